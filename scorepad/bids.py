@@ -1,0 +1,161 @@
+"""Bids: a number, nil, blind nil or a blind number; their notation and the bidding rules."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorepad.errors import BidError
+from scorepad.rules import Rules
+
+
+class BidKind(enum.Enum):
+    """What kind of promise a bid is."""
+
+    NUMBER = "number"
+    NIL = "nil"
+    BLIND_NIL = "bnil"
+    BLIND = "blind"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """One bid: `tricks` is the number promised (0 for nil and blind nil)."""
+
+    kind: BidKind
+    tricks: int = 0
+
+    @property
+    def is_nil(self) -> bool:
+        return self.kind is BidKind.NIL or self.kind is BidKind.BLIND_NIL
+
+    @property
+    def is_blind(self) -> bool:
+        return self.kind is BidKind.BLIND or self.kind is BidKind.BLIND_NIL
+
+    def __str__(self) -> str:
+        return format_bid(self)
+
+
+NIL = Bid(BidKind.NIL)
+BLIND_NIL = Bid(BidKind.BLIND_NIL)
+
+
+def number(tricks: int) -> Bid:
+    """A plain bid of `tricks`."""
+    return Bid(BidKind.NUMBER, tricks)
+
+
+BID_FORMS = "a number, nil (or 0), bnil for blind nil, or b6 for a blind 6"
+
+
+def parse_bid(text: str, rules: Rules | None = None) -> Bid:
+    """Read `5`, `nil`, `0`, `bnil` or `b6`. A `0` is nil unless the rules make it a plain bid."""
+    word = text.strip().lower()
+    if word == "nil":
+        return NIL
+    if word in ("bnil", "blind-nil", "blindnil"):
+        return BLIND_NIL
+    blind = word.startswith("b")
+    digits = word[1:] if blind else word
+    if not digits.isdigit() or not digits.isascii():
+        raise BidError(f"not a bid: {text!r}; a bid is {BID_FORMS}")
+    tricks = int(digits)
+    if blind:
+        return Bid(BidKind.BLIND, tricks)
+    if tricks == 0 and (rules is None or rules.zero_bid == "nil"):
+        return NIL
+    return number(tricks)
+
+
+def format_bid(bid: Bid) -> str:
+    """The notation `parse_bid` reads back to the same bid."""
+    if bid.kind is BidKind.NIL:
+        return "nil"
+    if bid.kind is BidKind.BLIND_NIL:
+        return "bnil"
+    if bid.kind is BidKind.BLIND:
+        return f"b{bid.tricks}"
+    return str(bid.tricks)
+
+
+def contract_of(bids: Sequence[Bid]) -> int:
+    """A side's contract: the sum of its non-nil bids."""
+    return sum(bid.tricks for bid in bids if not bid.is_nil)
+
+
+def check_bid(rules: Rules, bid: Bid, *, who: str, trailing_by: int | None = None) -> None:
+    """Refuse one bid the rules do not allow; `trailing_by` is how far the side is behind."""
+    if bid.kind is BidKind.NIL and not rules.nil:
+        raise BidError(f"{who}: nil is not allowed by these rules; bid 1 to {rules.tricks}")
+    if bid.kind is BidKind.BLIND_NIL:
+        if not rules.blind_nil:
+            raise BidError(f"{who}: blind nil is not allowed by these rules (blind_nil = false)")
+        _check_trailing(who, "blind nil", rules.blind_nil_deficit, trailing_by)
+    if bid.kind is BidKind.BLIND:
+        if not rules.blind_bids:
+            raise BidError(f"{who}: blind bids are not allowed by these rules (blind_bids = false)")
+        if bid.tricks < rules.blind_bid_min:
+            raise BidError(f"{who}: a blind bid must be {rules.blind_bid_min} or more, not {bid}")
+        _check_trailing(who, "a blind bid", rules.blind_bid_deficit, trailing_by)
+    if bid.tricks > rules.tricks:
+        raise BidError(f"{who}: bid {bid} is out of range; bid 0 to {rules.tricks}")
+
+
+def _check_trailing(who: str, what: str, deficit: int, trailing_by: int | None) -> None:
+    if deficit and trailing_by is not None and trailing_by < deficit:
+        behind = f"trails by {trailing_by}" if trailing_by > 0 else "does not trail"
+        raise BidError(f"{who}: {what} needs the side to trail by {deficit} or more; it {behind}")
+
+
+def check_side_bids(
+    rules: Rules,
+    bids: Sequence[Bid],
+    *,
+    who: Sequence[str],
+    side: str,
+    trailing_by: int | None = None,
+    joint: bool = False,
+) -> None:
+    """Refuse a side's bids that break the rules: each bid, then the side's contract.
+
+    `joint` says the side announced one number for the team (partner bidding).
+    """
+    for bid, name in zip(bids, who, strict=True):
+        check_bid(rules, bid, who=name, trailing_by=trailing_by)
+    if joint:
+        (bid,) = bids
+        if bid.is_nil:
+            raise BidError(f"{side}: a joint team bid cannot be nil; give each player's bid")
+        if rules.suicide:
+            raise BidError(f"{side}: under suicide each player bids; give each player's bid")
+    contract = contract_of(bids)
+    if contract > rules.tricks:
+        raise BidError(
+            f"{side}: the bids add up to {contract}, more than the {rules.tricks} tricks in a deal"
+        )
+    if rules.suicide and not joint and len(bids) == 2:
+        nils = [bid for bid in bids if bid.is_nil]
+        others = [bid for bid in bids if not bid.is_nil]
+        if not nils or any(bid.tricks < rules.suicide_min_bid for bid in others):
+            raise BidError(
+                f"{side}: suicide needs one nil and one bid of {rules.suicide_min_bid} or more"
+                f" (or double nil), not {' and '.join(map(str, bids))}"
+            )
+    has_contract = any(not bid.is_nil for bid in bids)
+    if has_contract and contract < rules.min_team_bid:
+        raise BidError(
+            f"{side}: the contract is {contract}; these rules need {rules.min_team_bid} or more"
+        )
+
+
+def check_table_bids(rules: Rules, bids: Sequence[Bid], *, last: str) -> None:
+    """Refuse a full table of bids (in bidding order) that breaks no hell."""
+    total = contract_of(bids)
+    if rules.no_hell and total == rules.tricks:
+        refused = rules.tricks - contract_of(bids[:-1])
+        raise BidError(
+            f"{last}: no hell: the bids may not add up to {rules.tricks}; "
+            f"the last bidder may bid anything but {refused}"
+        )

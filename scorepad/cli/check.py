@@ -1,0 +1,46 @@
+"""`scorepad check`: score a disputed round for one side, without a saved game."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from scorepad.cli import app
+from scorepad.cli.common import JsonOption, PresetOption, SetOption, load_rules
+
+
+@app.command()
+def check(
+    tokens: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="BID:TRICKS...",
+            help="One per player of the side (like 4:5 nil:0 bnil:1); one token is a joint bid.",
+            show_default=False,
+        ),
+    ],
+    preset: PresetOption = "standard",
+    overrides: SetOption = None,
+    score: Annotated[int, typer.Option(help="The side's score before the round.")] = 0,
+    bags: Annotated[int, typer.Option(help="The side's bags before the round.")] = 0,
+    trailing_by: Annotated[
+        int, typer.Option(help="How far the side trails the leader (for blind nil).")
+    ] = 0,
+    as_json: JsonOption = False,
+) -> None:
+    """Check a disputed round: score one side's bids and tricks line by line."""
+    from scorepad.dispute import check_side_round
+
+    _, rules = load_rules(preset, overrides)
+    result = check_side_round(rules, tokens, score=score, bags=bags, trailing_by=trailing_by)
+    if as_json:
+        from scorepad.cli.common import print_json
+        from scorepad.export import side_score_json
+
+        print_json(side_score_json(result))
+        return
+    from scorepad.cli.common import print_renderable
+    from scorepad.render import explain_side
+
+    print_renderable(explain_side(result, score=score, bags=bags))

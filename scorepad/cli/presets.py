@@ -1,0 +1,50 @@
+"""`scorepad presets list|show`: the shipped rule presets and their knobs."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from scorepad.cli import app
+from scorepad.cli.common import JsonOption, SetOption
+
+presets_app = typer.Typer(help="List the rule presets, or show one's rules.", no_args_is_help=True)
+app.add_typer(presets_app, name="presets")
+
+
+@presets_app.command("list")
+def list_presets() -> None:
+    """List every shipped preset with a one-line summary."""
+    from scorepad.cli.common import print_renderable
+    from scorepad.render import presets_table
+    from scorepad.rules import load_preset, preset_names
+
+    print_renderable(presets_table([load_preset(name) for name in preset_names()]))
+
+
+@presets_app.command("show")
+def show_preset(
+    name: Annotated[str, typer.Argument(help="A preset name or a TOML file.")],
+    overrides: SetOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show every rule of a preset, resolved, with what it means."""
+    from scorepad.rules import apply_overrides, load_preset, rules_to_mapping
+
+    preset = load_preset(name)
+    rules = apply_overrides(preset.rules, overrides or ())
+    if as_json:
+        from scorepad.cli.common import print_json
+
+        print_json(
+            {"name": preset.name, "summary": preset.summary, "rules": rules_to_mapping(rules)}
+        )
+        return
+    from rich.text import Text
+
+    from scorepad.cli.common import print_renderable
+    from scorepad.render import knobs_table
+
+    print_renderable(Text(f"{preset.name}: {preset.summary}", style="bold"))
+    print_renderable(knobs_table(rules))

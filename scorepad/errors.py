@@ -1,0 +1,53 @@
+"""The one error tree of scorepad.
+
+Every refusal of bad input is a `ScorepadError`: the CLI turns it into one line on
+stderr and a non-zero exit. Anything else escaping is a bug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class ScorepadError(ValueError):
+    """Bad input or a broken file: a message for a person, never a traceback."""
+
+    exit_code = 2
+
+
+class RulesError(ScorepadError):
+    """A preset or a `--set` override is unknown, mistyped or impossible."""
+
+
+class BidError(ScorepadError):
+    """A bid that the rules do not allow at this moment."""
+
+
+class TricksError(ScorepadError):
+    """Tricks that cannot have been taken (too many, negative, not adding up)."""
+
+
+class CardError(ScorepadError):
+    """A card or hand notation that does not parse."""
+
+
+class GameError(ScorepadError):
+    """A game command that does not fit the state of the game."""
+
+
+class GameFileError(ScorepadError):
+    """A saved game file that cannot be read or written."""
+
+
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice most like `word`, for a 'did you mean' hint, or None."""
+    import difflib
+
+    matches = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return matches[0] if matches else None
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean X?)' when a choice is close to `word`, else ''."""
+    match = closest(word, choices)
+    return f" (did you mean {match!r}?)" if match else ""

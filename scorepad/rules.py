@@ -1,0 +1,413 @@
+"""Rules: every knob of a Spades game in one frozen value, loaded strictly from TOML presets.
+
+A preset is a TOML file whose keys are the field names of `Rules`, plus an optional
+`summary`. Loading refuses unknown keys (suggesting the closest), wrong types and
+impossible values, naming the file, the key, the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from scorepad.cards import Card, build_deck, parse_card
+from scorepad.errors import CardError, RulesError, did_you_mean
+
+FailedNilTricks = Literal["bags", "contract", "none"]
+DoubleNil = Literal["separate", "all-or-nothing"]
+ZeroBid = Literal["nil", "plain"]
+SetScoring = Literal["minus-bid", "zero"]
+ContractScoring = Literal["standard", "quicksand"]
+TieRule = Literal["play-on", "draw"]
+
+# RULES.md, big-contract bonus: the contract size above which each trick earns the bonus.
+BIG_CONTRACT_THRESHOLDS = {3: 10, 4: 8, 5: 7, 6: 6}
+
+
+def knob(default: Any, doc: str) -> Any:
+    """A field of `Rules` with its one-line description."""
+    return field(default=default, metadata={"doc": doc})
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule variant of RULES.md as a field with a default (the `standard` game)."""
+
+    # The table and the deck
+    players: int = knob(4, "players at the table, 3 to 6")
+    partnerships: bool = knob(True, "partners sit opposite and score as one side (4 players)")
+    jokers: bool = knob(False, "big and little joker are the two highest spades")
+    removed_cards: tuple[str, ...] = knob((), "cards taken out of the deck, like 2C")
+    redeal_without_spades: bool = knob(False, "a player dealt no spade may ask for a new deal")
+    # How a game ends
+    target: int = knob(500, "a side at or above this after a round wins")
+    loss_limit: int | None = knob(None, 'a side at or below this loses at once ("none": off)')
+    tie: TieRule = knob("play-on", "both sides level at the end: play-on or draw")
+    sets_to_lose: int = knob(0, "a side set this many times in a game loses (0: never)")
+    # Bidding
+    nil: bool = knob(True, "players may bid nil")
+    zero_bid: ZeroBid = knob("nil", "a bid of 0 means nil, or a plain bid of no tricks")
+    blind_nil: bool = knob(False, "players may bid nil before looking at their cards")
+    blind_nil_deficit: int = knob(0, "blind nil only when the side trails by this many")
+    blind_nil_exchange: int = knob(0, "cards the blind nil bidder and partner pass each other")
+    blind_bids: bool = knob(False, "blind bids of blind_bid_min or more, scored double")
+    blind_bid_min: int = knob(6, "the smallest blind bid")
+    blind_bid_deficit: int = knob(100, "blind bids only when the side trails by this many")
+    partner_bidding: bool = knob(False, "each team announces one joint bid")
+    min_team_bid: int = knob(0, "the smallest contract a side may bid (nil bids aside)")
+    suicide: bool = knob(False, "in each team one bids nil, the other at least suicide_min_bid")
+    suicide_min_bid: int = knob(4, "the partner's smallest bid under suicide")
+    no_hell: bool = knob(False, "the bids may not add up to the tricks in the deal")
+    # Scoring
+    contract_scoring: ContractScoring = knob("standard", "standard, or quicksand (no bags)")
+    trick_points: int = knob(10, "points per contract trick")
+    overtrick_points: int = knob(1, "points per overtrick")
+    set_scoring: SetScoring = knob("minus-bid", "a set scores minus-bid (-10 a bid trick) or zero")
+    nil_points: int = knob(100, "nil made: +this; failed: -this")
+    blind_nil_points: int = knob(200, "blind nil made: +this; failed: -this")
+    failed_nil_tricks: FailedNilTricks = knob(
+        "bags", "a failed nil's tricks are bags, count for the contract, or count for nothing"
+    )
+    double_nil: DoubleNil = knob(
+        "separate", "both partners nil: each scored alone, or all-or-nothing for the team"
+    )
+    bags: bool = knob(True, "overtricks are counted as bags toward a penalty")
+    bag_limit: int = knob(10, "bags that bring a penalty")
+    bag_penalty: int = knob(100, "points lost each time the bags reach bag_limit")
+    ten_for_200: bool = knob(False, "a contract of ten_for_200_bid or more scores a flat bonus")
+    ten_for_200_bid: int = knob(10, "the smallest contract for 10-for-200")
+    ten_for_200_points: int = knob(200, "10-for-200 made: +this")
+    ten_for_200_penalty: int = knob(200, "10-for-200 set: -this")
+    boston: bool = knob(False, "a contract of every trick (moon/Boston) scores a flat bonus")
+    boston_points: int = knob(200, "Boston made: +this")
+    boston_penalty: int = knob(200, "Boston set: -this")
+    boston_wins: bool = knob(False, "making Boston wins the game at once")
+    exact_bonus: int = knob(0, "bonus for making a contract in exact_bonus_bids exactly")
+    exact_bonus_bids: tuple[int, ...] = knob((1, 2), "contracts that earn the exact bonus")
+    big_contract_bonus: int = knob(0, "bonus per contract trick above big_contract_threshold")
+    big_contract_threshold: int | None = knob(
+        None, 'contract size the big bonus counts from ("auto": 10/8/7/6 for 3/4/5/6 players)'
+    )
+
+    def __post_init__(self) -> None:
+        _check_values(self)
+
+    # Derived facts, never stored.
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        return _deck(self.jokers, self.removed_cards)
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a deal: cards each player holds after the deal (and the dealer's discard)."""
+        return len(self.deck) // self.players
+
+    @property
+    def discards(self) -> int:
+        """Cards the dealer takes up and discards (the jokers' two extra cards)."""
+        return len(self.deck) - self.tricks * self.players
+
+    @property
+    def sides(self) -> int:
+        return self.players // 2 if self.partnerships else self.players
+
+    @property
+    def side_size(self) -> int:
+        return 2 if self.partnerships else 1
+
+    @property
+    def quicksand(self) -> bool:
+        return self.contract_scoring == "quicksand"
+
+    @property
+    def big_contract_from(self) -> int:
+        if self.big_contract_threshold is not None:
+            return self.big_contract_threshold
+        return BIG_CONTRACT_THRESHOLDS[self.players]
+
+    def side_of(self, seat: int) -> int:
+        """The side of a seat: partners are seats 0 and 2, 1 and 3."""
+        return seat % self.sides
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return tuple(seat for seat in range(self.players) if seat % self.sides == side)
+
+
+@cache
+def _deck(jokers: bool, removed: tuple[str, ...]) -> tuple[Card, ...]:
+    return build_deck(jokers=jokers, removed=[parse_card(text) for text in removed])
+
+
+KNOBS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
+METADATA_KEYS = ("summary",)
+
+
+def describe_knob(key: str) -> str:
+    """The one-line description of a knob."""
+    return str(Rules.__dataclass_fields__[key].metadata["doc"])
+
+
+def _fail(key: str, value: object, allowed: str) -> typing.NoReturn:
+    raise RulesError(f"{key} = {format_value(value)} is not allowed: {allowed}")
+
+
+def _check_values(rules: Rules) -> None:
+    """Refuse a combination of knobs that cannot be played."""
+    if rules.players not in (3, 4, 5, 6):
+        _fail("players", rules.players, "3, 4, 5 or 6")
+    if rules.partnerships and rules.players != 4:
+        _fail("partnerships", True, "partnerships need 4 players; 3, 5, 6 play alone")
+    seen: set[str] = set()
+    for text in rules.removed_cards:
+        try:
+            card = parse_card(text)
+        except CardError as error:
+            _fail("removed_cards", list(rules.removed_cards), str(error))
+        if str(card) in seen:
+            _fail("removed_cards", list(rules.removed_cards), f"{card} is listed twice")
+        seen.add(str(card))
+    cards = len(rules.deck)
+    if cards % rules.players and not rules.jokers:
+        _fail(
+            "removed_cards",
+            list(rules.removed_cards),
+            f"{cards} cards do not deal evenly to {rules.players} players",
+        )
+    tricks = rules.tricks
+    if rules.target <= 0:
+        _fail("target", rules.target, "a positive number of points")
+    if rules.loss_limit is not None and rules.loss_limit >= 0:
+        _fail("loss_limit", rules.loss_limit, 'a negative number of points, or "none"')
+    for key in (
+        "trick_points",
+        "overtrick_points",
+        "nil_points",
+        "blind_nil_points",
+        "bag_penalty",
+        "ten_for_200_points",
+        "ten_for_200_penalty",
+        "boston_points",
+        "boston_penalty",
+        "exact_bonus",
+        "big_contract_bonus",
+        "blind_nil_deficit",
+        "blind_bid_deficit",
+        "sets_to_lose",
+    ):
+        if getattr(rules, key) < 0:
+            _fail(key, getattr(rules, key), "zero or more")
+    if rules.bag_limit < 1:
+        _fail("bag_limit", rules.bag_limit, "1 or more bags")
+    for key in ("min_team_bid", "blind_nil_exchange"):
+        if not 0 <= getattr(rules, key) <= tricks:
+            _fail(key, getattr(rules, key), f"0 to {tricks}")
+    # A bid threshold is checked against the deal only when its variant is on: the
+    # defaults (10-for-200 from 10) must not stop a 6-player game of 8 tricks.
+    for switch, key in (
+        ("blind_bids", "blind_bid_min"),
+        ("suicide", "suicide_min_bid"),
+        ("ten_for_200", "ten_for_200_bid"),
+    ):
+        if getattr(rules, switch) and not 1 <= getattr(rules, key) <= tricks:
+            _fail(key, getattr(rules, key), f"1 to {tricks}")
+    for bid in rules.exact_bonus_bids if rules.exact_bonus else ():
+        if not 1 <= bid <= tricks:
+            _fail("exact_bonus_bids", list(rules.exact_bonus_bids), f"bids from 1 to {tricks}")
+    if rules.big_contract_threshold is not None and not 0 <= rules.big_contract_threshold <= tricks:
+        _fail("big_contract_threshold", rules.big_contract_threshold, f'0 to {tricks}, or "auto"')
+    if rules.exact_bonus and rules.players > 4:
+        _fail("exact_bonus", rules.exact_bonus, "0 with 5 or 6 players (RULES.md: 3 or 4 only)")
+    needs_partners = ("suicide", "partner_bidding", "blind_nil_exchange")
+    for key in needs_partners:
+        if getattr(rules, key) and not rules.partnerships:
+            _fail(key, getattr(rules, key), "only in partnership play (partnerships = true)")
+    if rules.suicide and not rules.nil:
+        _fail("suicide", True, "suicide needs nil bids (nil = true)")
+    if rules.blind_nil_exchange and not rules.blind_nil:
+        _fail("blind_nil_exchange", rules.blind_nil_exchange, "0 unless blind_nil = true")
+
+
+# ---------------------------------------------------------------------------
+# TOML <-> Rules
+
+_NONE_WORDS = {"loss_limit": "none", "big_contract_threshold": "auto"}
+
+
+def format_value(value: object) -> str:
+    """A knob's value as it would be written in TOML."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(format_value(item) for item in value) + "]"
+    return str(value)
+
+
+@cache
+def _hints() -> dict[str, Any]:
+    return typing.get_type_hints(Rules)
+
+
+def _convert(key: str, raw: object) -> object:
+    """Check one TOML value against the knob's type; return it as `Rules` holds it."""
+    hint = _hints()[key]
+    if key in _NONE_WORDS:
+        if raw == _NONE_WORDS[key]:
+            return None
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return raw
+        _fail(key, raw, f'a whole number, or "{_NONE_WORDS[key]}"')
+    if typing.get_origin(hint) is Literal:
+        choices = typing.get_args(hint)
+        if raw not in choices:
+            _fail(key, raw, "one of " + ", ".join(f'"{c}"' for c in choices))
+        return raw
+    if hint is bool:
+        if not isinstance(raw, bool):
+            _fail(key, raw, "true or false")
+        return raw
+    if hint is int:
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            _fail(key, raw, "a whole number")
+        return raw
+    if typing.get_origin(hint) is tuple:
+        item_type = typing.get_args(hint)[0]
+        what = "whole numbers" if item_type is int else "strings"
+        if not isinstance(raw, list | tuple) or not all(
+            isinstance(item, item_type) and not isinstance(item, bool) for item in raw
+        ):
+            _fail(key, raw, f"a list of {what}")
+        return tuple(raw)
+    raise AssertionError(f"knob {key} has an unhandled type {hint}")  # pragma: no cover
+
+
+def rules_from_mapping(data: Mapping[str, object], *, source: str = "rules") -> Rules:
+    """Build Rules from TOML data; unknown keys and bad values are named with `source`."""
+    values: dict[str, object] = {}
+    for key, raw in data.items():
+        if key in METADATA_KEYS:
+            continue
+        if key not in Rules.__dataclass_fields__:
+            hint = did_you_mean(key, KNOBS)
+            raise RulesError(f"{source}: unknown key {key!r}{hint}")
+        try:
+            values[key] = _convert(key, raw)
+        except RulesError as error:
+            raise RulesError(f"{source}: {error}") from None
+    try:
+        return Rules(**values)  # type: ignore[arg-type]
+    except RulesError as error:
+        raise RulesError(f"{source}: {error}") from None
+
+
+def rules_to_mapping(rules: Rules) -> dict[str, object]:
+    """Every knob as TOML data; `rules_from_mapping` reads it back to equal Rules."""
+    data: dict[str, object] = {}
+    for key in KNOBS:
+        value = getattr(rules, key)
+        if value is None:
+            value = _NONE_WORDS[key]
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[key] = value
+    return data
+
+
+def parse_override(text: str) -> tuple[str, object]:
+    """Read `key=value` from `--set`; the value is TOML, or a bare word taken as a string."""
+    key, sep, raw = text.partition("=")
+    key, raw = key.strip(), raw.strip()
+    if not sep or not key or not raw:
+        raise RulesError(f"--set {text!r}: write key=value, like target=300")
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    return key, value
+
+
+def apply_overrides(rules: Rules, overrides: Iterable[str]) -> Rules:
+    """Rules with each `key=value` override applied, checked as strictly as a preset."""
+    data = rules_to_mapping(rules)
+    for text in overrides:
+        key, value = parse_override(text)
+        if key not in Rules.__dataclass_fields__:
+            raise RulesError(f"--set {text}: unknown key {key!r}{did_you_mean(key, KNOBS)}")
+        data[key] = value
+        # Check each override as it comes, so the error names the one that is wrong.
+        rules_from_mapping(data, source=f"--set {text}")
+    return rules_from_mapping(data, source="--set")
+
+
+# ---------------------------------------------------------------------------
+# Presets
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named rules file: its name, one-line summary, and the rules it sets."""
+
+    name: str
+    summary: str
+    rules: Rules
+    path: Path
+
+
+def presets_dir() -> Path:
+    """Where the shipped presets are: inside the installed package, or the source checkout."""
+    packaged = Path(__file__).parent / "presets"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).parent.parent / "presets"
+
+
+def preset_names() -> list[str]:
+    """The names of the shipped presets, sorted."""
+    return sorted(path.stem for path in presets_dir().glob("*.toml"))
+
+
+def load_preset_file(path: Path, name: str | None = None) -> Preset:
+    """Read and check one preset file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RulesError(f"{path}: cannot read the preset: {error.strerror}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(f"{path}: not valid TOML: {error}") from None
+    summary = data.get("summary", "")
+    if not isinstance(summary, str):
+        raise RulesError(f"{path}: summary must be a string")
+    rules = rules_from_mapping(data, source=str(path))
+    return Preset(name or path.stem, summary, rules, path)
+
+
+def load_preset(name_or_path: str) -> Preset:
+    """A shipped preset by name, or a preset file by path."""
+    path = Path(name_or_path)
+    if path.suffix == ".toml" or len(path.parts) > 1:
+        if not path.is_file():
+            raise RulesError(f"no preset file at {name_or_path}")
+        return load_preset_file(path)
+    shipped = presets_dir() / f"{name_or_path}.toml"
+    if not shipped.is_file():
+        names = preset_names()
+        hint = did_you_mean(name_or_path, names)
+        raise RulesError(
+            f"unknown preset {name_or_path!r}{hint}; known presets: {', '.join(names)}"
+        )
+    return load_preset_file(shipped, name_or_path)
+
+
+def resolve_rules(preset: str = "standard", overrides: Iterable[str] = ()) -> tuple[str, Rules]:
+    """The preset's name and its rules with the `--set` overrides applied."""
+    loaded = load_preset(preset)
+    return loaded.name, apply_overrides(loaded.rules, overrides)

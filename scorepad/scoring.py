@@ -1,0 +1,263 @@
+"""The scoring engine: one side's round into itemized lines, and when a game ends.
+
+Pure functions over frozen values: no I/O, no clocks, no randomness. Every number comes
+from `Rules`; no preset name is ever looked at here.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorepad.bids import Bid, BidKind
+from scorepad.rules import Rules
+
+
+class LineKind(enum.Enum):
+    """What a scoring line is about; renderers make sets, failed nils and penalties stand out."""
+
+    CONTRACT = "contract"
+    SET = "set"
+    OVERTRICKS = "overtricks"
+    NIL = "nil"
+    NIL_FAILED = "nil-failed"
+    NIL_TRICKS = "nil-tricks"
+    BONUS = "bonus"
+    BAG_PENALTY = "bag-penalty"
+
+    @property
+    def is_bad(self) -> bool:
+        return self in (LineKind.SET, LineKind.NIL_FAILED, LineKind.BAG_PENALTY)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One itemized line of a round's score."""
+
+    label: str
+    points: int
+    kind: LineKind
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One bidder's part of a side's round: a player's bid and tricks, or a joint team entry."""
+
+    bid: Bid
+    tricks: int
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """A side's round, scored: the lines, their sum, and the side's standing after."""
+
+    lines: tuple[Line, ...]
+    points: int
+    score: int
+    bags: int
+    new_bags: int
+    penalties: int
+    contract: int
+    made: bool | None  # None when the side bid no contract (nil only)
+    boston: bool
+
+    @property
+    def was_set(self) -> bool:
+        return self.made is False
+
+
+def _who(hand: Hand) -> str:
+    return f" ({hand.name})" if hand.name else ""
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def score_side(rules: Rules, hands: Sequence[Hand], *, score: int = 0, bags: int = 0) -> SideScore:
+    """Score one side's round from its hands, given its score and bag count before."""
+    lines: list[Line] = []
+    nil_hands = [hand for hand in hands if hand.bid.is_nil]
+    contract_hands = [hand for hand in hands if not hand.bid.is_nil]
+    contract = sum(hand.bid.tricks for hand in contract_hands)
+    taken = sum(hand.tricks for hand in contract_hands)
+    loose_tricks = 0  # failed nils' tricks that score as bags
+
+    if rules.double_nil == "all-or-nothing" and len(nil_hands) > 1 and not contract_hands:
+        value = sum(_nil_value(rules, hand.bid) for hand in nil_hands)
+        team_tricks = sum(hand.tricks for hand in nil_hands)
+        if team_tricks == 0:
+            lines.append(Line("double nil made", value, LineKind.NIL))
+        else:
+            label = f"double nil failed ({_plural(team_tricks, 'trick')} taken)"
+            lines.append(Line(label, -value, LineKind.NIL_FAILED))
+    else:
+        for hand in nil_hands:
+            what = "blind nil" if hand.bid.kind is BidKind.BLIND_NIL else "nil"
+            value = _nil_value(rules, hand.bid)
+            if hand.tricks == 0:
+                lines.append(Line(f"{what} made{_who(hand)}", value, LineKind.NIL))
+                continue
+            label = f"{what} failed{_who(hand)}: {_plural(hand.tricks, 'trick')}"
+            lines.append(Line(label, -value, LineKind.NIL_FAILED))
+            if rules.failed_nil_tricks == "contract":
+                taken += hand.tricks
+            elif rules.failed_nil_tricks == "bags" and not rules.quicksand:
+                loose_tricks += hand.tricks
+
+    made: bool | None = None
+    boston = False
+    overtricks = 0
+    if contract_hands:
+        made = taken >= contract
+        boston = made and contract == rules.tricks and rules.boston
+        blind = any(hand.bid.kind is BidKind.BLIND for hand in contract_hands)
+        if rules.quicksand:
+            lines.extend(_quicksand_lines(rules, contract, taken))
+        else:
+            lines.extend(_contract_lines(rules, contract, taken, blind=blind))
+            if made:
+                overtricks = taken - contract
+                lines.extend(_bonus_lines(rules, contract, taken))
+    if overtricks:
+        label = _plural(overtricks, "overtrick")
+        lines.append(Line(label, overtricks * rules.overtrick_points, LineKind.OVERTRICKS))
+    if loose_tricks:
+        label = f"failed nil's {_plural(loose_tricks, 'trick')} as bags"
+        lines.append(Line(label, loose_tricks * rules.overtrick_points, LineKind.NIL_TRICKS))
+
+    new_bags = overtricks + loose_tricks if rules.bags else 0
+    penalties, bags_after = divmod(bags + new_bags, rules.bag_limit)
+    for _ in range(penalties):
+        label = f"bag penalty ({rules.bag_limit} bags)"
+        lines.append(Line(label, -rules.bag_penalty, LineKind.BAG_PENALTY))
+
+    points = sum(line.points for line in lines)
+    return SideScore(
+        lines=tuple(lines),
+        points=points,
+        score=score + points,
+        bags=bags_after,
+        new_bags=new_bags,
+        penalties=penalties,
+        contract=contract,
+        made=made,
+        boston=boston,
+    )
+
+
+def _nil_value(rules: Rules, bid: Bid) -> int:
+    return rules.blind_nil_points if bid.kind is BidKind.BLIND_NIL else rules.nil_points
+
+
+def _contract_lines(rules: Rules, contract: int, taken: int, *, blind: bool) -> list[Line]:
+    """The contract's own line: made or set, with Boston and 10-for-200 taking its place."""
+    made = taken >= contract
+    if rules.boston and contract == rules.tricks:
+        if made:
+            return [Line(f"Boston: all {contract} made", rules.boston_points, LineKind.BONUS)]
+        return [Line(f"Boston set ({taken} taken)", -rules.boston_penalty, LineKind.SET)]
+    if rules.ten_for_200 and contract >= rules.ten_for_200_bid:
+        name = f"{rules.ten_for_200_bid}-for-{rules.ten_for_200_points}"
+        if made:
+            return [Line(f"{name}: {contract} made", rules.ten_for_200_points, LineKind.CONTRACT)]
+        return [
+            Line(
+                f"{name}: {contract} set ({taken} taken)", -rules.ten_for_200_penalty, LineKind.SET
+            )
+        ]
+    factor = 2 if blind else 1
+    what = f"blind {contract} (doubled)" if blind else f"contract {contract}"
+    if made:
+        return [Line(f"{what} made", factor * rules.trick_points * contract, LineKind.CONTRACT)]
+    lost = factor * rules.trick_points * contract if rules.set_scoring == "minus-bid" else 0
+    return [Line(f"{what} set ({taken} taken)", -lost, LineKind.SET)]
+
+
+def _bonus_lines(rules: Rules, contract: int, taken: int) -> list[Line]:
+    """Seed 004's bonuses for a contract that was made."""
+    lines = []
+    if rules.exact_bonus and contract in rules.exact_bonus_bids and taken == contract:
+        lines.append(
+            Line(
+                f"exact bonus ({contract} bid, {contract} taken)", rules.exact_bonus, LineKind.BONUS
+            )
+        )
+    above = contract - rules.big_contract_from
+    if rules.big_contract_bonus and above > 0:
+        label = f"big-contract bonus ({_plural(above, 'trick')} over {rules.big_contract_from})"
+        lines.append(Line(label, above * rules.big_contract_bonus, LineKind.BONUS))
+    return lines
+
+
+def _quicksand_lines(rules: Rules, contract: int, taken: int) -> list[Line]:
+    """Quicksand: exact scores the bid, each trick over costs a trick, a set costs the shortfall."""
+    if taken < contract:
+        short = contract - taken
+        label = f"contract {contract} short by {short} (quicksand)"
+        return [Line(label, -short * rules.trick_points, LineKind.SET)]
+    lines = [Line(f"contract {contract} made", contract * rules.trick_points, LineKind.CONTRACT)]
+    over = taken - contract
+    if over:
+        label = f"{_plural(over, 'trick')} over (quicksand)"
+        lines.append(Line(label, -over * rules.trick_points, LineKind.OVERTRICKS))
+    return lines
+
+
+# ---------------------------------------------------------------------------
+# The end of a game
+
+
+class EndReason(enum.Enum):
+    """Why a game ended."""
+
+    TARGET = "target"
+    LOSS_LIMIT = "loss-limit"
+    SETS = "sets"
+    BOSTON = "boston"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A finished game: the winning side (None for an agreed draw) and why it ended."""
+
+    winner: int | None
+    reason: EndReason
+
+
+def judge_end(
+    rules: Rules,
+    scores: Sequence[int],
+    *,
+    sets: Sequence[int] = (),
+    boston_by: int | None = None,
+) -> Outcome | None:
+    """Whether the game ends after a round with these scores, and who wins; None plays on.
+
+    RULES.md 10-11: a side at or above the target wins, the higher score if more than one
+    is; a side at or below the loss limit (or set too often) ends the game and the highest
+    score wins; the target beats the loss limit; an exact tie at the top plays on (or is a
+    draw, if the rules say so). A Boston that wins at once beats everything.
+    """
+    if boston_by is not None and rules.boston_wins:
+        return Outcome(boston_by, EndReason.BOSTON)
+    reached = [side for side, score in enumerate(scores) if score >= rules.target]
+    if reached:
+        return _highest(rules, scores, reached, EndReason.TARGET)
+    if rules.loss_limit is not None and any(score <= rules.loss_limit for score in scores):
+        return _highest(rules, scores, range(len(scores)), EndReason.LOSS_LIMIT)
+    if rules.sets_to_lose and any(count >= rules.sets_to_lose for count in sets):
+        return _highest(rules, scores, range(len(scores)), EndReason.SETS)
+    return None
+
+
+def _highest(
+    rules: Rules, scores: Sequence[int], sides: Sequence[int], reason: EndReason
+) -> Outcome | None:
+    best = max(scores[side] for side in sides)
+    leaders = [side for side in sides if scores[side] == best]
+    if len(leaders) == 1:
+        return Outcome(leaders[0], reason)
+    return Outcome(None, reason) if rules.tie == "draw" else None
