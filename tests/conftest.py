@@ -1,0 +1,27 @@
+"""Shared test helpers: compact ways to write hands and rules as a rulebook would."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorepad.bids import parse_bid
+from scorepad.rules import Rules, apply_overrides, load_preset
+from scorepad.scoring import Hand
+
+
+def hands(*tokens: str, rules: Rules | None = None) -> list[Hand]:
+    """`hands("nil:0", "4:5")`: one Hand per BID:TRICKS token."""
+    out = []
+    for token in tokens:
+        bid, _, tricks = token.partition(":")
+        out.append(Hand(parse_bid(bid, rules), int(tricks)))
+    return out
+
+
+def preset_rules(name: str, *overrides: str) -> Rules:
+    return apply_overrides(load_preset(name).rules, overrides)
+
+
+@pytest.fixture
+def standard() -> Rules:
+    return preset_rules("standard")

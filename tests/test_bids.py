@@ -1,0 +1,142 @@
+"""Bids: the notation, and every bidding rule a preset can switch on."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import preset_rules
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorepad.bids import (
+    BLIND_NIL,
+    NIL,
+    Bid,
+    BidKind,
+    check_side_bids,
+    check_table_bids,
+    format_bid,
+    number,
+    parse_bid,
+)
+from scorepad.errors import BidError
+from scorepad.rules import Rules
+
+
+@pytest.mark.parametrize(
+    ("text", "bid"),
+    [
+        ("4", number(4)),
+        ("13", number(13)),
+        ("nil", NIL),
+        ("NIL", NIL),
+        ("0", NIL),
+        ("bnil", BLIND_NIL),
+        ("b6", Bid(BidKind.BLIND, 6)),
+        (" 7 ", number(7)),
+    ],
+)
+def test_parse_bid(text: str, bid: Bid) -> None:
+    assert parse_bid(text) == bid
+
+
+def test_zero_is_a_plain_bid_when_the_rules_say_so() -> None:
+    assert parse_bid("0", preset_rules("standard", "zero_bid=plain")) == number(0)
+    assert parse_bid("nil", preset_rules("standard", "zero_bid=plain")) == NIL
+
+
+@pytest.mark.parametrize("text", ["", "x", "-1", "4.5", "nill", "b", "bx", "٣"])
+def test_bad_bids_are_refused_with_the_forms_allowed(text: str) -> None:
+    with pytest.raises(BidError, match="a bid is a number, nil"):
+        parse_bid(text)
+
+
+BIDS = st.one_of(
+    st.just(NIL),
+    st.just(BLIND_NIL),
+    st.integers(1, 17).map(number),
+    st.integers(1, 17).map(lambda n: Bid(BidKind.BLIND, n)),
+)
+
+
+@given(BIDS)
+def test_bid_notation_round_trips(bid: Bid) -> None:
+    assert parse_bid(format_bid(bid)) == bid
+
+
+def check(rules: Rules, *texts: str, trailing_by: int = 0, joint: bool = False) -> None:
+    bids = [parse_bid(text, rules) for text in texts]
+    names = [f"p{index}" for index in range(len(bids))]
+    check_side_bids(rules, bids, who=names, side="Us", trailing_by=trailing_by, joint=joint)
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "bids", "trailing_by", "joint", "message"),
+    [
+        pytest.param("standard", (), ("14",), 0, False, "out of range; bid 0 to 13", id="range"),
+        pytest.param("solo-6", (), ("9",), 0, False, "bid 0 to 8", id="range-solo-6"),
+        pytest.param("standard", (), ("7", "7"), 0, False, "add up to 14", id="side-over-13"),
+        pytest.param("standard", (), ("bnil", "4"), 200, False, "blind nil is not allowed",
+                     id="blind-nil-off"),
+        pytest.param("club", (), ("bnil", "4"), 99, False, "trail by 100 or more; it trails by 99",
+                     id="blind-nil-not-behind-enough"),
+        pytest.param("club", (), ("bnil", "4"), -30, False, "it does not trail",
+                     id="blind-nil-leading"),
+        pytest.param("standard", ("nil=false",), ("nil", "4"), 0, False, "nil is not allowed",
+                     id="nil-off"),
+        pytest.param("standard", ("blind_bids=true",), ("b5", "4"), 200, False,
+                     "blind bid must be 6 or more", id="blind-bid-too-small"),
+        pytest.param("standard", ("blind_bids=true",), ("b6", "4"), 50, False,
+                     "trail by 100", id="blind-bid-not-behind"),
+        pytest.param("standard", (), ("b6", "4"), 200, False, "blind bids are not allowed",
+                     id="blind-bids-off"),
+        pytest.param("suicide", (), ("3", "4"), 0, False, "suicide needs one nil",
+                     id="suicide-no-nil"),
+        pytest.param("suicide", (), ("nil", "3"), 0, False, "bid of 4 or more", id="suicide-low"),
+        pytest.param("suicide", (), ("7",), 0, True, "under suicide each player bids",
+                     id="suicide-joint"),
+        pytest.param("standard", ("min_team_bid=4",), ("1", "2"), 0, False,
+                     "the contract is 3; these rules need 4", id="min-team-bid"),
+        pytest.param("standard", ("partner_bidding=true",), ("nil",), 0, True,
+                     "joint team bid cannot be nil", id="joint-nil"),
+    ],
+)
+def test_refused_bids(
+    preset: str,
+    overrides: tuple[str, ...],
+    bids: tuple[str, ...],
+    trailing_by: int,
+    joint: bool,
+    message: str,
+) -> None:
+    with pytest.raises(BidError, match=message):
+        check(preset_rules(preset, *overrides), *bids, trailing_by=trailing_by, joint=joint)
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "bids", "trailing_by"),
+    [
+        pytest.param("club", (), ("bnil", "4"), 100, id="blind-nil-exactly-100-behind"),
+        pytest.param("house", (), ("bnil", "4"), 150, id="house-blind-nil"),
+        pytest.param("suicide", (), ("nil", "4"), 0, id="suicide-nil-and-4"),
+        pytest.param("suicide", (), ("nil", "nil"), 0, id="suicide-double-nil"),
+        pytest.param("standard", ("min_team_bid=4",), ("nil", "nil"), 0, id="double-nil-no-min"),
+        pytest.param("standard", ("blind_bids=true",), ("b7", "3"), 100, id="blind-7"),
+        pytest.param("standard", (), ("13",), 0, id="joint-13"),
+    ],
+)
+def test_allowed_bids(
+    preset: str, overrides: tuple[str, ...], bids: tuple[str, ...], trailing_by: int
+) -> None:
+    check(preset_rules(preset, *overrides), *bids, trailing_by=trailing_by, joint=len(bids) == 1)
+
+
+def test_no_hell_refuses_the_one_bid_that_makes_thirteen() -> None:
+    rules = preset_rules("no-hell")
+    with pytest.raises(BidError, match="may bid anything but 3"):
+        check_table_bids(rules, [number(3), number(4), number(3), number(3)], last="Dee")
+    check_table_bids(rules, [number(3), number(4), number(3), number(2)], last="Dee")
+    check_table_bids(rules, [number(3), number(4), number(3), number(4)], last="Dee")
+
+
+def test_no_hell_off_allows_thirteen() -> None:
+    check_table_bids(Rules(), [number(3), number(4), number(3), number(3)], last="Dee")
