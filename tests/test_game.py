@@ -1,0 +1,171 @@
+"""Games: standings folded from rounds, the end of a game, and what a round may hold."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import preset_rules
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorepad.bids import Bid, parse_bid
+from scorepad.errors import BidError, GameError, TricksError
+from scorepad.game import (
+    Game,
+    Round,
+    SideEntry,
+    check_round_bids,
+    check_round_tricks,
+    new_game,
+    standings,
+)
+from scorepad.rules import Rules
+from scorepad.scoring import EndReason
+
+PLAYERS = ("Ann", "Bob", "Cid", "Dee")
+
+
+def bids(*texts: str) -> tuple[Bid, ...]:
+    return tuple(parse_bid(text) for text in texts)
+
+
+def entry(bid_texts: str, tricks: str | None = None) -> SideEntry:
+    """entry("nil 4", "0 5"): bids and tricks per player (or one each for a team)."""
+    took = tuple(int(t) for t in tricks.split()) if tricks is not None else None
+    return SideEntry(bids(*bid_texts.split()), took)
+
+
+def game_of(rounds: list[tuple[SideEntry, ...]], preset: str = "standard", *sets: str) -> Game:
+    game = new_game("t", PLAYERS, preset_rules(preset, *sets), preset=preset)
+    played = tuple(Round(game.dealer_for(n), sides) for n, sides in enumerate(rounds, start=1))
+    return Game(game.name, game.players, game.sides, game.preset, game.rules, 0, played)
+
+
+def test_default_team_names_and_dealer_rotation() -> None:
+    game = new_game("Friday", PLAYERS, Rules(), preset="standard", first_dealer=2)
+    assert game.sides == ("Ann & Cid", "Bob & Dee")
+    assert [game.dealer_for(n) for n in range(1, 6)] == [2, 3, 0, 1, 2]
+
+
+def test_standings_fold_scores_and_bags_from_rounds() -> None:
+    game = game_of([
+        (entry("nil 4", "0 5"), entry("5 4", "4 4")),  # +141 / -90 set
+        (entry("5 3", "6 3"), entry("2 2", "2 2")),    # +81 / +40
+    ])  # fmt: skip
+    result = standings(game)
+    assert result.scores == (222, -50)
+    assert result.bags == (2, 0)
+    assert result.sets == (0, 1)
+    assert [r.sides[0].points for r in result.rounds if r.sides] == [141, 81]
+    assert not result.finished and result.winner is None
+
+
+def test_a_team_total_and_a_joint_bid_score_like_per_player_entries() -> None:
+    per_player = game_of([(entry("4 3", "5 3"), entry("2 3", "2 3"))])
+    team_total = game_of([(entry("4 3", "8"), entry("5", "2 3"))])
+    assert standings(per_player).scores == standings(team_total).scores == (71, 50)
+
+
+def test_open_round_is_shown_but_not_scored() -> None:
+    game = game_of([(entry("4 3", "5 3"), entry("2 3", "2 3")), (entry("4 3"), entry("2 3"))])
+    result = standings(game)
+    assert result.rounds[1].sides is None
+    assert result.scores == (71, 50)
+
+
+def test_game_ends_at_target_and_later_rounds_still_score() -> None:
+    game = game_of([
+        (entry("13", "13"), entry("nil nil", "0 0")),  # 130 / 200
+        (entry("nil 6", "0 7"), entry("3 3", "3 3")),  # 161 / 60: 291 / 260
+    ], "standard", "target=250")  # fmt: skip
+    result = standings(game)
+    assert result.winner == 0 and result.outcome is not None
+    assert result.outcome.reason is EndReason.TARGET
+    assert result.ended_after == 2
+
+
+def test_loss_limit_ends_the_club_game() -> None:
+    game = game_of([(entry("7 6", "3 3"), entry("nil 4", "1 6"))], "club")
+    result = standings(game)
+    assert (result.scores, result.finished) == ((-130, -57), False)
+    game = game_of([(entry("7 6", "3 3"), entry("nil 4", "1 6"))] * 2, "club")
+    result = standings(game)
+    assert result.scores == (-260, -114)
+    assert (result.winner, result.outcome and result.outcome.reason) == (1, EndReason.LOSS_LIMIT)
+
+
+def test_trailing_by_is_against_the_best_other_side() -> None:
+    game = game_of([(entry("4 3", "5 3"), entry("2 3", "2 3"))])
+    result = standings(game)
+    assert (result.trailing_by(0), result.trailing_by(1)) == (-21, 21)
+
+
+def test_bids_checked_against_standings_before_the_round() -> None:
+    game = game_of([(entry("6 6", "6 7"), entry("nil nil", "0 0"))], "club")  # 121 / 200
+    before = standings(game)
+    blind = Round(0, (entry("bnil 4"), entry("3 3")))
+    with pytest.raises(BidError, match="Ann: blind nil needs the side to trail by 100"):
+        check_round_bids(game, blind, before)
+
+
+def test_no_hell_names_the_last_bidder_from_the_dealers_left() -> None:
+    game = new_game("t", PLAYERS, preset_rules("no-hell"), preset="no-hell")
+    round_ = Round(1, (entry("3 4"), entry("3 3")))  # Bob deals: Cid, Dee, Ann, Bob bid
+    with pytest.raises(BidError, match="Bob: no hell: .* anything but 3"):
+        check_round_bids(game, round_, standings(game))
+
+
+@pytest.mark.parametrize(
+    ("sides", "message"),
+    [
+        pytest.param((entry("4 3", "5 3"), entry("2 3", "2 2")), "add up to 12; a deal has 13",
+                     id="short"),
+        pytest.param((entry("4 3", "14 0"), entry("2 3", "0 0")), "tricks must be 0 to 13",
+                     id="over"),
+        pytest.param((entry("nil 3", "5"), entry("2 3", "5 3")), "has a nil bidder",
+                     id="team-total-beside-nil"),
+    ],
+)
+def test_impossible_tricks(sides: tuple[SideEntry, ...], message: str) -> None:
+    game = game_of([])
+    with pytest.raises(TricksError, match=message):
+        check_round_tricks(game, Round(0, sides))
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "message"),
+    [
+        pytest.param(("Ann", "Bob", "Cid"), None, "3 players given; preset needs 4", id="count"),
+        pytest.param(("Ann", "Bob", "ann", "Dee"), None, "'ann' is given twice", id="twice"),
+        pytest.param(("Ann", " ", "Cid", "Dee"), None, "player name is empty", id="empty"),
+        pytest.param(("Ann", "B\x1bob", "Cid", "Dee"), None, "control character", id="control"),
+        pytest.param(PLAYERS, ("Us",), "1 team names given", id="teams"),
+        pytest.param(PLAYERS, ("Us", "us"), "'us' is given twice", id="teams-twice"),
+    ],
+)
+def test_new_game_refuses_bad_names(
+    players: tuple[str, ...], teams: tuple[str, ...] | None, message: str
+) -> None:
+    with pytest.raises(GameError, match=message):
+        new_game("g", players, Rules(), preset="standard", sides=teams)
+
+
+ROUND_TRICKS = st.lists(st.integers(0, 13), min_size=4, max_size=4).filter(
+    lambda t: sum(t) == 13
+)
+ROUND_BIDS = st.lists(st.sampled_from(["nil", "1", "2", "3", "4", "5"]), min_size=4, max_size=4)
+
+
+@given(st.lists(st.tuples(ROUND_BIDS, st.permutations([4, 3, 3, 3])), min_size=1, max_size=25))
+def test_swapping_the_teams_swaps_their_results(
+    rounds: list[tuple[list[str], list[int]]],
+) -> None:
+    forward, swapped = [], []
+    for bid_texts, tricks in rounds:
+        a = SideEntry(bids(bid_texts[0], bid_texts[2]), (tricks[0], tricks[2]))
+        b = SideEntry(bids(bid_texts[1], bid_texts[3]), (tricks[1], tricks[3]))
+        forward.append((a, b))
+        swapped.append((b, a))
+    one, two = standings(game_of(forward)), standings(game_of(swapped))
+    assert one.scores == two.scores[::-1]
+    assert one.bags == two.bags[::-1]
+    assert one.winner == (None if two.winner is None else 1 - two.winner)
