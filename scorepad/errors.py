@@ -39,6 +39,10 @@ class GameFileError(ScorepadError):
     """A saved game file that cannot be read or written."""
 
 
+class ExportError(ScorepadError):
+    """An export format that is unknown, or an export that cannot be written."""
+
+
 def closest(word: str, choices: Iterable[str]) -> str | None:
     """The choice most like `word`, for a 'did you mean' hint, or None."""
     import difflib

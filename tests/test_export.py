@@ -1,0 +1,311 @@
+"""Exports: exact output for small fixed games in every format, and hostile names as data.
+
+Golden files live in tests/golden/; a difference fails. After a deliberate change of
+output, rewrite them with `SCOREPAD_UPDATE_GOLDEN=1 python -m pytest tests/test_export.py`
+and review the diff.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from conftest import preset_rules
+
+from scorepad.bids import Bid, parse_bid
+from scorepad.errors import ExportError
+from scorepad.export import (
+    CSV_HEADER,
+    ExportFormat,
+    csv_cell,
+    export_game,
+    format_from_suffix,
+    game_json,
+    md_text,
+    parse_format,
+)
+from scorepad.game import Game, Round, SideEntry, new_game, standings
+
+GOLDEN = Path(__file__).parent / "golden"
+TEXT_FORMATS = ["csv", "json", "md", "html"]
+
+
+def bids(*texts: str) -> tuple[Bid, ...]:
+    return tuple(parse_bid(text) for text in texts)
+
+
+def entry(bid_texts: str, tricks: str | None = None) -> SideEntry:
+    """entry("nil 4", "0 5"): bids and tricks per player (or one total for a team)."""
+    took = tuple(int(t) for t in tricks.split()) if tricks is not None else None
+    return SideEntry(bids(*bid_texts.split()), took)
+
+
+def with_rounds(game: Game, rounds: list[tuple[SideEntry, ...]]) -> Game:
+    played = tuple(Round(game.dealer_for(n), sides) for n, sides in enumerate(rounds, start=1))
+    return replace(game, rounds=played)
+
+
+def friday_game() -> Game:
+    """Seed 003's short game to 250, won by a blind nil: a nil, a set, a bag penalty."""
+    game = new_game(
+        "Friday", ["Ann", "Bob", "Cy", "Dee"], preset_rules("short"), preset="short",
+        sides=["Us", "Them"],
+    )  # fmt: skip
+    return with_rounds(game, [
+        (entry("nil 4", "0 5"), entry("4 3", "4 4")),   # +141 / +71
+        (entry("2 2", "6 6"), entry("2 2", "1 0")),     # +48, 9 bags / set -40
+        (entry("3 3", "4 3"), entry("bnil 4", "0 6")),  # +61 -100 / +242: Them win
+    ])  # fmt: skip
+
+
+def open_game() -> Game:
+    """A standard game under way: a failed nil, a team total, then a round with bids only."""
+    game = new_game("Tuesday", ["Ann", "Bob", "Cy", "Dee"], preset_rules("standard"),
+                    preset="standard", first_dealer=1)  # fmt: skip
+    return with_rounds(game, [
+        (entry("nil 5", "1 5"), entry("3 3", "7")),  # -49 / +61 (team total)
+        (entry("4 3"), entry("nil 5")),
+    ])  # fmt: skip
+
+
+def hostile_game() -> Game:
+    """Names that are formulas, markup and table syntax, played far enough for a set."""
+    game = new_game(
+        "<script>alert(1)</script>",
+        ["=cmd()", "+1", "-x", "@x"],
+        preset_rules("standard"),
+        preset="standard",
+        sides=["<b>a|b</b>", "[bold red]x[/]"],
+    )
+    return with_rounds(game, [
+        (entry("4 4", "3 4"), entry("2 2", "3 3")),  # set -80 / +42
+        (entry("3 3"), entry("3 3")),
+    ])  # fmt: skip
+
+
+GAMES = {"friday": friday_game, "open": open_game}
+
+
+def check_golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("SCOREPAD_UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(text.encode("utf-8"))
+        return
+    assert path.is_file(), f"{path} is missing: run with SCOREPAD_UPDATE_GOLDEN=1 to write it"
+    assert text == path.read_bytes().decode("utf-8"), f"{name} differs from its golden file"
+
+
+@pytest.mark.parametrize("fmt", TEXT_FORMATS)
+@pytest.mark.parametrize("which", GAMES)
+def test_export_matches_golden(which: str, fmt: str) -> None:
+    game = GAMES[which]()
+    check_golden(f"{which}.{fmt}", export_game(game, standings(game), fmt))
+
+
+# ---------------------------------------------------------------------------
+# JSON: the object `show --json` prints
+
+
+def test_game_json_tells_the_finished_game() -> None:
+    game = friday_game()
+    data = game_json(game, standings(game))
+    assert data["status"] == "finished"
+    assert data["winner"] == "Them"
+    assert data["end_reason"] == "target"
+    assert data["next_dealer"] is None
+    assert data["teams"] == [
+        {"name": "Us", "players": ["Ann", "Cy"], "score": 150, "bags": 0, "sets": 0,
+         "to_target": 100},
+        {"name": "Them", "players": ["Bob", "Dee"], "score": 273, "bags": 3, "sets": 1,
+         "to_target": 0},
+    ]  # fmt: skip
+    last = data["rounds"][2]
+    assert (last["number"], last["dealer"]) == (3, "Cy")
+    us, them = last["teams"]
+    assert (us["bid"], us["bids"], us["tricks"], us["points"], us["score"], us["bags"]) == (
+        6, ["3", "3"], 7, -39, 150, 0,
+    )  # fmt: skip
+    assert [line["kind"] for line in us["lines"]] == ["contract", "overtricks", "bag-penalty"]
+    assert them["bids"] == ["bnil", "4"] and them["player_tricks"] == [0, 6]
+    assert them["lines"][0] == {"label": "blind nil made (Bob)", "points": 200, "kind": "nil"}
+
+
+def test_game_json_leaves_an_open_round_unscored() -> None:
+    game = open_game()
+    data = game_json(game, standings(game))
+    assert (data["status"], data["winner"], data["next_dealer"]) == ("playing", None, "Dee")
+    first, second = data["rounds"]
+    assert first["dealer"] == "Bob" and second["dealer"] == "Cy"
+    assert first["teams"][1]["tricks"] == 7 and first["teams"][1]["player_tricks"] is None
+    assert second["played"] is False
+    for team in second["teams"]:
+        assert team["tricks"] is None and team["points"] is None and team["score"] is None
+    assert second["teams"][1]["bids"] == ["nil", "5"] and second["teams"][1]["bid"] == 5
+
+
+def test_game_json_matches_the_engine_and_keeps_integers() -> None:
+    game = friday_game()
+    result = standings(game)
+    data = json.loads(export_game(game, result, "json"))
+    assert data == game_json(game, result)
+    assert [team["score"] for team in data["teams"]] == list(result.scores)
+    for number, round_ in enumerate(data["rounds"]):
+        scored = result.rounds[number].sides
+        assert scored is not None
+        for side, team in enumerate(round_["teams"]):
+            assert team["score"] == scored[side].score
+            assert type(team["points"]) is int and type(team["bags"]) is int
+    assert data["rules"]["target"] == 250 and data["target"] == 250
+
+
+def test_teams_come_in_seat_order_of_their_first_player() -> None:
+    rules = preset_rules("solo-3")
+    game = new_game("solo", ["Cy", "Ann", "Bob"], rules, preset="solo-3")
+    data = game_json(game, standings(game))
+    assert [team["name"] for team in data["teams"]] == ["Cy", "Ann", "Bob"]
+
+
+# ---------------------------------------------------------------------------
+# Formats and their names
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt"),
+    [("csv", ExportFormat.CSV), ("HTML", ExportFormat.HTML), (" md ", ExportFormat.MD)],
+)
+def test_parse_format_reads_names_in_any_case(text: str, fmt: ExportFormat) -> None:
+    assert parse_format(text) is fmt
+
+
+def test_unknown_format_is_refused_naming_the_choices() -> None:
+    with pytest.raises(ExportError, match=r"unknown export format 'jsno' \(did you mean 'json'"):
+        parse_format("jsno")
+    with pytest.raises(ExportError, match="csv, json, md, html, svg, txt"):
+        export_game(open_game(), standings(open_game()), "pdf")
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt"),
+    [
+        ("sheet.csv", ExportFormat.CSV),
+        ("out/Sheet.HTML", ExportFormat.HTML),
+        ("a.b.markdown", ExportFormat.MD),
+        ("x.htm", ExportFormat.HTML),
+        ("x.pdf", None),
+        ("README", None),
+        (".json", None),
+    ],
+)
+def test_format_from_suffix(name: str, fmt: ExportFormat | None) -> None:
+    assert format_from_suffix(name) is fmt
+
+
+# ---------------------------------------------------------------------------
+# CSV
+
+
+def test_csv_has_one_row_per_round_per_side() -> None:
+    game = open_game()
+    rows = list(csv.reader(io.StringIO(export_game(game, standings(game), "csv"))))
+    assert tuple(rows[0]) == CSV_HEADER
+    assert [(row[0], row[2]) for row in rows[1:]] == [
+        ("1", "Ann & Cy"), ("1", "Bob & Dee"), ("2", "Ann & Cy"), ("2", "Bob & Dee"),
+    ]  # fmt: skip
+    assert rows[1][5:10] == ["1 5", "6", "-49", "-49", "1"]  # a negative number stays one
+    assert rows[2][5:7] == ["", "7"]  # tricks entered as a team total
+    assert rows[3][7:] == ["", "", "", ""]  # the open round
+
+
+@pytest.mark.parametrize(
+    ("cell", "safe"),
+    [
+        ("=cmd()", "'=cmd()"),
+        ("+1", "'+1"),
+        ("-x", "'-x"),
+        ("@x", "'@x"),
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("Ann", "Ann"),
+        ("a=b", "a=b"),
+        (-47, -47),
+        (0, 0),
+    ],
+    ids=repr,
+)
+def test_csv_cells_that_a_spreadsheet_would_run_are_neutralized(cell: object, safe: object) -> None:
+    assert csv_cell(cell) == safe
+
+
+def test_csv_with_hostile_names() -> None:
+    game = hostile_game()
+    rows = list(csv.reader(io.StringIO(export_game(game, standings(game), "csv"))))
+    dealers = [row[1] for row in rows[1:]]
+    assert dealers == ["'=cmd()", "'=cmd()", "'+1", "'+1"]
+    assert rows[1][2] == "<b>a|b</b>" and rows[2][2] == "[bold red]x[/]"
+    assert rows[1][7] == "-80"  # numbers are never prefixed
+    for row in rows[1:]:
+        assert not any(cell.startswith(("=", "+", "@")) for cell in row)
+        assert not any(cell.startswith("-") and not cell.lstrip("-").isdigit() for cell in row)
+
+
+# ---------------------------------------------------------------------------
+# Markdown
+
+UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+
+
+def test_markdown_table_survives_hostile_names() -> None:
+    game = hostile_game()
+    text = export_game(game, standings(game), "md")
+    rows = [line for line in text.splitlines() if line.startswith("| ")]
+    assert len(rows) == 2 + 2 + 1  # header, alignment, two rounds, totals
+    assert {len(UNESCAPED_PIPE.findall(row)) for row in rows} == {13}
+    assert "\\<b\\>a\\|b\\</b\\>" in rows[0]
+    assert "\\[bold red\\]x\\[/\\]" in rows[0]
+    assert "<script>" not in text
+
+
+@pytest.mark.parametrize(
+    ("name", "cell"),
+    [
+        ("a|b", "a\\|b"),
+        ("*x*", "\\*x\\*"),
+        ("A & C", "A & C"),
+        ("&lt;", "&amp;lt;"),
+        ("two\nlines", "two lines"),
+    ],
+)
+def test_md_text_escapes(name: str, cell: str) -> None:
+    assert md_text(name) == cell
+
+
+# ---------------------------------------------------------------------------
+# HTML
+
+
+def test_html_is_one_self_contained_page_with_a_chart() -> None:
+    game = friday_game()
+    page = export_game(game, standings(game), "html")
+    assert page.startswith("<!DOCTYPE html>")
+    assert page.count("<svg") >= 1 and "<polyline" in page
+    assert page.count("<polyline") == 2  # one line per side
+    assert "target 250" in page and "loss limit -200" in page
+    assert "<script" not in page.lower()
+    assert "http" not in page and "<link" not in page and "@import" not in page
+    assert "Them won with 273" in page
+
+
+def test_html_escapes_hostile_names() -> None:
+    game = hostile_game()
+    page = export_game(game, standings(game), "html")
+    assert "<script" not in page.lower() and "<b>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "&lt;b&gt;a|b&lt;/b&gt;" in page
+    assert "=cmd()" in page and "[bold red]x[/]" in page
