@@ -1,0 +1,172 @@
+"""Start-up time of `scorepad show` and `scorepad bid` on a 40-round game, against the floor.
+
+Run from the repository root:
+
+    python benchmarks/cli_startup.py              # 30 paired runs
+    python benchmarks/cli_startup.py --runs 50 --imports
+
+The floor is `benchmarks/minimal_app.py`: the smallest Typer + Rich app that prints a small
+table, run by the same interpreter. Each run times the floor and a scorepad command as
+subprocesses back to back (alternating which goes first), so both see the same machine
+load; the medians and their ratio are printed. `bid` writes the game, so every run bids on
+a fresh copy of the file. `--imports` adds the slowest imports of `show` (`-X importtime`).
+The target is a ratio of at most 1.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorepad.bids import parse_bid  # noqa: E402
+from scorepad.game import Game, Round, SideEntry, new_game, standings  # noqa: E402
+from scorepad.rules import resolve_rules  # noqa: E402
+from scorepad.store import save_game  # noqa: E402
+
+TARGET_RATIO = 1.1
+PLAYERS = ("Ann", "Bob", "Cy", "Dee")
+# How an installed `scorepad` console script starts: import the CLI and call main().
+SCOREPAD = [sys.executable, "-c", "import sys; from scorepad.cli import main; sys.exit(main())"]
+FLOOR = [sys.executable, str(ROOT / "benchmarks" / "minimal_app.py")]
+BID = ["Ann=3", "Bob=nil", "Cy=4", "Dee=5"]
+
+# Four kinds of round, cycled: a nil made, sets on both sides, bags and their penalties.
+# Played to 1000 (the `long` preset), 40 rounds leave the game open for a bid.
+_PATTERN = (
+    (("nil", "4"), (0, 5), ("3", "3"), (4, 4)),
+    (("4", "3"), (3, 3), ("3", "3"), (4, 3)),
+    (("4", "4"), (3, 4), ("4", "3"), (3, 3)),
+    (("3", "2"), (3, 3), ("3", "3"), (4, 3)),
+)
+
+
+def long_game(rounds: int) -> Game:
+    """A game to 1000 of `rounds` played rounds that nobody has won."""
+    preset, rules = resolve_rules("long")
+    game = new_game("bench", PLAYERS, rules, preset=preset, sides=("Us", "Them"))
+    played = []
+    for number in range(1, rounds + 1):
+        us_bids, us_tricks, them_bids, them_tricks = _PATTERN[number % len(_PATTERN)]
+        played.append(
+            Round(
+                game.dealer_for(number),
+                (
+                    SideEntry(tuple(parse_bid(bid) for bid in us_bids), us_tricks),
+                    SideEntry(tuple(parse_bid(bid) for bid in them_bids), them_tricks),
+                ),
+            )
+        )
+    game = Game(game.name, game.players, game.sides, game.preset, rules, 0, tuple(played))
+    assert not standings(game).finished, "the benchmark game must stay open for a bid"
+    return game
+
+
+def run(command: Sequence[str], env: dict[str, str]) -> float:
+    """Seconds one subprocess takes from start to exit; it must succeed."""
+    start = time.perf_counter()
+    done = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(command[-6:])} failed ({done.returncode}):\n{done.stderr}")
+    return elapsed
+
+
+def paired(
+    command: Sequence[str],
+    runs: int,
+    env: dict[str, str],
+    prepare: Callable[[], None] | None = None,
+) -> tuple[list[float], list[float]]:
+    """`runs` timings of the floor and of `command`, each pair taken back to back."""
+    floor_times, times = [], []
+    for index in range(runs + 2):  # two warm-up pairs, not counted
+        if prepare is not None:
+            prepare()
+        order = [(FLOOR, floor_times), (list(command), times)]
+        if index % 2:
+            order.reverse()
+        for argv, bucket in order:
+            elapsed = run(argv, env)
+            if index >= 2:
+                bucket.append(elapsed)
+    return floor_times, times
+
+
+def import_report(label: str, command: Sequence[str], env: dict[str, str], top: int) -> None:
+    """The slowest imports (cumulative) of one command, from `python -X importtime`."""
+    argv = [command[0], "-X", "importtime", *command[1:]]
+    done = subprocess.run(argv, env=env, cwd=ROOT, capture_output=True, text=True)
+    rows = []
+    for line in done.stderr.splitlines():
+        if not line.startswith("import time:") or "[us]" in line:
+            continue
+        self_us, cumulative, module = line.removeprefix("import time:").split("|")
+        rows.append((int(cumulative), int(self_us), module.rstrip()))
+    total = sum(self_us for _, self_us, _ in rows)
+    print(f"\nslowest imports of {label} (all imports: {total / 1000:.0f} ms)")
+    print(f"{'cumulative':>12} {'self':>8}  module")
+    for cumulative, self_us, module in sorted(rows, reverse=True)[:top]:
+        print(f"{cumulative / 1000:>9.1f} ms {self_us / 1000:>5.1f} ms {module}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30, help="paired runs per command")
+    parser.add_argument("--rounds", type=int, default=40, help="rounds in the game")
+    parser.add_argument("--imports", action="store_true", help="also show the slowest imports")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="scorepad-bench-") as folder:
+        home = Path(folder)
+        env = {**os.environ, "SCOREPAD_HOME": str(home), "COLUMNS": "80", "NO_COLOR": "1"}
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        base = home / "bench.toml"
+        save_game(base, long_game(args.rounds))
+        copy = home / "bid.toml"
+
+        def fresh_copy() -> None:
+            shutil.copyfile(base, copy)
+
+        show = [*SCOREPAD, "show", "-g", str(base)]
+        bid = [*SCOREPAD, "bid", "-g", str(copy), *BID]
+        print(
+            f"{sys.executable} (Python {sys.version.split()[0]}), {args.runs} paired runs, "
+            f"a {args.rounds}-round game"
+        )
+        print(f"{'command':<16}{'median':>10}{'floor':>10}{'ratio':>8}{'pairs':>8}")
+        worst = 0.0
+        for name, command, prepare in (
+            ("scorepad show", show, None),
+            ("scorepad bid", bid, fresh_copy),
+        ):
+            floor_times, times = paired(command, args.runs, env, prepare)
+            median, floor = statistics.median(times), statistics.median(floor_times)
+            pair_ratio = statistics.median(t / f for t, f in zip(times, floor_times, strict=True))
+            worst = max(worst, median / floor)
+            print(
+                f"{name:<16}{median * 1000:>8.0f}ms{floor * 1000:>8.0f}ms"
+                f"{median / floor:>7.2f}x{pair_ratio:>7.2f}x"
+            )
+        verdict = "within" if worst <= TARGET_RATIO else "OVER"
+        print(
+            f"target <= {TARGET_RATIO:.2f}x: {verdict} (worst {worst:.2f}x); "
+            "'pairs' is the median of the run-by-run ratios"
+        )
+        if args.imports:
+            import_report("scorepad show", show, env, top=25)
+            import_report("the floor", FLOOR, env, top=12)
+
+
+if __name__ == "__main__":
+    main()
