@@ -184,8 +184,9 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def _joined(values: tuple[object, ...] | None, sep: str = " / ") -> str:
-    return sep.join(str(value) for value in values) if values is not None else ""
+def _joined(values: tuple[object, ...] | None) -> str:
+    """Bids or tricks in seat order as the sheet writes them: `nil+4`, `0+5`."""
+    return "+".join(str(value) for value in values) if values is not None else ""
 
 
 # ---------------------------------------------------------------------------
@@ -291,9 +292,9 @@ def export_csv(game: Game, standings: Standings) -> str:
                 result.number,
                 dealer,
                 row.name,
-                " ".join(row.bids),
+                _joined(row.bids),
                 row.bid,
-                _joined(row.player_tricks, " "),
+                _joined(row.player_tricks),
                 "" if row.tricks is None else row.tricks,
                 "" if scored is None else scored.points,
                 "" if scored is None else scored.score,

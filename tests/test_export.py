@@ -218,7 +218,7 @@ def test_csv_has_one_row_per_round_per_side() -> None:
     assert [(row[0], row[2]) for row in rows[1:]] == [
         ("1", "Ann & Cy"), ("1", "Bob & Dee"), ("2", "Ann & Cy"), ("2", "Bob & Dee"),
     ]  # fmt: skip
-    assert rows[1][5:10] == ["1 5", "6", "-49", "-49", "1"]  # a negative number stays one
+    assert rows[1][5:10] == ["1+5", "6", "-49", "-49", "1"]  # a negative number stays one
     assert rows[2][5:7] == ["", "7"]  # tricks entered as a team total
     assert rows[3][7:] == ["", "", "", ""]  # the open round
 
