@@ -28,15 +28,19 @@ class Bid:
 
     @property
     def is_nil(self) -> bool:
-        return self.kind is BidKind.NIL or self.kind is BidKind.BLIND_NIL
+        return self.kind in _NIL_KINDS
 
     @property
     def is_blind(self) -> bool:
-        return self.kind is BidKind.BLIND or self.kind is BidKind.BLIND_NIL
+        return self.kind in _BLIND_KINDS
 
     def __str__(self) -> str:
         return format_bid(self)
 
+
+# Sets hashed by identity-fast tuples: Enum class attribute lookups are slow in a hot loop.
+_NIL_KINDS = (BidKind.NIL, BidKind.BLIND_NIL)
+_BLIND_KINDS = (BidKind.BLIND, BidKind.BLIND_NIL)
 
 NIL = Bid(BidKind.NIL)
 BLIND_NIL = Bid(BidKind.BLIND_NIL)

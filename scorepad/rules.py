@@ -8,6 +8,7 @@ impossible values, naming the file, the key, the value and what is allowed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import tomllib
 import typing
 from collections.abc import Iterable, Mapping
@@ -33,6 +34,11 @@ BIG_CONTRACT_THRESHOLDS = {3: 10, 4: 8, 5: 7, 6: 6}
 def knob(default: Any, doc: str) -> Any:
     """A field of `Rules` with its one-line description."""
     return field(default=default, metadata={"doc": doc})
+
+
+def _derived() -> Any:
+    """A field of `Rules` computed from the knobs, not set, compared or shown."""
+    return field(init=False, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,41 +101,35 @@ class Rules:
         None, 'contract size the big bonus counts from ("auto": 10/8/7/6 for 3/4/5/6 players)'
     )
 
+    # Facts derived from the knobs, computed once: the engine reads them on every round.
+    tricks: int = _derived()  # tricks in a deal: cards each player holds after the deal
+    sides: int = _derived()  # sides that score: 2 teams, or every player alone
+    side_size: int = _derived()  # players in a side
+    quicksand: bool = _derived()
+    big_contract_from: int = _derived()  # big_contract_threshold, resolved
+
     def __post_init__(self) -> None:
+        _check_cards(self)
+        derive = functools.partial(object.__setattr__, self)
+        derive("tricks", len(self.deck) // self.players)
+        derive("side_size", 2 if self.partnerships else 1)
+        derive("sides", self.players // self.side_size)
+        derive("quicksand", self.contract_scoring == "quicksand")
+        threshold = self.big_contract_threshold
+        derive(
+            "big_contract_from",
+            BIG_CONTRACT_THRESHOLDS.get(self.players, 0) if threshold is None else threshold,
+        )
         _check_values(self)
 
-    # Derived facts, never stored.
     @property
     def deck(self) -> tuple[Card, ...]:
         return _deck(self.jokers, self.removed_cards)
 
     @property
-    def tricks(self) -> int:
-        """Tricks in a deal: cards each player holds after the deal (and the dealer's discard)."""
-        return len(self.deck) // self.players
-
-    @property
     def discards(self) -> int:
         """Cards the dealer takes up and discards (the jokers' two extra cards)."""
         return len(self.deck) - self.tricks * self.players
-
-    @property
-    def sides(self) -> int:
-        return self.players // 2 if self.partnerships else self.players
-
-    @property
-    def side_size(self) -> int:
-        return 2 if self.partnerships else 1
-
-    @property
-    def quicksand(self) -> bool:
-        return self.contract_scoring == "quicksand"
-
-    @property
-    def big_contract_from(self) -> int:
-        if self.big_contract_threshold is not None:
-            return self.big_contract_threshold
-        return BIG_CONTRACT_THRESHOLDS[self.players]
 
     def side_of(self, seat: int) -> int:
         """The side of a seat: partners are seats 0 and 2, 1 and 3."""
@@ -144,7 +144,8 @@ def _deck(jokers: bool, removed: tuple[str, ...]) -> tuple[Card, ...]:
     return build_deck(jokers=jokers, removed=[parse_card(text) for text in removed])
 
 
-KNOBS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
+KNOBS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.init)
+KNOB_SET = frozenset(KNOBS)
 METADATA_KEYS = ("summary",)
 
 
@@ -157,8 +158,8 @@ def _fail(key: str, value: object, allowed: str) -> typing.NoReturn:
     raise RulesError(f"{key} = {format_value(value)} is not allowed: {allowed}")
 
 
-def _check_values(rules: Rules) -> None:
-    """Refuse a combination of knobs that cannot be played."""
+def _check_cards(rules: Rules) -> None:
+    """Refuse a table and deck that cannot be dealt."""
     if rules.players not in (3, 4, 5, 6):
         _fail("players", rules.players, "3, 4, 5 or 6")
     if rules.partnerships and rules.players != 4:
@@ -179,6 +180,10 @@ def _check_values(rules: Rules) -> None:
             list(rules.removed_cards),
             f"{cards} cards do not deal evenly to {rules.players} players",
         )
+
+
+def _check_values(rules: Rules) -> None:
+    """Refuse a combination of knobs that cannot be played."""
     tricks = rules.tricks
     if rules.target <= 0:
         _fail("target", rules.target, "a positive number of points")
@@ -294,7 +299,7 @@ def rules_from_mapping(data: Mapping[str, object], *, source: str = "rules") -> 
     for key, raw in data.items():
         if key in METADATA_KEYS:
             continue
-        if key not in Rules.__dataclass_fields__:
+        if key not in KNOB_SET:
             hint = did_you_mean(key, KNOBS)
             raise RulesError(f"{source}: unknown key {key!r}{hint}")
         try:
@@ -338,7 +343,7 @@ def apply_overrides(rules: Rules, overrides: Iterable[str]) -> Rules:
     data = rules_to_mapping(rules)
     for text in overrides:
         key, value = parse_override(text)
-        if key not in Rules.__dataclass_fields__:
+        if key not in KNOB_SET:
             raise RulesError(f"--set {text}: unknown key {key!r}{did_you_mean(key, KNOBS)}")
         data[key] = value
         # Check each override as it comes, so the error names the one that is wrong.
