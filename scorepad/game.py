@@ -8,12 +8,13 @@ never stored: `standings` recomputes them with the engine every time.
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids
-from scorepad.errors import GameError, TricksError
+from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids, format_bid, parse_bid
+from scorepad.errors import BidError, GameError, TricksError, did_you_mean
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, Outcome, SideScore, judge_end, score_side
 
@@ -181,6 +182,28 @@ def check_round_bids(game: Game, round_: Round, before: Standings) -> None:
     check_table_bids(rules, [bid for _, bid in in_order], last=in_order[-1][0])
 
 
+def check_round_entries(game: Game, round_: Round) -> None:
+    """What a round may hold at any moment: bids the rules allow, tricks that add up.
+
+    Used on a saved game. Blind nil's "only when trailing" is left out: a later
+    correction may change who trails, and the game must still load.
+    """
+    for side, entry in enumerate(round_.sides):
+        names = game.side_players(side)
+        joint = entry.joint_bid and len(names) > 1
+        check_side_bids(
+            game.rules,
+            entry.bids,
+            who=(game.sides[side],) if joint else names,
+            side=game.sides[side],
+            joint=joint,
+        )
+    in_order = _bids_in_order(game, round_)
+    check_table_bids(game.rules, [bid for _, bid in in_order], last=in_order[-1][0])
+    if round_.played:
+        check_round_tricks(game, round_)
+
+
 def _bids_in_order(game: Game, round_: Round) -> list[tuple[str, Bid]]:
     """The round's bids in bidding order, from the left of the dealer; a joint bid once."""
     rules, seats = game.rules, len(game.players)
@@ -262,6 +285,14 @@ def new_game(
     elif len(side_names) != rules.sides:
         raise GameError(f"{len(side_names)} team names given; this game has {rules.sides} sides")
     _check_unique(side_names, "team")
+    if rules.side_size > 1:
+        # A team named like a player could not be told apart in `bid Bob=4`.
+        taken = {player.casefold() for player in names}
+        for side_name in side_names:
+            if side_name.casefold() in taken:
+                raise GameError(
+                    f"team name {side_name!r} is also a player's name; team names must differ"
+                )
     if not 0 <= first_dealer < len(names):
         raise GameError(f"dealer must be one of the players, seats 1 to {len(names)}")
     return Game(name, names, side_names, preset, rules, first_dealer)
@@ -273,3 +304,313 @@ def _check_unique(names: Sequence[str], what: str) -> None:
         if name.casefold() in seen:
             raise GameError(f"{what} name {name!r} is given twice; names must differ")
         seen.add(name.casefold())
+
+
+# ---------------------------------------------------------------------------
+# Finding players and sides by what people type
+
+
+def find_seat(game: Game, ref: str) -> int:
+    """A player's seat (0-based) from a name in any case or a 1-based seat number."""
+    found = _find(game, ref, teams=False)
+    assert found[1] is not None
+    return found[1]
+
+
+def find_side(game: Game, ref: str) -> int:
+    """A side from its team name, in any case."""
+    text = ref.strip().casefold()
+    for side, name in enumerate(game.sides):
+        if name.casefold() == text:
+            return side
+    raise GameError(f"unknown team {ref!r}{did_you_mean(ref, game.sides)}; {_teams_text(game)}")
+
+
+def find_bidder(game: Game, ref: str) -> tuple[int, int | None]:
+    """(side, seat) for a player named by name or seat number; (side, None) for a team name.
+
+    Players come first: in solo play a side is named after its player.
+    """
+    return _find(game, ref, teams=game.rules.side_size > 1)
+
+
+def _find(game: Game, ref: str, *, teams: bool) -> tuple[int, int | None]:
+    text = ref.strip()
+    for seat, name in enumerate(game.players):
+        if name.casefold() == text.casefold():
+            return game.rules.side_of(seat), seat
+    if text.isdigit() and text.isascii():
+        seat = int(text) - 1
+        if not 0 <= seat < len(game.players):
+            raise GameError(f"there is no seat {text}; seats are 1 to {len(game.players)}")
+        return game.rules.side_of(seat), seat
+    if teams:
+        for side, name in enumerate(game.sides):
+            if name.casefold() == text.casefold():
+                return side, None
+    names = list(game.players) + (list(game.sides) if teams else [])
+    also = f", or a team: {', '.join(game.sides)}" if teams else ""
+    raise GameError(
+        f"unknown player {ref!r}{did_you_mean(text, names)}; players are "
+        f"{', '.join(game.players)} (or seat 1 to {len(game.players)}{also})"
+    )
+
+
+def _teams_text(game: Game) -> str:
+    return "teams are " + ", ".join(game.sides)
+
+
+def bids_text(entry: SideEntry) -> str:
+    """A side's bids in seat order, nil and blind nil by name: `4+nil`, `bnil+5`, `7`."""
+    return "+".join(format_bid(bid) for bid in entry.bids)
+
+
+def tricks_text(entry: SideEntry) -> str:
+    """A side's tricks in seat order, or its team total; empty while the round is open."""
+    return "+".join(str(took) for took in entry.tricks) if entry.tricks is not None else ""
+
+
+# ---------------------------------------------------------------------------
+# Recording rounds: bids, then tricks; corrections and undo
+
+
+def read_assignments(tokens: Sequence[str], what: str) -> list[tuple[str, str]]:
+    """Split `PLAYER=VALUE` tokens; the last `=` separates, so a name may hold one."""
+    pairs: list[tuple[str, str]] = []
+    for token in tokens:
+        ref, sep, value = token.rpartition("=")
+        if not sep or not ref.strip() or not value.strip():
+            raise GameError(f"not PLAYER={what.upper()}: {token!r}; write it like Ann=4")
+        pairs.append((ref.strip(), value.strip()))
+    if not pairs:
+        raise GameError(f"no {what}s given; write PLAYER={what.upper()} for every player")
+    return pairs
+
+
+def open_round(game: Game) -> int | None:
+    """The number of the round whose bids are in and whose tricks are not, if any."""
+    if game.rounds and not game.rounds[-1].played:
+        return len(game.rounds)
+    return None
+
+
+def next_dealer(game: Game) -> int:
+    """The seat that deals the next new round: left of the last round's dealer."""
+    if not game.rounds:
+        return game.first_dealer
+    return (game.rounds[-1].dealer + 1) % len(game.players)
+
+
+def standings_before(game: Game, number: int) -> Standings:
+    """The standings after the rounds before round `number`."""
+    return standings(dataclasses.replace(game, rounds=game.rounds[: number - 1]))
+
+
+def check_round_number(game: Game, number: int) -> None:
+    """Refuse a round number that does not exist."""
+    if not 1 <= number <= len(game.rounds):
+        have = f"rounds are 1 to {len(game.rounds)}" if game.rounds else "no round is entered yet"
+        raise GameError(f"there is no round {number}; {have}")
+
+
+def _collect(
+    game: Game, pairs: Sequence[tuple[str, str]], what: str
+) -> list[dict[int | None, str]]:
+    """Per side, the values given: keyed by seat, or None for the whole team."""
+    given: list[dict[int | None, str]] = [{} for _ in game.sides]
+    for ref, value in pairs:
+        side, seat = find_bidder(game, ref)
+        who = game.sides[side] if seat is None else game.players[seat]
+        if seat in given[side]:
+            raise GameError(f"{who} is given twice; give each player's {what} once")
+        given[side][seat] = value
+        if None in given[side] and len(given[side]) > 1:
+            raise GameError(
+                f"{game.sides[side]}: give the team's {what} or each player's, not both"
+            )
+    for side, values in enumerate(given):
+        if None in values:
+            continue
+        missing = [game.players[seat] for seat in game.rules.seats_of(side) if seat not in values]
+        if missing:
+            raise GameError(
+                f"no {what} for {', '.join(missing)}; give every player's {what}"
+                + (" (or the team's)" if game.rules.side_size > 1 else "")
+            )
+    return given
+
+
+def parse_round_bids(game: Game, pairs: Sequence[tuple[str, str]]) -> tuple[tuple[Bid, ...], ...]:
+    """Each side's bids from `PLAYER=BID` pairs: one per player, or a joint team bid."""
+    rules = game.rules
+    sides: list[tuple[Bid, ...]] = []
+    for side, values in enumerate(_collect(game, pairs, "bid")):
+        if None in values:
+            if not rules.partner_bidding:
+                raise BidError(
+                    f"{game.sides[side]}: a joint team bid needs partner bidding "
+                    "(partner_bidding = true); give each player's bid"
+                )
+            sides.append((_parse_bid(values[None], game.sides[side], rules),))
+        else:
+            sides.append(
+                tuple(
+                    _parse_bid(values[seat], game.players[seat], rules)
+                    for seat in rules.seats_of(side)
+                )
+            )
+    return tuple(sides)
+
+
+def _parse_bid(text: str, who: str, rules: Rules) -> Bid:
+    try:
+        return parse_bid(text, rules)
+    except BidError as error:
+        raise BidError(f"{who}: {error}") from None
+
+
+def parse_round_tricks(game: Game, pairs: Sequence[tuple[str, str]]) -> tuple[tuple[int, ...], ...]:
+    """Each side's tricks from `PLAYER=N` pairs: one per player, or a team total."""
+    rules = game.rules
+    sides: list[tuple[int, ...]] = []
+    for side, values in enumerate(_collect(game, pairs, "tricks")):
+        if None in values:
+            sides.append((_parse_tricks(values[None], game.sides[side], rules),))
+        else:
+            sides.append(
+                tuple(
+                    _parse_tricks(values[seat], game.players[seat], rules)
+                    for seat in rules.seats_of(side)
+                )
+            )
+    return tuple(sides)
+
+
+def _parse_tricks(text: str, who: str, rules: Rules) -> int:
+    if not (text.isdigit() and text.isascii()) or int(text) > rules.tricks:
+        raise TricksError(f"{who}: tricks {text!r} are not allowed; give 0 to {rules.tricks}")
+    return int(text)
+
+
+def set_bids(game: Game, bids: Sequence[tuple[Bid, ...]], *, number: int | None = None) -> Game:
+    """The game with the bids of a new round, or of round `number` rewritten.
+
+    A new round is refused while a round waits for its tricks, and once the game is over.
+    Bids are judged by the standings before their round (blind nil eligibility).
+    """
+    if number is None:
+        check_new_round(game)
+        number = len(game.rounds) + 1
+        old: Round | None = None
+        dealer = next_dealer(game)
+    else:
+        check_round_number(game, number)
+        old = game.rounds[number - 1]
+        dealer = old.dealer
+    if len(bids) != len(game.sides):
+        raise GameError(f"{len(bids)} sides of bids given; this game has {len(game.sides)}")
+    entries = []
+    for side, side_bids in enumerate(bids):
+        tricks = old.sides[side].tricks if old else None
+        entries.append(SideEntry(tuple(side_bids), tricks))
+    round_ = Round(dealer, tuple(entries))
+    check_round_bids(game, round_, standings_before(game, number))
+    if round_.played:
+        try:
+            check_round_tricks(game, round_)
+        except TricksError as error:
+            raise TricksError(
+                f"round {number}: {error}; correct its tricks first (scorepad tricks --round "
+                f"{number} ...)"
+            ) from None
+    return _with_round(game, number, round_)
+
+
+def set_tricks(game: Game, tricks: Sequence[tuple[int, ...]], *, number: int | None = None) -> Game:
+    """The game with the tricks of the round waiting for them, or of round `number`."""
+    number = check_tricks_round(game, number)
+    old = game.rounds[number - 1]
+    if len(tricks) != len(game.sides):
+        raise GameError(f"{len(tricks)} sides of tricks given; this game has {len(game.sides)}")
+    round_ = Round(
+        old.dealer,
+        tuple(
+            SideEntry(entry.bids, tuple(took))
+            for entry, took in zip(old.sides, tricks, strict=True)
+        ),
+    )
+    check_round_tricks(game, round_)
+    return _with_round(game, number, round_)
+
+
+def check_new_round(game: Game) -> None:
+    """Refuse a new round while one waits for its tricks, or once the game is over."""
+    waiting = open_round(game)
+    if waiting is not None:
+        raise GameError(
+            f"round {waiting} already has its bids; enter its tricks "
+            "(scorepad tricks PLAYER=N ...) or take the bids back (scorepad undo)"
+        )
+    _refuse_when_over(game)
+
+
+def check_tricks_round(game: Game, number: int | None) -> int:
+    """The round that tricks go to: `number`, or the one waiting for its tricks."""
+    if number is None:
+        number = open_round(game)
+        if number is None:
+            upcoming = len(game.rounds) + 1
+            raise GameError(
+                f"round {upcoming} has no bids yet; enter the bids first (scorepad bid "
+                "PLAYER=BID ...), or correct a played round with --round N"
+            )
+    check_round_number(game, number)
+    return number
+
+
+def record_bids(game: Game, tokens: Sequence[str], *, number: int | None = None) -> Game:
+    """`scorepad bid`: the game with `PLAYER=BID` tokens entered as a round's bids."""
+    if number is None:
+        check_new_round(game)
+    else:
+        check_round_number(game, number)
+    return set_bids(game, parse_round_bids(game, read_assignments(tokens, "bid")), number=number)
+
+
+def record_tricks(game: Game, tokens: Sequence[str], *, number: int | None = None) -> Game:
+    """`scorepad tricks`: the game with `PLAYER=N` tokens entered as a round's tricks."""
+    check_tricks_round(game, number)
+    pairs = read_assignments(tokens, "tricks")
+    return set_tricks(game, parse_round_tricks(game, pairs), number=number)
+
+
+def undo_last(game: Game) -> tuple[Game, str]:
+    """Take back the last entry: the last round's tricks, or else its bids."""
+    if not game.rounds:
+        raise GameError("nothing to undo: no round is entered yet")
+    number = len(game.rounds)
+    last = game.rounds[-1]
+    if last.played:
+        unplayed = Round(last.dealer, tuple(SideEntry(entry.bids) for entry in last.sides))
+        return _with_round(game, number, unplayed), f"took back the tricks of round {number}"
+    rounds = game.rounds[:-1]
+    return dataclasses.replace(game, rounds=rounds), f"took back the bids of round {number}"
+
+
+def _refuse_when_over(game: Game) -> None:
+    result = standings(game)
+    if result.finished:
+        winner = f"{game.sides[result.winner]} won" if result.winner is not None else "it is a draw"
+        raise GameError(
+            f"the game is over ({winner} after round {result.ended_after}); no new round, "
+            "but a round can still be corrected with --round N"
+        )
+
+
+def _with_round(game: Game, number: int, round_: Round) -> Game:
+    rounds = list(game.rounds)
+    if number == len(rounds) + 1:
+        rounds.append(round_)
+    else:
+        rounds[number - 1] = round_
+    return dataclasses.replace(game, rounds=tuple(rounds))

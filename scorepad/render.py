@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from scorepad.bids import format_bid
+from scorepad.game import (
+    Game,
+    SideEntry,
+    Standings,
+    bids_text,
+    check_round_number,
+    next_dealer,
+    open_round,
+    tricks_text,
+)
 from scorepad.rules import KNOBS, Preset, Rules, describe_knob, format_value, rules_to_mapping
-from scorepad.scoring import Line, SideScore
+from scorepad.scoring import EndReason, Line, LineKind, Outcome, SideScore
 
 
 def signed(points: int) -> str:
@@ -68,3 +81,248 @@ def knobs_table(rules: Rules) -> Table:
     table.add_section()
     table.add_row(Text("(tricks a deal)"), Text(str(rules.tricks)), Text("derived from the deck"))
     return table
+
+
+# ---------------------------------------------------------------------------
+# The score sheet of a game
+
+SHEET_WIDTH = 80  # the sheet is laid out to be read in 80 columns
+BAD = "bold red"
+_SUBHEADS = ("bid", "took", "pts", "score", "bags")
+_ALIGN = ("<", "<", ">", ">", ">")
+_REASONS = {
+    EndReason.TARGET: "reached {target}",
+    EndReason.LOSS_LIMIT: "a side fell to the loss limit of {limit}",
+    EndReason.SETS: "a side was set {sets} times",
+    EndReason.BOSTON: "Boston",
+}
+
+
+def score_sheet(game: Game, standings: Standings) -> RenderableType:
+    """The whole game: one row per round, totals, the target, the next deal, a banner if won.
+
+    Sides are laid out side by side, as many as fit in 80 columns (more tables if not).
+    Set contracts, failed nils and bag penalties are marked with `!` and shown in bold red.
+    """
+    parts: list[RenderableType] = [_sheet_title(game)]
+    cells = [_side_cells(game, standings, side) for side in range(len(game.sides))]
+    widths = [_sub_widths(side_cells) for side_cells in cells]
+    dealer_width = min(max([6, *(len(name) for name in game.players)]), 12)
+    number_width = max(1, len(str(len(game.rounds))))
+    for chunk in _chunks(game, widths, dealer_width + number_width + 3):
+        parts.append(_sheet_table(game, standings, chunk, cells, widths, dealer_width))
+    parts.extend(_sheet_footer(game, standings))
+    return Group(*parts)
+
+
+# One side's sheet cells for one round: the five values and any marked lines.
+_Cells = tuple[tuple[str, ...], tuple[str, ...], bool]
+
+
+def _side_cells(game: Game, standings: Standings, side: int) -> list[_Cells]:
+    rows: list[_Cells] = []
+    for result in standings.rounds:
+        entry = result.round.sides[side]
+        if result.sides is None:
+            rows.append(((bids_text(entry), "", "", "", ""), (), False))
+            continue
+        scored = result.sides[side]
+        values = (
+            bids_text(entry),
+            tricks_text(entry),
+            signed(scored.points),
+            str(scored.score),
+            str(scored.bags),
+        )
+        marks = tuple(f"! {line.label}" for line in scored.lines if line.kind.is_bad)
+        rows.append((values, marks, any(line.kind is LineKind.SET for line in scored.lines)))
+    return rows
+
+
+def _sub_widths(rows: list[_Cells]) -> tuple[int, ...]:
+    return tuple(
+        max([len(head), *(len(values[index]) for values, _, _ in rows)])
+        for index, head in enumerate(_SUBHEADS)
+    )
+
+
+def _chunks(game: Game, widths: list[tuple[int, ...]], fixed: int) -> list[list[int]]:
+    """Sides grouped into tables that fit the sheet width."""
+    chunks: list[list[int]] = [[]]
+    used = fixed
+    for side, sub in enumerate(widths):
+        need = sum(sub) + len(sub) - 1 + 3
+        if chunks[-1] and used + need > SHEET_WIDTH:
+            chunks.append([])
+            used = fixed
+        chunks[-1].append(side)
+        used += need
+    return chunks
+
+
+def _sub_line(values: tuple[str, ...], widths: tuple[int, ...], styles: tuple[str, ...]) -> Text:
+    text = Text()
+    for index, (value, width, align, style) in enumerate(
+        zip(values, widths, _ALIGN, styles, strict=True)
+    ):
+        if index:
+            text.append(" ")
+        text.append(f"{value:{align}{width}}", style=style)
+    return text
+
+
+def _side_header(game: Game, side: int, widths: tuple[int, ...]) -> Text:
+    name = game.sides[side]
+    players = game.side_players(side)
+    header = Text(name, style="bold")
+    if len(players) > 1 and name != " & ".join(players):
+        header.append(" (" + ", ".join(players) + ")")
+    header.append("\n")
+    header.append_text(_sub_line(_SUBHEADS, widths, ("",) * len(widths)))
+    return header
+
+
+def _sheet_table(
+    game: Game,
+    standings: Standings,
+    sides: list[int],
+    cells: list[list[_Cells]],
+    widths: list[tuple[int, ...]],
+    dealer_width: int,
+) -> Table:
+    table = Table(box=box.MINIMAL, pad_edge=False, show_edge=False, header_style="")
+    table.add_column(Text("#\n"), justify="right", no_wrap=True)
+    table.add_column(Text("\ndealer"), max_width=dealer_width, no_wrap=True, overflow="ellipsis")
+    for side in sides:
+        width = sum(widths[side]) + len(widths[side]) - 1
+        table.add_column(_side_header(game, side, widths[side]), min_width=width, overflow="fold")
+    for index, result in enumerate(standings.rounds):
+        row: list[RenderableType] = [
+            Text(str(result.number)),
+            Text(game.players[result.round.dealer]),
+        ]
+        for side in sides:
+            values, marks, was_set = cells[side][index]
+            bad = BAD if marks else ""
+            styles = ("", BAD if was_set else "", bad, "", "")
+            cell = _sub_line(values, widths[side], styles)
+            for mark in marks:
+                cell.append("\n")
+                cell.append(mark, style=BAD)
+            row.append(cell)
+        table.add_row(*row, end_section=index + 1 == standings.ended_after)
+    table.add_section()
+    totals: list[RenderableType] = [Text(""), Text("total", style="bold")]
+    for side in sides:
+        values = ("", "", "", str(standings.scores[side]), str(standings.bags[side]))
+        totals.append(_sub_line(values, widths[side], ("", "", "", "bold", "")))
+    table.add_row(*totals)
+    return table
+
+
+def _sheet_title(game: Game) -> Text:
+    rules = game.rules
+    title = Text(game.name, style="bold")
+    title.append(f" · {game.preset} · to {rules.target}")
+    if rules.loss_limit is not None:
+        title.append(f", lost at {rules.loss_limit}")
+    return title
+
+
+def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
+    rules = game.rules
+    outcome = standings.outcome
+    if outcome is not None:
+        return [_banner(game, standings, outcome)]
+    lines: list[RenderableType] = []
+    waiting = open_round(game)
+    if waiting is not None:
+        dealer = game.players[game.rounds[waiting - 1].dealer]
+        lines.append(Text(f"Round {waiting} (dealt by {dealer}): bids are in, tricks to come."))
+    lines.append(Text(f"Next deal: {game.players[next_dealer(game)]}."))
+    needs = Text("To reach " + str(rules.target) + ": ")
+    for index, side in enumerate(range(len(game.sides))):
+        if index:
+            needs.append(", ")
+        needs.append(game.sides[side])
+        needs.append(f" needs {max(0, rules.target - standings.scores[side])}")
+    needs.append(".")
+    lines.append(needs)
+    return lines
+
+
+def _banner(game: Game, standings: Standings, outcome: Outcome) -> RenderableType:
+    rules = game.rules
+    reason = _REASONS[outcome.reason].format(
+        target=rules.target, limit=rules.loss_limit, sets=rules.sets_to_lose
+    )
+    scores = ", ".join(
+        f"{name} {score}" for name, score in zip(game.sides, standings.scores, strict=True)
+    )
+    if outcome.winner is None:
+        head = Text("The game is a draw", style="bold")
+    else:
+        head = Text(game.sides[outcome.winner], style="bold green")
+        head.append(" won", style="bold green")
+    head.append(f" after round {standings.ended_after} ({reason}): ")
+    head.append(scores)
+    head.append(".")
+    return Panel(head, box=box.DOUBLE, expand=False)
+
+
+# ---------------------------------------------------------------------------
+# One round, explained
+
+
+def explain_round(game: Game, standings: Standings, number: int) -> RenderableType:
+    """Round `number` scored line by line for every side, with each side's score before."""
+    check_round_number(game, number)
+    result = standings.rounds[number - 1]
+    round_ = result.round
+    parts: list[RenderableType] = []
+    head = Text(f"Round {number}", style="bold")
+    head.append(f", dealt by {game.players[round_.dealer]}")
+    if result.sides is None:
+        head.append(": bids are in, the tricks are not")
+    parts.append(head)
+    before = standings.rounds[number - 2].sides if number > 1 else None
+    for side, entry in enumerate(round_.sides):
+        parts.append(Text(""))
+        parts.append(_entry_text(game, side, entry))
+        if result.sides is None:
+            continue
+        score = before[side].score if before else 0
+        bags = before[side].bags if before else 0
+        parts.append(explain_side(result.sides[side], score=score, bags=bags))
+    if result.outcome is not None:
+        parts.append(Text(""))
+        winner = result.outcome.winner
+        what = f"{game.sides[winner]} won" if winner is not None else "a draw"
+        note = " (the game had already ended)" if standings.ended_after != number else ""
+        parts.append(Text(f"This round ends the game: {what}{note}.", style="bold"))
+    return Group(*parts)
+
+
+def _entry_text(game: Game, side: int, entry: SideEntry) -> Text:
+    """`Ann & Cat: Ann bid 4 took 5, Cat bid nil took 0` (or the team's joint numbers)."""
+    text = Text(game.sides[side], style="bold")
+    text.append(": ")
+    seats = game.rules.seats_of(side)
+    parts: list[str] = []
+    if len(entry.bids) == len(seats):
+        for index, seat in enumerate(seats):
+            part = f"{game.players[seat]} bid {format_bid(entry.bids[index])}"
+            if entry.tricks is not None and len(entry.tricks) == len(seats):
+                part += f" took {entry.tricks[index]}"
+            parts.append(part)
+    else:
+        parts.append(f"team bid {format_bid(entry.bids[0])}")
+        if entry.tricks is not None and len(entry.tricks) == len(seats):
+            parts.extend(
+                f"{game.players[seat]} took {took}"
+                for seat, took in zip(seats, entry.tricks, strict=True)
+            )
+    if entry.tricks is not None and len(entry.tricks) != len(seats):
+        parts.append(f"team took {entry.tricks[0]}")
+    text.append(", ".join(parts))
+    return text

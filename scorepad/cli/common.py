@@ -24,6 +24,16 @@ SetOption = Annotated[
     typer.Option("--set", help="Override one rule, KEY=VALUE (repeatable), like target=300."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+GameOption = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        "-g",
+        metavar="NAME_OR_PATH",
+        help="A saved game's name or a game file's path (default: the current game).",
+        show_default=False,
+    ),
+]
 
 
 def load_rules(preset: str, overrides: list[str] | None) -> tuple[str, Rules]:

@@ -1,0 +1,59 @@
+"""`scorepad show` and `explain`: the score sheet, and one round line by line."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from scorepad.cli import app
+from scorepad.cli.common import GameOption, JsonOption
+
+
+@app.command()
+def show(game_ref: GameOption = None, as_json: JsonOption = False) -> None:
+    """Show the score sheet: every round, the totals, the next deal, the winner."""
+    from scorepad.game import standings
+    from scorepad.store import load_game_file, resolve_game
+
+    game = load_game_file(resolve_game(game_ref))
+    result = standings(game)
+    if as_json:
+        from scorepad.cli.common import print_json
+        from scorepad.export import game_json
+
+        print_json(game_json(game, result))
+        return
+    from scorepad.cli.common import print_renderable
+    from scorepad.render import score_sheet
+
+    print_renderable(score_sheet(game, result))
+
+
+@app.command()
+def explain(
+    number: Annotated[
+        int | None,
+        typer.Argument(
+            metavar="[ROUND]",
+            help="The round's number (default: the last round played).",
+            show_default=False,
+        ),
+    ] = None,
+    game_ref: GameOption = None,
+) -> None:
+    """Explain one round's scoring line by line, for a disputed round."""
+    from scorepad.errors import GameError
+    from scorepad.game import standings
+    from scorepad.store import load_game_file, resolve_game
+
+    game = load_game_file(resolve_game(game_ref))
+    if not game.rounds:
+        raise GameError("no round is entered yet; nothing to explain")
+    if number is None:
+        played = [n for n, round_ in enumerate(game.rounds, start=1) if round_.played]
+        number = played[-1] if played else len(game.rounds)
+    from scorepad.cli.common import print_renderable
+    from scorepad.render import explain_round
+
+    print_renderable(explain_round(game, standings(game), number))

@@ -1,0 +1,617 @@
+"""Game files: TOML on disk, atomic saves under a lock, and where games live.
+
+A game file holds the facts only: names, the preset's name, a full snapshot of its rules,
+the first dealer and each round's dealer, bids and tricks. Scores are recomputed from the
+rounds on load. See docs/game-file.md for the format.
+
+A file that does not parse is never overwritten: every change is load, modify, save,
+under a lock on a `.lock` file beside the game, and the save replaces the file atomically.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from scorepad.bids import Bid, BidKind, format_bid, parse_bid
+from scorepad.errors import (
+    BidError,
+    GameError,
+    GameFileError,
+    ScorepadError,
+    TricksError,
+    did_you_mean,
+)
+from scorepad.game import Game, Round, SideEntry, check_round_entries, new_game
+from scorepad.rules import rules_from_mapping, rules_to_mapping
+
+FORMAT = 1
+HOME_ENV = "SCOREPAD_HOME"
+GAME_SUFFIX = ".toml"
+LOCK_TIMEOUT = 10.0  # seconds to wait for another shell to finish saving
+
+_T = TypeVar("_T")
+
+_HEADER = (
+    f"# A scorepad game (format {FORMAT}). Scores are not stored: they are recomputed\n"
+    "# from the rounds. Each round: its dealer, the bids and, once played, the tricks,\n"
+    "# keyed by player (or by team, for a joint bid or a team's total).\n"
+)
+
+
+# ---------------------------------------------------------------------------
+# TOML <-> Game
+
+
+def game_to_toml(game: Game) -> str:
+    """The game as a game file's text; `game_from_toml` reads it back to an equal game."""
+    import tomli_w
+
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "name": game.name,
+        "preset": game.preset,
+        "players": list(game.players),
+        "teams": list(game.sides),
+        "first_dealer": game.players[game.first_dealer],
+        "rounds": [_round_data(game, round_) for round_ in game.rounds],
+        "rules": rules_to_mapping(game.rules),
+    }
+    if not game.rounds:
+        del data["rounds"]
+    return _HEADER + tomli_w.dumps(data)
+
+
+def _round_data(game: Game, round_: Round) -> dict[str, Any]:
+    bids: dict[str, object] = {}
+    tricks: dict[str, object] = {}
+    for seat in range(len(game.players)):
+        side = game.rules.side_of(seat)
+        entry = round_.sides[side]
+        for table, values in ((bids, entry.bids), (tricks, entry.tricks)):
+            if values is None:
+                continue
+            key, value = _seat_value(game, seat, values)
+            if key is not None:
+                table[key] = _bid_data(value) if isinstance(value, Bid) else value
+    data: dict[str, Any] = {"dealer": game.players[round_.dealer], "bids": bids}
+    if round_.played:
+        data["tricks"] = tricks
+    return data
+
+
+def _seat_value(game: Game, seat: int, values: tuple[_T, ...]) -> tuple[str | None, _T | None]:
+    """The file's key and value for a seat: the player's own, or the team's at its first seat."""
+    side = game.rules.side_of(seat)
+    seats = game.rules.seats_of(side)
+    if len(values) == len(seats):
+        return game.players[seat], values[seats.index(seat)]
+    if seat == seats[0]:
+        return game.sides[side], values[0]
+    return None, None
+
+
+def _bid_data(bid: Bid) -> object:
+    return bid.tricks if bid.kind is BidKind.NUMBER else format_bid(bid)
+
+
+def game_from_toml(text: str, source: str) -> Game:
+    """Read a game file's text; errors name `source`, the line and what is wrong."""
+    where = _Locator(text, source)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        match = re.search(r"\(at line (\d+), column \d+\)", message)
+        line = int(match.group(1)) if match else None
+        message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
+        raise GameFileError(f"{where.at(line)}: not valid TOML: {message}") from None
+    return _game_from_data(data, where)
+
+
+_TOP_KEYS = ("format", "name", "preset", "players", "teams", "first_dealer", "rounds", "rules")
+
+
+def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
+    for key in data:
+        if key not in _TOP_KEYS:
+            hint = did_you_mean(key, _TOP_KEYS)
+            raise GameFileError(
+                f"{where.key(key)}: unknown key {key!r}{hint}; a game file has "
+                + ", ".join(_TOP_KEYS)
+            )
+    version = data.get("format")
+    if version != FORMAT:
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+            what = f"format {version} is newer than this scorepad reads ({FORMAT})"
+        else:
+            what = f"format must be {FORMAT}, not {version!r}"
+        raise GameFileError(f"{where.key('format')}: {what}")
+    name = _string(data, "name", where)
+    preset = _string(data, "preset", where)
+    players = _strings(data, "players", where)
+    teams = _strings(data, "teams", where)
+    if "rules" not in data or not isinstance(data["rules"], dict):
+        raise GameFileError(f"{where.at(None)}: a [rules] table is missing")
+    try:
+        rules = rules_from_mapping(data["rules"], source="rules")
+    except ScorepadError as error:
+        raise GameFileError(f"{where.rules_table()}: {error}") from None
+    dealer_name = _string(data, "first_dealer", where)
+    try:
+        game = new_game(name, players, rules, preset=preset, sides=teams)
+    except ScorepadError as error:
+        raise GameFileError(f"{where.key('players')}: {error}") from None
+    if game.name != name or game.players != tuple(players) or game.sides != tuple(teams):
+        raise GameFileError(f"{where.key('players')}: names may not start or end with spaces")
+    first = _seat_named(game, dealer_name, where.key("first_dealer"))
+    game = Game(name, game.players, game.sides, preset, rules, first)
+    raw_rounds = data.get("rounds", [])
+    if not isinstance(raw_rounds, list) or not all(isinstance(r, dict) for r in raw_rounds):
+        raise GameFileError(f"{where.key('rounds')}: rounds must be a list of tables")
+    rounds: list[Round] = []
+    for number, raw in enumerate(raw_rounds, start=1):
+        place = where.round(number)
+        try:
+            round_ = _round_from_data(game, raw, place)
+            if rounds and not rounds[-1].played:
+                raise GameFileError(
+                    f"round {number - 1} has no tricks, but a later round follows it"
+                )
+            check_round_entries(game, round_)
+        except ScorepadError as error:
+            message = str(error)
+            part = message.partition(":")[0]
+            if isinstance(error, BidError | TricksError):
+                part = "bids" if isinstance(error, BidError) else "tricks"
+            if part in ("bids", "tricks"):
+                place = where.round(number, part)
+            raise GameFileError(f"{place}: round {number}: {message}") from None
+        rounds.append(round_)
+    return Game(name, game.players, game.sides, preset, rules, first, tuple(rounds))
+
+
+def _round_from_data(game: Game, raw: Mapping[str, Any], place: str) -> Round:
+    unknown = sorted(set(raw) - {"dealer", "bids", "tricks"})
+    if unknown:
+        raise GameFileError(f"unknown key {unknown[0]!r}; a round has dealer, bids, tricks")
+    dealer = raw.get("dealer")
+    if not isinstance(dealer, str):
+        raise GameFileError("dealer must be a player's name")
+    seat = _seat_named(game, dealer, None)
+    bids_raw = raw.get("bids")
+    if not isinstance(bids_raw, dict):
+        raise GameFileError("bids must be a table of PLAYER = BID")
+    by_side = _by_side(game, bids_raw, "bids")
+    bids = [tuple(_bid_value(game, key, value) for key, value in side) for side in by_side]
+    tricks: list[tuple[int, ...] | None] = [None] * len(game.sides)
+    if "tricks" in raw:
+        tricks_raw = raw["tricks"]
+        if not isinstance(tricks_raw, dict):
+            raise GameFileError("tricks must be a table of PLAYER = N")
+        for side, values in enumerate(_by_side(game, tricks_raw, "tricks")):
+            for key, value in values:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise GameFileError(f"tricks: {key} = {value!r} is not a whole number")
+            tricks[side] = tuple(value for _, value in values)
+    entries = tuple(
+        SideEntry(side_bids, took) for side_bids, took in zip(bids, tricks, strict=True)
+    )
+    return Round(seat, entries)
+
+
+def _by_side(game: Game, table: Mapping[str, object], what: str) -> list[list[tuple[str, Any]]]:
+    """A round's `bids` or `tricks` table as each side's (key, value) pairs, in seat order."""
+    rules = game.rules
+    seat_of = {name.casefold(): seat for seat, name in enumerate(game.players)}
+    side_of = {name.casefold(): side for side, name in enumerate(game.sides)}
+    per_seat: dict[int, tuple[str, object]] = {}
+    per_team: dict[int, tuple[str, object]] = {}
+    for key, value in table.items():
+        folded = key.casefold()
+        if folded in seat_of:
+            seat = seat_of[folded]
+            if seat in per_seat:
+                raise GameFileError(f"{what}: {key} is given twice")
+            per_seat[seat] = (key, value)
+        elif folded in side_of and rules.side_size > 1:
+            if side_of[folded] in per_team:
+                raise GameFileError(f"{what}: {key} is given twice")
+            per_team[side_of[folded]] = (key, value)
+        else:
+            raise GameFileError(
+                f"{what}: {key!r} is neither a player ({', '.join(game.players)}) nor a team"
+            )
+    sides: list[list[tuple[str, Any]]] = []
+    for side in range(rules.sides):
+        seats = rules.seats_of(side)
+        given = [seat for seat in seats if seat in per_seat]
+        if side in per_team:
+            if given:
+                raise GameFileError(
+                    f"{what}: {game.sides[side]} has a team value and player values; give one"
+                )
+            sides.append([per_team[side]])
+        elif len(given) == len(seats):
+            sides.append([per_seat[seat] for seat in seats])
+        elif what == "bids" or given:
+            missing = [game.players[seat] for seat in seats if seat not in per_seat]
+            raise GameFileError(f"{what}: missing for {', '.join(missing)}")
+        else:
+            raise GameFileError(f"{what}: missing for {game.sides[side]}")
+    return sides
+
+
+def _bid_value(game: Game, key: str, value: object) -> Bid:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise GameFileError(f"bids: {key} = {value!r} is not a bid")
+    if isinstance(value, int):
+        if value < 0:
+            raise GameFileError(f"bids: {key} = {value} is not a bid")
+        # A number is a plain bid; a zero the rules read as nil is written "nil".
+        return Bid(BidKind.NUMBER, value) if value else parse_bid("0", game.rules)
+    try:
+        return parse_bid(value, game.rules)
+    except ScorepadError as error:
+        raise GameFileError(f"bids: {key}: {error}") from None
+
+
+def _seat_named(game: Game, name: str, place: str | None) -> int:
+    for seat, player in enumerate(game.players):
+        if player.casefold() == name.casefold():
+            return seat
+    message = f"dealer {name!r} is not a player; players are {', '.join(game.players)}"
+    raise GameFileError(f"{place}: {message}" if place else message)
+
+
+def _string(data: Mapping[str, Any], key: str, where: _Locator) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise GameFileError(f"{where.key(key)}: {key} must be a string, not {value!r}")
+    return value
+
+
+def _strings(data: Mapping[str, Any], key: str, where: _Locator) -> list[str]:
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise GameFileError(f"{where.key(key)}: {key} must be a list of names")
+    return list(value)
+
+
+class _Locator:
+    """Finds the line of a key or a round in a game file's text, for error messages."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.source = source
+        self.lines = text.splitlines()
+
+    def at(self, line: int | None) -> str:
+        return f"{self.source}, line {line}" if line else self.source
+
+    def key(self, key: str) -> str:
+        return self.at(self._find(rf"^\s*{re.escape(key)}\s*=", 0, len(self.lines)))
+
+    def rules_table(self) -> str:
+        return self.at(self._find(r"^\s*\[\s*rules\s*\]", 0, len(self.lines)))
+
+    def round(self, number: int, part: str | None = None) -> str:
+        """The line of round `number` (or of its `bids`/`tricks` in it)."""
+        starts = self._round_starts()
+        if number > len(starts):
+            return self.at(None)
+        start = starts[number - 1]
+        if part:
+            end = starts[number] - 1 if number < len(starts) else len(self.lines)
+            found = self._find(rf"^.*\b{part}\b\s*[\]=]", start - 1, end)
+            return self.at(found or start)
+        return self.at(start)
+
+    def _round_starts(self) -> list[int]:
+        """The lines where rounds start: `[[rounds]]` headers or inline tables."""
+        starts: list[int] = []
+        inside = False
+        for index, line in enumerate(self.lines, start=1):
+            stripped = line.strip()
+            if re.match(r"^\[\[\s*rounds\s*\]\]", stripped):
+                starts.append(index)
+            elif re.match(r"^rounds\s*=\s*\[", stripped):
+                inside = True
+                if "{" in stripped:
+                    starts.append(index)
+            elif inside and stripped.startswith("{"):
+                starts.append(index)
+            elif inside and stripped.startswith("]"):
+                inside = False
+        return starts
+
+    def _find(self, pattern: str, start: int, end: int) -> int | None:
+        for index in range(start, end):
+            if re.match(pattern, self.lines[index]):
+                return index + 1
+        return None
+
+
+# ---------------------------------------------------------------------------
+# Files: atomic saves, locking
+
+
+def load_game_file(path: Path) -> Game:
+    """Read and check a game file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise GameFileError(f"{path}: no such game file") from None
+    except UnicodeDecodeError:
+        raise GameFileError(f"{path}: not a text file (UTF-8 expected)") from None
+    except OSError as error:
+        raise GameFileError(f"{path}: cannot read it: {error.strerror}") from None
+    return game_from_toml(text, str(path))
+
+
+def save_game(path: Path, game: Game) -> None:
+    """Write the game atomically: a temporary file in the same folder, fsync, rename."""
+    text = game_to_toml(game)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        )
+    except OSError as error:
+        raise GameFileError(f"{path}: cannot save the game: {error.strerror}") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp_name, path)
+    except OSError as error:
+        Path(temp_name).unlink(missing_ok=True)
+        raise GameFileError(f"{path}: cannot save the game: {error.strerror}") from None
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable, where the system allows it."""
+    if sys.platform == "win32":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+@contextmanager
+def game_lock(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the game's lock: one shell at a time loads, changes and saves it."""
+    lock = lock_path(path)
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(lock, "a+b")  # noqa: SIM115 - held open for the lock's lifetime
+    except OSError as error:
+        raise GameFileError(f"{lock}: cannot lock the game: {error.strerror}") from None
+    try:
+        _acquire(handle, lock, timeout)
+        try:
+            yield
+        finally:
+            _release(handle)
+    finally:
+        handle.close()
+
+
+if sys.platform == "win32":  # pragma: no cover
+
+    def _try_lock(handle: Any) -> bool:
+        import msvcrt
+
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _release(handle: Any) -> None:
+        import msvcrt
+
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+
+else:
+
+    def _try_lock(handle: Any) -> bool:
+        import fcntl
+
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _release(handle: Any) -> None:
+        import fcntl
+
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _acquire(handle: Any, lock: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not _try_lock(handle):
+        if time.monotonic() >= deadline:
+            raise GameFileError(
+                f"{lock}: another scorepad is saving this game; try again in a moment"
+            )
+        time.sleep(0.02)
+
+
+def update_game(path: Path, change: Callable[[Game], tuple[Game, _T]]) -> tuple[Game, _T]:
+    """Load, change and save a game under its lock; a refusal or a bad file saves nothing.
+
+    `change` returns the new game and anything the caller wants back (a message).
+    """
+    with game_lock(path):
+        game = load_game_file(path)
+        changed, extra = change(game)
+        if changed != game:
+            save_game(path, changed)
+        return changed, extra
+
+
+def create_game_file(path: Path, game: Game) -> None:
+    """Save a new game; refuse if a game file is already there."""
+    with game_lock(path):
+        if path.exists():
+            raise GameError(f"a game file already exists at {path}; pick another name")
+        save_game(path, game)
+
+
+# ---------------------------------------------------------------------------
+# Where games live
+
+
+def default_home() -> Path:
+    """Typer's app dir for "scorepad" (click's get_app_dir), without importing Typer."""
+    if sys.platform == "win32":  # pragma: no cover
+        base = os.environ.get("APPDATA") or os.path.expanduser("~")
+        return Path(base) / "scorepad"
+    if sys.platform == "darwin":  # pragma: no cover
+        return Path(os.path.expanduser("~/Library/Application Support")) / "scorepad"
+    base = os.environ.get("XDG_CONFIG_HOME", os.path.expanduser("~/.config"))
+    return Path(base) / "scorepad"
+
+
+def scorepad_home() -> Path:
+    """`$SCOREPAD_HOME`, else Typer's app dir for "scorepad"."""
+    env = os.environ.get(HOME_ENV)
+    return Path(env).expanduser() if env else default_home()
+
+
+def games_dir() -> Path:
+    return scorepad_home() / "games"
+
+
+def current_file() -> Path:
+    return scorepad_home() / "current"
+
+
+_UNSAFE = set('/\\:*?"<>|')
+
+
+def check_game_name(name: str) -> str:
+    """A game name that can be a file name in every system, stripped."""
+    text = name.strip()
+    bad = sorted({char for char in text if char in _UNSAFE})
+    if bad:
+        raise GameError(
+            f"game name {text!r} cannot be a file name: no {' '.join(bad)}; "
+            'avoid / \\ : * ? " < > |'
+        )
+    if text.startswith("."):
+        raise GameError(f"game name {text!r} may not start with a dot")
+    if len(text) > 100:
+        raise GameError(f"game name is {len(text)} characters long; 100 at most")
+    return text
+
+
+def game_path_for(name: str) -> Path:
+    """Where a new game named `name` is saved."""
+    return games_dir() / f"{check_game_name(name)}{GAME_SUFFIX}"
+
+
+def saved_games() -> list[Path]:
+    """The game files in the games folder, sorted by name."""
+    folder = games_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(
+        (path for path in folder.glob(f"*{GAME_SUFFIX}") if not path.name.startswith(".")),
+        key=lambda path: path.stem.casefold(),
+    )
+
+
+def _is_path(ref: str) -> bool:
+    return "/" in ref or os.sep in ref or ref.endswith(GAME_SUFFIX)
+
+
+def find_game(ref: str) -> Path:
+    """A game by name (in any case) or by the path of a game file; it must exist."""
+    if _is_path(ref):
+        path = Path(ref).expanduser()
+        if not path.is_file():
+            raise GameError(f"no game file at {ref}")
+        return path.absolute()
+    path = games_dir() / f"{ref}{GAME_SUFFIX}"
+    if path.is_file():
+        return path
+    games = saved_games()
+    for candidate in games:
+        if candidate.stem.casefold() == ref.casefold():
+            return candidate
+    names = [candidate.stem for candidate in games]
+    known = f"saved games: {', '.join(names)}" if names else "no game is saved yet"
+    raise GameError(f"no game named {ref!r}{did_you_mean(ref, names)}; {known}")
+
+
+def set_current(path: Path) -> None:
+    """Make `path` the current game (what commands mean without --game)."""
+    folder = games_dir()
+    ref = path.stem if path.parent == folder and path.suffix == GAME_SUFFIX else str(path)
+    target = current_file()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(dir=target.parent, prefix=".current.")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(ref + "\n")
+        os.replace(temp_name, target)
+    except OSError as error:
+        raise GameFileError(f"{target}: cannot set the current game: {error.strerror}") from None
+
+
+def current_game() -> Path | None:
+    """The current game's file, or None when no game is current."""
+    try:
+        ref = current_file().read_text(encoding="utf-8").strip()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not ref:
+        return None
+    if _is_path(ref):
+        return Path(ref)
+    return games_dir() / f"{ref}{GAME_SUFFIX}"
+
+
+def resolve_game(ref: str | None) -> Path:
+    """The game file meant by `--game NAME_OR_PATH`, or else the current game."""
+    if ref is not None:
+        return find_game(ref)
+    path = current_game()
+    if path is None:
+        raise GameError(
+            "no current game; start one with `scorepad new NAME --players A,B,C,D`, "
+            "pick one with `scorepad use NAME`, or give --game NAME"
+        )
+    if not path.is_file():
+        raise GameError(f"the current game is gone ({path}); pick another with `scorepad use NAME`")
+    return path
