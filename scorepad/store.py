@@ -402,8 +402,10 @@ def lock_path(path: Path) -> Path:
 
 
 @contextmanager
-def game_lock(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+def game_lock(path: Path, timeout: float | None = None) -> Iterator[None]:
     """Hold the game's lock: one shell at a time loads, changes and saves it."""
+    if timeout is None:
+        timeout = LOCK_TIMEOUT
     lock = lock_path(path)
     try:
         lock.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,373 @@
+"""Game files: the TOML round trip, damaged files named by line, atomic saves, the lock."""
+
+from __future__ import annotations
+
+import os
+import threading
+import tomllib
+from pathlib import Path
+
+import pytest
+import typer
+from conftest import preset_rules
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorepad import store
+from scorepad.bids import BLIND_NIL, NIL, Bid, number
+from scorepad.errors import GameError, GameFileError
+from scorepad.game import (
+    Game,
+    Round,
+    SideEntry,
+    new_game,
+    record_bids,
+    record_tricks,
+    set_bids,
+    set_tricks,
+    standings,
+)
+from scorepad.rules import Rules
+from scorepad.store import (
+    check_game_name,
+    game_from_toml,
+    game_to_toml,
+    load_game_file,
+    resolve_game,
+    save_game,
+    scorepad_home,
+    update_game,
+)
+
+PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SCOREPAD_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def club_game() -> Game:
+    game = new_game("Friday", PLAYERS, preset_rules("club"), preset="club", first_dealer=1)
+    game = record_bids(game, ["Ann=4", "Bob=nil", "Cat=3", "Dan=5"])
+    game = record_tricks(game, ["Ann=5", "Bob=0", "Cat=4", "Dan=4"])
+    game = record_bids(game, ["Ann=3", "Bob=3", "Cat=3", "Dan=2"])
+    game = record_tricks(game, ["Ann & Cat=8", "Bob & Dan=5"])
+    return record_bids(game, ["Ann=4", "Bob=3", "Cat=3", "Dan=2"])
+
+
+# ---------------------------------------------------------------------------
+# The round trip
+
+
+def test_a_game_file_reads_back_to_the_same_game() -> None:
+    game = club_game()
+    text = game_to_toml(game)
+    assert game_from_toml(text, "friday.toml") == game
+    data = tomllib.loads(text)
+    assert all(set(raw) <= {"dealer", "bids", "tricks"} for raw in data["rounds"])
+    assert set(data) == {"format", "name", "preset", "players", "teams", "first_dealer",
+                         "rounds", "rules"}  # fmt: skip
+
+
+def test_the_file_keys_rounds_by_player_in_seat_order_and_by_team_for_a_total() -> None:
+    text = game_to_toml(club_game())
+    assert '[rounds.bids]\nAnn = 4\nBob = "nil"\nCat = 3\nDan = 5\n' in text
+    assert '[rounds.tricks]\n"Ann & Cat" = 8\n"Bob & Dan" = 5\n' in text
+    assert 'first_dealer = "Bob"' in text
+
+
+def test_the_rules_snapshot_keeps_an_old_game_when_a_preset_changes() -> None:
+    game = club_game()
+    text = game_to_toml(game).replace("[rules]\n", "[rules]\n# edited by hand\n")
+    loaded = game_from_toml(text, "g.toml")
+    assert loaded.rules == preset_rules("club")
+    assert loaded.rules.loss_limit == -200
+
+
+def test_a_joint_bid_and_team_tricks_round_trip() -> None:
+    rules = preset_rules("standard", "partner_bidding=true")
+    game = new_game("g", PLAYERS, rules, preset="standard", sides=("Us", "Them"))
+    game = record_bids(game, ["us=7", "Bob=nil", "Dan=4"])
+    game = record_tricks(game, ["Us=8", "Bob=1", "Dan=4"])
+    text = game_to_toml(game)
+    assert 'Us = 7\nBob = "nil"\nDan = 4' in text
+    assert game_from_toml(text, "g.toml") == game
+
+
+NAME_CHARS = st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+NAMES = st.text(NAME_CHARS, min_size=1, max_size=12).map(str.strip).filter(bool)
+
+
+@st.composite
+def games(draw: st.DrawFn) -> Game:
+    """Valid games of any shape: solo or partners, joint bids, team totals, an open round."""
+    preset = draw(st.sampled_from(["standard", "club", "solo-3", "partners"]))
+    rules = (
+        preset_rules("standard", "partner_bidding=true")
+        if preset == "partners"
+        else preset_rules(preset)
+    )
+    names = draw(
+        st.lists(NAMES, min_size=rules.players, max_size=rules.players, unique_by=str.casefold)
+    )
+    teams = None
+    if rules.partnerships and draw(st.booleans()):
+        taken = {name.casefold() for name in names}
+        teams = draw(
+            st.lists(
+                NAMES.filter(lambda t: t.casefold() not in taken),
+                min_size=2,
+                max_size=2,
+                unique_by=str.casefold,
+            )
+        )
+    game = new_game(
+        draw(NAMES),
+        names,
+        rules,
+        preset=preset,
+        sides=teams,
+        first_dealer=draw(st.integers(0, rules.players - 1)),
+    )
+    bid_choices = [NIL, *(number(n) for n in range(1, 5))]
+    if rules.blind_nil:
+        bid_choices.append(BLIND_NIL)
+    rounds: list[Round] = []
+    count = draw(st.integers(0, 6))
+    for index in range(count):
+        split = draw(st.permutations(range(rules.players)))
+        per_player = [0] * rules.players
+        for trick in range(rules.tricks):
+            per_player[split[trick % rules.players]] += 1
+        entries = []
+        for side in range(rules.sides):
+            seats = rules.seats_of(side)
+            if rules.partner_bidding and draw(st.booleans()):
+                bids: tuple[Bid, ...] = (number(draw(st.integers(1, 8))),)
+            else:
+                bids = tuple(draw(st.sampled_from(bid_choices)) for _ in seats)
+            tricks = tuple(per_player[seat] for seat in seats)
+            if len(seats) > 1 and not any(bid.is_nil for bid in bids) and draw(st.booleans()):
+                tricks = (sum(tricks),)
+            entries.append(SideEntry(bids, tricks))
+        round_ = Round((game.first_dealer + index) % rules.players, tuple(entries))
+        if index == count - 1 and draw(st.booleans()):
+            round_ = Round(round_.dealer, tuple(SideEntry(e.bids) for e in round_.sides))
+        rounds.append(round_)
+    return Game(
+        game.name, game.players, game.sides, preset, rules, game.first_dealer, tuple(rounds)
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_any_game_survives_the_round_trip(game: Game) -> None:
+    assert game_from_toml(game_to_toml(game), "g.toml") == game
+
+
+# ---------------------------------------------------------------------------
+# Damaged files: the file, the line, what is wrong
+
+
+def _damaged(old: str, new: str) -> str:
+    text = game_to_toml(club_game())
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+def _line_of(text: str, fragment: str, skip: int = 0) -> int:
+    lines = [n for n, line in enumerate(text.splitlines(), 1) if line.startswith(fragment)]
+    return lines[skip]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line_of", "message"),
+    [
+        pytest.param("[rules]\n", "[rules\n", ("[rules", 0), "not valid TOML: Expected ']'",
+                     id="toml-syntax"),
+        pytest.param("format = 1", "format = 2", ("format", 0),
+                     "format 2 is newer than this scorepad reads (1)", id="newer-format"),
+        pytest.param('name = "Friday"', 'nmae = "Friday"', ("nmae", 0),
+                     "unknown key 'nmae' (did you mean 'name'?)", id="unknown-key"),
+        pytest.param("Cat = 3\nDan = 5", "Cax = 3\nDan = 5", ("[rounds.bids]", 0),
+                     "round 1: bids: 'Cax' is neither a player", id="unknown-player"),
+        pytest.param("Cat = 4\nDan = 4", "Cat = 4\nDan = 5", ("[rounds.tricks]", 0),
+                     "round 1: the tricks add up to 14; a deal has 13", id="tricks-sum"),
+        pytest.param("Ann = 3\nBob = 3", "Ann = 14\nBob = 3", ("[rounds.bids]", 1),
+                     "round 2: Ann: bid 14 is out of range", id="bid-range"),
+        pytest.param("Ann = 3\nBob = 3", 'Ann = "lots"\nBob = 3', ("[rounds.bids]", 1),
+                     "round 2: bids: Ann: not a bid: 'lots'", id="bid-word"),
+        pytest.param('dealer = "Cat"', 'dealer = "Zed"', ("[[rounds]]", 1),
+                     "round 2: dealer 'Zed' is not a player", id="dealer"),
+        pytest.param('first_dealer = "Bob"', 'first_dealer = "Zed"', ("first_dealer", 0),
+                     "dealer 'Zed' is not a player", id="first-dealer"),
+        pytest.param("target = 500", "target = 0", ("[rules]", 0),
+                     "rules: target = 0 is not allowed", id="rules-value"),
+        pytest.param('"Cat",\n    "Dan",', '"Cat",\n    "cat",', ("players", 0),
+                     "player name 'cat' is given twice", id="players-twice"),
+    ],
+)  # fmt: skip
+def test_a_damaged_file_is_named_with_its_line(
+    old: str, new: str, line_of: tuple[str, int], message: str
+) -> None:
+    text = _damaged(old, new)
+    with pytest.raises(GameFileError) as caught:
+        game_from_toml(text, "friday.toml")
+    line = _line_of(text, *line_of)
+    assert str(caught.value).startswith(f"friday.toml, line {line}: ")
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_rounds_after_an_open_round_are_refused() -> None:
+    text = game_to_toml(club_game())
+    first_tricks = text.index("[rounds.tricks]")
+    end = text.index("[[rounds]]", first_tricks)
+    with pytest.raises(GameFileError, match="round 1 has no tricks, but a later round follows"):
+        game_from_toml(text[:first_tricks] + text[end:], "g.toml")
+
+
+def test_a_file_that_is_not_text_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.toml"
+    path.write_bytes(b"\xff\xfe\x00junk")
+    with pytest.raises(GameFileError, match="not a text file"):
+        load_game_file(path)
+
+
+# ---------------------------------------------------------------------------
+# Saving: atomic, locked, never over a damaged file
+
+
+def test_save_creates_folders_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b" / "g.toml"
+    save_game(path, club_game())
+    assert load_game_file(path) == club_game()
+    assert sorted(p.name for p in path.parent.iterdir()) == ["g.toml"]
+
+
+def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.toml"
+    save_game(path, club_game())
+    before = path.read_bytes()
+
+    def broken_replace(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store.os, "replace", broken_replace)
+    with pytest.raises(GameFileError, match="cannot save the game: No space left on device"):
+        save_game(path, new_game("x", PLAYERS, Rules(), preset="standard"))
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.toml"]
+
+
+def test_a_refused_change_saves_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "g.toml"
+    save_game(path, club_game())
+    before = path.read_bytes()
+    with pytest.raises(GameError, match="round 3 already has its bids"):
+        update_game(path, lambda g: (record_bids(g, ["1=1", "2=1", "3=1", "4=1"]), None))
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_file_is_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "g.toml"
+    path.write_text(_damaged("[rules]\n", "[rules\n"))
+    before = path.read_bytes()
+    with pytest.raises(GameFileError, match="not valid TOML"):
+        update_game(path, lambda g: (g, None))
+    assert path.read_bytes() == before
+
+
+def test_a_held_lock_makes_another_save_wait_then_give_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "g.toml"
+    save_game(path, club_game())
+    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.05)
+    with store.game_lock(path), pytest.raises(GameFileError, match="another scorepad is saving"):
+        update_game(path, lambda g: (g, None))
+    update_game(path, lambda g: (g, None))  # free again
+
+
+def test_shells_recording_at_once_lose_no_round(tmp_path: Path) -> None:
+    path = tmp_path / "g.toml"
+    save_game(path, new_game("g", PLAYERS, preset_rules("long", "target=5000"), preset="long"))
+    bids = (number(3), number(3)), (number(3), number(3))
+    tricks = (3, 3), (4, 3)
+
+    def add_round(game: Game) -> tuple[Game, None]:
+        return set_tricks(set_bids(game, bids), tricks), None
+
+    def shell() -> None:
+        for _ in range(5):
+            update_game(path, add_round)
+
+    threads = [threading.Thread(target=shell) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    game = load_game_file(path)
+    assert len(game.rounds) == 20
+    assert standings(game).scores == (20 * 60, 20 * 61 - 2 * 100)  # two bag penalties
+
+
+# ---------------------------------------------------------------------------
+# Where games live
+
+
+def test_home_defaults_to_typers_app_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("SCOREPAD_HOME", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert scorepad_home() == Path(typer.get_app_dir("scorepad"))
+    monkeypatch.setenv("SCOREPAD_HOME", str(tmp_path / "x"))
+    assert scorepad_home() == tmp_path / "x"
+
+
+def test_resolve_game_by_name_path_and_current(home: Path, tmp_path: Path) -> None:
+    with pytest.raises(GameError, match="^no current game; start one with `scorepad new"):
+        resolve_game(None)
+    path = store.game_path_for("Friday")
+    save_game(path, club_game())
+    assert resolve_game("friday") == path
+    assert resolve_game(str(path)) == path
+    store.set_current(path)
+    assert resolve_game(None) == path
+    with pytest.raises(GameError, match=r"no game named 'Fryday' \(did you mean 'Friday'\?\)"):
+        resolve_game("Fryday")
+    with pytest.raises(GameError, match="no game file at"):
+        resolve_game(str(tmp_path / "none.toml"))
+    path.unlink()
+    with pytest.raises(GameError, match="the current game is gone"):
+        resolve_game(None)
+
+
+def test_the_current_game_can_be_a_file_anywhere(home: Path, tmp_path: Path) -> None:
+    path = tmp_path / "elsewhere" / "g.toml"
+    save_game(path, club_game())
+    store.set_current(path)
+    assert resolve_game(None) == path
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        pytest.param("a/b", "cannot be a file name: no /", id="slash"),
+        pytest.param("..", "may not start with a dot", id="dots"),
+        pytest.param("x" * 101, "101 characters long", id="long"),
+    ],
+)
+def test_game_names_must_be_file_names(name: str, message: str) -> None:
+    with pytest.raises(GameError, match=message):
+        check_game_name(name)
+
+
+def test_saved_games_skip_locks_and_temporary_files(home: Path) -> None:
+    save_game(store.game_path_for("b"), club_game())
+    save_game(store.game_path_for("A"), club_game())
+    with store.game_lock(store.game_path_for("b")):
+        (store.games_dir() / ".b.toml.123.tmp").write_text("")
+        assert [p.name for p in store.saved_games()] == ["A.toml", "b.toml"]
+    assert os.path.exists(store.lock_path(store.game_path_for("b")))
