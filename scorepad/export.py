@@ -148,9 +148,11 @@ def side_rounds(game: Game, result: RoundResult) -> list[SideRound]:
 
 def next_dealer(game: Game, standings: Standings) -> str | None:
     """Who deals the next round, or None once the game is over."""
+    from scorepad.game import next_dealer as next_dealer_seat
+
     if standings.finished:
         return None
-    return game.players[game.dealer_for(len(game.rounds) + 1)]
+    return game.players[next_dealer_seat(game)]
 
 
 _REASONS = {
@@ -610,13 +612,11 @@ def score_chart_svg(game: Game, standings: Standings, *, width: int = 640) -> st
 
 def _recorded_sheet(game: Game, standings: Standings, width: int) -> Any:
     """A recording console that has printed the score sheet, independent of the terminal."""
-    import importlib
     import io
 
     from rich.console import Console
 
-    # TODO(export): a plain import once render.score_sheet has landed.
-    score_sheet = importlib.import_module("scorepad.render").score_sheet
+    from scorepad.render import score_sheet
 
     console = Console(
         record=True,

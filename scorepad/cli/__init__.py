@@ -36,6 +36,7 @@ app = typer.Typer(
 
 # Each module adds its commands to `app`.
 from scorepad.cli import check as _check  # noqa: E402, F401
+from scorepad.cli import export as _export  # noqa: E402, F401
 from scorepad.cli import games as _games  # noqa: E402, F401
 from scorepad.cli import play as _play  # noqa: E402, F401
 from scorepad.cli import presets as _presets  # noqa: E402, F401

@@ -1,0 +1,138 @@
+"""`scorepad export`: to stdout or a file, the format from --format or the file's suffix,
+and refusals that leave every file as it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_export import friday_game, hostile_game
+from typer.testing import CliRunner
+
+from scorepad.cli import app
+from scorepad.export import export_game
+from scorepad.game import Game, standings
+from scorepad.store import save_game, set_current
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SCOREPAD_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def friday(home: Path) -> Path:
+    """The Friday game saved under its name and made the current game."""
+    path = home / "games" / "friday.toml"
+    save_game(path, friday_game())
+    set_current(path)
+    return path
+
+
+def exported(game: Game, fmt: str) -> str:
+    return export_game(game, standings(game), fmt)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "md", "html"])
+def test_export_to_stdout(friday: Path, fmt: str) -> None:
+    code, out, err = run("export", "--format", fmt)
+    assert (code, err) == (0, "")
+    assert out == exported(friday_game(), fmt)
+
+
+def test_export_json_is_the_game_object(friday: Path) -> None:
+    code, out, _ = run("export", "-f", "JSON", "-g", "friday")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["status"], data["winner"]) == ("finished", "Them")
+    assert [team["score"] for team in data["teams"]] == [150, 273]
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt"),
+    [("sheet.html", "html"), ("sheet.csv", "csv"), ("Sheet.MD", "md"), ("s.json", "json")],
+)
+def test_export_to_a_file_takes_the_format_from_its_suffix(
+    friday: Path, tmp_path: Path, name: str, fmt: str
+) -> None:
+    target = tmp_path / name
+    code, out, err = run("export", "-o", str(target))
+    assert (code, out) == (0, "")
+    assert target.read_text(encoding="utf-8") == exported(friday_game(), fmt)
+    assert err == f"exported Friday as {fmt} to {target}\n"
+
+
+def test_format_option_wins_over_the_suffix(friday: Path, tmp_path: Path) -> None:
+    target = tmp_path / "notes.txt"
+    assert run("export", "--format", "md", "--output", str(target))[0] == 0
+    assert target.read_text(encoding="utf-8") == exported(friday_game(), "md")
+
+
+def test_export_replaces_an_existing_file_whole(friday: Path, tmp_path: Path) -> None:
+    target = tmp_path / "sheet.csv"
+    target.write_text("old\n" * 1000)
+    assert run("export", "-o", str(target))[0] == 0
+    assert target.read_text(encoding="utf-8") == exported(friday_game(), "csv")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["home", "sheet.csv"]  # no temp file
+
+
+def test_export_a_game_by_path(home: Path, tmp_path: Path) -> None:
+    path = tmp_path / "elsewhere.toml"
+    save_game(path, hostile_game())
+    code, out, _ = run("export", "-f", "html", "--game", str(path))
+    assert code == 0
+    assert out == exported(hostile_game(), "html")
+    assert "<script" not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--format", "pdf"], "unknown export format 'pdf'; use one of csv, json, md, html, svg"),
+        (["-f", "jsno"], "unknown export format 'jsno' (did you mean 'json'?)"),
+        (["-o", "{out}/sheet.pdf"], "cannot tell the format of"),
+        (["-o", "{out}/sheet.csv", "-f", "nope"], "unknown export format 'nope'"),
+        (["-o", "{out}/missing/sheet.csv"], "cannot write"),
+        (["-o", "{game}", "-f", "json"], "is the game file itself"),
+        (["-g", "nosuchgame", "-o", "{out}/sheet.csv"], "no game named 'nosuchgame'"),
+    ],
+    ids=["format", "typo", "suffix", "format-with-file", "no-folder", "game-file", "no-game"],
+)
+def test_refusals_are_one_line_and_change_no_file(
+    friday: Path, tmp_path: Path, args: list[str], message: str
+) -> None:
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    (out_dir / "sheet.csv").write_text("keep me\n")
+    before = snapshot(tmp_path)
+    args = [arg.format(out=out_dir, game=friday) for arg in args]
+    code, out, err = run("export", *args)
+    assert code != 0
+    assert out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("scorepad: ")
+    assert message in err
+    assert snapshot(tmp_path) == before
+
+
+def test_a_damaged_game_file_is_refused_and_nothing_is_written(home: Path, tmp_path: Path) -> None:
+    path = tmp_path / "broken.toml"
+    path.write_text('format = 1\nname = "x"\nplayers = [\n')
+    target = tmp_path / "sheet.html"
+    code, out, err = run("export", "-g", str(path), "-o", str(target))
+    assert code != 0 and out == ""
+    assert len(err.splitlines()) == 1 and "broken.toml" in err
+    assert not target.exists()
+    assert path.read_text() == 'format = 1\nname = "x"\nplayers = [\n'
