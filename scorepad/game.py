@@ -428,15 +428,18 @@ def _collect(
             raise GameError(
                 f"{game.sides[side]}: give the team's {what} or each player's, not both"
             )
-    for side, values in enumerate(given):
-        if None in values:
-            continue
-        missing = [game.players[seat] for seat in game.rules.seats_of(side) if seat not in values]
-        if missing:
-            raise GameError(
-                f"no {what} for {', '.join(missing)}; give every player's {what}"
-                + (" (or the team's)" if game.rules.side_size > 1 else "")
-            )
+    missing = [
+        game.players[seat]
+        for side, values in enumerate(given)
+        if None not in values
+        for seat in game.rules.seats_of(side)
+        if seat not in values
+    ]
+    if missing:
+        raise GameError(
+            f"no {what} for {', '.join(missing)}; give every player's {what}"
+            + (" (or the team's)" if game.rules.side_size > 1 else "")
+        )
     return given
 
 

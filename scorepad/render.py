@@ -191,8 +191,9 @@ def _sheet_table(
     dealer_width: int,
 ) -> Table:
     table = Table(box=box.MINIMAL, pad_edge=False, show_edge=False, header_style="")
-    table.add_column(Text("#\n"), justify="right", no_wrap=True)
-    table.add_column(Text("\ndealer"), max_width=dealer_width, no_wrap=True, overflow="ellipsis")
+    # Headers sit at the bottom of the header row, beside the side's sub-headings.
+    table.add_column(Text("#"), justify="right", no_wrap=True)
+    table.add_column(Text("dealer"), max_width=dealer_width, no_wrap=True, overflow="ellipsis")
     for side in sides:
         width = sum(widths[side]) + len(widths[side]) - 1
         table.add_column(_side_header(game, side, widths[side]), min_width=width, overflow="fold")

@@ -1,0 +1,401 @@
+"""The game commands end to end: new, games, use, bid, tricks, undo, show, explain.
+
+Every refusal is checked the way a person at the table meets it: one line on stderr, a
+non-zero exit, no traceback, and every saved file byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorepad.cli import app
+from scorepad.game import standings
+from scorepad.store import load_game_file
+
+runner = CliRunner()
+PLAYERS = "Ann,Bob,Cat,Dan"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SCOREPAD_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("NO_COLOR", "1")
+    return tmp_path / "home"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def ok(*args: str) -> str:
+    code, out, err = run(*args)
+    assert (code, err) == (0, ""), err
+    return out
+
+
+def snapshot(home: Path) -> dict[str, bytes]:
+    """Every file under the scorepad home, by path, with its bytes (lock files aside)."""
+    if not home.exists():
+        return {}
+    return {
+        str(path.relative_to(home)): path.read_bytes()
+        for path in sorted(home.rglob("*"))
+        if path.is_file() and not path.name.endswith(".lock")
+    }
+
+
+def refused(home: Path, *args: str) -> str:
+    """Run a command that must be refused; return its one-line message."""
+    before = snapshot(home)
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
+    assert result.stdout == ""
+    assert (
+        "Traceback" not in result.stderr
+        and result.exception is None
+        or isinstance(result.exception, SystemExit)
+    )
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("scorepad: "), result.stderr
+    assert snapshot(home) == before
+    return lines[0].removeprefix("scorepad: ")
+
+
+@pytest.fixture
+def friday(home: Path) -> Path:
+    """A club game with one round played and the next round's bids in."""
+    ok("new", "friday", "--players", PLAYERS, "--preset", "club")
+    ok("bid", "Ann=4", "Bob=3", "Cat=4", "Dan=nil")
+    ok("tricks", "Ann=5", "Bob=4", "Cat=4", "Dan=0")
+    ok("bid", "Ann=5", "Bob=1", "Cat=6", "Dan=1")
+    return home / "games" / "friday.toml"
+
+
+# ---------------------------------------------------------------------------
+# A whole game
+
+
+def test_a_whole_club_game_kept_from_the_command_line(home: Path) -> None:
+    out = ok("new", "friday", "--players", PLAYERS, "--preset", "club")
+    assert out == "Started friday (club, to 500): Ann & Cat vs Bob & Dan. Ann deals first.\n"
+    steps = [
+        # A nil made.
+        (("bid", "Ann=4", "Bob=3", "Cat=4", "Dan=nil"),
+         "Round 1 (Ann deals): Ann & Cat bid 4+4, Bob & Dan bid 3+nil.\n"),
+        (("tricks", "Ann=5", "Bob=4", "Cat=4", "Dan=0"),
+         "Round 1: Ann & Cat +81 -> 81 (1 bag), Bob & Dan +131 -> 131 (1 bag). Next deal: Bob.\n"),
+        # A set, with team totals; Ann & Cat now trail by 183.
+        (("bid", "1=5", "2=1", "3=6", "4=1"),
+         "Round 2 (Bob deals): Ann & Cat bid 5+6, Bob & Dan bid 1+1.\n"),
+        (("tricks", "ann & cat=8", "BOB & DAN=5"),
+         "Round 2: Ann & Cat -110 -> -29 (1 bag), Bob & Dan +23 -> 154 (4 bags). "
+         "Next deal: Cat.\n"),
+        # A blind nil, allowed in the club game only when 100 behind.
+        (("bid", "Ann=bnil", "Bob=2", "Cat=5", "Dan=1"),
+         "Round 3 (Cat deals): Ann & Cat bid bnil+5, Bob & Dan bid 2+1.\n"),
+        (("tricks", "Ann=0", "Bob=5", "Cat=6", "Dan=2"),
+         "Round 3: Ann & Cat +251 -> 222 (2 bags), Bob & Dan +34 -> 188 (8 bags). "
+         "Next deal: Dan.\n"),
+        # A bag penalty: Bob & Dan reach 12 bags.
+        (("bid", "Ann=3", "Bob=2", "Cat=3", "Dan=1"),
+         "Round 4 (Dan deals): Ann & Cat bid 3+3, Bob & Dan bid 2+1.\n"),
+        (("tricks", "Ann & Cat=6", "Bob & Dan=7"),
+         "Round 4: Ann & Cat +60 -> 282 (2 bags), Bob & Dan -66 -> 122 (2 bags). "
+         "Next deal: Ann.\n"),
+        (("bid", "Ann=4", "Bob=4", "Cat=2", "Dan=3"),
+         "Round 5 (Ann deals): Ann & Cat bid 4+2, Bob & Dan bid 4+3.\n"),
+        (("tricks", "Ann=4", "Bob=4", "Cat=2", "Dan=3"),
+         "Round 5: Ann & Cat +60 -> 342 (2 bags), Bob & Dan +70 -> 192 (2 bags). "
+         "Next deal: Bob.\n"),
+        # A disputed round 4, corrected: round 5 is rescored.
+        (("tricks", "--round", "4", "Ann & Cat=5", "Bob & Dan=8"),
+         "Round 4 corrected: Ann & Cat -60 -> 162 (2 bags), Bob & Dan -65 -> 123 (3 bags). "
+         "Later rounds rescored: Ann & Cat 222, Bob & Dan 193. Next deal: Bob.\n"),
+        # Round 5's tricks were wrong too: take them back and enter them again.
+        (("undo",), "Took back the tricks of round 5.\n"),
+        (("tricks", "Ann=3", "Bob=4", "Cat=2", "Dan=4"),
+         "Round 5: Ann & Cat -60 -> 102 (2 bags), Bob & Dan +71 -> 194 (4 bags). "
+         "Next deal: Bob.\n"),
+        (("bid", "Ann=2", "Bob=2", "Cat=2", "Dan=2"),
+         "Round 6 (Bob deals): Ann & Cat bid 2+2, Bob & Dan bid 2+2.\n"),
+        (("undo",), "Took back the bids of round 6.\n"),
+    ]  # fmt: skip
+    for args, expected in steps:
+        assert ok(*args) == expected, args
+
+    game = load_game_file(home / "games" / "friday.toml")
+    result = standings(game)
+    assert result.scores == (102, 194)
+    assert result.bags == (2, 4)
+
+    data = json.loads(ok("show", "--json"))
+    assert data["status"] == "playing" and data["winner"] is None
+    assert [(t["name"], t["players"], t["score"], t["bags"]) for t in data["teams"]] == [
+        ("Ann & Cat", ["Ann", "Cat"], 102, 2),
+        ("Bob & Dan", ["Bob", "Dan"], 194, 4),
+    ]
+    assert len(data["rounds"]) == len(result.rounds) == 5
+    for shown, engine in zip(data["rounds"], result.rounds, strict=True):
+        assert shown["number"] == engine.number
+        assert shown["dealer"] == game.players[engine.round.dealer]
+        assert engine.sides is not None
+        for team, side in zip(shown["teams"], engine.sides, strict=True):
+            assert (team["points"], team["score"], team["bags"]) == (
+                side.points,
+                side.score,
+                side.bags,
+            )
+            assert [line["points"] for line in team["lines"]] == [
+                line.points for line in side.lines
+            ]
+    kinds = {line["kind"] for r in data["rounds"] for t in r["teams"] for line in t["lines"]}
+    assert {"nil", "set", "bag-penalty"} <= kinds
+    assert data["rounds"][2]["teams"][0]["lines"][0] == {
+        "label": "blind nil made (Ann)",
+        "points": 200,
+        "kind": "nil",
+    }
+
+
+def test_show_draws_the_sheet_with_what_each_side_needs(friday: Path) -> None:
+    assert ok("show").splitlines() == [
+        "friday · club · to 500, lost at -200",
+        "  │        │ Ann & Cat               │ Bob & Dan                 ",
+        "# │ dealer │ bid took pts score bags │ bid   took  pts score bags",
+        "──┼────────┼─────────────────────────┼───────────────────────────",
+        "1 │ Ann    │ 4+4 5+4  +81    81    1 │ 3+nil 4+0  +131   131    1",
+        "2 │ Bob    │ 5+6                     │ 1+1                       ",
+        "──┼────────┼─────────────────────────┼───────────────────────────",
+        "  │ total  │                 81    1 │                   131    1",
+        "Round 2 (dealt by Bob): bids are in, tricks to come.",
+        "Next deal: Cat.",
+        "To reach 500: Ann & Cat needs 419, Bob & Dan needs 369.",
+    ]
+
+
+def test_explain_shows_the_last_played_round_line_by_line(friday: Path) -> None:
+    out = ok("explain")
+    assert out.splitlines()[:3] == [
+        "Round 1, dealt by Ann",
+        "",
+        "Ann & Cat: Ann bid 4 took 5, Cat bid 4 took 4",
+    ]
+    assert "nil made (Dan)     +100\ncontract 3 made     +30\n" in out
+    assert (
+        ok("explain", "2").splitlines()[0]
+        == "Round 2, dealt by Bob: bids are in, the tricks are not"
+    )
+
+
+def test_games_lists_every_game_and_marks_the_current_one(friday: Path, home: Path) -> None:
+    ok("new", "sunday", "--players", "Eve,Fay,Gus,Hal", "--teams", "Us,Them", "--dealer", "gus")
+    (home / "games" / "broken.toml").write_text("format = [\n")
+    out = ok("games")
+    rows = {line.split()[0]: line for line in out.splitlines()[1:] if line[:3] == "   "}
+    assert out.splitlines()[0].split() == ["game", "preset", "scores", "status"]
+    assert "damaged: not valid TOML: " in rows["broken"]
+    assert rows["friday"].split() == [
+        "friday", "club", "Ann", "&", "Cat", "81,", "Bob", "&", "Dan", "131",
+        "playing,", "1", "round", "played",
+    ]  # fmt: skip
+    assert out.splitlines()[-1].split()[:3] == ["*", "sunday", "standard"]
+    assert ok("use", "FRIDAY") == "Now keeping friday.\n"
+    assert "*  friday  club" in ok("games")
+    assert ok("bid", "-g", "sunday", "Gus=3", "Hal=3", "Eve=3", "Fay=3").startswith(
+        "Round 1 (Gus deals): Us bid 3+3, Them bid 3+3."
+    )
+
+
+def test_a_game_file_anywhere_is_named_by_its_path(friday: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "copy.toml"
+    copy.write_bytes(friday.read_bytes())
+    ok("tricks", "-g", str(copy), "Ann=5", "Bob=1", "Cat=6", "Dan=1")
+    assert load_game_file(copy).rounds[1].played
+    assert not load_game_file(friday).rounds[1].played
+
+
+def test_solo_presets_take_3_5_or_6_players(home: Path) -> None:
+    out = ok("new", "trio", "--players", "Ann,Bob,Cat", "--preset", "solo-3")
+    assert out.startswith("Started trio (solo-3, to 500): Ann vs Bob vs Cat.")
+    ok("bid", "Ann=5", "Bob=nil", "Cat=6")
+    assert ok("tricks", "Ann=6", "Bob=0", "Cat=11").startswith("Round 1: Ann +51 -> 51")
+
+
+def test_a_finished_game_refuses_a_new_round_but_is_corrected(home: Path) -> None:
+    ok("new", "quick", "--players", PLAYERS, "--preset", "standard", "--set", "target=100")
+    ok("bid", "Ann=6", "Bob=nil", "Cat=6", "Dan=1")
+    out = ok("tricks", "Ann=6", "Bob=0", "Cat=6", "Dan=1")
+    assert out.endswith("Ann & Cat won after round 1!\n")
+    message = refused(home, "bid", "Ann=1", "Bob=1", "Cat=1", "Dan=1")
+    assert message.startswith("the game is over (Ann & Cat won after round 1); no new round")
+    ok("tricks", "--round", "1", "Ann=5", "Bob=1", "Cat=6", "Dan=1")
+    assert json.loads(ok("show", "--json"))["status"] == "playing"
+    assert "won" in ok("tricks", "--round", "1", "Ann=6", "Bob=0", "Cat=6", "Dan=1")
+    assert "Ann & Cat won after round 1" in ok("show")
+
+
+# ---------------------------------------------------------------------------
+# Bad input and hostile input
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(("tricks", "Zed=5", "Bob=1", "Cat=6", "Dan=1"),
+                     "unknown player 'Zed'; players are Ann, Bob, Cat, Dan (or seat 1 to 4, "
+                     "or a team: Ann & Cat, Bob & Dan)", id="unknown-player"),
+        pytest.param(("tricks", "Ann=5", "Bob=1"), "no tricks for Cat, Dan; give every "
+                     "player's tricks (or the team's)", id="missing-players"),
+        pytest.param(("tricks", "Ann=5", "Bob=1", "Cat=6", "Dan=1", "1=5"),
+                     "Ann is given twice; give each player's tricks once", id="player-twice"),
+        pytest.param(("tricks", "Ann=5", "Bob=1", "Cat=6", "Dan=2"),
+                     "the tricks add up to 14; a deal has 13", id="tricks-do-not-add-up"),
+        pytest.param(("tricks", "Ann=15", "Bob=1", "Cat=6", "Dan=2"),
+                     "Ann: tricks '15' are not allowed; give 0 to 13", id="tricks-range"),
+        pytest.param(("bid", "Ann=1", "Bob=1", "Cat=1", "Dan=1"),
+                     "round 2 already has its bids; enter its tricks (scorepad tricks "
+                     "PLAYER=N ...) or take the bids back (scorepad undo)",
+                     id="bids-while-bids-are-open"),
+        pytest.param(("bid", "--round", "1", "Ann=14", "Bob=1", "Cat=1", "Dan=1"),
+                     "Ann: bid 14 is out of range; bid 0 to 13", id="bid-out-of-range"),
+        pytest.param(("bid", "--round", "1", "Ann=bnil", "Bob=1", "Cat=1", "Dan=1"),
+                     "Ann: blind nil needs the side to trail by 100 or more; it does not "
+                     "trail", id="blind-nil-not-behind"),
+        pytest.param(("tricks", "--round", "3", "Ann=5", "Bob=1", "Cat=6", "Dan=1"),
+                     "there is no round 3; rounds are 1 to 2", id="round-does-not-exist"),
+        pytest.param(("bid", "--round", "0", "Ann=5"), "there is no round 0; rounds are 1 to 2",
+                     id="round-zero"),
+        pytest.param(("explain", "7"), "there is no round 7; rounds are 1 to 2",
+                     id="explain-round"),
+        pytest.param(("bid",), "round 2 already has its bids; enter its tricks (scorepad "
+                     "tricks PLAYER=N ...) or take the bids back (scorepad undo)",
+                     id="no-bids"),
+        pytest.param(("tricks", "Ann:5"), "not PLAYER=TRICKS: 'Ann:5'; write it like Ann=4",
+                     id="no-equals"),
+        pytest.param(("show", "-g", "nope"), "no game named 'nope'; saved games: friday",
+                     id="unknown-game"),
+        pytest.param(("use", "fridya"), "no game named 'fridya' (did you mean 'friday'?); "
+                     "saved games: friday", id="use-unknown"),
+        pytest.param(("new", "Friday", "--players", PLAYERS),
+                     "a game named 'friday' exists already; pick another name, or continue "
+                     "it with `scorepad use friday`", id="game-name-exists"),
+        pytest.param(("new", "x", "--players", PLAYERS, "--preset", "clubb"),
+                     "unknown preset 'clubb' (did you mean 'club'?); known presets: ",
+                     id="unknown-preset"),
+        pytest.param(("new", "x", "--players", "Ann,Bob,ann,Dan"),
+                     "player name 'ann' is given twice; names must differ", id="duplicate-names"),
+        pytest.param(("new", "x", "--players", "Ann,,Cat,Dan"),
+                     "player name is empty; give it at least one visible character",
+                     id="empty-name"),
+        pytest.param(("new", "x", "--players", "Ann,Bob,Cat,Dan", "--teams", "Us,us"),
+                     "team name 'us' is given twice; names must differ", id="duplicate-teams"),
+        pytest.param(("new", "x", "--players", "Ann,Bob,Cat"),
+                     "3 players given; preset needs 4 (players in seat order)",
+                     id="wrong-number-of-players"),
+        pytest.param(("new", "x", "--players", "Ann,Bob,Cat,Dan,Eve", "--preset", "solo-6"),
+                     "5 players given; preset needs 6 (players in seat order)",
+                     id="wrong-number-solo"),
+        pytest.param(("new", "x", "--players", "Ann,B\x1b[31mob,Cat,Dan"),
+                     "player name 'B\\x1b[31mob' has a control character; use printable text",
+                     id="control-character"),
+        pytest.param(("new", "a/b", "--players", PLAYERS), "game name 'a/b' cannot be a file "
+                     "name: no /; avoid / \\ : * ? \" < > |", id="game-name-path"),
+        pytest.param(("new", " ", "--players", PLAYERS),
+                     "game name is empty; give it at least one visible character",
+                     id="empty-game-name"),
+        pytest.param(("new", "x", "--players", PLAYERS, "--dealer", "Zed"),
+                     "unknown player 'Zed'; players are Ann, Bob, Cat, Dan (or seat 1 to 4)",
+                     id="unknown-dealer"),
+        pytest.param(("new", "x", "--players", PLAYERS, "--set", "target=-5"),
+                     "--set target=-5: target = -5 is not allowed: a positive number of points",
+                     id="bad-set"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_changes_no_file(
+    friday: Path, home: Path, args: tuple[str, ...], message: str
+) -> None:
+    assert refused(home, *args).startswith(message)
+
+
+def test_tricks_before_bids(friday: Path, home: Path) -> None:
+    ok("undo")
+    assert refused(home, "tricks", "Ann=5", "Bob=1", "Cat=6", "Dan=1") == (
+        "round 2 has no bids yet; enter the bids first (scorepad bid PLAYER=BID ...), "
+        "or correct a played round with --round N"
+    )
+
+
+def test_no_current_game(home: Path) -> None:
+    assert refused(home, "show") == (
+        "no current game; start one with `scorepad new NAME --players A,B,C,D`, "
+        "pick one with `scorepad use NAME`, or give --game NAME"
+    )
+    assert refused(home, "undo").startswith("no current game")
+
+
+def test_nothing_to_undo(home: Path) -> None:
+    ok("new", "x", "--players", PLAYERS)
+    assert refused(home, "undo") == "nothing to undo: no round is entered yet"
+    assert refused(home, "explain") == "no round is entered yet; nothing to explain"
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        pytest.param(lambda t: t.replace("[rules]", "[rules"), "line {line}: not valid TOML: "
+                     "Expected ']' at the end of a table declaration", id="syntax"),
+        pytest.param(lambda t: t.replace("Dan = 0", "Dan = 3"), "line {line}: round 1: the "
+                     "tricks add up to 16; a deal has 13", id="tricks"),
+        pytest.param(lambda t: t[: len(t) // 3], "", id="truncated"),
+        pytest.param(lambda t: "", "line", id="empty"),
+    ],
+)  # fmt: skip
+def test_a_damaged_game_file_is_named_and_never_overwritten(
+    friday: Path, home: Path, damage: object, message: str
+) -> None:
+    text = friday.read_text()
+    damaged = damage(text)  # type: ignore[operator]
+    friday.write_text(damaged)
+    for args in (
+        ("tricks", "Ann=5", "Bob=1", "Cat=6", "Dan=1"),
+        ("undo",),
+        ("bid", "--round", "1", "Ann=4", "Bob=3", "Cat=4", "Dan=nil"),
+        ("show",),
+        ("use", "friday"),
+    ):
+        error = refused(home, *args)
+        assert error.startswith(f"{friday}"), error
+    if "{line}" in message:
+        changed = next(
+            n
+            for n, (a, b) in enumerate(zip(text.splitlines(), damaged.splitlines(), strict=True), 1)
+            if a != b
+        )
+        if "tricks" in message:
+            changed = damaged.splitlines().index("[rounds.tricks]") + 1
+        assert error == f"{friday}, {message.format(line=changed)}"
+    assert friday.read_text() == damaged
+
+
+def test_names_are_printed_literally_never_as_markup(home: Path) -> None:
+    ok("new", "[red]g", "--players", "[bold]Ann[/],Bob,Cat,Dan", "--teams", "[link=x]Us[/],Them")
+    ok("bid", "1=3", "2=3", "3=3", "4=3")
+    ok("tricks", "1=3", "2=3", "3=4", "4=3")
+    out = ok("show")
+    assert "[red]g · standard" in out
+    assert "[link=x]Us[/] ([bold]Ann[/], Cat)" in out
+    assert "1 │ [bold]Ann[/]" in out
+    out = ok("games")
+    assert "[red]g" in out and "[link=x]Us[/] 61" in out
+
+
+def test_every_game_command_has_help() -> None:
+    for command in ("new", "games", "use", "bid", "tricks", "undo", "show", "explain", "play"):
+        code, out, _ = run(command, "--help")
+        assert code == 0 and "Usage" in out, command
