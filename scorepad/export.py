@@ -155,31 +155,30 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
     return game.players[next_dealer_seat(game)]
 
 
+# Worded as the Rich sheet words them (render.py), so every format tells the same story.
 _REASONS = {
-    EndReason.TARGET: "reached the target",
-    EndReason.LOSS_LIMIT: "the loss limit was reached",
-    EndReason.SETS: "a side was set too often",
+    EndReason.TARGET: "reached {target}",
+    EndReason.LOSS_LIMIT: "a side fell to the loss limit of {limit}",
+    EndReason.SETS: "a side was set {sets} times",
     EndReason.BOSTON: "Boston",
 }
 
 
 def status_line(game: Game, standings: Standings) -> str:
-    """One sentence on where the game stands: who won and why, or who needs what."""
-    order = side_order(game)
+    """Where the game stands: who won, when and why; or who deals next and who needs what."""
+    rules, order = game.rules, side_order(game)
     if standings.outcome is not None:
-        reason = _REASONS[standings.outcome.reason]
-        after = f"Game over after round {standings.ended_after} ({reason}): "
-        if standings.winner is None:
-            return after + f"a draw at {standings.scores[order[0]]}."
-        winner = standings.winner
-        return after + f"{game.sides[winner]} won with {standings.scores[winner]}."
+        reason = _REASONS[standings.outcome.reason].format(
+            target=rules.target, limit=rules.loss_limit, sets=rules.sets_to_lose
+        )
+        scores = ", ".join(f"{game.sides[side]} {standings.scores[side]}" for side in order)
+        who = "A draw" if standings.winner is None else f"{game.sides[standings.winner]} won"
+        return f"{who} after round {standings.ended_after} ({reason}): {scores}."
     needs = ", ".join(
-        f"{game.sides[side]} {max(0, game.rules.target - standings.scores[side])}" for side in order
+        f"{game.sides[side]} needs {max(0, rules.target - standings.scores[side])}"
+        for side in order
     )
-    return (
-        f"Playing to {game.rules.target}; next deal: {next_dealer(game, standings)}. "
-        f"Points needed: {needs}."
-    )
+    return f"Next deal: {next_dealer(game, standings)}. To reach {rules.target}: {needs}."
 
 
 def _signed(points: int) -> str:
@@ -326,6 +325,7 @@ def md_text(text: str) -> str:
 def export_md(game: Game, standings: Standings) -> str:
     """The sheet as a Markdown table, with the game's name, rules and status around it."""
     order = side_order(game)
+    status = md_text(status_line(game, standings))
     heads = ["Round", "Dealer"]
     aligns = ["---:", "---"]
     for side in order:
@@ -335,8 +335,9 @@ def export_md(game: Game, standings: Standings) -> str:
     lines = [
         f"# {md_text(game.name)}",
         "",
-        f"Preset {md_text(game.preset)}, target {game.rules.target}. "
-        + md_text(status_line(game, standings)),
+        f"Preset {md_text(game.preset)}, target {game.rules.target}.",
+        "",
+        f"**{status}**" if standings.finished else status,
         "",
         _md_row(heads),
         _md_row(aligns),

@@ -33,7 +33,8 @@ from scorepad.export import (
 from scorepad.game import Game, Round, SideEntry, new_game, standings
 
 GOLDEN = Path(__file__).parent / "golden"
-TEXT_FORMATS = ["csv", "json", "md", "html"]
+FORMATS = ["csv", "json", "md", "html", "svg", "txt"]
+XMLNS = 'xmlns="http://www.w3.org/2000/svg"'
 
 
 def bids(*texts: str) -> tuple[Bid, ...]:
@@ -102,7 +103,7 @@ def check_golden(name: str, text: str) -> None:
     assert text == path.read_bytes().decode("utf-8"), f"{name} differs from its golden file"
 
 
-@pytest.mark.parametrize("fmt", TEXT_FORMATS)
+@pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("which", GAMES)
 def test_export_matches_golden(which: str, fmt: str) -> None:
     game = GAMES[which]()
@@ -299,7 +300,7 @@ def test_html_is_one_self_contained_page_with_a_chart() -> None:
     assert "target 250" in page and "loss limit -200" in page
     assert "<script" not in page.lower()
     assert "http" not in page and "<link" not in page and "@import" not in page
-    assert "Them won with 273" in page
+    assert "Them won after round 3 (reached 250): Us 150, Them 273." in page
 
 
 def test_html_escapes_hostile_names() -> None:
@@ -309,3 +310,35 @@ def test_html_escapes_hostile_names() -> None:
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "&lt;b&gt;a|b&lt;/b&gt;" in page
     assert "=cmd()" in page and "[bold red]x[/]" in page
+
+
+# ---------------------------------------------------------------------------
+# svg and txt: the Rich sheet as rendered
+
+
+def test_txt_is_the_sheet_as_show_draws_it_in_80_columns() -> None:
+    game = friday_game()
+    text = export_game(game, standings(game), "txt")
+    assert "\x1b" not in text  # no colour codes
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "Them won after round 3" in text
+    assert "! bag penalty (10 bags)" in text
+
+
+def test_txt_and_svg_print_markup_in_names_literally() -> None:
+    game = hostile_game()
+    result = standings(game)
+    text = export_game(game, result, "txt")
+    assert "[bold red]x[/]" in text and "<b>a|b</b>" in text and "=cmd()" in text
+    svg = export_game(game, result, "svg")
+    assert "[bold" in svg and "&lt;script&gt;" in svg
+    assert "<script" not in svg and "<b>" not in svg
+
+
+def test_svg_is_a_standalone_image_that_fetches_nothing() -> None:
+    game = friday_game()
+    svg = export_game(game, standings(game), "svg")
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert XMLNS in svg
+    assert "http" not in svg.replace(XMLNS, "")
+    assert "@font-face" not in svg
