@@ -46,7 +46,14 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
-@pytest.mark.parametrize("fmt", ["csv", "json", "md", "html"])
+def test_export_without_options_prints_the_sheet_as_text(friday: Path) -> None:
+    code, out, err = run("export")
+    assert (code, err) == (0, "")
+    assert out == exported(friday_game(), "txt")
+    assert "Them won after round 3" in out
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "md", "html", "svg", "txt"])
 def test_export_to_stdout(friday: Path, fmt: str) -> None:
     code, out, err = run("export", "--format", fmt)
     assert (code, err) == (0, "")
@@ -63,7 +70,14 @@ def test_export_json_is_the_game_object(friday: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "fmt"),
-    [("sheet.html", "html"), ("sheet.csv", "csv"), ("Sheet.MD", "md"), ("s.json", "json")],
+    [
+        ("sheet.html", "html"),
+        ("sheet.csv", "csv"),
+        ("Sheet.MD", "md"),
+        ("s.json", "json"),
+        ("sheet.svg", "svg"),
+        ("sheet.txt", "txt"),
+    ],
 )
 def test_export_to_a_file_takes_the_format_from_its_suffix(
     friday: Path, tmp_path: Path, name: str, fmt: str
