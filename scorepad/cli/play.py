@@ -41,6 +41,8 @@ def play(game_ref: GameOption = None) -> None:
 
     path = resolve_game(game_ref)
     game = load_game_file(path)
+    if game.rounds:
+        _show_sheet(game, standings(game))
     typer.echo(
         f"Keeping {game.name}. At any prompt: u takes back the last saved entry, q stops "
         "(everything entered is saved)."
@@ -52,11 +54,11 @@ def play(game_ref: GameOption = None) -> None:
         try:
             if waiting is None:
                 if result.finished:
-                    _show_sheet(game, result)
+                    typer.echo("The game is over; a round can still be corrected with --round N.")
                     return
                 _enter_bids(path, game, result)
-            else:
-                _enter_tricks(path, game, waiting)
+            elif _enter_tricks(path, game, waiting):
+                return
         except _Undo:
             _undo(path)
         except _Quit:
@@ -179,8 +181,11 @@ def _ask_team_bid(game: Game, side: int, result: Standings) -> tuple[Bid, ...]:
         return bids
 
 
-def _enter_tricks(path: Path, game: Game, number: int) -> None:
-    """Ask the tricks of round `number`: per team, or per player beside a nil bid."""
+def _enter_tricks(path: Path, game: Game, number: int) -> bool:
+    """Ask the tricks of round `number`: per team, or per player beside a nil bid.
+
+    Shows the sheet after; True when the round won the game.
+    """
     from scorepad.game import set_tricks, standings
 
     rules = game.rules
@@ -202,8 +207,9 @@ def _enter_tricks(path: Path, game: Game, number: int) -> None:
     result = standings(game)
     _show_sheet(game, result)
     if result.finished:
-        return
+        return True
     _ask("Press Enter for the next round (u: undo these tricks, q: stop)", default="")
+    return False
 
 
 def _ask_tricks(game: Game, who: str) -> int:
