@@ -1,0 +1,194 @@
+"""The Rich score sheet and round explanation, rendered exactly: 80 columns, no colour."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from conftest import preset_rules
+from rich.console import Console, RenderableType
+
+from scorepad.game import Game, new_game, record_bids, record_tricks, standings
+from scorepad.render import explain_round, score_sheet
+
+GOLDEN = Path(__file__).parent / "golden"
+PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+
+
+def render(renderable: RenderableType, width: int = 80) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, no_color=True, force_terminal=False).print(renderable)
+    return out.getvalue()
+
+
+def matches_golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("SCOREPAD_UPDATE_GOLDEN") == "1":
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"{path} is missing: run with SCOREPAD_UPDATE_GOLDEN=1 to write it"
+    assert text == path.read_text(encoding="utf-8")
+
+
+def game_of(preset: str, *rounds: tuple[str, str], players: tuple[str, ...] = PLAYERS,
+            teams: tuple[str, ...] | None = None, name: str = "friday") -> Game:  # fmt: skip
+    rules = preset_rules(preset)
+    game = new_game(name, players[: rules.players], rules, preset=preset, sides=teams)
+    for bids, tricks in rounds:
+        game = record_bids(game, bids.split())
+        if tricks:
+            game = record_tricks(game, tricks.split())
+    return game
+
+
+CLUB = (
+    ("Ann=4 Bob=3 Cat=4 Dan=nil", "Ann=5 Bob=4 Cat=4 Dan=0"),  # nil made
+    ("1=5 2=1 3=6 4=1", "1=4 2=3 3=4 4=2"),  # Ann & Cat set
+    ("Ann=bnil Bob=2 Cat=5 Dan=1", "Ann=0 Bob=5 Cat=6 Dan=2"),  # blind nil made
+    ("Ann=3 Bob=2 Cat=3 Dan=1", "Ann=1 Bob=3 Cat=4 Dan=5"),  # bag penalty, set
+    ("Ann=nil Bob=4 Cat=4 Dan=3", "Ann=2 Bob=4 Cat=3 Dan=4"),  # failed nil, set
+    ("Ann=3 Bob=3 Cat=3 Dan=3", ""),  # bids in, tricks to come
+)
+
+
+def club_game() -> Game:
+    return game_of("club", *CLUB)
+
+
+def test_the_club_sheet_marks_sets_failed_nils_and_bag_penalties() -> None:
+    game = club_game()
+    text = render(score_sheet(game, standings(game)))
+    matches_golden("sheet_club.txt", text)
+    assert "! nil failed (Ann): 2 tricks" in text
+    assert "! bag penalty (10 bags)" in text
+    assert "! contract 11 set (8 taken)" in text
+    assert "bnil+5" in text and "3+nil" in text
+    assert text.endswith(
+        "Round 6 (dealt by Bob): bids are in, tricks to come.\n"
+        "Next deal: Cat.\n"
+        "To reach 500: Ann & Cat needs 476, Bob & Dan needs 306.\n"
+    )
+
+
+def test_a_won_game_ends_with_a_banner_and_no_next_deal() -> None:
+    win = ("Ann=6 Bob=nil Cat=6 Dan=1", "Ann=6 Bob=0 Cat=6 Dan=1")
+    game = game_of("short", win, win, win)
+    text = render(score_sheet(game, standings(game)))
+    assert text.splitlines()[-3:] == [
+        "╔══════════════════════════════════════════════════════════════════════════╗",
+        "║ Ann & Cat won after round 3 (reached 250): Ann & Cat 360, Bob & Dan 330. ║",
+        "╚══════════════════════════════════════════════════════════════════════════╝",
+    ]
+    assert "Next deal" not in text
+
+
+def test_the_loss_limit_banner_says_why() -> None:
+    bad = ("Ann=7 Bob=3 Cat=6 Dan=3", "Ann=3 Bob=3 Cat=3 Dan=4")
+    game = game_of("club", bad, bad)
+    assert "Bob & Dan won after round 2 (a side fell to the loss limit of -200)" in render(
+        score_sheet(game, standings(game))
+    )
+
+
+def test_team_totals_joint_bids_and_custom_team_names() -> None:
+    rules = preset_rules("standard", "partner_bidding=true")
+    game = new_game("g", PLAYERS, rules, preset="standard", sides=("Us", "Them"))
+    game = record_tricks(
+        record_bids(game, ["Us=7", "Bob=nil", "Dan=4"]), ["Us=8", "Bob=0", "Dan=5"]
+    )
+    assert render(score_sheet(game, standings(game))).splitlines()[:6] == [
+        "g · standard · to 500",
+        "  │        │ Us (Ann, Cat)           │ Them (Bob, Dan)           ",
+        "# │ dealer │ bid took pts score bags │ bid   took  pts score bags",
+        "──┼────────┼─────────────────────────┼───────────────────────────",
+        "1 │ Ann    │ 7   8    +71    71    1 │ nil+4 0+5  +141   141    1",
+        "──┼────────┼─────────────────────────┼───────────────────────────",
+    ]
+
+
+def test_names_are_printed_literally() -> None:
+    players = ("[bold]Ann[/]", "Bob", "[red]Cat", "Dan")
+    game = game_of(
+        "standard", ("1=3 2=3 3=3 4=3", "1=3 2=3 3=4 4=3"),
+        players=players, teams=("[link=https://x]Us[/link]", "Them :smile:"), name="[b]g[/b]",
+    )  # fmt: skip
+    text = render(score_sheet(game, standings(game)))
+    assert text.startswith("[b]g[/b] · standard · to 500\n")
+    assert "[link=https://x]Us[/link]" in text and "([bold]Ann[/], [red]Cat)" in text
+    assert "Them :smile: (Bob, Dan)" in text
+    assert "1 │ [bold]Ann[/]" in text
+    assert "Ann & Cat" not in text
+    explained = render(explain_round(game, standings(game), 1))
+    assert (
+        "[link=https://x]Us[/link]: [bold]Ann[/] bid 3 took 3, [red]Cat bid 3 took 4" in explained
+    )
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"),
+    [
+        ("standard", ("Bernadette-Marie", "Christopher", "Alexandrina", "Maximilian")),
+        ("solo-6", ("Annabelle", "Bob", "Catherine", "Dan", "Eve", "Fred")),
+        ("solo-5", ("A", "B", "C", "D", "E")),
+        ("solo-3", ("Ann", "Bob", "Cat")),
+    ],
+)
+def test_the_sheet_fits_80_columns(preset: str, players: tuple[str, ...]) -> None:
+    rules = preset_rules(preset)
+    game = new_game(
+        "a game with a long name, " * 3, players, rules, preset=preset,
+        sides=("The Incredibly Long Team Name Indeed", "Them") if rules.partnerships else None,
+    )  # fmt: skip
+    count = len(players)
+    nil_bids = [f"{seat}=nil" if seat % 2 else f"{seat}=1" for seat in range(1, count + 1)]
+    for _ in range(12):
+        game = record_bids(game, nil_bids)
+        tricks = [f"{seat}=0" for seat in range(2, count + 1)]
+        game = record_tricks(game, [f"1={rules.tricks}", *tricks])
+        if standings(game).finished:
+            break
+    text = render(score_sheet(game, standings(game)))
+    assert max(len(line) for line in text.splitlines()) <= 80
+    for name in players:
+        assert name[:10] in text
+    if not rules.partnerships:
+        # Sides that do not fit beside each other go in another table below.
+        assert text.count("# │ dealer") == (count + 1) // 2
+
+
+def test_explain_a_round_line_by_line_with_the_score_before() -> None:
+    game = club_game()
+    assert render(explain_round(game, standings(game), 4)) == (
+        "Round 4, dealt by Dan\n"
+        "\n"
+        "Ann & Cat: Ann bid 3 took 1, Cat bid 3 took 4\n"
+        "line                      points\n"
+        "contract 6 set (5 taken)     -60\n"
+        "round                        -60\n"
+        "score 222 -> 162; bags 2 -> 2\n"
+        "\n"
+        "Bob & Dan: Bob bid 2 took 3, Dan bid 1 took 5\n"
+        "line                   points\n"
+        "contract 3 made           +30\n"
+        "5 overtricks               +5\n"
+        "bag penalty (10 bags)    -100\n"
+        "round                     -65\n"
+        "score 188 -> 123; bags 8 -> 3\n"
+    )
+
+
+def test_explain_an_open_round_and_the_round_that_ends_the_game() -> None:
+    game = club_game()
+    assert render(explain_round(game, standings(game), 6)) == (
+        "Round 6, dealt by Bob: bids are in, the tricks are not\n"
+        "\n"
+        "Ann & Cat: Ann bid 3, Cat bid 3\n"
+        "\n"
+        "Bob & Dan: Bob bid 3, Dan bid 3\n"
+    )
+    win = ("Ann=6 Bob=nil Cat=6 Dan=1", "Ann=6 Bob=0 Cat=6 Dan=1")
+    won = game_of("short", win, win, win)
+    assert render(explain_round(won, standings(won), 3)).endswith(
+        "\nThis round ends the game: Ann & Cat won.\n"
+    )
