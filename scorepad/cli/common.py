@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -56,4 +54,7 @@ def print_renderable(renderable: RenderableType) -> None:
 
 def print_json(data: Any) -> None:
     """Plain, stable JSON on stdout."""
+    import json
+    import sys
+
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
