@@ -133,3 +133,35 @@ def build_deck(*, jokers: bool = False, removed: Iterable[Card] = ()) -> tuple[C
     gone = set(removed)
     cards = STANDARD_DECK + (JOKERS if jokers else ())
     return tuple(card for card in cards if card not in gone)
+
+
+# ---------------------------------------------------------------------------
+# Card codes: the simulator's compact form, 0..53.
+#
+# Suit by suit from clubs, 2 to ace: code = 13 * suit + rank - 2, so within a suit a
+# higher code is a higher card. The little and big joker are 52 and 53, directly above
+# the ace of spades: the spades (jokers included) are the contiguous codes 39..53, and
+# the highest spade held is the highest code held.
+
+LITTLE_JOKER_CODE = 52
+BIG_JOKER_CODE = 53
+CODE_COUNT = 54
+
+
+def card_code(card: Card) -> int:
+    """The card's code 0..53 (see the comment above)."""
+    if card.rank == Rank.LITTLE_JOKER:
+        return LITTLE_JOKER_CODE
+    if card.rank == Rank.BIG_JOKER:
+        return BIG_JOKER_CODE
+    return 13 * card.suit + card.rank - 2
+
+
+CODE_CARDS: tuple[Card, ...] = tuple(sorted(STANDARD_DECK + JOKERS, key=card_code))
+
+
+def card_of_code(code: int) -> Card:
+    """The card with this code; the inverse of `card_code`."""
+    if not 0 <= code < CODE_COUNT:
+        raise CardError(f"not a card code: {code}; codes run from 0 to {CODE_COUNT - 1}")
+    return CODE_CARDS[code]

@@ -42,6 +42,8 @@ from scorepad.cli import play as _play  # noqa: E402, F401
 from scorepad.cli import presets as _presets  # noqa: E402, F401
 from scorepad.cli import rounds as _rounds  # noqa: E402, F401
 from scorepad.cli import sheet as _sheet  # noqa: E402, F401
+from scorepad.cli import simulate as _simulate  # noqa: E402, F401
+from scorepad.cli import verify as _verify  # noqa: E402, F401
 
 
 def main() -> None:

@@ -1,0 +1,152 @@
+"""`scorepad simulate`: play out games with bots under a preset, checking every deal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from scorepad.cli import app
+from scorepad.cli.common import JsonOption, PresetOption, SetOption
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from scorepad.sim.run import RunSummary
+
+
+@app.command()
+def simulate(
+    preset: PresetOption = "standard",
+    overrides: SetOption = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="The run's seed: the same seed, the same games.")] = 0,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="heuristic or random; a comma list gives each side its own (heuristic,random).",
+        ),
+    ] = "heuristic",
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Processes; the result does not change.")
+    ] = 1,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR", help="Write each game as a game file (and, with --hands, each deal)."
+        ),
+    ] = None,
+    hands: Annotated[
+        bool, typer.Option("--hands", help="With --save: also write every deal's hand record.")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Play games out with bots, score them with the engine, and check every deal."""
+    import sys
+
+    from scorepad.cli.common import load_rules
+    from scorepad.errors import ScorepadError
+    from scorepad.sim.bots import BOTS
+    from scorepad.sim.run import RunConfig
+    from scorepad.sim.run import simulate as run_simulation
+
+    name, rules = load_rules(preset, overrides)
+    chosen = tuple(word.strip() for word in bots.split(",") if word.strip())
+    unknown = [word for word in chosen if word not in BOTS]
+    if unknown or not chosen:
+        raise ScorepadError(
+            f"--bots {bots!r}: unknown bot {', '.join(unknown) or '(none)'};"
+            f" choose from {', '.join(BOTS)}, or a comma list per side"
+        )
+    if hands and save is None:
+        raise ScorepadError("--hands writes hand records into the --save folder; give --save DIR")
+    config = RunConfig(rules, name, games, seed=seed, bots=chosen, save_dir=save, save_hands=hands)
+    if as_json or not sys.stderr.isatty():
+        summary = run_simulation(config, jobs=jobs)
+    else:
+        summary = _with_progress(config, jobs)
+    if as_json:
+        from scorepad.cli.common import print_json
+
+        print_json(summary.as_json())
+    else:
+        from scorepad.cli.common import print_renderable
+
+        print_renderable(summary_view(summary))
+    if summary.violation_count:
+        raise typer.Exit(1)
+
+
+def _with_progress(config: object, jobs: int) -> RunSummary:
+    """Run with a progress bar on stderr (only called when stderr is a terminal)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from scorepad.sim.run import RunConfig
+    from scorepad.sim.run import simulate as run_simulation
+
+    assert isinstance(config, RunConfig)
+    columns = ("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("games", total=config.games)
+        return run_simulation(config, jobs=jobs, progress=lambda done: progress.advance(task, done))
+
+
+def percent(rate: float) -> str:
+    return f"{100 * rate:.1f}%"
+
+
+def summary_view(summary: RunSummary) -> RenderableType:
+    """The run as a two-column table, then any violations with how to replay them."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    stats = summary.stats()
+    config = summary.config
+    table = Table(box=None, pad_edge=False, show_header=False)
+    table.add_column("what", style="bold", no_wrap=True)
+    table.add_column("value")
+
+    def row(what: str, value: str, style: str = "") -> None:
+        table.add_row(Text(what), Text(value, style=style))
+
+    row("preset", f"{config.preset} (bots: {', '.join(config.bots)}, seed {config.seed})")
+    row("games", str(summary.games))
+    row("deals", f"{summary.deals} ({summary.redeals} redeals)")
+    violations = summary.violation_count
+    row("violations", str(violations), "bold red" if violations else "green")
+    row("deals per game", f"{stats['deals_per_game']:.1f}")
+    nil, blind = stats["nil"], stats["blind_nil"]
+    row("nil made", f"{percent(nil['rate'])} of {nil['bids']}")
+    row("blind nil made", f"{percent(blind['rate'])} of {blind['bids']}")
+    row("contracts set", f"{percent(stats['set_rate'])} of {stats['sets']['contracts']}")
+    row("bag penalties per game", f"{stats['bag_penalties_per_game']:.2f}")
+    ends = ", ".join(f"{kind} {count}" for kind, count in stats["ends"].items() if count)
+    row("games ended by", ends or "-")
+    first = stats["first_dealer"]
+    row(
+        "first dealer's side won",
+        f"{percent(first['win_rate'])} of {first['decided_games']} (fair share"
+        f" {percent(first['fair_share'])})",
+    )
+    if len(stats["bots"]) > 1:
+        for bot, figures in stats["bots"].items():
+            row(f"{bot} won", f"{percent(figures['win_rate'])} of {figures['games']}")
+    rate = summary.deals / max(summary.elapsed_seconds, 1e-9)
+    row("time", f"{summary.elapsed_seconds:.2f} s, {rate:,.0f} deals/s")
+    parts: list[RenderableType] = [table]
+    for violation in summary.violations:
+        parts.append(
+            Text(
+                f"\nviolation ({violation.check}): {violation.message}\n"
+                f"  replay: --seed {violation.seed}, game {violation.game + 1},"
+                f" deal {violation.deal}\n"
+                + "\n".join(f"  {line}" for line in violation.replay.splitlines()),
+                style="red",
+            )
+        )
+    if violations > len(summary.violations):
+        parts.append(Text(f"... and {violations - len(summary.violations)} more violations"))
+    return Group(*parts)

@@ -1,0 +1,414 @@
+"""The bots: `random` (uniform legal cards, simple bids) and `heuristic` (a club player).
+
+A bot gets its own hand (a card-code mask) and the table's public `Seen`; it never sees
+another player's cards. Every choice it makes is re-checked by the validator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cache
+
+from scorepad.bids import Bid
+from scorepad.rules import Rules
+from scorepad.sim.play import (
+    NO_SUIT,
+    NON_SPADE_MASK,
+    SPADE_MASK,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_OF,
+    codes_of,
+    highest,
+    lowest,
+    mask_of,
+    trick_winner,
+)
+from scorepad.sim.table import BidChoice, Seen
+
+# A card's rank within its suit, 0 (a two) to 12 (an ace); the jokers 13 and 14.
+RANK_OF: tuple[int, ...] = tuple(code - 13 * SUIT_OF[code] for code in range(54))
+ACE, KING, QUEEN, JACK = 12, 11, 10, 9
+
+
+class Bot:
+    """A player: how it discards, bids, exchanges and plays. Subclasses choose."""
+
+    name = "bot"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def discard(self, seat: int, hand: int, count: int, seen: Seen) -> list[int]:
+        """The dealer's discard of `count` cards (jokers games)."""
+        raise NotImplementedError
+
+    def wants_blind_nil(self, seat: int, seen: Seen) -> bool:
+        """Asked before the bot looks at its cards, only when blind nil is open to it."""
+        raise NotImplementedError
+
+    def bid(self, seat: int, hand: int, seen: Seen, choice: BidChoice) -> Bid:
+        """The bot's bid, made legal with `choice.fit`."""
+        raise NotImplementedError
+
+    def exchange(
+        self, seat: int, hand: int, count: int, seen: Seen, *, nil_bidder: bool
+    ) -> list[int]:
+        """The cards passed to the partner after a blind nil bid."""
+        raise NotImplementedError
+
+    def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
+        """The card code to play, one of the `legal` mask."""
+        raise NotImplementedError
+
+
+def random_card(mask: int, rnd: Callable[[], float]) -> int:
+    """A uniformly random card code of a non-empty mask."""
+    for _ in range(int(rnd() * mask.bit_count())):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def random_cards(mask: int, count: int, rnd: Callable[[], float]) -> list[int]:
+    """`count` different random card codes of a mask."""
+    chosen = []
+    for _ in range(count):
+        code = random_card(mask, rnd)
+        chosen.append(code)
+        mask &= ~(1 << code)
+    return chosen
+
+
+class RandomBot(Bot):
+    """Uniformly random legal cards; bids its aces and half its spades; nil now and then."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.rnd = rng.random
+
+    def discard(self, seat: int, hand: int, count: int, seen: Seen) -> list[int]:
+        return random_cards(hand, count, self.rnd)
+
+    def wants_blind_nil(self, seat: int, seen: Seen) -> bool:
+        return self.rnd() < 0.02
+
+    def bid(self, seat: int, hand: int, seen: Seen, choice: BidChoice) -> Bid:
+        if self.rnd() < 0.02:
+            return choice.fit(0, nil=True)
+        # Aces and half the spades: near what random play takes, so games do end.
+        aces = sum(hand >> (13 * suit + ACE) & 1 for suit in range(4))
+        count = aces + (hand & SPADE_MASK).bit_count() / 2
+        return choice.fit(round(count * seen.tricks / 13))
+
+    def exchange(
+        self, seat: int, hand: int, count: int, seen: Seen, *, nil_bidder: bool
+    ) -> list[int]:
+        return random_cards(hand, count, self.rnd)
+
+    def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
+        return random_card(legal, self.rnd)
+
+
+def suit_tricks(hand: int, suit: int, spades_held: int) -> float:
+    """Tricks a non-spade suit should take: its top cards, less when the suit is long."""
+    cards = hand & SUIT_MASKS[suit]
+    length = cards.bit_count()
+    base = 13 * suit
+    value = 0.0
+    if cards >> (base + ACE) & 1:
+        value += 1.0 if length <= 5 else 0.7
+    if cards >> (base + KING) & 1 and length >= 2:
+        value += 0.8 if length <= 4 else 0.5
+        if length == 2 and not cards >> (base + ACE) & 1:
+            value -= 0.3
+    if cards >> (base + QUEEN) & 1 and length >= 3 and cards >> (base + ACE) & 1:
+        value += 0.3
+    if length == 0 and spades_held >= 2:
+        value += 0.9
+    elif length == 1 and spades_held >= 3:
+        value += 0.5
+    return value
+
+
+def spade_tricks(hand: int, top: int) -> float:
+    """Tricks the spades should take: the honours that stand up, and length. `top` is the
+    rank of the highest spade in the deck (the ace, or the big joker)."""
+    spades = hand & SPADE_MASK
+    length = spades.bit_count()
+    value = 0.0
+    ranked = sorted((RANK_OF[code] for code in codes_of(spades)), reverse=True)
+    for position, rank in enumerate(ranked):
+        # A spade is good when it is high enough to beat the spades above it not held.
+        missing_above = top - rank - position
+        if missing_above <= 0:
+            value += 1.0
+        elif missing_above == 1 and length >= 2:
+            value += 0.7
+        elif missing_above == 2 and length >= 3:
+            value += 0.4
+    return value + max(0, length - 4) * 0.8
+
+
+def hand_tricks(hand: int, top: int = ACE) -> float:
+    """A club player's count of the tricks a hand should take."""
+    spades = (hand & SPADE_MASK).bit_count()
+    return spade_tricks(hand, top) + sum(suit_tricks(hand, suit, spades) for suit in range(3))
+
+
+def nil_risk(hand: int) -> float:
+    """How likely the hand is to be forced to take a trick: 0 safe, 1 hopeless (rough)."""
+    risk = 0.0
+    spades = hand & SPADE_MASK
+    for code in codes_of(spades):
+        if RANK_OF[code] >= JACK:
+            risk += 0.6
+        elif RANK_OF[code] >= 7:
+            risk += 0.2
+    risk += max(0, spades.bit_count() - 3) * 0.3
+    for suit in range(3):
+        cards = hand & SUIT_MASKS[suit]
+        length = cards.bit_count()
+        for position, code in enumerate(codes_of(cards)):
+            low_cover = position  # cards below this one in the suit
+            rank = RANK_OF[code]
+            if rank >= ACE:
+                risk += 0.6
+            elif rank >= QUEEN and low_cover < 2:
+                risk += 0.3
+            elif rank >= 8 and low_cover == 0 and length <= 2:
+                risk += 0.15
+    return risk
+
+
+@cache
+def average_count(rules: Rules) -> float:
+    """The mean `hand_tricks` of a random hand under these rules (a fixed sample)."""
+    from scorepad.sim.deal import deck_plan
+
+    plan = deck_plan(rules)
+    rng = random.Random(0)
+    top = RANK_OF[max(plan.codes)]
+    hands = [mask_of(rng.sample(plan.codes, plan.tricks)) for _ in range(400)]
+    return sum(hand_tricks(hand, top) for hand in hands) / len(hands)
+
+
+class HeuristicBot(Bot):
+    """A decent club player: counts its tricks, bids nil on a safe hand, covers a nil
+    partner, ducks to save bags once the contract is safe, and tries to set opponents."""
+
+    name = "heuristic"
+
+    def discard(self, seat: int, hand: int, count: int, seen: Seen) -> list[int]:
+        # Throw the lowest side-suit cards, shortest suits first, to make voids.
+        chosen: list[int] = []
+        suits = sorted(range(3), key=lambda suit: ((hand & SUIT_MASKS[suit]).bit_count(), suit))
+        for suit in suits:
+            for code in codes_of(hand & SUIT_MASKS[suit]):
+                if len(chosen) < count and RANK_OF[code] < KING:
+                    chosen.append(code)
+        for code in codes_of(hand):
+            if len(chosen) < count and code not in chosen:
+                chosen.append(code)
+        return chosen[:count]
+
+    def wants_blind_nil(self, seat: int, seen: Seen) -> bool:
+        # Worth the risk only when far behind and the opponents are near the target.
+        side = seen.side_of[seat]
+        behind = seen.trailing_by(side)
+        if behind < 200:
+            return False
+        leader = max(score for index, score in enumerate(seen.scores) if index != side)
+        partner_bid = seen.bids[seen.partner[seat]]
+        return leader >= seen.rules.target - 200 and not (partner_bid and partner_bid.is_nil)
+
+    def bid(self, seat: int, hand: int, seen: Seen, choice: BidChoice) -> Bid:
+        # A hand takes its share of the tricks, more or less as its count of sure tricks
+        # is above or below the count of an average hand under these rules; with more
+        # cards a hand, each sure trick brings more (checked in benchmarks/sim_calibrate.py).
+        rules = seen.rules
+        top = RANK_OF[highest(seen.deck_mask)]
+        share = seen.tricks / seen.players
+        estimate = share + (hand_tricks(hand, top) - average_count(rules)) * seen.tricks / 13
+        partner = seen.partner[seat]
+        partner_bid = seen.bids[partner] if partner != seat else None
+        partner_nil = seen.nil[partner] and partner != seat
+        nil_ok = choice.nil and seen.rules.nil and not choice.joint
+        if choice.must_nil:
+            return choice.fit(0, nil=True)
+        risk = nil_risk(hand)
+        # A nil needs a hand that can stay under; with many cards a hand it rarely can.
+        safe = risk < (0.5 if seen.tricks <= 13 else 0.1)
+        if nil_ok and not partner_nil and estimate < share + 0.5 and safe:
+            return choice.fit(0, nil=True)
+        if rules.suicide and partner_bid is None and nil_ok and risk < 0.9:
+            return choice.fit(0, nil=True)
+        if partner_nil:
+            estimate += 1.0  # covering a nil takes tricks the partner would have taken
+        return choice.fit(round(estimate - 0.2))
+
+    def exchange(
+        self, seat: int, hand: int, count: int, seen: Seen, *, nil_bidder: bool
+    ) -> list[int]:
+        # The nil bidder passes its highest cards; the partner passes back its lowest.
+        ranked = sorted(codes_of(hand), key=lambda code: (RANK_OF[code], SUIT_OF[code] == SPADES))
+        return ranked[-count:] if nil_bidder else ranked[:count]
+
+    # -- play -------------------------------------------------------------------------
+
+    def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
+        if legal & (legal - 1) == 0:
+            return highest(legal)
+        trick = seen.trick
+        side = seen.side_of[seat]
+        partner = seen.partner[seat]
+        if seen.nil[seat] and seen.taken[seat] == 0:
+            return self._duck(legal, seen, hand)
+        if partner != seat and seen.nil[partner] and seen.taken[partner] == 0:
+            return self._cover(seat, partner, legal, seen, hand)
+        need = seen.contract[side] - sum(
+            seen.taken[s]
+            for s in range(seen.players)
+            if seen.side_of[s] == side and not seen.nil[s]
+        )
+        if self._set_nil_target(seat, seen) and need < seen.tricks_left - 1:
+            return self._press_nil(seat, legal, seen, hand)
+        if need > 0 or self._can_set(side, seen):
+            return self._win(seat, partner, legal, seen, hand)
+        if not trick:
+            return self._low_lead(legal, hand, seen)
+        return self._duck(legal, seen, hand)
+
+    def _can_set(self, side: int, seen: Seen) -> bool:
+        """Whether an opponent side needs so many of the remaining tricks that it is worth
+        taking tricks (and bags) to set it."""
+        for other in range(len(seen.contract)):
+            if other == side or not seen.contract[other]:
+                continue
+            taken = sum(
+                seen.taken[s]
+                for s in range(seen.players)
+                if seen.side_of[s] == other and not seen.nil[s]
+            )
+            short = seen.contract[other] - taken
+            if short > 0 and seen.tricks_left - short <= 2:
+                return True
+        return False
+
+    def _set_nil_target(self, seat: int, seen: Seen) -> bool:
+        side = seen.side_of[seat]
+        return any(
+            seen.nil[s] and seen.taken[s] == 0 and seen.side_of[s] != side
+            for s in range(seen.players)
+        )
+
+    def _press_nil(self, seat: int, legal: int, seen: Seen, hand: int) -> int:
+        """An opponent bid nil: lead and follow low, never overtake the nil bidder."""
+        trick = seen.trick
+        if not trick:
+            return self._low_lead(legal, hand, seen)
+        position = trick_winner(trick)
+        winner_seat = seen.trick_seats[position]
+        if seen.nil[winner_seat] and seen.side_of[winner_seat] != seen.side_of[seat]:
+            return self._duck(legal, seen, hand)
+        return lowest_by_rank(legal)
+
+    def _cover(self, seat: int, partner: int, legal: int, seen: Seen, hand: int) -> int:
+        """The partner bid nil: win the tricks the partner might be forced to take."""
+        trick = seen.trick
+        if not trick:
+            return highest_by_rank(legal)
+        if partner in seen.trick_seats:
+            position = trick_winner(trick)
+            if seen.trick_seats[position] == partner:
+                beating = beaters(legal, trick[position], seen.led)
+                return lowest(beating) if beating else lowest_by_rank(legal)
+            return self._duck(legal, seen, hand)
+        # The partner plays after this seat: play high so the partner can stay under.
+        beating = beaters(legal, trick[trick_winner(trick)], seen.led)
+        return highest(beating) if beating else lowest_by_rank(legal)
+
+    def _win(self, seat: int, partner: int, legal: int, seen: Seen, hand: int) -> int:
+        trick = seen.trick
+        if not trick:
+            return self._winning_lead(legal, hand, seen)
+        position = trick_winner(trick)
+        best = trick[position]
+        last = len(trick) == seen.players - 1
+        partner_winning = seen.trick_seats[position] == partner and partner != seat
+        if partner_winning and (last or is_master(best, hand, seen)):
+            return discard_low(legal)
+        beating = beaters(legal, best, seen.led)
+        if not beating:
+            return discard_low(legal)
+        if last:
+            return lowest(beating)
+        top = highest(beating)
+        if SUIT_OF[top] == seen.led and is_master(top, hand, seen):
+            return top
+        if SUIT_OF[lowest(beating)] == SPADES and seen.led != SPADES:
+            return lowest(beating)
+        if len(trick) == 1 and seen.players == 4:
+            return discard_low(legal)  # second hand low
+        return top
+
+    def _winning_lead(self, legal: int, hand: int, seen: Seen) -> int:
+        for code in sorted(codes_of(legal), key=lambda c: (SUIT_OF[c] == SPADES, -RANK_OF[c])):
+            if is_master(code, hand, seen):
+                return code
+        return self._low_lead(legal, hand, seen)
+
+    def _low_lead(self, legal: int, hand: int, seen: Seen) -> int:
+        side_cards = legal & NON_SPADE_MASK
+        pool = side_cards or legal
+        return lowest_by_rank(pool)
+
+    def _duck(self, legal: int, seen: Seen, hand: int) -> int:
+        """Stay under the trick: the highest card that does not win it, else the lowest."""
+        trick = seen.trick
+        if not trick:
+            return lowest_by_rank(legal & NON_SPADE_MASK or legal)
+        best = trick[trick_winner(trick)]
+        losing = legal & ~beaters(legal, best, seen.led)
+        if losing:
+            # Shed a dangerous high card: off-suit high cards first, then the highest under.
+            return highest_by_rank(losing & NON_SPADE_MASK or losing)
+        return lowest_by_rank(legal)
+
+
+def beaters(legal: int, best: int, led: int) -> int:
+    """The cards of `legal` that would beat `best`, the card winning the trick so far."""
+    best_suit = SUIT_OF[best]
+    above = legal & ~((2 << best) - 1)
+    if best_suit == SPADES:
+        return above & SPADE_MASK
+    higher_same = above & SUIT_MASKS[best_suit]
+    if led != NO_SUIT and legal & SUIT_MASKS[led]:
+        return higher_same
+    return higher_same | (legal & SPADE_MASK)
+
+
+def is_master(code: int, hand: int, seen: Seen) -> bool:
+    """Whether no unseen card of the suit is higher (the card is the boss of its suit)."""
+    suit = SUIT_OF[code]
+    higher = SUIT_MASKS[suit] & ~((2 << code) - 1) & seen.deck_mask
+    return not higher & ~(seen.played | hand)
+
+
+def lowest_by_rank(mask: int) -> int:
+    """The lowest-ranked card of a mask, side suits before spades on a tie."""
+    return min(codes_of(mask), key=lambda code: (RANK_OF[code], SUIT_OF[code] == SPADES))
+
+
+def highest_by_rank(mask: int) -> int:
+    return max(codes_of(mask), key=lambda code: (RANK_OF[code], SUIT_OF[code] != SPADES))
+
+
+def discard_low(legal: int) -> int:
+    """A card to throw away: the lowest side-suit card, else the lowest spade."""
+    return lowest_by_rank(legal & NON_SPADE_MASK or legal)
+
+
+BOTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}

@@ -1,0 +1,239 @@
+"""A simulation run: many games, spread over processes, summed into one summary.
+
+Game `i` of a run is played from `game_seed(seed, i)` alone, and the summary is built
+from the games in index order, so the result is the same for any number of jobs.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from scorepad.rules import Rules
+from scorepad.sim.runner import MAX_DEALS, GameResult, GameRunner, Violation
+
+END_KINDS = ("target", "loss-limit", "boston", "sets", "draw", "unfinished")
+MAX_VIOLATIONS_KEPT = 100
+
+
+@dataclass(frozen=True, slots=True)
+class RunConfig:
+    """What to simulate."""
+
+    rules: Rules
+    preset: str
+    games: int
+    seed: int = 0
+    bots: tuple[str, ...] = ("heuristic",)
+    validate: bool = True
+    save_dir: Path | None = None
+    save_hands: bool = False
+    max_deals: int = MAX_DEALS
+
+
+@dataclass(slots=True)
+class RunSummary:
+    """The sums of a run; `stats()` turns them into the figures people read."""
+
+    config: RunConfig
+    games: int = 0
+    deals: int = 0
+    redeals: int = 0
+    violation_count: int = 0
+    violations: list[Violation] = field(default_factory=list)
+    nil_bids: int = 0
+    nil_made: int = 0
+    blind_nil_bids: int = 0
+    blind_nil_made: int = 0
+    contracts: int = 0
+    sets: int = 0
+    bag_penalties: int = 0
+    ends: dict[str, int] = field(default_factory=lambda: dict.fromkeys(END_KINDS, 0))
+    first_dealer_wins: int = 0
+    decided: int = 0
+    side_wins: list[int] = field(default_factory=list)
+    bot_games: dict[str, int] = field(default_factory=dict)
+    bot_wins: dict[str, int] = field(default_factory=dict)
+    elapsed_seconds: float = 0.0
+
+    def add(self, result: GameResult) -> None:
+        """Fold one game into the sums."""
+        self.games += 1
+        self.deals += result.deals
+        self.redeals += result.redeals
+        self.violation_count += len(result.violations)
+        room = MAX_VIOLATIONS_KEPT - len(self.violations)
+        self.violations.extend(result.violations[: max(room, 0)])
+        self.nil_bids += result.nil_bids
+        self.nil_made += result.nil_made
+        self.blind_nil_bids += result.blind_nil_bids
+        self.blind_nil_made += result.blind_nil_made
+        self.contracts += result.contracts
+        self.sets += result.sets
+        self.bag_penalties += result.bag_penalties
+        self.ends[result.end] = self.ends.get(result.end, 0) + 1
+        if not self.side_wins:
+            self.side_wins = [0] * len(result.side_bots)
+        for bot in set(result.side_bots):
+            self.bot_games[bot] = self.bot_games.get(bot, 0) + 1
+        if result.winner is not None:
+            self.decided += 1
+            self.side_wins[result.winner] += 1
+            self.first_dealer_wins += result.winner == result.first_dealer_side
+            bot = result.side_bots[result.winner]
+            self.bot_wins[bot] = self.bot_wins.get(bot, 0) + 1
+
+    def stats(self) -> dict[str, Any]:
+        """The figures of the run (no timing: those stay outside, see `as_json`)."""
+        sides = len(self.side_wins) or self.config.rules.sides
+        return {
+            "deals_per_game": _ratio(self.deals, self.games),
+            "redeals": self.redeals,
+            "nil": _rate(self.nil_made, self.nil_bids, "bids", "made"),
+            "blind_nil": _rate(self.blind_nil_made, self.blind_nil_bids, "bids", "made"),
+            "sets": _rate(self.sets, self.contracts, "contracts", "sets"),
+            "set_rate": _ratio(self.sets, self.contracts),
+            "bag_penalties": self.bag_penalties,
+            "bag_penalties_per_game": _ratio(self.bag_penalties, self.games),
+            "ends": dict(self.ends),
+            "side_wins": list(self.side_wins),
+            "first_dealer": {
+                "decided_games": self.decided,
+                "wins": self.first_dealer_wins,
+                "win_rate": _ratio(self.first_dealer_wins, self.decided),
+                "fair_share": round(1 / sides, 4),
+            },
+            "bots": {
+                bot: {
+                    "games": self.bot_games[bot],
+                    "wins": self.bot_wins.get(bot, 0),
+                    "win_rate": _ratio(self.bot_wins.get(bot, 0), self.bot_games[bot]),
+                }
+                for bot in sorted(self.bot_games)
+            },
+        }
+
+    def as_json(self) -> dict[str, Any]:
+        """One JSON object; only `elapsed_seconds` and `deals_per_second` vary between
+        runs of the same seed."""
+        config = self.config
+        return {
+            "preset": config.preset,
+            "seed": config.seed,
+            "bots": list(config.bots),
+            "games": self.games,
+            "deals": self.deals,
+            "violation_count": self.violation_count,
+            "violations": [violation.as_json() for violation in self.violations],
+            "stats": self.stats(),
+            "elapsed_seconds": round(self.elapsed_seconds, 3),
+            "deals_per_second": round(self.deals / self.elapsed_seconds)
+            if self.elapsed_seconds
+            else 0,
+        }
+
+
+def _ratio(part: int, whole: int) -> float:
+    return round(part / whole, 4) if whole else 0.0
+
+
+def _rate(part: int, whole: int, whole_name: str, part_name: str) -> dict[str, Any]:
+    return {whole_name: whole, part_name: part, "rate": _ratio(part, whole)}
+
+
+def play_range(config: RunConfig, start: int, stop: int) -> list[GameResult]:
+    """Play games start..stop-1 of a run (in a worker process, or here)."""
+    runner = GameRunner(
+        config.rules,
+        preset=config.preset,
+        bots=config.bots,
+        seed=config.seed,
+        validate=config.validate,
+        keep_game=config.save_dir is not None,
+        keep_records=config.save_dir is not None and config.save_hands,
+        max_deals=config.max_deals,
+    )
+    results = []
+    for index in range(start, stop):
+        result = runner.play_game(index)
+        if config.save_dir is not None:
+            save_result(config, result)
+        # What travels back to the parent is only numbers and violations.
+        result.game = None
+        result.records = []
+        results.append(result)
+    return results
+
+
+def save_result(config: RunConfig, result: GameResult) -> None:
+    """Write the game as a normal game file, and its deals as hand records if asked."""
+    from scorepad.sim.record import hand_record, write_hand_record
+    from scorepad.store import save_game
+
+    assert config.save_dir is not None and result.game is not None
+    stem = f"game-{result.index + 1:05d}"
+    save_game(config.save_dir / f"{stem}.toml", result.game)
+    for number, record in enumerate(result.records, start=1):
+        path = config.save_dir / f"{stem}-deal-{number:03d}.hand.toml"
+        write_hand_record(path, hand_record(config.rules, config.preset, record, number))
+
+
+def chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
+    """Game index ranges for the workers: small enough to balance, big enough to be cheap."""
+    size = max(1, min(200, games // (jobs * 8) or 1))
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def simulate(
+    config: RunConfig,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> RunSummary:
+    """Play the run's games on `jobs` processes; `progress(n)` is told of n more games."""
+    if config.save_dir is not None:
+        config.save_dir.mkdir(parents=True, exist_ok=True)
+    summary = RunSummary(config)
+    started = time.perf_counter()
+    ranges = list(chunks(config.games, jobs))
+    if jobs <= 1 or config.games <= 1:
+        for start, stop in ranges:
+            for result in play_range(config, start, stop):
+                summary.add(result)
+            if progress:
+                progress(stop - start)
+    else:
+        _simulate_parallel(config, jobs, ranges, summary, progress)
+    summary.elapsed_seconds = time.perf_counter() - started
+    return summary
+
+
+def _simulate_parallel(
+    config: RunConfig,
+    jobs: int,
+    ranges: Sequence[tuple[int, int]],
+    summary: RunSummary,
+    progress: Callable[[int], None] | None,
+) -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("fork" if _can_fork() else "spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [pool.submit(play_range, config, start, stop) for start, stop in ranges]
+        # Fold in index order (the order of `ranges`), so the sums are built the same way.
+        for future, (start, stop) in zip(futures, ranges, strict=True):
+            for result in future.result():
+                summary.add(result)
+            if progress:
+                progress(stop - start)
+
+
+def _can_fork() -> bool:
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()

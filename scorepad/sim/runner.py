@@ -1,0 +1,609 @@
+"""Play games out: deal, bid, exchange, play, score with the engine, check everything.
+
+A game is played from its own seed (`game_seed`), so a run gives the same result however
+its games are spread over processes. Every deal becomes a `Round` of `SideEntry`s, the
+shape a person enters at the table, and is scored by `scoring.score_side` and
+`scoring.judge_end` exactly as `game.standings` scores a saved game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from scorepad.bids import BLIND_NIL, Bid, BidKind, check_side_bids, check_table_bids
+from scorepad.cards import CODE_CARDS, format_cards
+from scorepad.errors import BidError
+from scorepad.game import Game, Round, SideEntry, new_game, side_hands, standings
+from scorepad.rules import Rules
+from scorepad.scoring import SideScore, judge_end, score_side
+from scorepad.sim.bots import BOTS, Bot, RandomBot
+from scorepad.sim.deal import DeckPlan, deck_plan, shuffle_deal
+from scorepad.sim.play import (
+    NO_SUIT,
+    SPADE_MASK,
+    SPADES,
+    SUIT_OF,
+    legal_mask,
+    mask_of,
+    suit_lists,
+    trick_winner,
+)
+from scorepad.sim.table import Seen, bid_choice
+from scorepad.sim.validate import (
+    Problem,
+    check_dealt,
+    check_side_score,
+    reference_end,
+    replay_play,
+)
+
+MAX_DEALS = 500  # a game still going after this many deals is cut off as unfinished
+MAX_REDEALS = 100
+SEAT_NAMES_4 = ("North", "East", "South", "West")
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    return SEAT_NAMES_4 if players == 4 else tuple(f"P{seat + 1}" for seat in range(players))
+
+
+def game_seed(seed: int, index: int) -> str:
+    """The seed of game `index` of a run: the same whatever process plays it."""
+    return f"scorepad-sim:{seed}:{index}"
+
+
+@dataclass(slots=True)
+class DealRecord:
+    """Everything that happened in one deal, in card codes and seats."""
+
+    dealer: int
+    dealt: list[list[int]]
+    discards: list[int] = field(default_factory=list)
+    exchanges: list[tuple[int, int, list[int]]] = field(default_factory=list)
+    bids: list[tuple[int, Bid]] = field(default_factory=list)  # (seat, bid) in bidding order
+    joint: list[bool] = field(default_factory=list)  # per side
+    plays: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    taken: list[int] = field(default_factory=list)
+    redeals: int = 0
+
+    def holdings(self) -> list[list[int]]:
+        """Each seat's cards when play starts: dealt, less the discards, after exchanges."""
+        held = [list(hand) for hand in self.dealt]
+        held[self.dealer] = [code for code in held[self.dealer] if code not in self.discards]
+        for giver, taker, codes in self.exchanges:
+            held[giver] = [code for code in held[giver] if code not in codes]
+            held[taker] = held[taker] + list(codes)
+        return held
+
+    def describe(self, names: Sequence[str]) -> str:
+        """The deal as text, enough to replay it by hand."""
+        lines = [f"dealer {names[self.dealer]}"]
+        for seat, hand in enumerate(self.dealt):
+            cards = format_cards(sorted((CODE_CARDS[c] for c in hand), reverse=True))
+            lines.append(f"{names[seat]}: {cards}")
+        if self.discards:
+            lines.append("discards: " + format_cards(CODE_CARDS[c] for c in self.discards))
+        lines.append("bids: " + ", ".join(f"{names[seat]} {bid}" for seat, bid in self.bids))
+        lines.append("play: " + format_cards(CODE_CARDS[c] for c in self.plays))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A check that failed, with what it takes to replay the deal."""
+
+    seed: int
+    game: int
+    deal: int
+    check: str
+    message: str
+    replay: str
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "seed": self.seed,
+            "game": self.game,
+            "deal": self.deal,
+            "check": self.check,
+            "message": self.message,
+            "replay": self.replay,
+        }
+
+
+@dataclass(slots=True)
+class GameResult:
+    """One game's outcome and counts; plain numbers, so it travels between processes."""
+
+    index: int
+    deals: int = 0
+    redeals: int = 0
+    winner: int | None = None
+    end: str = "unfinished"
+    scores: tuple[int, ...] = ()
+    first_dealer_side: int = 0
+    side_bots: tuple[str, ...] = ()
+    nil_bids: int = 0
+    nil_made: int = 0
+    blind_nil_bids: int = 0
+    blind_nil_made: int = 0
+    contracts: int = 0
+    sets: int = 0
+    bag_penalties: int = 0
+    violations: list[Violation] = field(default_factory=list)
+    game: Game | None = None
+    records: list[DealRecord] = field(default_factory=list)
+
+
+class GameRunner:
+    """Plays games under one set of rules with bots per side; re-usable across games."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        preset: str,
+        bots: Sequence[str] = ("heuristic",),
+        seed: int = 0,
+        validate: bool = True,
+        keep_game: bool = False,
+        keep_records: bool = False,
+        max_deals: int = MAX_DEALS,
+        fast_random: bool = True,
+    ) -> None:
+        unknown = [name for name in bots if name not in BOTS]
+        if unknown or not bots:
+            raise ValueError(f"unknown bots {unknown}; known: {', '.join(BOTS)}")
+        self.rules = rules
+        self.preset = preset
+        self.side_bots = tuple(bots[side % len(bots)] for side in range(rules.sides))
+        self.seed = seed
+        self.validate = validate
+        self.keep_game = keep_game
+        self.keep_records = keep_records
+        self.max_deals = max_deals
+        self.fast_random = fast_random  # all-random tables play on the inlined loop
+        self.plan: DeckPlan = deck_plan(rules)
+        self.names = seat_names(rules.players)
+        self.game_template = new_game("simulated", self.names, rules, preset=preset)
+        self.side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
+        self._scored: dict[tuple[int, SideEntry, int], tuple[SideScore, list[Problem]]] = {}
+        self._bids_ok: dict[tuple[object, ...], str | None] = {}
+
+    # -- a game ---------------------------------------------------------------------
+
+    def play_game(self, index: int) -> GameResult:
+        """Play game `index` of the run to its end (or MAX_DEALS deals)."""
+        rules = self.rules
+        rng = random.Random(game_seed(self.seed, index))
+        players = rules.players
+        bots: list[Bot] = [
+            BOTS[self.side_bots[rules.side_of(seat)]](rng) for seat in range(players)
+        ]
+        all_random = self.fast_random and all(type(bot) is RandomBot for bot in bots)
+        first_dealer = int(rng.random() * players)
+        result = GameResult(
+            index=index,
+            first_dealer_side=rules.side_of(first_dealer),
+            side_bots=self.side_bots,
+        )
+        seen = Seen(rules)
+        sides = rules.sides
+        scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
+        rounds: list[Round] = []
+        for number in range(1, self.max_deals + 1):
+            dealer = (first_dealer + number - 1) % players
+            seen.new_deal(dealer)
+            record = self._deal(rng, dealer, seen, bots, all_random)
+            result.redeals += record.redeals
+            entries = self._entries(record)
+            round_ = Round(dealer, entries)
+            rounds.append(round_)
+            if self.keep_records:
+                result.records.append(record)
+            problems: list[Problem] = []
+            if self.validate:
+                problems.extend(self._check_deal(record, seen.scores, entries))
+            boston_by = None
+            for side, entry in enumerate(entries):
+                scored, engine_problems = self._score(side, entry, bags[side])
+                problems.extend(engine_problems)
+                scores[side] += scored.points
+                bags[side] = scored.bags
+                result.bag_penalties += scored.penalties
+                if scored.made is not None:
+                    result.contracts += 1
+                    if scored.made is False:
+                        sets[side] += 1
+                        result.sets += 1
+                if scored.boston:
+                    boston_by = side
+            self._count_nils(result, record, entries)
+            seen.scores[:], seen.bags[:] = scores, bags
+            outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
+            if self.validate:
+                ended, winner = reference_end(rules, scores, sets, boston_by)
+                actual = (outcome is not None, outcome.winner if outcome else None)
+                if actual != (ended, winner):
+                    problems.append(
+                        Problem(
+                            "end",
+                            f"after scores {scores}: the engine says {actual},"
+                            f" the rules say {(ended, winner)}",
+                        )
+                    )
+            for problem in problems:
+                result.violations.append(
+                    Violation(
+                        self.seed,
+                        index,
+                        number,
+                        problem.check,
+                        problem.message,
+                        record.describe(self.names),
+                    )
+                )
+            result.deals = number
+            if outcome is not None:
+                result.winner = outcome.winner
+                result.end = outcome.reason.value if outcome.winner is not None else "draw"
+                break
+        result.scores = tuple(scores)
+        if self.keep_game or self.validate:
+            game = Game(
+                f"simulated game {index + 1}",
+                self.names,
+                self.game_template.sides,
+                self.preset,
+                rules,
+                first_dealer,
+                tuple(rounds),
+            )
+            if self.validate:
+                self._check_standings(game, result)
+            if self.keep_game:
+                result.game = game
+        return result
+
+    def _check_standings(self, game: Game, result: GameResult) -> None:
+        """The score pad's own fold over the saved rounds gives the same totals and winner."""
+        folded = standings(game)
+        if folded.scores != result.scores or folded.winner != result.winner:
+            result.violations.append(
+                Violation(
+                    self.seed,
+                    result.index,
+                    result.deals,
+                    "standings",
+                    f"standings give {folded.scores}, winner {folded.winner}; the simulator"
+                    f" {result.scores}, winner {result.winner}",
+                    "",
+                )
+            )
+
+    # -- scoring --------------------------------------------------------------------
+
+    def _score(self, side: int, entry: SideEntry, bags: int) -> tuple[SideScore, list[Problem]]:
+        """score_side for this side entry from zero points and `bags` bags, and what is
+        wrong with the result. Memoised: the engine is pure, and a round's points do not
+        depend on the score before it, so the same entry and bags always score the same."""
+        key = (side, entry, bags)
+        cached = self._scored.get(key)
+        if cached is None:
+            hands = side_hands(self.rules, entry, self.side_names[side])
+            scored = score_side(self.rules, hands, score=0, bags=bags)
+            problems = check_side_score(self.rules, scored, 0, bags) if self.validate else []
+            cached = (scored, problems)
+            if len(self._scored) < 200_000:
+                self._scored[key] = cached
+        return cached
+
+    def _entries(self, record: DealRecord) -> tuple[SideEntry, ...]:
+        rules = self.rules
+        by_seat = dict(record.bids)
+        entries = []
+        for side in range(rules.sides):
+            seats = rules.seats_of(side)
+            tricks = tuple(record.taken[seat] for seat in seats)
+            if record.joint[side]:
+                bids: tuple[Bid, ...] = (next(by_seat[s] for s in seats if s in by_seat),)
+            else:
+                bids = tuple(by_seat[seat] for seat in seats)
+            entries.append(SideEntry(bids, tricks))
+        return tuple(entries)
+
+    @staticmethod
+    def _count_nils(result: GameResult, record: DealRecord, entries: Sequence[SideEntry]) -> None:
+        for seat, bid in record.bids:
+            if bid.is_nil:
+                made = record.taken[seat] == 0
+                if bid.kind is BidKind.BLIND_NIL:
+                    result.blind_nil_bids += 1
+                    result.blind_nil_made += made
+                else:
+                    result.nil_bids += 1
+                    result.nil_made += made
+
+    # -- a deal ---------------------------------------------------------------------
+
+    def _deal(
+        self, rng: random.Random, dealer: int, seen: Seen, bots: list[Bot], all_random: bool
+    ) -> DealRecord:
+        rules, plan = self.rules, self.plan
+        players = rules.players
+        redeals = 0
+        while True:
+            dealt = shuffle_deal(plan, dealer, rng)
+            if not rules.redeal_without_spades or redeals >= MAX_REDEALS:
+                break
+            if all(mask_of(hand) & SPADE_MASK for hand in dealt):
+                break
+            redeals += 1
+        record = DealRecord(dealer, dealt, redeals=redeals)
+        hands = [mask_of(hand) for hand in dealt]
+        if plan.discards:
+            record.discards = bots[dealer].discard(dealer, hands[dealer], plan.discards, seen)
+            hands[dealer] &= ~mask_of(record.discards)
+        self._bid(record, hands, seen, bots)
+        if rules.blind_nil_exchange:
+            self._exchange(record, hands, seen, bots)
+        seen.trick = []
+        leader = (dealer + 1) % players
+        if all_random:
+            self._play_random(record, hands, leader, rng.random)
+        else:
+            self._play(record, hands, leader, seen, bots)
+        return record
+
+    def _bid(self, record: DealRecord, hands: list[int], seen: Seen, bots: list[Bot]) -> None:
+        rules = self.rules
+        players = rules.players
+        dealer = record.dealer
+        order = [(dealer + step) % players for step in range(1, players + 1)]
+        joint = [False] * rules.sides
+        record.joint = joint
+        done: set[int] = set()
+        total = 0  # the table's non-nil bids so far
+
+        def ask(seat: int, partner_bid: Bid | None, last: bool) -> Bid:
+            side = seen.side_of[seat]
+            choice = bid_choice(rules, partner_bid=partner_bid, earlier_total=total, last=last)
+            looked = seat == dealer and bool(self.plan.discards)
+            if (
+                rules.blind_nil
+                and choice.nil
+                and choice.refused != 0
+                and not looked
+                and seen.trailing_by(side) >= rules.blind_nil_deficit
+                and bots[seat].wants_blind_nil(seat, seen)
+            ):
+                return BLIND_NIL
+            return bots[seat].bid(seat, hands[seat], seen, choice)
+
+        for seat in order:
+            if seat in done:
+                continue
+            side = seen.side_of[seat]
+            partner = seen.partner[seat]
+            partner_bid = seen.bids[partner] if partner != seat else None
+            last = all(other in done or other == seat for other in order)
+            if (
+                rules.partner_bidding
+                and not rules.suicide
+                and partner != seat
+                and partner not in done
+            ):
+                mine = ask(seat, None, False)
+                if not mine.is_nil:
+                    theirs = bots[partner].bid(
+                        partner,
+                        hands[partner],
+                        seen,
+                        bid_choice(rules, partner_bid=mine, earlier_total=total, last=False),
+                    )
+                    if not theirs.is_nil:
+                        last = all(o in done or o in (seat, partner) for o in order)
+                        choice = bid_choice(
+                            rules, partner_bid=None, earlier_total=total, last=last, joint=True
+                        )
+                        bid = choice.fit(mine.tricks + theirs.tricks)
+                        joint[side] = True
+                        done.update((seat, partner))
+                        self._note_bid(record, seen, seat, bid)
+                        total += bid.tricks
+                        continue
+                bid = mine
+            else:
+                bid = ask(seat, partner_bid, last)
+            done.add(seat)
+            self._note_bid(record, seen, seat, bid)
+            if not bid.is_nil:
+                total += bid.tricks
+
+    @staticmethod
+    def _note_bid(record: DealRecord, seen: Seen, seat: int, bid: Bid) -> None:
+        record.bids.append((seat, bid))
+        seen.bids[seat] = bid
+        seen.nil[seat] = bid.is_nil
+        if not bid.is_nil:
+            seen.contract[seen.side_of[seat]] += bid.tricks
+
+    def _exchange(self, record: DealRecord, hands: list[int], seen: Seen, bots: list[Bot]) -> None:
+        count = self.rules.blind_nil_exchange
+        for seat, bid in list(record.bids):
+            if bid.kind is not BidKind.BLIND_NIL:
+                continue
+            partner = seen.partner[seat]
+            if partner == seat:
+                continue
+            given = bots[seat].exchange(seat, hands[seat], count, seen, nil_bidder=True)
+            hands[seat] &= ~mask_of(given)
+            hands[partner] |= mask_of(given)
+            back = bots[partner].exchange(partner, hands[partner], count, seen, nil_bidder=False)
+            hands[partner] &= ~mask_of(back)
+            hands[seat] |= mask_of(back)
+            record.exchanges.append((seat, partner, list(given)))
+            record.exchanges.append((partner, seat, list(back)))
+
+    def _play(
+        self, record: DealRecord, hands: list[int], leader: int, seen: Seen, bots: list[Bot]
+    ) -> None:
+        players = self.rules.players
+        plays, winners = record.plays, record.winners
+        taken = seen.taken
+        for trick_number in range(self.rules.tricks):
+            seen.tricks_left = self.rules.tricks - trick_number
+            trick: list[int] = []
+            seats: list[int] = []
+            seen.trick, seen.trick_seats, seen.led = trick, seats, NO_SUIT
+            seat = leader
+            for _ in range(players):
+                hand = hands[seat]
+                legal = legal_mask(hand, seen.led, seen.broken)
+                code = bots[seat].play(seat, hand, legal, seen)
+                hands[seat] = hand & ~(1 << code)
+                if not trick:
+                    seen.led = SUIT_OF[code]
+                trick.append(code)
+                seats.append(seat)
+                plays.append(code)
+                seen.played |= 1 << code
+                if SUIT_OF[code] == SPADES:
+                    seen.broken = True
+                seat = (seat + 1) % players
+            leader = seats[trick_winner(trick)]
+            winners.append(leader)
+            taken[leader] += 1
+        record.taken = list(taken)
+
+    def _play_random(
+        self, record: DealRecord, hands: list[int], leader: int, rnd: Callable[[], float]
+    ) -> None:
+        """The play of random bots, inlined on per-suit lists: the same cards
+        `RandomBot.play` would choose from the same random numbers (the k-th lowest legal
+        code), without a call or a mask walk per card."""
+        players = self.rules.players
+        suit_of = SUIT_OF
+        holdings = [suit_lists(hand) for hand in hands]
+        plays = record.plays
+        append = plays.append
+        winners = record.winners
+        taken = [0] * players
+        broken = False
+        code = best = 0
+        for _ in range(self.rules.tricks):
+            seat = leader
+            suits = holdings[seat]
+            clubs, diamonds, hearts, spades = suits
+            total = len(clubs) + len(diamonds) + len(hearts)
+            if broken or not total:
+                total += len(spades)
+            k = int(rnd() * total)
+            for cards in suits:
+                if k < len(cards):
+                    best = cards.pop(k)
+                    break
+                k -= len(cards)
+            append(best)
+            led = best_suit = suit_of[best]
+            if led == SPADES:
+                broken = True
+            winner = seat
+            for _ in range(players - 1):
+                seat += 1
+                if seat == players:
+                    seat = 0
+                suits = holdings[seat]
+                cards = suits[led]
+                if cards:
+                    code = cards.pop(int(rnd() * len(cards)))
+                else:
+                    k = int(rnd() * (len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])))
+                    for cards in suits:
+                        if k < len(cards):
+                            code = cards.pop(k)
+                            break
+                        k -= len(cards)
+                append(code)
+                suit = suit_of[code]
+                if suit == best_suit:
+                    if code > best:
+                        best, winner = code, seat
+                elif suit == SPADES:
+                    best, best_suit, winner, broken = code, SPADES, seat, True
+            winners.append(winner)
+            taken[winner] += 1
+            leader = winner
+        record.taken = taken
+
+    # -- checks ---------------------------------------------------------------------
+
+    def _check_deal(
+        self, record: DealRecord, scores: Sequence[int], entries: Sequence[SideEntry]
+    ) -> list[Problem]:
+        rules, plan = self.rules, self.plan
+        problems = check_dealt(plan.codes, record.dealt, record.dealer, plan.tricks, plan.discards)
+        if record.discards and not set(record.discards) <= set(record.dealt[record.dealer]):
+            problems.append(Problem("deal", "the dealer discarded cards it was not dealt"))
+        holdings = record.holdings()
+        if sorted(len(hand) for hand in holdings) != [plan.tricks] * rules.players:
+            problems.append(Problem("deal", f"holdings {[len(h) for h in holdings]} at play"))
+        replay = replay_play(
+            holdings, (record.dealer + 1) % rules.players, record.plays, self.names
+        )
+        problems.extend(replay.problems)
+        if replay.winners != record.winners:
+            problems.append(
+                Problem("winner", f"trick winners {record.winners}, the rules say {replay.winners}")
+            )
+        if replay.taken != record.taken or sum(record.taken) != rules.tricks:
+            problems.append(
+                Problem(
+                    "tricks", f"tricks {record.taken} (rules: {replay.taken}), not {rules.tricks}"
+                )
+            )
+        problems.extend(self._check_bids(record, scores, entries))
+        return problems
+
+    def _check_bids(
+        self, record: DealRecord, scores: Sequence[int], entries: Sequence[SideEntry]
+    ) -> list[Problem]:
+        """The bids pass the same checks a person's bids pass (`scorepad.bids`)."""
+        rules = self.rules
+        deficit = max(rules.blind_nil_deficit, rules.blind_bid_deficit)
+        problems = []
+        for side, entry in enumerate(entries):
+            others = [score for index, score in enumerate(scores) if index != side]
+            behind = max(others) - scores[side] if others else 0
+            clipped = max(-1, min(behind, deficit))  # the checks only compare with deficits
+            key: tuple[object, ...] = (side, entry.bids, clipped)
+            if key not in self._bids_ok:
+                joint = entry.joint_bid and rules.side_size > 1
+                names = self.side_names[side]
+                try:
+                    check_side_bids(
+                        rules,
+                        entry.bids,
+                        who=names[:1] if joint else names,
+                        side=f"side {side + 1}",
+                        trailing_by=clipped,
+                        joint=joint,
+                    )
+                    self._bids_ok[key] = None
+                except BidError as error:
+                    self._bids_ok[key] = str(error)
+            message = self._bids_ok[key]
+            if message:
+                problems.append(Problem("bids", message))
+        in_order = tuple(bid for _, bid in record.bids)
+        key = ("table", in_order)
+        if key not in self._bids_ok:
+            try:
+                check_table_bids(rules, in_order, last="the last bidder")
+                self._bids_ok[key] = None
+            except BidError as error:
+                self._bids_ok[key] = str(error)
+        if self._bids_ok[key]:
+            problems.append(Problem("bids", str(self._bids_ok[key])))
+        return problems

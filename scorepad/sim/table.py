@@ -1,0 +1,139 @@
+"""What every player at the table can see, and the choices a bidder has.
+
+The runner keeps the hands to itself; bots are handed their own hand and a `Seen`,
+which holds only public facts (bids, cards played, tricks taken, scores), so a bot
+cannot look at another player's cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorepad.bids import NIL, Bid, number
+from scorepad.rules import Rules
+from scorepad.sim.deal import deck_plan
+from scorepad.sim.play import NO_SUIT
+
+
+class Seen:
+    """The public state of a deal in progress. The runner updates it; bots only read it."""
+
+    __slots__ = (
+        "rules",
+        "players",
+        "tricks",
+        "deck_mask",
+        "side_of",
+        "partner",
+        "scores",
+        "bags",
+        "dealer",
+        "bids",
+        "nil",
+        "contract",
+        "taken",
+        "played",
+        "trick",
+        "trick_seats",
+        "led",
+        "broken",
+        "tricks_left",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.tricks = rules.tricks
+        self.deck_mask = deck_plan(rules).mask
+        self.side_of: tuple[int, ...] = tuple(rules.side_of(s) for s in range(rules.players))
+        # The partner's seat, or the seat itself when playing alone.
+        self.partner: tuple[int, ...] = tuple(
+            next((o for o in rules.seats_of(rules.side_of(s)) if o != s), s)
+            for s in range(rules.players)
+        )
+        self.scores: list[int] = [0] * rules.sides
+        self.bags: list[int] = [0] * rules.sides
+        self.new_deal(0)
+
+    def new_deal(self, dealer: int) -> None:
+        """Forget the last deal: no bids, no cards played."""
+        n = self.players
+        self.dealer = dealer
+        self.bids: list[Bid | None] = [None] * n
+        self.nil: list[bool] = [False] * n
+        self.contract: list[int] = [0] * len(self.scores)
+        self.taken: list[int] = [0] * n
+        self.played = 0
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.led = NO_SUIT
+        self.broken = False
+        self.tricks_left = self.tricks
+
+    def trailing_by(self, side: int) -> int:
+        """How far a side is behind the best other side (like `Standings.trailing_by`)."""
+        others = [score for index, score in enumerate(self.scores) if index != side]
+        return max(others) - self.scores[side] if others else 0
+
+
+@dataclass(frozen=True, slots=True)
+class BidChoice:
+    """The bids open to a bidder at its turn: numbers low..high, nil, and one refused number.
+
+    Built by the runner from the rules and the bids already made, so that a bot's wish
+    becomes a legal bid with `fit`; the validator re-checks every bid with `scorepad.bids`.
+    """
+
+    low: int
+    high: int
+    nil: bool
+    must_nil: bool = False
+    refused: int | None = None  # no hell: the number that would make the bids add up
+    joint: bool = False  # a joint team bid (partner bidding)
+
+    def fit(self, tricks: int, nil: bool = False) -> Bid:
+        """The legal bid closest to the wish (`nil`, or `tricks`)."""
+        nil_ok = self.nil and self.refused != 0
+        if self.must_nil and nil_ok or nil and nil_ok:
+            return NIL
+        wanted = min(max(tricks, self.low), self.high)
+        if wanted == self.refused:
+            wanted = wanted + 1 if wanted + 1 <= self.high else wanted - 1
+            if wanted < self.low:  # pragma: no cover - a range of one refused number
+                wanted = self.refused
+        return number(wanted)
+
+
+def bid_choice(
+    rules: Rules,
+    *,
+    partner_bid: Bid | None,
+    earlier_total: int,
+    last: bool,
+    joint: bool = False,
+) -> BidChoice:
+    """The choice of a bidder: `partner_bid` if the partner has bid, `earlier_total` the sum
+    of the table's non-nil bids so far, `last` whether this is the last bid of the table."""
+    tricks = rules.tricks
+    # A plain 0 exists only when the rules say 0 is not nil; otherwise numbers start at 1.
+    low = 0 if rules.zero_bid == "plain" else 1
+    high = tricks
+    nil = rules.nil and not joint
+    must_nil = False
+    if joint:
+        low = max(low, rules.min_team_bid, 1)
+    elif partner_bid is not None:
+        partner_tricks = 0 if partner_bid.is_nil else partner_bid.tricks
+        high = tricks - partner_tricks
+        low = max(low, rules.min_team_bid - partner_tricks)
+        if rules.suicide:
+            if partner_bid.is_nil:
+                low = max(low, rules.suicide_min_bid)
+            else:
+                must_nil = True
+    elif rules.suicide:
+        low = max(low, rules.suicide_min_bid)
+    refused = tricks - earlier_total if rules.no_hell and last else None
+    if refused is not None and not 0 <= refused <= tricks:
+        refused = None
+    return BidChoice(low, max(low, high), nil, must_nil, refused, joint)

@@ -1,0 +1,229 @@
+"""Independent checks of a played deal: a slow, plain reading of the rules.
+
+Nothing here uses the simulator's fast play functions: suits and ranks come from the
+`Card` objects, a trick's winner is the maximum of an explicit key, and a hand is a
+set of codes. A problem is returned as a `Problem`, never raised, so a run counts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from scorepad.cards import CODE_CARDS, Rank, Suit, format_card, format_cards
+from scorepad.rules import Rules
+from scorepad.scoring import SideScore
+
+REF_SUIT: tuple[Suit, ...] = tuple(card.suit for card in CODE_CARDS)
+REF_RANK: tuple[Rank, ...] = tuple(card.rank for card in CODE_CARDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a deal: which check, who (a seat), which trick (1-based)."""
+
+    check: str
+    message: str
+    seat: int | None = None
+    trick: int | None = None
+
+
+@dataclass(slots=True)
+class Replay:
+    """A deal's play replayed by the reference rules."""
+
+    taken: list[int]
+    winners: list[int] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def cards_text(codes: Iterable[int]) -> str:
+    return format_cards(sorted((CODE_CARDS[code] for code in codes), reverse=True)) or "nothing"
+
+
+def check_dealt(
+    deck: Sequence[int], dealt: Sequence[Sequence[int]], dealer: int, tricks: int, extra: int
+) -> list[Problem]:
+    """Every card of the deck dealt exactly once; each seat the right number of cards."""
+    problems = []
+    flat = [code for hand in dealt for code in hand]
+    if sorted(flat) != sorted(deck):
+        missing = set(deck) - set(flat)
+        doubled = {code for code in flat if flat.count(code) > 1}
+        strange = set(flat) - set(deck)
+        problems.append(
+            Problem(
+                "deal",
+                f"cards not dealt once: missing {cards_text(missing)}, twice"
+                f" {cards_text(doubled)}, not in the deck {cards_text(strange)}",
+            )
+        )
+    for seat, hand in enumerate(dealt):
+        wanted = tricks + (extra if seat == dealer else 0)
+        if len(hand) != wanted:
+            problems.append(
+                Problem("deal", f"seat {seat + 1} was dealt {len(hand)} cards, not {wanted}", seat)
+            )
+    return problems
+
+
+# A card's strength in a trick, by the suit led, from the Card objects alone: a spade
+# beats any other suit, a card of the suit led beats the other side suits, then rank.
+_STRENGTH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        200 * (REF_SUIT[code] == Suit.SPADES) + 100 * (REF_SUIT[code] == led) + REF_RANK[code]
+        for code in range(len(CODE_CARDS))
+    )
+    for led in Suit
+)
+_SUIT_NUMBER: tuple[int, ...] = tuple(int(suit) for suit in REF_SUIT)
+_SPADES = int(Suit.SPADES)
+
+
+def replay_play(
+    holdings: Sequence[Iterable[int]],
+    leader: int,
+    plays: Sequence[int],
+    names: Sequence[str],
+) -> Replay:
+    """Replay `plays` (card codes in play order) from these holdings; note every card not
+    held, every revoke and every spade led too early; find each trick's winner.
+
+    A hand is a set of codes with a count of cards per suit: a player revokes when it
+    plays off the suit led while its count of that suit is not zero.
+    """
+    players = len(holdings)
+    held = [set(hand) for hand in holdings]
+    counts = [[0, 0, 0, 0] for _ in range(players)]
+    for seat, hand in enumerate(held):
+        for code in hand:
+            counts[seat][_SUIT_NUMBER[code]] += 1
+    replay = Replay(taken=[0] * players)
+    winners, taken = replay.winners, replay.taken
+    suit_number, strength_by_led = _SUIT_NUMBER, _STRENGTH
+    broken = False
+    seat = leader
+    trick_count = len(plays) // players
+    for number in range(trick_count):
+        start = number * players
+        led = suit_number[plays[start]]
+        strength = strength_by_led[led]
+        best, winner = -1, seat
+        for offset in range(players):
+            code = plays[start + offset]
+            who = (seat + offset) % players
+            count = counts[who]
+            suit = suit_number[code]
+            if offset == 0:
+                if suit == _SPADES and not broken and count[0] + count[1] + count[2]:
+                    replay.problems.append(_early_spade(held[who], code, who, number, names))
+            elif suit != led and count[led]:
+                replay.problems.append(_revoke(held[who], code, led, who, number, names))
+            hand = held[who]
+            if code in hand:
+                hand.remove(code)
+                count[suit] -= 1
+            else:
+                replay.problems.append(
+                    Problem(
+                        "holding",
+                        f"{names[who]} played {CODE_CARDS[code]} in trick {number + 1},"
+                        " a card it does not hold",
+                        who,
+                        number + 1,
+                    )
+                )
+            if suit == _SPADES:
+                broken = True
+            if strength[code] > best:
+                best, winner = strength[code], who
+        winners.append(winner)
+        taken[winner] += 1
+        seat = winner
+    if len(plays) != trick_count * players:
+        replay.problems.append(
+            Problem("tricks", f"trick {trick_count + 1} has only {len(plays) % players} cards")
+        )
+    for who, hand in enumerate(held):
+        if hand:
+            replay.problems.append(
+                Problem(
+                    "holding",
+                    f"{names[who]} still holds {cards_text(hand)} at the end of the play",
+                    who,
+                )
+            )
+    return replay
+
+
+def _early_spade(hand: set[int], code: int, who: int, number: int, names: Sequence[str]) -> Problem:
+    others = [c for c in hand if REF_SUIT[c] != Suit.SPADES]
+    return Problem(
+        "legal",
+        f"{names[who]} led {CODE_CARDS[code]} in trick {number + 1} before spades were broken,"
+        f" holding {cards_text(others)}",
+        who,
+        number + 1,
+    )
+
+
+def _revoke(
+    hand: set[int], code: int, led: int, who: int, number: int, names: Sequence[str]
+) -> Problem:
+    followers = [c for c in hand if REF_SUIT[c] == led]
+    return Problem(
+        "legal",
+        f"{names[who]} revoked in trick {number + 1}: played {CODE_CARDS[code]} on a"
+        f" {Suit(led).name.lower()} lead, holding {cards_text(followers)}",
+        who,
+        number + 1,
+    )
+
+
+def check_side_score(rules: Rules, result: SideScore, score: int, bags: int) -> list[Problem]:
+    """The engine's result adds up: lines sum to points, the score moves by the points,
+    bags stay in range and appear only when the rules count them."""
+    problems = []
+    if sum(line.points for line in result.lines) != result.points:
+        problems.append(Problem("engine", f"lines sum to other than {result.points} points"))
+    if result.score != score + result.points:
+        problems.append(Problem("engine", f"score {score} + {result.points} != {result.score}"))
+    if rules.bags:
+        if not 0 <= result.bags < rules.bag_limit:
+            problems.append(Problem("bags", f"bags {result.bags} out of 0..{rules.bag_limit - 1}"))
+        if (bags + result.new_bags) // rules.bag_limit != result.penalties:
+            problems.append(
+                Problem(
+                    "bags", f"{bags} + {result.new_bags} bags gave {result.penalties} penalties"
+                )
+            )
+    elif result.bags or result.new_bags or result.penalties:
+        problems.append(Problem("bags", "bags counted though the rules have none"))
+    return problems
+
+
+def reference_end(
+    rules: Rules, scores: Sequence[int], sets: Sequence[int], boston_by: int | None
+) -> tuple[bool, int | None]:
+    """Whether the game is over after a round, and the winner (None: a draw), read from
+    RULES.md 10-11 and the preset's knobs without the engine's `judge_end`."""
+    if rules.boston_wins and boston_by is not None:
+        return True, boston_by
+    sides = range(len(scores))
+    fell = rules.loss_limit is not None and min(scores) <= rules.loss_limit
+    set_out = rules.sets_to_lose > 0 and max(sets, default=0) >= rules.sets_to_lose
+    if max(scores) >= rules.target:
+        contenders = [side for side in sides if scores[side] >= rules.target]
+    elif fell or set_out:
+        contenders = list(sides)
+    else:
+        return False, None
+    top = max(scores[side] for side in contenders)
+    leaders = [side for side in contenders if scores[side] == top]
+    if len(leaders) == 1:
+        return True, leaders[0]
+    return (True, None) if rules.tie == "draw" else (False, None)
+
+
+def describe_card(code: int) -> str:
+    return format_card(CODE_CARDS[code])

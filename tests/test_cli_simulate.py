@@ -1,0 +1,126 @@
+"""`scorepad simulate` end to end: the JSON, the summary, --jobs, --save read back by show."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorepad.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def plain(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("SCOREPAD_HOME", str(tmp_path / "home"))
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def simulate_json(*args: str) -> dict[str, object]:
+    code, out, err = run("simulate", "--json", *args)
+    assert (code, err) == (0, ""), err
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_json_has_the_public_keys() -> None:
+    data = simulate_json("--games", "6", "--seed", "3")
+    assert isinstance(data["games"], int) and data["games"] == 6
+    assert isinstance(data["deals"], int) and data["deals"] >= 6
+    assert data["violations"] == []
+    stats = data["stats"]
+    assert isinstance(stats, dict)
+    for key in ("nil", "blind_nil", "set_rate", "bag_penalties_per_game", "ends", "first_dealer"):
+        assert key in stats
+    assert sum(stats["ends"].values()) == 6
+
+
+def without_timing(data: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in data.items() if k not in ("elapsed_seconds", "deals_per_second")}
+
+
+def test_the_same_seed_gives_the_same_json_whatever_the_jobs() -> None:
+    args = ("--preset", "club", "--games", "10", "--seed", "42", "--bots", "heuristic,random")
+    one = simulate_json(*args)
+    two = simulate_json(*args, "--jobs", "2")
+    assert without_timing(one) == without_timing(two)
+    assert set(one) - set(without_timing(one)) == {"elapsed_seconds", "deals_per_second"}
+
+
+def test_set_overrides_reach_the_simulation() -> None:
+    data = simulate_json("--games", "4", "--set", "target=200", "--seed", "1")
+    short = simulate_json("--games", "4", "--seed", "1")
+    assert data["deals"] < short["deals"]
+
+
+def test_the_summary_names_every_figure() -> None:
+    code, out, err = run("simulate", "--games", "4", "--seed", "2", "--bots", "heuristic,random")
+    assert (code, err) == (0, "")
+    for label in (
+        "games",
+        "deals",
+        "violations",
+        "deals per game",
+        "nil made",
+        "blind nil made",
+        "contracts set",
+        "bag penalties per game",
+        "games ended by",
+        "first dealer's side won",
+        "heuristic won",
+    ):
+        assert label in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--bots", "smart"), "unknown bot smart"),
+        (("--preset", "nope"), "unknown preset 'nope'"),
+        (("--set", "target=-5"), "target"),
+        (("--hands",), "give --save DIR"),
+    ],
+    ids=["bot", "preset", "override", "hands-without-save"],
+)
+def test_bad_options_are_one_line_on_stderr(args: tuple[str, ...], message: str) -> None:
+    code, out, err = run("simulate", "--games", "1", *args)
+    assert code != 0 and out == ""
+    assert message in err and "Traceback" not in err
+
+
+def test_saved_games_show_the_simulators_totals_and_winner(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    args = ("--preset", "house", "--games", "3", "--seed", "5", "--save", str(folder), "--hands")
+    data = simulate_json(*args)
+    files = sorted(folder.glob("game-*[0-9].toml"))
+    assert len(files) == 3
+    from scorepad.rules import load_preset
+    from scorepad.sim.runner import GameRunner
+
+    rules = load_preset("house").rules
+    simulator = GameRunner(rules, preset="house", bots=("heuristic",), seed=5)
+    for index, path in enumerate(files):
+        mine = simulator.play_game(index)
+        code, out, err = run("show", "--game", str(path), "--json")
+        assert (code, err) == (0, ""), err
+        shown = json.loads(out)
+        assert [team["score"] for team in shown["teams"]] == list(mine.scores)
+        assert shown["status"] == "finished"
+        winner = shown["winner"]
+        names = [team["name"] for team in shown["teams"]]
+        assert mine.winner is not None and winner in (names[mine.winner], mine.winner)
+        hands = sorted(folder.glob(f"{path.stem}-deal-*.hand.toml"))
+        assert len(hands) == mine.deals
+        code, out, err = run("verify", str(hands[0]), "--json")
+        assert code == 0 and json.loads(out)["ok"] is True
+    assert data["games"] == 3

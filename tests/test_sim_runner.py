@@ -1,0 +1,145 @@
+"""The simulator plays every preset with zero violations, the same way every time."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from scorepad.game import standings
+from scorepad.rules import load_preset, preset_names
+from scorepad.sim.bots import RandomBot
+from scorepad.sim.run import RunConfig, RunSummary, simulate
+from scorepad.sim.runner import GameRunner
+from scorepad.sim.table import Seen
+
+# Seeded and short: enough games to meet every rule of the preset, quick enough for CI.
+GAMES = {"heuristic": 14, "random": 6}
+
+
+def violations_text(summary: RunSummary) -> str:
+    return "\n".join(
+        f"seed {v.seed} game {v.game} deal {v.deal}: {v.check}: {v.message}\n{v.replay}"
+        for v in summary.violations
+    )
+
+
+@pytest.mark.parametrize("bots", ["heuristic", "random"])
+@pytest.mark.parametrize("preset", preset_names())
+def test_every_preset_plays_out_with_zero_violations(preset: str, bots: str) -> None:
+    rules = load_preset(preset).rules
+    config = RunConfig(rules, preset, GAMES[bots], seed=11, bots=(bots,), max_deals=60)
+    summary = simulate(config)
+    assert summary.violation_count == 0, violations_text(summary)
+    assert summary.games == GAMES[bots] and summary.deals >= summary.games
+
+
+def test_mixed_tables_play_out_with_zero_violations() -> None:
+    for preset in ("house", "club", "solo-5"):
+        rules = load_preset(preset).rules
+        config = RunConfig(rules, preset, 8, seed=3, bots=("heuristic", "random"), max_deals=60)
+        summary = simulate(config)
+        assert summary.violation_count == 0, violations_text(summary)
+
+
+def timeless(summary: RunSummary) -> dict[str, object]:
+    data = summary.as_json()
+    del data["elapsed_seconds"], data["deals_per_second"]
+    return data
+
+
+def test_the_same_seed_gives_the_same_run_whatever_the_jobs() -> None:
+    rules = load_preset("house").rules
+    config = RunConfig(rules, "house", 12, seed=5, bots=("heuristic", "random"))
+    one = timeless(simulate(config))
+    assert timeless(simulate(config)) == one
+    assert timeless(simulate(config, jobs=2)) == one
+    other = timeless(simulate(replace(config, seed=6)))
+    assert other != one
+
+
+def test_the_inlined_random_play_is_the_random_bot() -> None:
+    """The fast loop for all-random tables chooses exactly the cards RandomBot would."""
+    for preset in ("standard", "jokers", "solo-5", "house"):
+        rules = load_preset(preset).rules
+        fast = GameRunner(rules, preset=preset, bots=("random",), seed=2, max_deals=20)
+        slow = GameRunner(
+            rules, preset=preset, bots=("random",), seed=2, max_deals=20, fast_random=False
+        )
+        for index in range(3):
+            a, b = fast.play_game(index), slow.play_game(index)
+            assert (a.scores, a.deals, a.winner) == (b.scores, b.deals, b.winner)
+
+
+def test_a_simulated_game_is_a_game_the_score_pad_scores_the_same() -> None:
+    rules = load_preset("club").rules
+    runner = GameRunner(rules, preset="club", bots=("heuristic",), seed=1, keep_game=True)
+    for index in range(5):
+        result = runner.play_game(index)
+        assert result.game is not None
+        folded = standings(result.game)
+        assert folded.scores == result.scores
+        assert folded.winner == result.winner
+        assert folded.ended_after == result.deals
+        assert len(result.game.rounds) == result.deals
+
+
+def test_the_dealer_rotates_and_the_left_of_the_dealer_leads() -> None:
+    rules = load_preset("standard").rules
+    runner = GameRunner(rules, preset="standard", bots=("heuristic",), seed=4, keep_records=True)
+    result = runner.play_game(0)
+    dealers = [record.dealer for record in result.records]
+    assert all((b - a) % 4 == 1 for a, b in zip(dealers, dealers[1:], strict=False))
+    for record in result.records:
+        assert record.bids[0][0] == (record.dealer + 1) % 4
+        assert record.plays[0] in record.holdings()[(record.dealer + 1) % 4]
+
+
+def test_bots_are_handed_no_other_hand() -> None:
+    """A bot gets its own hand and a Seen; Seen holds public facts only."""
+    assert not [slot for slot in Seen.__slots__ if "hand" in slot or slot == "deal"]
+    seen = Seen(load_preset("standard").rules)
+    assert not hasattr(seen, "hands")
+
+
+def test_blind_nil_is_bid_only_when_trailing_enough() -> None:
+    rules = load_preset("club").rules
+    runner = GameRunner(
+        rules, preset="club", bots=("heuristic",), seed=9, keep_records=True, keep_game=True
+    )
+    blind_nils = 0
+    for index in range(8):
+        result = runner.play_game(index)
+        assert result.game is not None and not result.violations
+        before = [0, 0]
+        for record, scored in zip(result.records, standings(result.game).rounds, strict=True):
+            for seat, bid in record.bids:
+                if bid.kind.value == "bnil":
+                    side = rules.side_of(seat)
+                    assert before[1 - side] - before[side] >= rules.blind_nil_deficit
+                    blind_nils += 1
+            assert scored.sides is not None
+            before = [side.score for side in scored.sides]
+    assert blind_nils > 0
+
+
+def test_redeals_happen_when_a_hand_has_no_spade() -> None:
+    rules = load_preset("house").rules
+    runner = GameRunner(rules, preset="house", bots=("random",), seed=1, keep_records=True)
+    redeals = 0
+    for index in range(5):
+        result = runner.play_game(index)
+        redeals += result.redeals
+        for record in result.records:
+            assert all(any(code >= 39 for code in hand) for hand in record.dealt)
+    assert redeals > 0
+
+
+def test_the_random_bot_uses_only_its_random_source() -> None:
+    bot = RandomBot(random.Random(1))
+    other = RandomBot(random.Random(1))
+    seen = Seen(load_preset("standard").rules)
+    assert [bot.play(0, 0b1111, 0b1111, seen) for _ in range(20)] == [
+        other.play(0, 0b1111, 0b1111, seen) for _ in range(20)
+    ]

@@ -1,0 +1,171 @@
+"""The validator finds what is wrong with a deal, and reads the end of a game by the rules."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from conftest import preset_rules
+
+from scorepad.bids import number
+from scorepad.cards import card_code, parse_cards
+from scorepad.rules import Rules
+from scorepad.scoring import Hand, judge_end, score_side
+from scorepad.sim.runner import DealRecord, GameRunner
+from scorepad.sim.validate import (
+    check_dealt,
+    check_side_score,
+    reference_end,
+    replay_play,
+)
+
+NAMES = ("North", "East", "South", "West")
+
+
+def codes(text: str) -> list[int]:
+    return [card_code(card) for card in parse_cards(text)]
+
+
+def played_deal(preset: str = "standard") -> tuple[GameRunner, DealRecord]:
+    rules = preset_rules(preset)
+    runner = GameRunner(rules, preset=preset, bots=("heuristic",), seed=3, keep_records=True)
+    return runner, runner.play_game(0).records[0]
+
+
+def test_a_clean_deal_has_no_problem() -> None:
+    runner, record = played_deal()
+    assert runner._check_deal(record, [0, 0], runner._entries(record)) == []
+
+
+def test_a_card_dealt_twice_is_found() -> None:
+    runner, record = played_deal()
+    broken = copy.deepcopy(record)
+    broken.dealt[1][0] = broken.dealt[0][0]
+    checks = {p.check for p in runner._check_deal(broken, [0, 0], runner._entries(broken))}
+    assert "deal" in checks
+
+
+def test_a_wrong_trick_winner_is_found() -> None:
+    runner, record = played_deal()
+    broken = copy.deepcopy(record)
+    broken.winners[0] = (broken.winners[0] + 1) % 4
+    checks = {p.check for p in runner._check_deal(broken, [0, 0], runner._entries(broken))}
+    assert "winner" in checks
+
+
+def test_tricks_that_do_not_add_up_are_found() -> None:
+    runner, record = played_deal()
+    broken = copy.deepcopy(record)
+    broken.taken[0] += 1
+    checks = {p.check for p in runner._check_deal(broken, [0, 0], runner._entries(broken))}
+    assert "tricks" in checks
+
+
+def test_an_illegal_bid_is_found() -> None:
+    runner, record = played_deal("suicide")
+    broken = copy.deepcopy(record)
+    broken.bids = [(seat, number(3)) for seat, _ in broken.bids]
+    broken.joint = [False, False]
+    problems = runner._check_deal(broken, [0, 0], runner._entries(broken))
+    assert any(p.check == "bids" and "suicide" in p.message for p in problems)
+
+
+# A four-player deal of three cards each, to replay by hand.
+HOLDINGS = ["AC 2H 3S", "KC 3H 4D", "QC 4H 5D", "JC 5H 6D"]
+
+
+@pytest.mark.parametrize(
+    ("play", "problem"),
+    [
+        ("AC KC QC JC 2H 3H 4H 5H 6D 3S 4D 5D", None),
+        (
+            "AC 3H QC JC 2H KC 4H 5H 6D 3S 4D 5D",
+            "East revoked in trick 1: played 3H on a clubs lead, holding KC",
+        ),
+        (
+            "3S KC QC JC AC 3H 4H 5H 2H 4D 5D 6D",
+            "North led 3S in trick 1 before spades were broken, holding 2H AC",
+        ),
+        (
+            "AC KC QC JC 2H 3H 4H 5H 6D 3S 4D 7D",
+            "South played 7D in trick 3, a card it does not hold",
+        ),
+    ],
+    ids=["legal", "revoke", "early-spade-lead", "card-not-held"],
+)
+def test_replay_reports_who_where_and_what(play: str, problem: str | None) -> None:
+    holdings = [codes(hand) for hand in HOLDINGS]
+    replay = replay_play(holdings, 0, codes(play), NAMES)
+    messages = [
+        p.message for p in replay.problems if p.check != "holding" or "does not" in p.message
+    ]
+    if problem is None:
+        assert replay.problems == [] and replay.taken == [2, 0, 0, 1]
+    else:
+        assert messages == [problem]
+
+
+def test_replay_finds_the_winners_by_the_rules() -> None:
+    holdings = [codes(hand) for hand in ["AC 2H", "2S 3H", "QC 4H", "JC AH"]]
+    replay = replay_play(holdings, 0, codes("AC 2S QC JC 3H 4H AH 2H"), NAMES)
+    assert replay.winners == [1, 3] and replay.taken == [0, 1, 0, 1]
+    assert replay.problems == []
+
+
+def test_check_dealt_counts_cards_per_seat() -> None:
+    deck = list(range(8))
+    assert check_dealt(deck, [[0, 1], [2, 3], [4, 5], [6, 7]], 0, 2, 0) == []
+    problems = check_dealt(deck, [[0, 1, 2], [3], [4, 5], [6, 7]], 0, 2, 0)
+    assert [p.seat for p in problems] == [0, 1]
+
+
+def test_engine_results_are_checked() -> None:
+    rules = Rules()
+    good = score_side(rules, [Hand(number(5), 8)], score=0, bags=8)
+    assert check_side_score(rules, good, 0, 8) == []
+    bad = good._replace(points=good.points + 1)
+    assert [p.check for p in check_side_score(rules, bad, 0, 8)] == ["engine", "engine"]
+    out_of_range = good._replace(bags=rules.bag_limit)
+    assert "bags" in {p.check for p in check_side_score(rules, out_of_range, 0, 8)}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "scores", "sets", "boston_by", "end"),
+    [
+        ((), [499, 480], [0, 0], None, (False, None)),
+        ((), [500, 480], [0, 0], None, (True, 0)),
+        ((), [510, 520], [0, 0], None, (True, 1)),
+        ((), [510, 510], [0, 0], None, (False, None)),
+        (("tie=draw",), [510, 510], [0, 0], None, (True, None)),
+        (("loss_limit=-200",), [-200, 100], [0, 0], None, (True, 1)),
+        (("loss_limit=-200",), [-250, 510], [0, 0], None, (True, 1)),
+        (("loss_limit=-200",), [-200, -200], [0, 0], None, (False, None)),
+        (("boston=true", "boston_wins=true"), [100, 300], [0, 0], 0, (True, 0)),
+        (("boston=true",), [100, 300], [0, 0], 0, (False, None)),
+        (("sets_to_lose=3",), [100, 50], [0, 3], None, (True, 0)),
+    ],
+    ids=[
+        "short-of-target",
+        "target",
+        "both-over-higher-wins",
+        "tie-plays-on",
+        "tie-is-a-draw",
+        "loss-limit",
+        "target-beats-loss-limit",
+        "both-fall-level-plays-on",
+        "boston-wins",
+        "boston-without-win",
+        "sets-to-lose",
+    ],
+)
+def test_reference_end_agrees_with_the_engine(
+    overrides: tuple[str, ...],
+    scores: list[int],
+    sets: list[int],
+    boston_by: int | None,
+    end: tuple[bool, int | None],
+) -> None:
+    rules = preset_rules("standard", *overrides)
+    assert reference_end(rules, scores, sets, boston_by) == end
+    outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
+    assert (outcome is not None, outcome.winner if outcome else None) == end
