@@ -342,3 +342,43 @@ def test_svg_is_a_standalone_image_that_fetches_nothing() -> None:
     assert XMLNS in svg
     assert "http" not in svg.replace(XMLNS, "")
     assert "@font-face" not in svg
+
+
+def solo_game(rounds: int) -> Game:
+    game = new_game("solo", ["A", "B", "C", "D", "E", "F"], preset_rules("solo-6"), preset="solo-6")
+    one = tuple(entry(bid, bid) for bid in ("1", "1", "2", "1", "2", "1"))  # 8 tricks
+    return with_rounds(game, [one] * rounds)
+
+
+SMALL_GAMES = {
+    "no-rounds": lambda: with_rounds(open_game(), []),
+    "solo-no-rounds": lambda: solo_game(0),
+    "solo": lambda: solo_game(2),
+}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("which", SMALL_GAMES)
+def test_every_format_exports_empty_and_six_sided_games(which: str, fmt: str) -> None:
+    game = SMALL_GAMES[which]()
+    result = standings(game)
+    text = export_game(game, result, fmt)
+    assert text.endswith("\n")
+    if fmt == "csv":
+        rows = list(csv.reader(io.StringIO(text)))
+        assert len(rows) == 1 + len(game.rounds) * len(game.sides)
+    elif fmt == "json":
+        assert json.loads(text) == game_json(game, result)
+    else:
+        assert game.name in text
+
+
+def test_six_sides_draw_six_lines_and_six_teams() -> None:
+    game = solo_game(2)
+    result = standings(game)
+    assert export_game(game, result, "html").count("<polyline") == 6
+    teams = game_json(game, result)["teams"]
+    assert [(team["name"], team["players"], team["score"]) for team in teams] == [
+        ("A", ["A"], 20), ("B", ["B"], 20), ("C", ["C"], 40),
+        ("D", ["D"], 20), ("E", ["E"], 40), ("F", ["F"], 20),
+    ]  # fmt: skip
