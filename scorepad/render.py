@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from rich import box
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -189,19 +194,17 @@ def _sheet_table(
     cells: list[list[_Cells]],
     widths: list[tuple[int, ...]],
     dealer_width: int,
-) -> Table:
-    table = Table(box=box.MINIMAL, pad_edge=False, show_edge=False, header_style="")
+) -> _Grid:
+    columns = [_Column("right"), _Column("left", max_width=dealer_width, ellipsis=True)]
+    columns += [
+        _Column("left", min_width=sum(widths[side]) + len(widths[side]) - 1) for side in sides
+    ]
     # Headers sit at the bottom of the header row, beside the side's sub-headings.
-    table.add_column(Text("#"), justify="right", no_wrap=True)
-    table.add_column(Text("dealer"), max_width=dealer_width, no_wrap=True, overflow="ellipsis")
-    for side in sides:
-        width = sum(widths[side]) + len(widths[side]) - 1
-        table.add_column(_side_header(game, side, widths[side]), min_width=width, overflow="fold")
+    grid = _Grid(
+        columns, [Text("#"), Text("dealer")] + [_side_header(game, s, widths[s]) for s in sides]
+    )
     for index, result in enumerate(standings.rounds):
-        row: list[RenderableType] = [
-            Text(str(result.number)),
-            Text(game.players[result.round.dealer]),
-        ]
+        row = [Text(str(result.number)), Text(game.players[result.round.dealer])]
         for side in sides:
             values, marks, was_set = cells[side][index]
             bad = BAD if marks else ""
@@ -211,14 +214,112 @@ def _sheet_table(
                 cell.append("\n")
                 cell.append(mark, style=BAD)
             row.append(cell)
-        table.add_row(*row, end_section=index + 1 == standings.ended_after)
-    table.add_section()
-    totals: list[RenderableType] = [Text(""), Text("total", style="bold")]
+        grid.add_row(row, end_section=index + 1 == standings.ended_after)
+    totals = [Text(""), Text("total", style="bold")]
     for side in sides:
         values = ("", "", "", str(standings.scores[side]), str(standings.bags[side]))
         totals.append(_sub_line(values, widths[side], ("", "", "", "bold", "")))
-    table.add_row(*totals)
-    return table
+    grid.add_row(totals, new_section=True)
+    return grid
+
+
+@dataclass(frozen=True, slots=True)
+class _Column:
+    justify: Literal["left", "right"]
+    min_width: int = 0
+    max_width: int | None = None
+    ellipsis: bool = False  # cut a long line short with "…" instead of wrapping it
+
+
+class _Grid:
+    """Rows of cells in columns, drawn as a Rich Table with `box.MINIMAL` and no outer edge.
+
+    Laid out by hand because a Rich Table measures every cell of every row, which for a
+    long game took longer than everything else `scorepad show` does together.
+    """
+
+    def __init__(self, columns: list[_Column], header: list[Text]) -> None:
+        self.columns = columns
+        self.header = header
+        self.rows: list[tuple[list[Text], bool]] = []  # cells, and a rule above the row
+
+    def add_row(
+        self, cells: list[Text], *, end_section: bool = False, new_section: bool = False
+    ) -> None:
+        if new_section and self.rows:
+            self.rows[-1] = (self.rows[-1][0], True)
+        self.rows.append((cells, False))
+        if end_section:
+            self.rows[-1] = (cells, True)
+
+    def _widths(self, available: int) -> list[int]:
+        widths = []
+        for index, column in enumerate(self.columns):
+            lines = [
+                line
+                for cells in [self.header, *(cells for cells, _ in self.rows)]
+                for line in cells[index].plain.split("\n")
+            ]
+            width = max([column.min_width, *(cell_len(line) for line in lines)])
+            if column.max_width is not None:
+                width = min(width, column.max_width)
+            widths.append(width)
+        # Too wide for the console: narrow the widest column that can wrap, one at a time.
+        while sum(widths) + 3 * (len(widths) - 1) > available:
+            shrinkable = [
+                index
+                for index, column in enumerate(self.columns)
+                if not column.ellipsis
+                and column.justify == "left"
+                and widths[index] > column.min_width
+            ]
+            if not shrinkable:
+                break
+            widest = max(shrinkable, key=lambda index: widths[index])
+            widths[widest] -= 1
+        return widths
+
+    def _cell_lines(self, console: Console, cell: Text, column: _Column, width: int) -> list[Text]:
+        lines: list[Text] = []
+        for line in cell.split("\n", allow_blank=True):
+            if line.cell_len <= width:
+                lines.append(line)
+            elif column.ellipsis:
+                cut = line.copy()
+                cut.truncate(width, overflow="ellipsis")
+                lines.append(cut)
+            else:
+                lines.extend(line.wrap(console, width, overflow="fold"))
+        for line in lines:
+            line.align(column.justify, width)
+        return lines
+
+    def _row_lines(
+        self, console: Console, cells: list[Text], widths: list[int], *, bottom: bool
+    ) -> list[Text]:
+        columns = [
+            self._cell_lines(console, cell, column, width)
+            for cell, column, width in zip(cells, self.columns, widths, strict=True)
+        ]
+        height = max(len(lines) for lines in columns)
+        out = []
+        for lines, width in zip(columns, widths, strict=True):
+            blank = [Text(" " * width)] * (height - len(lines))
+            out.append(blank + lines if bottom else lines + blank)
+        return [Text(" │ ").join(parts) for parts in zip(*out, strict=True)]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        widths = self._widths(options.max_width)
+        rule = Text("┼".join("─" * (width + 2) for width in widths)[1:-1])
+        lines = self._row_lines(console, self.header, widths, bottom=True)
+        lines.append(rule)
+        for cells, rule_below in self.rows:
+            lines.extend(self._row_lines(console, cells, widths, bottom=False))
+            if rule_below:
+                lines.append(rule)
+        for line in lines:  # each fits: render without Rich wrapping it again
+            yield from line.render(console)
+            yield Segment.line()
 
 
 def _sheet_title(game: Game) -> Text:

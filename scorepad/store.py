@@ -159,27 +159,26 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
         raise GameFileError(f"{where.key('rounds')}: rounds must be a list of tables")
     rounds: list[Round] = []
     for number, raw in enumerate(raw_rounds, start=1):
-        place = where.round(number)
         try:
-            round_ = _round_from_data(game, raw, place)
+            round_ = _round_from_data(game, raw)
             if rounds and not rounds[-1].played:
                 raise GameFileError(
                     f"round {number - 1} has no tricks, but a later round follows it"
                 )
             check_round_entries(game, round_)
         except ScorepadError as error:
+            # Lines are looked up only for an error: a good file is read without it.
             message = str(error)
-            part = message.partition(":")[0]
+            part: str | None = message.partition(":")[0]
             if isinstance(error, BidError | TricksError):
                 part = "bids" if isinstance(error, BidError) else "tricks"
-            if part in ("bids", "tricks"):
-                place = where.round(number, part)
+            place = where.round(number, part if part in ("bids", "tricks") else None)
             raise GameFileError(f"{place}: round {number}: {message}") from None
         rounds.append(round_)
     return Game(name, game.players, game.sides, preset, rules, first, tuple(rounds))
 
 
-def _round_from_data(game: Game, raw: Mapping[str, Any], place: str) -> Round:
+def _round_from_data(game: Game, raw: Mapping[str, Any]) -> Round:
     unknown = sorted(set(raw) - {"dealer", "bids", "tricks"})
     if unknown:
         raise GameFileError(f"unknown key {unknown[0]!r}; a round has dealer, bids, tricks")
