@@ -371,3 +371,13 @@ def test_saved_games_skip_locks_and_temporary_files(home: Path) -> None:
         (store.games_dir() / ".b.toml.123.tmp").write_text("")
         assert [p.name for p in store.saved_games()] == ["A.toml", "b.toml"]
     assert os.path.exists(store.lock_path(store.game_path_for("b")))
+
+
+def test_the_documented_example_reads() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "game-file.md").read_text(encoding="utf-8")
+    example = doc.split("```toml\n", 1)[1].split("```", 1)[0]
+    game = game_from_toml(example, "docs/game-file.md")
+    assert (game.players[game.first_dealer], game.sides) == ("Bob", ("Us", "Them"))
+    assert game.rules.loss_limit == -200 and game.rules.blind_nil
+    assert [round_.played for round_ in game.rounds] == [True, True, False]
+    assert standings(game).scores == (81 + 62, 131 + 41)
