@@ -139,7 +139,7 @@ def spade_tricks(hand: int, top: int) -> float:
     spades = hand & SPADE_MASK
     length = spades.bit_count()
     value = 0.0
-    ranked = sorted((RANK_OF[code] for code in codes_of(spades)), reverse=True)
+    ranked = [RANK_OF[code] for code in reversed(codes_of(spades))]
     for position, rank in enumerate(ranked):
         # A spade is good when it is high enough to beat the spades above it not held.
         missing_above = top - rank - position
@@ -238,12 +238,11 @@ class HeuristicBot(Bot):
         nil_ok = choice.nil and seen.rules.nil and not choice.joint
         if choice.must_nil:
             return choice.fit(0, nil=True)
-        risk = nil_risk(hand)
-        # A nil needs a hand that can stay under; with many cards a hand it rarely can.
-        safe = risk < (0.5 if seen.tricks <= 13 else 0.1)
-        if nil_ok and not partner_nil and estimate < share + 0.5 and safe:
-            return choice.fit(0, nil=True)
-        if rules.suicide and partner_bid is None and nil_ok and risk < 0.9:
+        if nil_ok and not partner_nil and estimate < share + 0.5:
+            # A nil needs a hand that can stay under; with many cards a hand it rarely can.
+            if nil_risk(hand) < (0.5 if seen.tricks <= 13 else 0.1):
+                return choice.fit(0, nil=True)
+        if rules.suicide and partner_bid is None and nil_ok and nil_risk(hand) < 0.9:
             return choice.fit(0, nil=True)
         if partner_nil:
             estimate += 1.0  # covering a nil takes tricks the partner would have taken
@@ -268,11 +267,7 @@ class HeuristicBot(Bot):
             return self._duck(legal, seen, hand)
         if partner != seat and seen.nil[partner] and seen.taken[partner] == 0:
             return self._cover(seat, partner, legal, seen, hand)
-        need = seen.contract[side] - sum(
-            seen.taken[s]
-            for s in range(seen.players)
-            if seen.side_of[s] == side and not seen.nil[s]
-        )
+        need = seen.contract[side] - seen.side_taken[side]
         if self._set_nil_target(seat, seen) and need < seen.tricks_left - 1:
             return self._press_nil(seat, legal, seen, hand)
         if need > 0 or self._can_set(side, seen):
@@ -287,30 +282,21 @@ class HeuristicBot(Bot):
         for other in range(len(seen.contract)):
             if other == side or not seen.contract[other]:
                 continue
-            taken = sum(
-                seen.taken[s]
-                for s in range(seen.players)
-                if seen.side_of[s] == other and not seen.nil[s]
-            )
-            short = seen.contract[other] - taken
+            short = seen.contract[other] - seen.side_taken[other]
             if short > 0 and seen.tricks_left - short <= 2:
                 return True
         return False
 
     def _set_nil_target(self, seat: int, seen: Seen) -> bool:
-        side = seen.side_of[seat]
-        return any(
-            seen.nil[s] and seen.taken[s] == 0 and seen.side_of[s] != side
-            for s in range(seen.players)
-        )
+        nil, taken = seen.nil, seen.taken
+        return any(nil[other] and not taken[other] for other in seen.opponents[seat])
 
     def _press_nil(self, seat: int, legal: int, seen: Seen, hand: int) -> int:
         """An opponent bid nil: lead and follow low, never overtake the nil bidder."""
         trick = seen.trick
         if not trick:
             return self._low_lead(legal, hand, seen)
-        position = trick_winner(trick)
-        winner_seat = seen.trick_seats[position]
+        winner_seat = seen.winner
         if seen.nil[winner_seat] and seen.side_of[winner_seat] != seen.side_of[seat]:
             return self._duck(legal, seen, hand)
         return lowest_by_rank(legal)
@@ -321,23 +307,21 @@ class HeuristicBot(Bot):
         if not trick:
             return highest_by_rank(legal)
         if partner in seen.trick_seats:
-            position = trick_winner(trick)
-            if seen.trick_seats[position] == partner:
-                beating = beaters(legal, trick[position], seen.led)
+            if seen.winner == partner:
+                beating = beaters(legal, seen.best, seen.led)
                 return lowest(beating) if beating else lowest_by_rank(legal)
             return self._duck(legal, seen, hand)
         # The partner plays after this seat: play high so the partner can stay under.
-        beating = beaters(legal, trick[trick_winner(trick)], seen.led)
+        beating = beaters(legal, seen.best, seen.led)
         return highest(beating) if beating else lowest_by_rank(legal)
 
     def _win(self, seat: int, partner: int, legal: int, seen: Seen, hand: int) -> int:
         trick = seen.trick
         if not trick:
             return self._winning_lead(legal, hand, seen)
-        position = trick_winner(trick)
-        best = trick[position]
+        best = seen.best
         last = len(trick) == seen.players - 1
-        partner_winning = seen.trick_seats[position] == partner and partner != seat
+        partner_winning = seen.winner == partner and partner != seat
         if partner_winning and (last or is_master(best, hand, seen)):
             return discard_low(legal)
         beating = beaters(legal, best, seen.led)
@@ -355,7 +339,12 @@ class HeuristicBot(Bot):
         return top
 
     def _winning_lead(self, legal: int, hand: int, seen: Seen) -> int:
-        for code in sorted(codes_of(legal), key=lambda c: (SUIT_OF[c] == SPADES, -RANK_OF[c])):
+        """Cash a boss card, side suits first (the highest-ranked first), then spades."""
+        tops = [highest(legal & SUIT_MASKS[suit]) for suit in range(3) if legal & SUIT_MASKS[suit]]
+        tops.sort(key=RANK_OF.__getitem__, reverse=True)
+        if legal & SPADE_MASK:
+            tops.append(highest(legal & SPADE_MASK))
+        for code in tops:
             if is_master(code, hand, seen):
                 return code
         return self._low_lead(legal, hand, seen)
@@ -370,8 +359,7 @@ class HeuristicBot(Bot):
         trick = seen.trick
         if not trick:
             return lowest_by_rank(legal & NON_SPADE_MASK or legal)
-        best = trick[trick_winner(trick)]
-        losing = legal & ~beaters(legal, best, seen.led)
+        losing = legal & ~beaters(legal, seen.best, seen.led)
         if losing:
             # Shed a dangerous high card: off-suit high cards first, then the highest under.
             return highest_by_rank(losing & NON_SPADE_MASK or losing)
@@ -398,12 +386,27 @@ def is_master(code: int, hand: int, seen: Seen) -> bool:
 
 
 def lowest_by_rank(mask: int) -> int:
-    """The lowest-ranked card of a mask, side suits before spades on a tie."""
-    return min(codes_of(mask), key=lambda code: (RANK_OF[code], SUIT_OF[code] == SPADES))
+    """The lowest-ranked card of a non-empty mask; on a tie the first suit, spades last."""
+    best, best_rank = -1, 99
+    for suit_mask in SUIT_MASKS:
+        cards = mask & suit_mask
+        if cards:
+            code = (cards & -cards).bit_length() - 1
+            if RANK_OF[code] < best_rank:
+                best, best_rank = code, RANK_OF[code]
+    return best
 
 
 def highest_by_rank(mask: int) -> int:
-    return max(codes_of(mask), key=lambda code: (RANK_OF[code], SUIT_OF[code] != SPADES))
+    """The highest-ranked card of a non-empty mask; on a tie the first suit, spades last."""
+    best, best_rank = -1, -1
+    for suit_mask in SUIT_MASKS:
+        cards = mask & suit_mask
+        if cards:
+            code = cards.bit_length() - 1
+            if RANK_OF[code] > best_rank:
+                best, best_rank = code, RANK_OF[code]
+    return best
 
 
 def discard_low(legal: int) -> int:

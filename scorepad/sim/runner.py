@@ -41,6 +41,10 @@ from scorepad.sim.validate import (
 
 MAX_DEALS = 500  # a game still going after this many deals is cut off as unfinished
 MAX_REDEALS = 100
+# Every game is scored deal by deal through the engine and checked; the score pad's own
+# fold (`game.standings`) re-scores a whole game, so it checks every kept (saved) game
+# and one game in this many otherwise.
+STANDINGS_EVERY = 8
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 
 
@@ -70,6 +74,8 @@ class DealRecord:
 
     def holdings(self) -> list[list[int]]:
         """Each seat's cards when play starts: dealt, less the discards, after exchanges."""
+        if not self.discards and not self.exchanges:
+            return self.dealt
         held = [list(hand) for hand in self.dealt]
         held[self.dealer] = [code for code in held[self.dealer] if code not in self.discards]
         for giver, taker, codes in self.exchanges:
@@ -250,7 +256,8 @@ class GameRunner:
                 result.end = outcome.reason.value if outcome.winner is not None else "draw"
                 break
         result.scores = tuple(scores)
-        if self.keep_game or self.validate:
+        fold = self.validate and (self.keep_game or index % STANDINGS_EVERY == 0)
+        if self.keep_game or fold:
             game = Game(
                 f"simulated game {index + 1}",
                 self.names,
@@ -260,7 +267,7 @@ class GameRunner:
                 first_dealer,
                 tuple(rounds),
             )
-            if self.validate:
+            if fold:
                 self._check_standings(game, result)
             if self.keep_game:
                 result.game = game
@@ -449,11 +456,12 @@ class GameRunner:
     def _play(
         self, record: DealRecord, hands: list[int], leader: int, seen: Seen, bots: list[Bot]
     ) -> None:
-        players = self.rules.players
+        rules = self.rules
+        players = rules.players
         plays, winners = record.plays, record.winners
-        taken = seen.taken
-        for trick_number in range(self.rules.tricks):
-            seen.tricks_left = self.rules.tricks - trick_number
+        taken, side_taken, nil, side_of = seen.taken, seen.side_taken, seen.nil, seen.side_of
+        for trick_number in range(rules.tricks):
+            seen.tricks_left = rules.tricks - trick_number
             trick: list[int] = []
             seats: list[int] = []
             seen.trick, seen.trick_seats, seen.led = trick, seats, NO_SUIT
@@ -463,18 +471,30 @@ class GameRunner:
                 legal = legal_mask(hand, seen.led, seen.broken)
                 code = bots[seat].play(seat, hand, legal, seen)
                 hands[seat] = hand & ~(1 << code)
+                suit = SUIT_OF[code]
                 if not trick:
-                    seen.led = SUIT_OF[code]
+                    seen.led = suit
+                    seen.best, seen.winner = code, seat
+                else:
+                    best_suit = SUIT_OF[seen.best]
+                    if (
+                        suit == best_suit
+                        and code > seen.best
+                        or (suit == SPADES and best_suit != SPADES)
+                    ):
+                        seen.best, seen.winner = code, seat
                 trick.append(code)
                 seats.append(seat)
                 plays.append(code)
                 seen.played |= 1 << code
-                if SUIT_OF[code] == SPADES:
+                if suit == SPADES:
                     seen.broken = True
                 seat = (seat + 1) % players
             leader = seats[trick_winner(trick)]
             winners.append(leader)
             taken[leader] += 1
+            if not nil[leader]:
+                side_taken[side_of[leader]] += 1
         record.taken = list(taken)
 
     def _play_random(

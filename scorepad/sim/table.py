@@ -8,6 +8,7 @@ cannot look at another player's cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from scorepad.bids import NIL, Bid, number
 from scorepad.rules import Rules
@@ -25,6 +26,7 @@ class Seen:
         "deck_mask",
         "side_of",
         "partner",
+        "opponents",
         "scores",
         "bags",
         "dealer",
@@ -32,10 +34,13 @@ class Seen:
         "nil",
         "contract",
         "taken",
+        "side_taken",
         "played",
         "trick",
         "trick_seats",
         "led",
+        "best",
+        "winner",
         "broken",
         "tricks_left",
     )
@@ -51,6 +56,10 @@ class Seen:
             next((o for o in rules.seats_of(rules.side_of(s)) if o != s), s)
             for s in range(rules.players)
         )
+        self.opponents: tuple[tuple[int, ...], ...] = tuple(
+            tuple(o for o in range(rules.players) if self.side_of[o] != self.side_of[s])
+            for s in range(rules.players)
+        )
         self.scores: list[int] = [0] * rules.sides
         self.bags: list[int] = [0] * rules.sides
         self.new_deal(0)
@@ -63,10 +72,13 @@ class Seen:
         self.nil: list[bool] = [False] * n
         self.contract: list[int] = [0] * len(self.scores)
         self.taken: list[int] = [0] * n
+        self.side_taken: list[int] = [0] * len(self.scores)  # tricks of non-nil bidders
         self.played = 0
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.led = NO_SUIT
+        self.best = 0  # the card winning the trick so far (when the trick has a card)
+        self.winner = 0  # and its seat
         self.broken = False
         self.tricks_left = self.tricks
 
@@ -104,6 +116,7 @@ class BidChoice:
         return number(wanted)
 
 
+@cache
 def bid_choice(
     rules: Rules,
     *,
@@ -113,7 +126,8 @@ def bid_choice(
     joint: bool = False,
 ) -> BidChoice:
     """The choice of a bidder: `partner_bid` if the partner has bid, `earlier_total` the sum
-    of the table's non-nil bids so far, `last` whether this is the last bid of the table."""
+    of the table's non-nil bids so far, `last` whether this is the last bid of the table.
+    Cached: the same situation recurs in almost every deal."""
     tricks = rules.tricks
     # A plain 0 exists only when the rules say 0 is not nil; otherwise numbers start at 1.
     low = 0 if rules.zero_bid == "plain" else 1

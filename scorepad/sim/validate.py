@@ -47,7 +47,7 @@ def check_dealt(
     """Every card of the deck dealt exactly once; each seat the right number of cards."""
     problems = []
     flat = [code for hand in dealt for code in hand]
-    if sorted(flat) != sorted(deck):
+    if len(flat) != len(deck) or set(flat) != set(deck):
         missing = set(deck) - set(flat)
         doubled = {code for code in flat if flat.count(code) > 1}
         strange = set(flat) - set(deck)

@@ -1,0 +1,96 @@
+"""Deals per second of the simulator: random and heuristic bots, one process and --jobs 2.
+
+Run from the repository root:
+
+    python benchmarks/sim_speed.py                  # 5 repeats of 2,000 random / 500 heuristic games
+    python benchmarks/sim_speed.py --repeats 3 --scale 0.5
+
+Every run validates every deal, as `scorepad simulate` does. Prints the median deals per
+second over the repeats and the ratio of --jobs 2 to one process (machines are noisy:
+compare medians and ratios, not single runs). If `open_spiel` is importable, the same
+machine's OpenSpiel Spades random-play rate is printed beside it (never a dependency).
+Targets (issue 4): random >= 45,000 deals/s in one process, heuristic >= 10,000, and
+--jobs 2 >= 1.7x one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorepad.rules import load_preset  # noqa: E402
+from scorepad.sim.run import RunConfig, simulate  # noqa: E402
+
+TARGETS = {"random": 45_000, "heuristic": 10_000}
+JOBS_TARGET = 1.7
+GAMES = {"random": 1000, "heuristic": 600}
+
+
+def deals_per_second(bots: str, games: int, jobs: int, repeats: int, preset: str) -> float:
+    rules = load_preset(preset).rules
+    rates = []
+    for repeat in range(repeats):
+        config = RunConfig(rules, preset, games, seed=repeat, bots=(bots,))
+        started = time.perf_counter()
+        summary = simulate(config, jobs=jobs)
+        elapsed = time.perf_counter() - started
+        if summary.violation_count:
+            raise SystemExit(f"{summary.violation_count} violations: {summary.violations[0]}")
+        rates.append(summary.deals / elapsed)
+    return statistics.median(rates)
+
+
+def open_spiel_rate(seconds: float = 3.0) -> float | None:
+    """Random Spades deals a second through OpenSpiel's Python API, if it is installed."""
+    try:
+        import numpy as np
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("spades")
+    rng = np.random.default_rng(0)
+    deals = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        deals += 1  # an OpenSpiel spades state is one deal: bidding, play, score
+    return deals / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--scale", type=float, default=1.0, help="scale the number of games")
+    parser.add_argument("--preset", default="standard")
+    args = parser.parse_args()
+    print(f"cpus: {os.cpu_count()}, python {sys.version.split()[0]}, preset {args.preset}")
+    print(f"{'bots':10} {'jobs':>4} {'games':>6} {'deals/s (median)':>17} {'target':>8}")
+    for bots in ("random", "heuristic"):
+        games = max(10, int(GAMES[bots] * args.scale))
+        one = deals_per_second(bots, games, 1, args.repeats, args.preset)
+        two = deals_per_second(bots, games, 2, args.repeats, args.preset)
+        print(f"{bots:10} {1:>4} {games:>6} {one:>17,.0f} {TARGETS[bots]:>8,}")
+        print(f"{bots:10} {2:>4} {games:>6} {two:>17,.0f}")
+        print(f"{bots:10} jobs 2 / jobs 1 = {two / one:.2f} (target {JOBS_TARGET})")
+    spiel = open_spiel_rate()
+    if spiel is None:
+        print("open_spiel is not installed: no OpenSpiel comparison")
+    else:
+        print(f"OpenSpiel spades, random play driven from Python: {spiel:,.0f} deals/s")
+
+
+if __name__ == "__main__":
+    main()
