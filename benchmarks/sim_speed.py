@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python benchmarks/sim_speed.py                  # 5 repeats of 2,000 random / 500 heuristic games
+    python benchmarks/sim_speed.py          # 5 repeats of 1,000 random, 600 heuristic games
     python benchmarks/sim_speed.py --repeats 3 --scale 0.5
 
 Every run validates every deal, as `scorepad simulate` does. Prints the median deals per

@@ -23,7 +23,6 @@ from scorepad.sim.play import (
     highest,
     lowest,
     mask_of,
-    trick_winner,
 )
 from scorepad.sim.table import BidChoice, Seen
 
@@ -238,10 +237,10 @@ class HeuristicBot(Bot):
         nil_ok = choice.nil and seen.rules.nil and not choice.joint
         if choice.must_nil:
             return choice.fit(0, nil=True)
-        if nil_ok and not partner_nil and estimate < share + 0.5:
-            # A nil needs a hand that can stay under; with many cards a hand it rarely can.
-            if nil_risk(hand) < (0.5 if seen.tricks <= 13 else 0.1):
-                return choice.fit(0, nil=True)
+        # A nil needs a hand that can stay under; with many cards a hand it rarely can.
+        nil_limit = 0.5 if seen.tricks <= 13 else 0.1
+        if nil_ok and not partner_nil and estimate < share + 0.5 and nil_risk(hand) < nil_limit:
+            return choice.fit(0, nil=True)
         if rules.suicide and partner_bid is None and nil_ok and nil_risk(hand) < 0.9:
             return choice.fit(0, nil=True)
         if partner_nil:
