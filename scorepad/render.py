@@ -10,6 +10,7 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -165,26 +166,32 @@ def _chunks(game: Game, widths: list[tuple[int, ...]], fixed: int) -> list[list[
     return chunks
 
 
-def _sub_line(values: tuple[str, ...], widths: tuple[int, ...], styles: tuple[str, ...]) -> Text:
-    text = Text()
+# The grid is drawn from plain strings: a piece of text and its style, lines of pieces,
+# cells of lines. Rich Text objects for every cell of a long game cost more than the rest
+# of `scorepad show` together; Text is used only to wrap a line that does not fit.
+_Piece = tuple[str, "str | Style"]
+_Line = tuple[_Piece, ...]
+_Cell = list[_Line]
+
+
+def _sub_line(values: tuple[str, ...], widths: tuple[int, ...], styles: tuple[str, ...]) -> _Line:
+    pieces: list[_Piece] = []
     for index, (value, width, align, style) in enumerate(
         zip(values, widths, _ALIGN, styles, strict=True)
     ):
         if index:
-            text.append(" ")
-        text.append(f"{value:{align}{width}}", style=style)
-    return text
+            pieces.append((" ", ""))
+        pieces.append((f"{value:{align}{width}}", style))
+    return tuple(pieces)
 
 
-def _side_header(game: Game, side: int, widths: tuple[int, ...]) -> Text:
+def _side_header(game: Game, side: int, widths: tuple[int, ...]) -> _Cell:
     name = game.sides[side]
     players = game.side_players(side)
-    header = Text(name, style="bold")
+    first: list[_Piece] = [(name, "bold")]
     if len(players) > 1 and name != " & ".join(players):
-        header.append(" (" + ", ".join(players) + ")")
-    header.append("\n")
-    header.append_text(_sub_line(_SUBHEADS, widths, ("",) * len(widths)))
-    return header
+        first.append((" (" + ", ".join(players) + ")", "bold"))
+    return [tuple(first), _sub_line(_SUBHEADS, widths, ("bold",) * len(widths))]
 
 
 def _sheet_table(
@@ -196,29 +203,25 @@ def _sheet_table(
     dealer_width: int,
 ) -> _Grid:
     columns = [_Column("right"), _Column("left", max_width=dealer_width, ellipsis=True)]
-    columns += [
-        _Column("left", min_width=sum(widths[side]) + len(widths[side]) - 1) for side in sides
-    ]
+    columns += [_Column("left", min_width=sum(widths[s]) + len(widths[s]) - 1) for s in sides]
     # Headers sit at the bottom of the header row, beside the side's sub-headings.
-    grid = _Grid(
-        columns, [Text("#"), Text("dealer")] + [_side_header(game, s, widths[s]) for s in sides]
-    )
+    header: list[_Cell] = [[(("#", "bold"),)], [(("dealer", "bold"),)]]
+    grid = _Grid(columns, header + [_side_header(game, s, widths[s]) for s in sides])
     for index, result in enumerate(standings.rounds):
-        row = [Text(str(result.number)), Text(game.players[result.round.dealer])]
+        row: list[_Cell] = [
+            [((str(result.number), ""),)],
+            [((game.players[result.round.dealer], ""),)],
+        ]
         for side in sides:
             values, marks, was_set = cells[side][index]
             bad = BAD if marks else ""
             styles = ("", BAD if was_set else "", bad, "", "")
-            cell = _sub_line(values, widths[side], styles)
-            for mark in marks:
-                cell.append("\n")
-                cell.append(mark, style=BAD)
-            row.append(cell)
+            row.append([_sub_line(values, widths[side], styles), *(((m, BAD),) for m in marks)])
         grid.add_row(row, end_section=index + 1 == standings.ended_after)
-    totals = [Text(""), Text("total", style="bold")]
+    totals: list[_Cell] = [[(("", ""),)], [(("total", "bold"),)]]
     for side in sides:
         values = ("", "", "", str(standings.scores[side]), str(standings.bags[side]))
-        totals.append(_sub_line(values, widths[side], ("", "", "", "bold", "")))
+        totals.append([_sub_line(values, widths[side], ("", "", "", "bold", ""))])
     grid.add_row(totals, new_section=True)
     return grid
 
@@ -231,6 +234,10 @@ class _Column:
     ellipsis: bool = False  # cut a long line short with "…" instead of wrapping it
 
 
+def _plain(line: _Line) -> str:
+    return "".join(text for text, _ in line)
+
+
 class _Grid:
     """Rows of cells in columns, drawn as a Rich Table with `box.MINIMAL` and no outer edge.
 
@@ -238,29 +245,29 @@ class _Grid:
     long game took longer than everything else `scorepad show` does together.
     """
 
-    def __init__(self, columns: list[_Column], header: list[Text]) -> None:
+    def __init__(self, columns: list[_Column], header: list[_Cell]) -> None:
         self.columns = columns
         self.header = header
-        self.rows: list[tuple[list[Text], bool]] = []  # cells, and a rule above the row
+        self.rows: list[tuple[list[_Cell], bool]] = []  # cells, and a rule below the row
 
     def add_row(
-        self, cells: list[Text], *, end_section: bool = False, new_section: bool = False
+        self, cells: list[_Cell], *, end_section: bool = False, new_section: bool = False
     ) -> None:
         if new_section and self.rows:
             self.rows[-1] = (self.rows[-1][0], True)
-        self.rows.append((cells, False))
-        if end_section:
-            self.rows[-1] = (cells, True)
+        self.rows.append((cells, end_section))
 
     def _widths(self, available: int) -> list[int]:
         widths = []
         for index, column in enumerate(self.columns):
-            lines = [
-                line
-                for cells in [self.header, *(cells for cells, _ in self.rows)]
-                for line in cells[index].plain.split("\n")
-            ]
-            width = max([column.min_width, *(cell_len(line) for line in lines)])
+            width = max(
+                [column.min_width]
+                + [
+                    cell_len(_plain(line))
+                    for cells in [self.header, *(cells for cells, _ in self.rows)]
+                    for line in cells[index]
+                ]
+            )
             if column.max_width is not None:
                 width = min(width, column.max_width)
             widths.append(width)
@@ -279,46 +286,64 @@ class _Grid:
             widths[widest] -= 1
         return widths
 
-    def _cell_lines(self, console: Console, cell: Text, column: _Column, width: int) -> list[Text]:
-        lines: list[Text] = []
-        for line in cell.split("\n", allow_blank=True):
-            if line.cell_len <= width:
-                lines.append(line)
-            elif column.ellipsis:
-                cut = line.copy()
-                cut.truncate(width, overflow="ellipsis")
-                lines.append(cut)
-            else:
-                lines.extend(line.wrap(console, width, overflow="fold"))
-        for line in lines:
-            line.align(column.justify, width)
-        return lines
+    def _fit(self, console: Console, line: _Line, column: _Column, width: int) -> list[_Line]:
+        """The line cut or wrapped to `width`, each part padded to it."""
+        length = cell_len(_plain(line))
+        if length <= width:
+            pad = ((" " * (width - length), ""),) if length < width else ()
+            return [pad + line if column.justify == "right" else line + pad]
+        text = Text.assemble(*line)
+        if column.ellipsis:
+            text.truncate(width, overflow="ellipsis", pad=True)
+            parts = [text]
+        else:
+            parts = list(text.wrap(console, width, overflow="fold"))
+        fitted = []
+        for part in parts:
+            part.align(column.justify, width)
+            fitted.append(tuple((seg.text, seg.style or "") for seg in part.render(console)))
+        return fitted
 
     def _row_lines(
-        self, console: Console, cells: list[Text], widths: list[int], *, bottom: bool
-    ) -> list[Text]:
-        columns = [
-            self._cell_lines(console, cell, column, width)
-            for cell, column, width in zip(cells, self.columns, widths, strict=True)
-        ]
+        self, console: Console, cells: list[_Cell], widths: list[int], *, bottom: bool
+    ) -> list[list[_Line]]:
+        columns = []
+        for cell, column, width in zip(cells, self.columns, widths, strict=True):
+            columns.append(
+                [part for line in cell for part in self._fit(console, line, column, width)]
+            )
         height = max(len(lines) for lines in columns)
-        out = []
+        padded = []
         for lines, width in zip(columns, widths, strict=True):
-            blank = [Text(" " * width)] * (height - len(lines))
-            out.append(blank + lines if bottom else lines + blank)
-        return [Text(" │ ").join(parts) for parts in zip(*out, strict=True)]
+            blank: list[_Line] = [((" " * width, ""),)] * (height - len(lines))
+            padded.append(blank + lines if bottom else lines + blank)
+        return [list(parts) for parts in zip(*padded, strict=True)]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         widths = self._widths(options.max_width)
-        rule = Text("┼".join("─" * (width + 2) for width in widths)[1:-1])
+        rule = "┼".join("─" * (width + 2) for width in widths)[1:-1]
+        styles: dict[str | Style, Style | None] = {"": None}
         lines = self._row_lines(console, self.header, widths, bottom=True)
-        lines.append(rule)
+        ruled = [len(lines)]
         for cells, rule_below in self.rows:
             lines.extend(self._row_lines(console, cells, widths, bottom=False))
             if rule_below:
-                lines.append(rule)
-        for line in lines:  # each fits: render without Rich wrapping it again
-            yield from line.render(console)
+                ruled.append(len(lines))
+        separator = Segment(" │ ")
+        for index, parts in enumerate(lines):
+            if index in ruled:
+                yield Segment(rule)
+                yield Segment.line()
+            for position, line in enumerate(parts):
+                if position:
+                    yield separator
+                for text, style in line:
+                    if style not in styles:
+                        styles[style] = console.get_style(style)
+                    yield Segment(text, styles[style])
+            yield Segment.line()
+        if len(lines) in ruled:
+            yield Segment(rule)
             yield Segment.line()
 
 
