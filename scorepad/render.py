@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.panel import Panel
 from rich.segment import Segment
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
+
+if TYPE_CHECKING:
+    # Imported where used: `scorepad show` draws no Rich Table and, until a game is won,
+    # no panel, and start-up time is what a player at the table waits for.
+    from rich.table import Table
 
 from scorepad.bids import format_bid
 from scorepad.game import (
@@ -40,6 +42,8 @@ def line_style(line: Line) -> str:
 
 def explain_side(result: SideScore, *, score: int, bags: int, title: str = "") -> RenderableType:
     """A side's round line by line, ending with the score and bags after."""
+    from rich.table import Table
+
     table = Table(
         title=title or None, show_header=True, header_style="bold", box=None, pad_edge=False
     )
@@ -64,6 +68,8 @@ def explain_side(result: SideScore, *, score: int, bags: int, title: str = "") -
 
 def presets_table(presets: list[Preset]) -> Table:
     """Every preset with its one-line summary."""
+    from rich.table import Table
+
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("preset", no_wrap=True)
     table.add_column("summary")
@@ -74,6 +80,8 @@ def presets_table(presets: list[Preset]) -> Table:
 
 def knobs_table(rules: Rules) -> Table:
     """Every knob of a rules value: key, resolved value and what it means."""
+    from rich.table import Table
+
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("key", no_wrap=True)
     table.add_column("value", no_wrap=True)
@@ -394,6 +402,9 @@ def _banner(game: Game, standings: Standings, outcome: Outcome) -> RenderableTyp
     head.append(f" after round {standings.ended_after} ({reason}): ")
     head.append(scores)
     head.append(".")
+    from rich import box
+    from rich.panel import Panel
+
     return Panel(head, box=box.DOUBLE, expand=False)
 
 
