@@ -495,14 +495,22 @@ def _parse_tricks(text: str, who: str, rules: Rules) -> int:
     return int(text)
 
 
-def set_bids(game: Game, bids: Sequence[tuple[Bid, ...]], *, number: int | None = None) -> Game:
+def set_bids(
+    game: Game,
+    bids: Sequence[tuple[Bid, ...]],
+    *,
+    number: int | None = None,
+    before: Standings | None = None,
+) -> Game:
     """The game with the bids of a new round, or of round `number` rewritten.
 
     A new round is refused while a round waits for its tricks, and once the game is over.
-    Bids are judged by the standings before their round (blind nil eligibility).
+    Bids are judged by the standings before their round (blind nil eligibility); a caller
+    that has them from `check_new_round` passes them as `before`.
     """
     if number is None:
-        check_new_round(game)
+        if before is None:
+            before = check_new_round(game)
         number = len(game.rounds) + 1
         old: Round | None = None
         dealer = next_dealer(game)
@@ -517,7 +525,7 @@ def set_bids(game: Game, bids: Sequence[tuple[Bid, ...]], *, number: int | None 
         tricks = old.sides[side].tricks if old else None
         entries.append(SideEntry(tuple(side_bids), tricks))
     round_ = Round(dealer, tuple(entries))
-    check_round_bids(game, round_, standings_before(game, number))
+    check_round_bids(game, round_, before or standings_before(game, number))
     if round_.played:
         try:
             check_round_tricks(game, round_)
@@ -546,15 +554,25 @@ def set_tricks(game: Game, tricks: Sequence[tuple[int, ...]], *, number: int | N
     return _with_round(game, number, round_)
 
 
-def check_new_round(game: Game) -> None:
-    """Refuse a new round while one waits for its tricks, or once the game is over."""
+def check_new_round(game: Game) -> Standings:
+    """Refuse a new round while one waits for its tricks, or once the game is over.
+
+    Returns the standings, which are those before the new round.
+    """
     waiting = open_round(game)
     if waiting is not None:
         raise GameError(
             f"round {waiting} already has its bids; enter its tricks "
             "(scorepad tricks PLAYER=N ...) or take the bids back (scorepad undo)"
         )
-    _refuse_when_over(game)
+    result = standings(game)
+    if result.finished:
+        winner = f"{game.sides[result.winner]} won" if result.winner is not None else "it is a draw"
+        raise GameError(
+            f"the game is over ({winner} after round {result.ended_after}); no new round, "
+            "but a round can still be corrected with --round N"
+        )
+    return result
 
 
 def check_tricks_round(game: Game, number: int | None) -> int:
@@ -574,9 +592,11 @@ def check_tricks_round(game: Game, number: int | None) -> int:
 def record_bids(game: Game, tokens: Sequence[str], *, number: int | None = None) -> Game:
     """`scorepad bid`: the game with `PLAYER=BID` tokens entered as a round's bids."""
     if number is None:
-        check_new_round(game)
-    else:
-        check_round_number(game, number)
+        # The state of the game is named before anything wrong with the bids themselves.
+        before = check_new_round(game)
+        bids = parse_round_bids(game, read_assignments(tokens, "bid"))
+        return set_bids(game, bids, before=before)
+    check_round_number(game, number)
     return set_bids(game, parse_round_bids(game, read_assignments(tokens, "bid")), number=number)
 
 
@@ -598,16 +618,6 @@ def undo_last(game: Game) -> tuple[Game, str]:
         return _with_round(game, number, unplayed), f"took back the tricks of round {number}"
     rounds = game.rounds[:-1]
     return dataclasses.replace(game, rounds=rounds), f"took back the bids of round {number}"
-
-
-def _refuse_when_over(game: Game) -> None:
-    result = standings(game)
-    if result.finished:
-        winner = f"{game.sides[result.winner]} won" if result.winner is not None else "it is a draw"
-        raise GameError(
-            f"the game is over ({winner} after round {result.ended_after}); no new round, "
-            "but a round can still be corrected with --round N"
-        )
 
 
 def _with_round(game: Game, number: int, round_: Round) -> Game:
