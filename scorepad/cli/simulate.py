@@ -13,7 +13,7 @@ from scorepad.cli.common import JsonOption, PresetOption, SetOption
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from scorepad.sim.run import RunSummary
+    from scorepad.sim.run import RunConfig, RunSummary
 
 
 @app.command()
@@ -78,7 +78,7 @@ def simulate(
         raise typer.Exit(1)
 
 
-def _with_progress(config: object, jobs: int) -> RunSummary:
+def _with_progress(config: RunConfig, jobs: int) -> RunSummary:
     """Run with a progress bar on stderr (only called when stderr is a terminal)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn

@@ -29,6 +29,7 @@ from scorepad.sim.table import BidChoice, Seen
 # A card's rank within its suit, 0 (a two) to 12 (an ace); the jokers 13 and 14.
 RANK_OF: tuple[int, ...] = tuple(code - 13 * SUIT_OF[code] for code in range(54))
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
+ACES = sum(1 << (13 * suit + ACE) for suit in range(4))
 
 
 class Bot:
@@ -98,8 +99,7 @@ class RandomBot(Bot):
         if self.rnd() < 0.02:
             return choice.fit(0, nil=True)
         # Aces and half the spades: near what random play takes, so games do end.
-        aces = sum(hand >> (13 * suit + ACE) & 1 for suit in range(4))
-        count = aces + (hand & SPADE_MASK).bit_count() / 2
+        count = (hand & ACES).bit_count() + (hand & SPADE_MASK).bit_count() / 2
         return choice.fit(round(count * seen.tricks / 13))
 
     def exchange(

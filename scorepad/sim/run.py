@@ -144,18 +144,30 @@ def _rate(part: int, whole: int, whole_name: str, part_name: str) -> dict[str, A
     return {whole_name: whole, part_name: part, "rate": _ratio(part, whole)}
 
 
+_RUNNERS: dict[RunConfig, GameRunner] = {}
+
+
+def runner_for(config: RunConfig) -> GameRunner:
+    """The process's runner for a run: made once, so its memo tables stay warm."""
+    runner = _RUNNERS.get(config)
+    if runner is None:
+        _RUNNERS.clear()
+        runner = _RUNNERS[config] = GameRunner(
+            config.rules,
+            preset=config.preset,
+            bots=config.bots,
+            seed=config.seed,
+            validate=config.validate,
+            keep_game=config.save_dir is not None,
+            keep_records=config.save_dir is not None and config.save_hands,
+            max_deals=config.max_deals,
+        )
+    return runner
+
+
 def play_range(config: RunConfig, start: int, stop: int) -> list[GameResult]:
     """Play games start..stop-1 of a run (in a worker process, or here)."""
-    runner = GameRunner(
-        config.rules,
-        preset=config.preset,
-        bots=config.bots,
-        seed=config.seed,
-        validate=config.validate,
-        keep_game=config.save_dir is not None,
-        keep_records=config.save_dir is not None and config.save_hands,
-        max_deals=config.max_deals,
-    )
+    runner = runner_for(config)
     results = []
     for index in range(start, stop):
         result = runner.play_game(index)
@@ -183,7 +195,7 @@ def save_result(config: RunConfig, result: GameResult) -> None:
 
 def chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
     """Game index ranges for the workers: small enough to balance, big enough to be cheap."""
-    size = max(1, min(200, games // (jobs * 8) or 1))
+    size = max(1, min(100, games // (jobs * 6) or 1))
     for start in range(0, games, size):
         yield start, min(games, start + size)
 

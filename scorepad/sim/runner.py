@@ -30,7 +30,7 @@ from scorepad.sim.play import (
     suit_lists,
     trick_winner,
 )
-from scorepad.sim.table import Seen, bid_choice
+from scorepad.sim.table import BidChoice, Seen, bid_choice
 from scorepad.sim.validate import (
     Problem,
     check_dealt,
@@ -176,6 +176,7 @@ class GameRunner:
         self.side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self._scored: dict[tuple[int, SideEntry, int], tuple[SideScore, list[Problem]]] = {}
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
+        self._choices: dict[tuple[Bid | None, int, bool, bool], BidChoice] = {}
 
     # -- a game ---------------------------------------------------------------------
 
@@ -375,7 +376,7 @@ class GameRunner:
 
         def ask(seat: int, partner_bid: Bid | None, last: bool) -> Bid:
             side = seen.side_of[seat]
-            choice = bid_choice(rules, partner_bid=partner_bid, earlier_total=total, last=last)
+            choice = self._choice(partner_bid, total, last, False)
             looked = seat == dealer and bool(self.plan.discards)
             if (
                 rules.blind_nil
@@ -394,7 +395,7 @@ class GameRunner:
             side = seen.side_of[seat]
             partner = seen.partner[seat]
             partner_bid = seen.bids[partner] if partner != seat else None
-            last = all(other in done or other == seat for other in order)
+            last = len(done) == players - 1
             if (
                 rules.partner_bidding
                 and not rules.suicide
@@ -407,13 +408,11 @@ class GameRunner:
                         partner,
                         hands[partner],
                         seen,
-                        bid_choice(rules, partner_bid=mine, earlier_total=total, last=False),
+                        self._choice(mine, total, False, False),
                     )
                     if not theirs.is_nil:
-                        last = all(o in done or o in (seat, partner) for o in order)
-                        choice = bid_choice(
-                            rules, partner_bid=None, earlier_total=total, last=last, joint=True
-                        )
+                        last = len(done) == players - 2
+                        choice = self._choice(None, total, last, True)
                         bid = choice.fit(mine.tricks + theirs.tricks)
                         joint[side] = True
                         done.update((seat, partner))
@@ -427,6 +426,16 @@ class GameRunner:
             self._note_bid(record, seen, seat, bid)
             if not bid.is_nil:
                 total += bid.tricks
+
+    def _choice(self, partner_bid: Bid | None, total: int, last: bool, joint: bool) -> BidChoice:
+        """`bid_choice` for this runner's rules, memoised (the same few situations recur)."""
+        key = (partner_bid, total, last, joint)
+        choice = self._choices.get(key)
+        if choice is None:
+            choice = self._choices[key] = bid_choice(
+                self.rules, partner_bid=partner_bid, earlier_total=total, last=last, joint=joint
+            )
+        return choice
 
     @staticmethod
     def _note_bid(record: DealRecord, seen: Seen, seat: int, bid: Bid) -> None:

@@ -8,7 +8,6 @@ cannot look at another player's cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from scorepad.bids import NIL, Bid, number
 from scorepad.rules import Rules
@@ -88,6 +87,9 @@ class Seen:
         return max(others) - self.scores[side] if others else 0
 
 
+_NUMBERS = tuple(number(tricks) for tricks in range(19))  # shared: a Bid is immutable
+
+
 @dataclass(frozen=True, slots=True)
 class BidChoice:
     """The bids open to a bidder at its turn: numbers low..high, nil, and one refused number.
@@ -108,15 +110,16 @@ class BidChoice:
         nil_ok = self.nil and self.refused != 0
         if self.must_nil and nil_ok or nil and nil_ok:
             return NIL
+        if self.refused is None and self.low <= tricks <= self.high:
+            return _NUMBERS[tricks]
         wanted = min(max(tricks, self.low), self.high)
         if wanted == self.refused:
             wanted = wanted + 1 if wanted + 1 <= self.high else wanted - 1
             if wanted < self.low:  # pragma: no cover - a range of one refused number
                 wanted = self.refused
-        return number(wanted)
+        return _NUMBERS[wanted]
 
 
-@cache
 def bid_choice(
     rules: Rules,
     *,
@@ -126,8 +129,7 @@ def bid_choice(
     joint: bool = False,
 ) -> BidChoice:
     """The choice of a bidder: `partner_bid` if the partner has bid, `earlier_total` the sum
-    of the table's non-nil bids so far, `last` whether this is the last bid of the table.
-    Cached: the same situation recurs in almost every deal."""
+    of the table's non-nil bids so far, `last` whether this is the last bid of the table."""
     tricks = rules.tricks
     # A plain 0 exists only when the rules say 0 is not nil; otherwise numbers start at 1.
     low = 0 if rules.zero_bid == "plain" else 1
