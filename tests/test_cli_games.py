@@ -295,6 +295,8 @@ def test_a_finished_game_refuses_a_new_round_but_is_corrected(home: Path) -> Non
                      id="empty-name"),
         pytest.param(("new", "x", "--players", "Ann,Bob,Cat,Dan", "--teams", "Us,us"),
                      "team name 'us' is given twice; names must differ", id="duplicate-teams"),
+        pytest.param(("new", "x"), "no players given; name them in clockwise seat order, like "
+                     "--players Ann,Bob,Cat,Dan", id="no-players"),
         pytest.param(("new", "x", "--players", "Ann,Bob,Cat"),
                      "3 players given; preset needs 4 (players in seat order)",
                      id="wrong-number-of-players"),

@@ -17,28 +17,35 @@ def split_names(text: str) -> list[str]:
 
 @app.command()
 def new(
-    name: Annotated[str, typer.Argument(help="The game's name; it is saved as NAME.toml.")],
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="The game's name; it is saved as NAME.toml.")
+    ],
     players: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--players",
+            metavar="A,B,C,D",
             help="The players in clockwise seat order, comma-separated: partners are the "
             "1st and 3rd, the 2nd and 4th.",
             show_default=False,
         ),
-    ],
+    ] = None,
     preset: PresetOption = "standard",
     overrides: SetOption = None,
     teams: Annotated[
         str | None,
         typer.Option(
-            "--teams", help='Team names, comma-separated, like "Us,Them".', show_default=False
+            "--teams",
+            metavar="US,THEM",
+            help='Team names, comma-separated, like "Us,Them".',
+            show_default=False,
         ),
     ] = None,
     dealer: Annotated[
         str | None,
         typer.Option(
             "--dealer",
+            metavar="PLAYER",
             help="Who deals first: a name or seat number (default: seat 1).",
             show_default=False,
         ),
@@ -58,6 +65,11 @@ def new(
         set_current,
     )
 
+    if players is None:
+        # Checked here rather than by Typer, so the refusal is one line like every other.
+        raise GameError(
+            "no players given; name them in clockwise seat order, like --players Ann,Bob,Cat,Dan"
+        )
     game_name = check_game_name(name)
     path = game_path_for(game_name)
     for saved in saved_games():
@@ -132,7 +144,10 @@ def games() -> None:
 
 @app.command()
 def use(
-    game: Annotated[str, typer.Argument(help="A saved game's name, or a game file's path.")],
+    game: Annotated[
+        str,
+        typer.Argument(metavar="NAME_OR_PATH", help="A saved game's name, or a game file's path."),
+    ],
 ) -> None:
     """Make a saved game the current one."""
     from scorepad.store import find_game, load_game_file, set_current

@@ -29,7 +29,7 @@ def bid(
     bids: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="PLAYER=BID...",
+            metavar="PLAYER=BID",
             help="Every player's bid: a name (any case) or seat number, then a number, "
             "nil (or 0) or bnil; a team name gives a joint bid where partner bidding is on.",
             show_default=False,
@@ -56,7 +56,7 @@ def tricks(
     taken: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="PLAYER=N...",
+            metavar="PLAYER=N",
             help="Tricks taken: per player (name or seat number), or per team (team name) "
             "for a team without a nil bidder. They must add up to the tricks in a deal.",
             show_default=False,

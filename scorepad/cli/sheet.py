@@ -35,7 +35,7 @@ def explain(
     number: Annotated[
         int | None,
         typer.Argument(
-            metavar="[ROUND]",
+            metavar="ROUND",
             help="The round's number (default: the last round played).",
             show_default=False,
         ),
