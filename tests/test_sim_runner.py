@@ -143,3 +143,36 @@ def test_the_random_bot_uses_only_its_random_source() -> None:
     assert [bot.play(0, 0b1111, 0b1111, seen) for _ in range(20)] == [
         other.play(0, 0b1111, 0b1111, seen) for _ in range(20)
     ]
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides"),
+    [
+        ("standard", ("partner_bidding=true",)),
+        ("standard", ("min_team_bid=4",)),
+        ("standard", ("zero_bid=plain",)),
+        ("standard", ("nil=false",)),
+        ("standard", ("double_nil=all-or-nothing", "failed_nil_tricks=contract")),
+        ("standard", ("tie=draw", "target=200")),
+        ("standard", ("sets_to_lose=2",)),
+        ("standard", ("boston=true", "boston_wins=true", "target=300")),
+        ("standard", ("set_scoring=zero", "loss_limit=-100")),
+        ("house", ("blind_nil_deficit=0", "blind_nil_exchange=3")),
+        ("jokers", ("blind_nil=true", "no_hell=true")),
+        ("no-hell", ("partner_bidding=true", "min_team_bid=3")),
+        ("solo-3", ("jokers=true", "removed_cards=[]")),
+        ("solo-5", ("redeal_without_spades=true", "zero_bid=plain")),
+    ],
+    ids=lambda value: value if isinstance(value, str) else ",".join(value),
+)
+def test_knob_variants_play_out_with_zero_violations(
+    preset: str, overrides: tuple[str, ...]
+) -> None:
+    """Every bidding and ending knob, also those no preset sets, under both bots."""
+    from scorepad.rules import apply_overrides
+
+    rules = apply_overrides(load_preset(preset).rules, overrides)
+    for bots in (("heuristic",), ("random", "heuristic")):
+        config = RunConfig(rules, preset, 5, seed=13, bots=bots, max_deals=40)
+        summary = simulate(config)
+        assert summary.violation_count == 0, violations_text(summary)

@@ -142,6 +142,8 @@ def bid_choice(
         partner_tricks = 0 if partner_bid.is_nil else partner_bid.tricks
         high = tricks - partner_tricks
         low = max(low, rules.min_team_bid - partner_tricks)
+        if not partner_bid.is_nil and partner_tricks < rules.min_team_bid:
+            nil = False  # a nil here would leave the side's contract below the minimum
         if rules.suicide:
             if partner_bid.is_nil:
                 low = max(low, rules.suicide_min_bid)
