@@ -443,9 +443,15 @@ def explain_round(game: Game, standings: Standings, number: int) -> RenderableTy
 
 def _entry_text(game: Game, side: int, entry: SideEntry) -> Text:
     """`Ann & Cat: Ann bid 4 took 5, Cat bid nil took 0` (or the team's joint numbers)."""
+    seats = game.rules.seats_of(side)
+    if len(seats) == 1:  # solo play: the side is its player
+        text = Text(game.players[seats[0]], style="bold")
+        text.append(f" bid {format_bid(entry.bids[0])}")
+        if entry.tricks is not None:
+            text.append(f" took {entry.tricks[0]}")
+        return text
     text = Text(game.sides[side], style="bold")
     text.append(": ")
-    seats = game.rules.seats_of(side)
     parts: list[str] = []
     if len(entry.bids) == len(seats):
         for index, seat in enumerate(seats):

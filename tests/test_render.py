@@ -192,3 +192,10 @@ def test_explain_an_open_round_and_the_round_that_ends_the_game() -> None:
     assert render(explain_round(won, standings(won), 3)).endswith(
         "\nThis round ends the game: Ann & Cat won.\n"
     )
+
+
+def test_explain_a_solo_round_names_each_player_once() -> None:
+    game = game_of("solo-3", ("Ann=5 Bob=nil Cat=6", "Ann=6 Bob=1 Cat=10"), players=PLAYERS)
+    text = render(explain_round(game, standings(game), 1))
+    assert text.splitlines()[:3] == ["Round 1, dealt by Ann", "", "Ann bid 5 took 6"]
+    assert "Bob bid nil took 1\nline" in text
