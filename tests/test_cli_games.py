@@ -401,3 +401,23 @@ def test_every_game_command_has_help() -> None:
     for command in ("new", "games", "use", "bid", "tricks", "undo", "show", "explain", "play"):
         code, out, _ = run(command, "--help")
         assert code == 0 and "Usage" in out, command
+
+
+def test_commands_load_the_engine_and_rich_only_when_they_run() -> None:
+    """Start-up speed: importing the command line loads Typer and the command modules only."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, scorepad.cli; print(' '.join(sorted(m for m in sys.modules "
+        "if m.split('.')[0] in ('rich', 'tomllib', 'tomli_w') or m.startswith('scorepad.')"
+        " and not m.startswith('scorepad.cli') and m != 'scorepad.errors')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).parent.parent,
+    )
+    assert done.stdout.split() == []
