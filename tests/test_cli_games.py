@@ -125,20 +125,24 @@ def test_a_whole_club_game_kept_from_the_command_line(home: Path) -> None:
         (("bid", "Ann=2", "Bob=2", "Cat=2", "Dan=2"),
          "Round 6 (Bob deals): Ann & Cat bid 2+2, Bob & Dan bid 2+2.\n"),
         (("undo",), "Took back the bids of round 6.\n"),
+        # Round 5's bids were written down wrong: Dan bid 4, not 3.
+        (("bid", "--round", "5", "Ann=4", "Bob=4", "Cat=2", "Dan=4"),
+         "Round 5 (bids corrected): Ann & Cat bid 4+2, Bob & Dan bid 4+4. "
+         "Rescored: Ann & Cat 102, Bob & Dan 203.\n"),
     ]  # fmt: skip
     for args, expected in steps:
         assert ok(*args) == expected, args
 
     game = load_game_file(home / "games" / "friday.toml")
     result = standings(game)
-    assert result.scores == (102, 194)
-    assert result.bags == (2, 4)
+    assert result.scores == (102, 203)
+    assert result.bags == (2, 3)
 
     data = json.loads(ok("show", "--json"))
     assert data["status"] == "playing" and data["winner"] is None
     assert [(t["name"], t["players"], t["score"], t["bags"]) for t in data["teams"]] == [
         ("Ann & Cat", ["Ann", "Cat"], 102, 2),
-        ("Bob & Dan", ["Bob", "Dan"], 194, 4),
+        ("Bob & Dan", ["Bob", "Dan"], 203, 3),
     ]
     assert len(data["rounds"]) == len(result.rounds) == 5
     for shown, engine in zip(data["rounds"], result.rounds, strict=True):

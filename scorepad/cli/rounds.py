@@ -99,7 +99,16 @@ def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
         for name, entry in zip(game.sides, round_.sides, strict=True)
     )
     what = "bids corrected" if corrected else f"{game.players[round_.dealer]} deals"
-    return f"Round {number} ({what}): {sides}."
+    text = f"Round {number} ({what}): {sides}."
+    if corrected and round_.played:
+        from scorepad.game import standings
+
+        totals = ", ".join(
+            f"{name} {score}"
+            for name, score in zip(game.sides, standings(game).scores, strict=True)
+        )
+        text += f" Rescored: {totals}."
+    return text
 
 
 def result_summary(game: Game, result: Standings, number: int, *, corrected: bool) -> str:
