@@ -174,6 +174,7 @@ class GameRunner:
         self.names = seat_names(rules.players)
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         self.side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
+        self.side_seats = [rules.seats_of(side) for side in range(rules.sides)]
         self._scored: dict[tuple[int, SideEntry, int], tuple[SideScore, list[Problem]]] = {}
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
         self._choices: dict[tuple[Bid | None, int, bool, bool], BidChoice] = {}
@@ -226,7 +227,7 @@ class GameRunner:
                         result.sets += 1
                 if scored.boston:
                     boston_by = side
-            self._count_nils(result, record, entries)
+            self._count_nils(result, record)
             seen.scores[:], seen.bags[:] = scores, bags
             outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
             if self.validate:
@@ -308,12 +309,11 @@ class GameRunner:
         return cached
 
     def _entries(self, record: DealRecord) -> tuple[SideEntry, ...]:
-        rules = self.rules
         by_seat = dict(record.bids)
+        taken = record.taken
         entries = []
-        for side in range(rules.sides):
-            seats = rules.seats_of(side)
-            tricks = tuple(record.taken[seat] for seat in seats)
+        for side, seats in enumerate(self.side_seats):
+            tricks = tuple([taken[seat] for seat in seats])
             if record.joint[side]:
                 bids: tuple[Bid, ...] = (next(by_seat[s] for s in seats if s in by_seat),)
             else:
@@ -322,7 +322,7 @@ class GameRunner:
         return tuple(entries)
 
     @staticmethod
-    def _count_nils(result: GameResult, record: DealRecord, entries: Sequence[SideEntry]) -> None:
+    def _count_nils(result: GameResult, record: DealRecord) -> None:
         for seat, bid in record.bids:
             if bid.is_nil:
                 made = record.taken[seat] == 0
@@ -377,6 +377,7 @@ class GameRunner:
         def ask(seat: int, partner_bid: Bid | None, last: bool) -> Bid:
             side = seen.side_of[seat]
             choice = self._choice(partner_bid, total, last, False)
+            # A dealer who took up and discarded the extra cards has looked: no blind nil.
             looked = seat == dealer and bool(self.plan.discards)
             if (
                 rules.blind_nil
