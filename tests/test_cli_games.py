@@ -56,11 +56,8 @@ def refused(home: Path, *args: str) -> str:
     result = runner.invoke(app, list(args))
     assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
     assert result.stdout == ""
-    assert (
-        "Traceback" not in result.stderr
-        and result.exception is None
-        or isinstance(result.exception, SystemExit)
-    )
+    assert "Traceback" not in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("scorepad: "), result.stderr
     assert snapshot(home) == before
@@ -254,6 +251,15 @@ def test_a_finished_game_refuses_a_new_round_but_is_corrected(home: Path) -> Non
         pytest.param(("tricks", "Zed=5", "Bob=1", "Cat=6", "Dan=1"),
                      "unknown player 'Zed'; players are Ann, Bob, Cat, Dan (or seat 1 to 4, "
                      "or a team: Ann & Cat, Bob & Dan)", id="unknown-player"),
+        pytest.param(("bid", "--round", "1", "Ann=4", "Zed=3", "Cat=4", "Dan=nil"),
+                     "unknown player 'Zed'", id="bid-unknown-player"),
+        pytest.param(("bid", "--round", "1", "Ann=4", "Bob=3"),
+                     "no bid for Cat, Dan; give every player's bid (or the team's)",
+                     id="bid-missing-players"),
+        pytest.param(("bid", "--round", "1", "Ann=4", "Bob=3", "Cat=4", "dan=nil", "4=2"),
+                     "Dan is given twice; give each player's bid once", id="bid-player-twice"),
+        pytest.param(("bid", "--round", "1", "Ann=4", "Bob=3", "Cat=4", "Dan=nil", "Eve=1"),
+                     "unknown player 'Eve'", id="bid-extra-player"),
         pytest.param(("tricks", "Ann=5", "Bob=1"), "no tricks for Cat, Dan; give every "
                      "player's tricks (or the team's)", id="missing-players"),
         pytest.param(("tricks", "Ann=5", "Bob=1", "Cat=6", "Dan=1", "1=5"),
