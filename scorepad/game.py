@@ -250,7 +250,8 @@ def check_name(name: str, what: str) -> str:
     text = name.strip()
     if not text:
         raise GameError(f"{what} name is empty; give it at least one visible character")
-    if any(unicodedata.category(char).startswith("C") for char in text):
+    # Line and paragraph separators break a line like a control character does.
+    if any(unicodedata.category(char)[0] == "C" or char in "\u2028\u2029" for char in text):
         raise GameError(f"{what} name {text!r} has a control character; use printable text")
     return text
 

@@ -121,6 +121,14 @@ _TOP_KEYS = ("format", "name", "preset", "players", "teams", "first_dealer", "ro
 
 
 def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
+    # The version first: a newer format may have keys this one does not know.
+    version = data.get("format")
+    if isinstance(version, bool) or version != FORMAT:
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+            what = f"format {version} is newer than this scorepad reads ({FORMAT})"
+        else:
+            what = f"format must be {FORMAT}, not {version!r}"
+        raise GameFileError(f"{where.key('format')}: {what}")
     for key in data:
         if key not in _TOP_KEYS:
             hint = did_you_mean(key, _TOP_KEYS)
@@ -128,13 +136,6 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
                 f"{where.key(key)}: unknown key {key!r}{hint}; a game file has "
                 + ", ".join(_TOP_KEYS)
             )
-    version = data.get("format")
-    if version != FORMAT:
-        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
-            what = f"format {version} is newer than this scorepad reads ({FORMAT})"
-        else:
-            what = f"format must be {FORMAT}, not {version!r}"
-        raise GameFileError(f"{where.key('format')}: {what}")
     name = _string(data, "name", where)
     preset = _string(data, "preset", where)
     players = _strings(data, "players", where)
