@@ -267,7 +267,7 @@ class HeuristicBot(Bot):
         if partner != seat and seen.nil[partner] and seen.taken[partner] == 0:
             return self._cover(seat, partner, legal, seen, hand)
         need = seen.contract[side] - seen.side_taken[side]
-        if self._set_nil_target(seat, seen) and need < seen.tricks_left - 1:
+        if seen.opponent_nil[seat] and need < seen.tricks_left - 1:
             return self._press_nil(seat, legal, seen, hand)
         if need > 0 or self._can_set(side, seen):
             return self._win(seat, partner, legal, seen, hand)
@@ -285,10 +285,6 @@ class HeuristicBot(Bot):
             if short > 0 and seen.tricks_left - short <= 2:
                 return True
         return False
-
-    def _set_nil_target(self, seat: int, seen: Seen) -> bool:
-        nil, taken = seen.nil, seen.taken
-        return any(nil[other] and not taken[other] for other in seen.opponents[seat])
 
     def _press_nil(self, seat: int, legal: int, seen: Seen, hand: int) -> int:
         """An opponent bid nil: lead and follow low, never overtake the nil bidder."""
@@ -354,14 +350,22 @@ class HeuristicBot(Bot):
         return lowest_by_rank(pool)
 
     def _duck(self, legal: int, seen: Seen, hand: int) -> int:
-        """Stay under the trick: the highest card that does not win it, else the lowest."""
+        """Stay under the trick: the most dangerous card that does not win it (a high spade
+        before a high side card), else the lowest card, or the highest if it wins anyway."""
         trick = seen.trick
         if not trick:
             return lowest_by_rank(legal & NON_SPADE_MASK or legal)
-        losing = legal & ~beaters(legal, seen.best, seen.led)
+        winning = beaters(legal, seen.best, seen.led)
+        losing = legal & ~winning
         if losing:
-            # Shed a dangerous high card: off-suit high cards first, then the highest under.
-            return highest_by_rank(losing & NON_SPADE_MASK or losing)
+            spade = losing & SPADE_MASK
+            top_spade = highest(spade) if spade else -1
+            top_side = highest_by_rank(losing & NON_SPADE_MASK) if losing & NON_SPADE_MASK else -1
+            if top_side < 0 or top_spade >= 0 and RANK_OF[top_spade] + 3 > RANK_OF[top_side]:
+                return top_spade
+            return top_side
+        if len(trick) == seen.players - 1:
+            return highest_by_rank(legal)  # the trick is lost anyway: shed the highest
         return lowest_by_rank(legal)
 
 

@@ -470,6 +470,7 @@ class GameRunner:
         players = rules.players
         plays, winners = record.plays, record.winners
         taken, side_taken, nil, side_of = seen.taken, seen.side_taken, seen.nil, seen.side_of
+        self._note_live_nils(seen)
         for trick_number in range(rules.tricks):
             seen.tricks_left = rules.tricks - trick_number
             trick: list[int] = []
@@ -479,7 +480,12 @@ class GameRunner:
             for _ in range(players):
                 hand = hands[seat]
                 legal = legal_mask(hand, seen.led, seen.broken)
-                code = bots[seat].play(seat, hand, legal, seen)
+                # One legal card needs no decision.
+                code = (
+                    legal.bit_length() - 1
+                    if legal & (legal - 1) == 0
+                    else (bots[seat].play(seat, hand, legal, seen))
+                )
                 hands[seat] = hand & ~(1 << code)
                 suit = SUIT_OF[code]
                 if not trick:
@@ -505,14 +511,23 @@ class GameRunner:
             taken[leader] += 1
             if not nil[leader]:
                 side_taken[side_of[leader]] += 1
+            elif taken[leader] == 1:
+                self._note_live_nils(seen)
         record.taken = list(taken)
+
+    @staticmethod
+    def _note_live_nils(seen: Seen) -> None:
+        """For each seat, whether an opponent's nil still stands (public: bids and tricks)."""
+        live = [bid and not seen.taken[seat] for seat, bid in enumerate(seen.nil)]
+        seen.opponent_nil = [any(live[o] for o in others) for others in seen.opponents]
 
     def _play_random(
         self, record: DealRecord, hands: list[int], leader: int, rnd: Callable[[], float]
     ) -> None:
         """The play of random bots, inlined on per-suit lists: the same cards
         `RandomBot.play` would choose from the same random numbers (the k-th lowest legal
-        code), without a call or a mask walk per card."""
+        code; no number drawn for a single legal card, as `_play` asks no bot then),
+        without a call or a mask walk per card."""
         players = self.rules.players
         suit_of = SUIT_OF
         holdings = [suit_lists(hand) for hand in hands]
@@ -529,7 +544,7 @@ class GameRunner:
             total = len(clubs) + len(diamonds) + len(hearts)
             if broken or not total:
                 total += len(spades)
-            k = int(rnd() * total)
+            k = int(rnd() * total) if total > 1 else 0  # one legal card needs no decision
             for cards in suits:
                 if k < len(cards):
                     best = cards.pop(k)
@@ -547,9 +562,10 @@ class GameRunner:
                 suits = holdings[seat]
                 cards = suits[led]
                 if cards:
-                    code = cards.pop(int(rnd() * len(cards)))
+                    code = cards.pop(int(rnd() * len(cards)) if len(cards) > 1 else 0)
                 else:
-                    k = int(rnd() * (len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])))
+                    total = len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])
+                    k = int(rnd() * total) if total > 1 else 0
                     for cards in suits:
                         if k < len(cards):
                             code = cards.pop(k)

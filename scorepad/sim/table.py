@@ -34,6 +34,7 @@ class Seen:
         "contract",
         "taken",
         "side_taken",
+        "opponent_nil",
         "played",
         "trick",
         "trick_seats",
@@ -72,6 +73,7 @@ class Seen:
         self.contract: list[int] = [0] * len(self.scores)
         self.taken: list[int] = [0] * n
         self.side_taken: list[int] = [0] * len(self.scores)  # tricks of non-nil bidders
+        self.opponent_nil: list[bool] = [False] * n  # an opponent's nil still stands
         self.played = 0
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
