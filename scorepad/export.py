@@ -11,14 +11,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.bids import contract_of, format_bid
 from scorepad.errors import ExportError, did_you_mean
-from scorepad.game import Game, RoundResult, Standings
-from scorepad.game import next_dealer as next_dealer_seat
 from scorepad.rules import rules_to_mapping
 from scorepad.scoring import EndReason, Line, SideScore
+
+if TYPE_CHECKING:
+    from scorepad.game import Game, RoundResult, Standings
 
 
 def line_json(line: Line) -> dict[str, Any]:
@@ -147,6 +148,8 @@ def side_rounds(game: Game, result: RoundResult) -> list[SideRound]:
 
 def next_dealer(game: Game, standings: Standings) -> str | None:
     """Who deals the next round, or None once the game is over."""
+    from scorepad.game import next_dealer as next_dealer_seat
+
     if standings.finished:
         return None
     return game.players[next_dealer_seat(game)]
