@@ -385,3 +385,25 @@ def test_the_documented_example_reads() -> None:
     assert game.rules.loss_limit == -200 and game.rules.blind_nil
     assert [round_.played for round_ in game.rounds] == [True, True, False]
     assert standings(game).scores == (81 + 62, 131 + 41)
+
+
+def test_rounds_written_inline_by_hand_read_the_same_and_errors_name_their_line() -> None:
+    game = club_game()
+    text = game_to_toml(game)
+    head, rules = text[: text.index("[[rounds]]")], text[text.index("[rules]") :]
+    rounds = [
+        "rounds = [",
+        '  { dealer = "Bob", bids = { Ann = 4, Bob = "nil", Cat = 3, Dan = 5 }, '
+        "tricks = { Ann = 5, Bob = 0, Cat = 4, Dan = 4 } },",
+        '  { dealer = "Cat", bids = { Ann = 3, Bob = 3, Cat = 3, Dan = 2 }, '
+        'tricks = { "Ann & Cat" = 8, "Bob & Dan" = 5 } },',
+        '  { dealer = "Dan", bids = { Ann = 4, Bob = 3, Cat = 3, Dan = 2 } },',
+        "]",
+    ]
+    inline = head + "\n".join(rounds) + "\n\n" + rules
+    assert game_from_toml(inline, "g.toml") == game
+    broken = inline.replace('"Bob & Dan" = 5', '"Bob & Dan" = 6')
+    rounds[2] = rounds[2].replace('"Bob & Dan" = 5', '"Bob & Dan" = 6')
+    line = broken.splitlines().index(rounds[2]) + 1
+    with pytest.raises(GameFileError, match=f"^g.toml, line {line}: round 2: the tricks add up"):
+        game_from_toml(broken, "g.toml")
