@@ -530,6 +530,9 @@ def check_game_name(name: str) -> str:
         )
     if text.startswith("."):
         raise GameError(f"game name {text!r} may not start with a dot")
+    if text.lower().endswith(GAME_SUFFIX):
+        # `--game x.toml` means a file path, so a game named like one could not be found.
+        raise GameError(f"game name {text!r} may not end in {GAME_SUFFIX}; leave it out")
     if len(text) > 100:
         raise GameError(f"game name is {len(text)} characters long; 100 at most")
     return text

@@ -360,6 +360,7 @@ def test_the_current_game_can_be_a_file_anywhere(home: Path, tmp_path: Path) -> 
     [
         pytest.param("a/b", "cannot be a file name: no /", id="slash"),
         pytest.param("..", "may not start with a dot", id="dots"),
+        pytest.param("friday.TOML", "may not end in .toml; leave it out", id="suffix"),
         pytest.param("x" * 101, "101 characters long", id="long"),
     ],
 )
