@@ -60,6 +60,11 @@ def test_export_to_stdout(friday: Path, fmt: str) -> None:
     assert out == exported(friday_game(), fmt)
 
 
+def test_a_dash_for_the_output_means_stdout(friday: Path) -> None:
+    code, out, _ = run("export", "-o", "-", "-f", "md")
+    assert code == 0 and out == exported(friday_game(), "md")
+
+
 def test_export_json_is_the_game_object(friday: Path) -> None:
     code, out, _ = run("export", "-f", "JSON", "-g", "friday")
     assert code == 0
