@@ -26,8 +26,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    won = played = 0
-    print(f"{'preset':10} {'games':>6} {'heuristic won':>14} {'decided':>8}")
+    won = played = all_decided = 0
+    header = ("preset", "games", "heuristic won", "decided", "won of decided")
+    print("{:10} {:>6} {:>14} {:>8} {:>15}".format(*header))
     for name in args.preset or preset_names():
         rules = load_preset(name).rules
         wins = games = decided = 0
@@ -38,10 +39,15 @@ def main() -> None:
             wins += stats["bots"]["heuristic"]["wins"]
             games += stats["bots"]["heuristic"]["games"]
             decided += stats["first_dealer"]["decided_games"]
-        print(f"{name:10} {games:>6} {wins / games:>14.1%} {decided:>8}")
+        share = wins / decided if decided else 0.0
+        print(f"{name:10} {games:>6} {wins / games:>14.1%} {decided:>8} {share:>15.1%}")
         won += wins
         played += games
-    print(f"all presets: heuristic won {won} of {played} games ({won / played:.1%})")
+        all_decided += decided
+    print(
+        f"all presets: heuristic won {won} of {played} games ({won / played:.1%});"
+        f" {won / all_decided:.1%} of the {all_decided} decided (not cut off unfinished)"
+    )
 
 
 if __name__ == "__main__":

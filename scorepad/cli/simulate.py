@@ -20,16 +20,24 @@ if TYPE_CHECKING:
 def simulate(
     preset: PresetOption = "standard",
     overrides: SetOption = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="The run's seed: the same seed, the same games.")] = 0,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to play.")
+    ] = 100,
+    seed: Annotated[
+        int, typer.Option(metavar="S", help="The run's seed: the same seed, the same games.")
+    ] = 0,
     bots: Annotated[
         str,
         typer.Option(
+            metavar="BOT[,BOT]",
             help="heuristic or random; a comma list gives each side its own (heuristic,random).",
         ),
     ] = "heuristic",
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, help="Processes; the result does not change.")
+        int,
+        typer.Option(
+            "--jobs", "-j", min=1, metavar="J", help="Processes; the result does not change."
+        ),
     ] = 1,
     save: Annotated[
         Path | None,
