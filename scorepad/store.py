@@ -18,6 +18,7 @@ import time
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -208,11 +209,21 @@ def _round_from_data(game: Game, raw: Mapping[str, Any]) -> Round:
     return Round(seat, entries)
 
 
+@cache
+def _name_maps(
+    players: tuple[str, ...], sides: tuple[str, ...]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Seats and sides by folded name, worked out once per game rather than per round."""
+    return (
+        {name.casefold(): seat for seat, name in enumerate(players)},
+        {name.casefold(): side for side, name in enumerate(sides)},
+    )
+
+
 def _by_side(game: Game, table: Mapping[str, object], what: str) -> list[list[tuple[str, Any]]]:
     """A round's `bids` or `tricks` table as each side's (key, value) pairs, in seat order."""
     rules = game.rules
-    seat_of = {name.casefold(): seat for seat, name in enumerate(game.players)}
-    side_of = {name.casefold(): side for side, name in enumerate(game.sides)}
+    seat_of, side_of = _name_maps(game.players, game.sides)
     per_seat: dict[int, tuple[str, object]] = {}
     per_team: dict[int, tuple[str, object]] = {}
     for key, value in table.items():
