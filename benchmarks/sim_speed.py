@@ -47,6 +47,29 @@ def deals_per_second(bots: str, games: int, jobs: int, repeats: int, preset: str
     return statistics.median(rates)
 
 
+def _spin(count: int) -> int:
+    total = 0
+    for number in range(count):
+        total += number * number
+    return total
+
+
+def machine_parallel_speedup(count: int = 4_000_000) -> float:
+    """What two processes give over one on this machine right now, for a plain loop: the
+    ceiling for --jobs 2 (well under 2 when something else is using a core)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    started = time.perf_counter()
+    _spin(count)
+    _spin(count)
+    serial = time.perf_counter() - started
+    with ProcessPoolExecutor(2) as pool:
+        started = time.perf_counter()
+        list(pool.map(_spin, [count, count]))
+        parallel = time.perf_counter() - started
+    return serial / parallel
+
+
 def open_spiel_rate(seconds: float = 3.0) -> float | None:
     """Random Spades deals a second through OpenSpiel's Python API, if it is installed."""
     try:
@@ -77,6 +100,9 @@ def main() -> None:
     parser.add_argument("--preset", default="standard")
     args = parser.parse_args()
     print(f"cpus: {os.cpu_count()}, python {sys.version.split()[0]}, preset {args.preset}")
+    print(
+        f"plain-loop speedup of 2 processes on this machine now: {machine_parallel_speedup():.2f}"
+    )
     print(f"{'bots':10} {'jobs':>4} {'games':>6} {'deals/s (median)':>17} {'target':>8}")
     for bots in ("random", "heuristic"):
         games = max(10, int(GAMES[bots] * args.scale))
@@ -85,6 +111,7 @@ def main() -> None:
         print(f"{bots:10} {1:>4} {games:>6} {one:>17,.0f} {TARGETS[bots]:>8,}")
         print(f"{bots:10} {2:>4} {games:>6} {two:>17,.0f}")
         print(f"{bots:10} jobs 2 / jobs 1 = {two / one:.2f} (target {JOBS_TARGET})")
+    print(f"plain-loop speedup of 2 processes, after: {machine_parallel_speedup():.2f}")
     spiel = open_spiel_rate()
     if spiel is None:
         print("open_spiel is not installed: no OpenSpiel comparison")

@@ -30,7 +30,7 @@ from scorepad.sim.play import (
     suit_lists,
     trick_winner,
 )
-from scorepad.sim.table import BidChoice, Seen, bid_choice
+from scorepad.sim.table import BidChoice, Seen, bid_choice, bid_key
 from scorepad.sim.validate import (
     Problem,
     check_dealt,
@@ -175,9 +175,9 @@ class GameRunner:
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         self.side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self.side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-        self._scored: dict[tuple[int, SideEntry, int], tuple[SideScore, list[Problem]]] = {}
+        self._scored: dict[tuple[object, ...], tuple[SideScore, list[Problem]]] = {}
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
-        self._choices: dict[tuple[Bid | None, int, bool, bool], BidChoice] = {}
+        self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
 
     # -- a game ---------------------------------------------------------------------
 
@@ -297,7 +297,7 @@ class GameRunner:
         """score_side for this side entry from zero points and `bags` bags, and what is
         wrong with the result. Memoised: the engine is pure, and a round's points do not
         depend on the score before it, so the same entry and bags always score the same."""
-        key = (side, entry, bags)
+        key = (side, tuple(map(bid_key, entry.bids)), entry.tricks, bags)
         cached = self._scored.get(key)
         if cached is None:
             hands = side_hands(self.rules, entry, self.side_names[side])
@@ -430,7 +430,7 @@ class GameRunner:
 
     def _choice(self, partner_bid: Bid | None, total: int, last: bool, joint: bool) -> BidChoice:
         """`bid_choice` for this runner's rules, memoised (the same few situations recur)."""
-        key = (partner_bid, total, last, joint)
+        key = (bid_key(partner_bid), total, last, joint)
         choice = self._choices.get(key)
         if choice is None:
             choice = self._choices[key] = bid_choice(
@@ -623,7 +623,7 @@ class GameRunner:
             others = [score for index, score in enumerate(scores) if index != side]
             behind = max(others) - scores[side] if others else 0
             clipped = max(-1, min(behind, deficit))  # the checks only compare with deficits
-            key: tuple[object, ...] = (side, entry.bids, clipped)
+            key: tuple[object, ...] = (side, tuple(map(bid_key, entry.bids)), clipped)
             if key not in self._bids_ok:
                 joint = entry.joint_bid and rules.side_size > 1
                 names = self.side_names[side]
@@ -643,7 +643,7 @@ class GameRunner:
             if message:
                 problems.append(Problem("bids", message))
         in_order = tuple(bid for _, bid in record.bids)
-        key = ("table", in_order)
+        key = ("table", tuple(map(bid_key, in_order)))
         if key not in self._bids_ok:
             try:
                 check_table_bids(rules, in_order, last="the last bidder")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorepad.bids import NIL, Bid, number
+from scorepad.bids import BLIND_NIL, NIL, Bid, number
 from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.play import NO_SUIT
@@ -90,6 +90,18 @@ class Seen:
 
 
 _NUMBERS = tuple(number(tricks) for tricks in range(19))  # shared: a Bid is immutable
+
+# The bids bots make are these shared objects, which live as long as the program: their
+# identity is a key that memo tables hash without going through Bid's (and its enum's)
+# Python-level __hash__. Any other Bid is its own key.
+_KEY_OF_ID = {id(bid): code for code, bid in enumerate((NIL, BLIND_NIL, *_NUMBERS))}
+
+
+def bid_key(bid: Bid | None) -> object:
+    """A cheap hashable stand-in for a bid in memo keys (equal bids, equal keys)."""
+    if bid is None:
+        return None
+    return _KEY_OF_ID.get(id(bid), bid)
 
 
 @dataclass(frozen=True, slots=True)
