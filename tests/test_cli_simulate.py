@@ -124,3 +124,25 @@ def test_saved_games_show_the_simulators_totals_and_winner(tmp_path: Path) -> No
         code, out, err = run("verify", str(hands[0]), "--json")
         assert code == 0 and json.loads(out)["ok"] is True
     assert data["games"] == 3
+
+
+def test_a_broken_engine_is_counted_and_reported_with_its_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Violations are counted, never raised: here the game 'ends' after every deal."""
+    from scorepad.scoring import EndReason, Outcome
+    from scorepad.sim import runner as sim_runner
+
+    monkeypatch.setattr(
+        sim_runner, "judge_end", lambda *args, **kwargs: Outcome(0, EndReason.TARGET)
+    )
+    code, out, _ = run("simulate", "--games", "3", "--seed", "4", "--json")
+    data = json.loads(out)
+    # One "end" a game, and game 1's fold by the score pad disagrees with it too.
+    assert code == 1 and data["violation_count"] == 4
+    assert sorted(v["check"] for v in data["violations"]) == ["end", "end", "end", "standings"]
+    violation = data["violations"][0]
+    assert (violation["check"], violation["seed"], violation["deal"]) == ("end", 4, 1)
+    assert "North:" in violation["replay"] and "play:" in violation["replay"]
+    code, out, _ = run("simulate", "--games", "1", "--seed", "4")
+    assert code == 1 and "violation (end)" in out and "verify DIR/game-00001-deal-001" in out

@@ -149,9 +149,11 @@ def summary_view(summary: RunSummary) -> RenderableType:
         parts.append(
             Text(
                 f"\nviolation ({violation.check}): {violation.message}\n"
-                f"  replay: --seed {violation.seed}, game {violation.game + 1},"
-                f" deal {violation.deal}\n"
-                + "\n".join(f"  {line}" for line in violation.replay.splitlines()),
+                f"  replay: game {violation.game + 1}, deal {violation.deal} of seed"
+                f" {violation.seed}: simulate --seed {violation.seed} --games"
+                f" {violation.game + 1} --save DIR --hands (same --preset, --set, --bots),"
+                f" then verify DIR/game-{violation.game + 1:05d}-deal-{violation.deal:03d}"
+                ".hand.toml\n" + "\n".join(f"  {line}" for line in violation.replay.splitlines()),
                 style="red",
             )
         )
