@@ -138,7 +138,9 @@ def games() -> None:
             status = "finished: a draw"
         else:
             status = f"finished: {game.sides[result.winner]} won"
-        table.add_row(mark, Text(game.name), Text(game.preset), Text(scores), Text(status))
+        # The file's name is what `use` and --game take; the game's own name if it differs.
+        shown = path.stem if game.name == path.stem else f"{path.stem} ({game.name})"
+        table.add_row(mark, Text(shown), Text(game.preset), Text(scores), Text(status))
     print_renderable(table)
 
 
