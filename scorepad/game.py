@@ -384,7 +384,8 @@ def read_assignments(tokens: Sequence[str], what: str) -> list[tuple[str, str]]:
             raise GameError(f"not PLAYER={what.upper()}: {token!r}; write it like Ann=4")
         pairs.append((ref.strip(), value.strip()))
     if not pairs:
-        raise GameError(f"no {what}s given; write PLAYER={what.upper()} for every player")
+        plural = what if what.endswith("s") else what + "s"
+        raise GameError(f"no {plural} given; write PLAYER={what.upper()} for every player")
     return pairs
 
 

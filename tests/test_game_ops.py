@@ -182,6 +182,11 @@ def test_bad_tricks_are_refused(tokens: list[str], error: type[Exception], messa
         record_tricks(record_bids(fresh(), FULL_BIDS), tokens)
 
 
+def test_nothing_given() -> None:
+    with pytest.raises(GameError, match="^no tricks given; write PLAYER=TRICKS for every player"):
+        record_tricks(record_bids(fresh(), FULL_BIDS), [])
+
+
 def test_tricks_before_bids_and_bids_while_bids_are_open() -> None:
     with pytest.raises(GameError, match="^round 1 has no bids yet; enter the bids first"):
         record_tricks(fresh(), FULL_TRICKS)
