@@ -24,11 +24,11 @@ from scorepad.sim.play import (
     NO_SUIT,
     SPADE_MASK,
     SPADES,
+    SUIT_MASKS,
     SUIT_OF,
     legal_mask,
     mask_of,
     suit_lists,
-    trick_winner,
 )
 from scorepad.sim.table import BidChoice, Seen, bid_choice, bid_key
 from scorepad.sim.validate import (
@@ -471,6 +471,7 @@ class GameRunner:
         plays, winners = record.plays, record.winners
         taken, side_taken, nil, side_of = seen.taken, seen.side_taken, seen.nil, seen.side_of
         self._note_live_nils(seen)
+        choose = [bot.play for bot in bots]
         for trick_number in range(rules.tricks):
             seen.tricks_left = rules.tricks - trick_number
             trick: list[int] = []
@@ -479,12 +480,15 @@ class GameRunner:
             seat = leader
             for _ in range(players):
                 hand = hands[seat]
-                legal = legal_mask(hand, seen.led, seen.broken)
+                if trick:
+                    legal = hand & SUIT_MASKS[seen.led] or hand
+                else:
+                    legal = legal_mask(hand, NO_SUIT, seen.broken)
                 # One legal card needs no decision.
                 code = (
                     legal.bit_length() - 1
                     if legal & (legal - 1) == 0
-                    else (bots[seat].play(seat, hand, legal, seen))
+                    else choose[seat](seat, hand, legal, seen)
                 )
                 hands[seat] = hand & ~(1 << code)
                 suit = SUIT_OF[code]
@@ -506,7 +510,7 @@ class GameRunner:
                 if suit == SPADES:
                     seen.broken = True
                 seat = (seat + 1) % players
-            leader = seats[trick_winner(trick)]
+            leader = seen.winner  # kept card by card above; the validator re-checks it
             winners.append(leader)
             taken[leader] += 1
             if not nil[leader]:
