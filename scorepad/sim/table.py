@@ -129,8 +129,10 @@ class BidChoice:
         wanted = min(max(tricks, self.low), self.high)
         if wanted == self.refused:
             wanted = wanted + 1 if wanted + 1 <= self.high else wanted - 1
-            if wanted < self.low:  # pragma: no cover - a range of one refused number
-                wanted = self.refused
+            if wanted < self.low:  # the one number in range is refused
+                if nil_ok:
+                    return NIL
+                wanted = self.refused  # no legal bid at all: the validator will say so
         return _NUMBERS[wanted]
 
 
@@ -165,6 +167,12 @@ def bid_choice(
                 must_nil = True
     elif rules.suicide:
         low = max(low, rules.suicide_min_bid)
+    elif rules.side_size > 1 and (rules.no_hell or not (rules.nil or rules.zero_bid == "plain")):
+        # Leave the partner a legal bid: a number of at least 1 when nil is not open, or
+        # when no hell may refuse the nil that would make the table's total all tricks.
+        high = tricks - 1
+    if high < low and nil:
+        must_nil = True  # no number fits beside the partner's: nil is the one bid left
     refused = tricks - earlier_total if rules.no_hell and last else None
     if refused is not None and not 0 <= refused <= tricks:
         refused = None
