@@ -130,3 +130,27 @@ def test_every_command_and_option_has_help(path: str, command: object) -> None:
     for param in getattr(command, "params", []):
         if param.param_type_name == "option" and param.name != "help":
             assert param.help, f"`scorepad {path}` option {param.name} has no help"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(["frobnicate"], "No such command 'frobnicate'", id="unknown-command"),
+        pytest.param(["check"], "Missing argument 'BID:TRICKS...'", id="missing-argument"),
+        pytest.param(["check", "--bogus", "1:1"], "No such option: --bogus", id="unknown-option"),
+        pytest.param(["check", "--score", "x", "1:1"], "Invalid value for '--score'", id="not-int"),
+        pytest.param(["presets", "show"], "Missing argument 'NAME'", id="nested-missing"),
+    ],
+)
+def test_command_line_mistakes_are_one_line_too(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert out == ""
+    assert message in err and "--help" in err
+    assert len(err.strip().splitlines()) == 1
+    assert "╭" not in err
+
+
+def test_bare_command_shows_help() -> None:
+    code, out, err = run()
+    assert "Usage:" in out + err and "check" in out + err

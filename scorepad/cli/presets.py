@@ -25,7 +25,7 @@ def list_presets() -> None:
 
 @presets_app.command("show")
 def show_preset(
-    name: Annotated[str, typer.Argument(help="A preset name or a TOML file.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="A preset name or a TOML file.")],
     overrides: SetOption = None,
     as_json: JsonOption = False,
 ) -> None:
