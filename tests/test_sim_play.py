@@ -118,6 +118,6 @@ def test_suit_lists_split_a_hand_lowest_first() -> None:
     rng = random.Random(4)
     for _ in range(200):
         hand = set(rng.sample(range(54), rng.randint(0, 18)))
-        lists = suit_lists(mask_of(hand))
+        lists = suit_lists(hand)
         assert [code for cards in lists for code in cards] == sorted(hand)
         assert all(SUIT_OF[code] == suit for suit, cards in enumerate(lists) for code in cards)

@@ -7,6 +7,7 @@ validator re-checks them with a slower, separate reading of the rules.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 
 from scorepad.cards import CODE_COUNT, Suit
@@ -41,27 +42,14 @@ def codes_of(mask: int) -> list[int]:
     return codes
 
 
-_SUIT_STARTS = tuple(
-    min(code for code in range(CODE_COUNT) if SUIT_OF[code] == suit) for suit in range(4)
-)
-
-
-# The set bits of every 13-bit number, lowest first: a suit of a hand as offsets.
-_OFFSETS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(offset for offset in range(13) if bits >> offset & 1) for bits in range(1 << 13)
-)
-
-
-def suit_lists(hand: int) -> list[list[int]]:
-    """A hand mask as four lists of codes, one per suit, each lowest first."""
-    lists: list[list[int]] = []
-    for suit, start in enumerate(_SUIT_STARTS):
-        bits = (hand & SUIT_MASKS[suit]) >> start
-        if bits < 8192:
-            lists.append(list(map(start.__add__, _OFFSETS[bits])))
-        else:  # spades with the jokers: 15 bits
-            lists.append(codes_of(bits << start))
-    return lists
+def suit_lists(codes: Iterable[int]) -> list[list[int]]:
+    """Card codes as four lists, one per suit (clubs to spades), each lowest first."""
+    cards = sorted(codes)
+    # Codes run suit by suit: diamonds start at 13, hearts at 26, spades (jokers too) at 39.
+    diamonds = bisect_left(cards, 13)
+    hearts = bisect_left(cards, 26, diamonds)
+    spades = bisect_left(cards, 39, hearts)
+    return [cards[:diamonds], cards[diamonds:hearts], cards[hearts:spades], cards[spades:]]
 
 
 def legal_mask(hand: int, led: int, broken: bool) -> int:

@@ -359,7 +359,7 @@ class GameRunner:
         seen.trick = []
         leader = (dealer + 1) % players
         if all_random:
-            self._play_random(record, hands, leader, rng.random)
+            self._play_random(record, record.holdings(), leader, rng.random)
         else:
             self._play(record, hands, leader, seen, bots)
         return record
@@ -526,7 +526,7 @@ class GameRunner:
         seen.opponent_nil = [any(live[o] for o in others) for others in seen.opponents]
 
     def _play_random(
-        self, record: DealRecord, hands: list[int], leader: int, rnd: Callable[[], float]
+        self, record: DealRecord, held: list[list[int]], leader: int, rnd: Callable[[], float]
     ) -> None:
         """The play of random bots, inlined on per-suit lists: the same cards
         `RandomBot.play` would choose from the same random numbers (the k-th lowest legal
@@ -534,7 +534,7 @@ class GameRunner:
         without a call or a mask walk per card."""
         players = self.rules.players
         suit_of = SUIT_OF
-        holdings = [suit_lists(hand) for hand in hands]
+        holdings = [suit_lists(hand) for hand in held]
         plays = record.plays
         append = plays.append
         winners = record.winners

@@ -104,14 +104,14 @@ def replay_play(
     broken = False
     seat = leader
     trick_count = len(plays) // players
+    orders = [[(first + offset) % players for offset in range(players)] for first in range(players)]
     for number in range(trick_count):
         start = number * players
         led = suit_number[plays[start]]
         strength = strength_by_led[led]
         best, winner = -1, seat
-        for offset in range(players):
+        for offset, who in enumerate(orders[seat]):
             code = plays[start + offset]
-            who = (seat + offset) % players
             count = counts[who]
             suit = suit_number[code]
             if offset == 0:
