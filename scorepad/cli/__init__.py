@@ -1,92 +1,58 @@
 """The command line: a thin client of the library. The only package that imports Typer.
 
-Commands import what they need when they run, so `scorepad --help` and every command
-start as fast as Typer itself allows.
+Commands import what they need when they run, and `main` imports only the module of the
+command it is given, so every command starts about as fast as Typer itself allows.
+`scorepad.cli.app` is the app with every command, for tests and tools.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
-import typer
-from typer.core import TyperGroup
+if TYPE_CHECKING:
+    import typer
 
-from scorepad.errors import ScorepadError
-
-
-class _Commands(TyperGroup):
-    """The one boundary where bad input becomes one line on stderr and an exit code.
-
-    A ScorepadError is the library refusing input; a TyperException is Typer refusing the
-    command line itself (an unknown option, a missing argument, a number that is not one).
-    Both print one line, never a box or a traceback.
-    """
-
-    def invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)
-        except ScorepadError as error:
-            typer.echo(f"scorepad: {error}", err=True)
-            raise typer.Exit(error.exit_code) from None
-
-    def main(
-        self,
-        args: Sequence[str] | None = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        windows_expand_args: bool = True,
-        **extra: Any,
-    ) -> Any:
-        try:
-            result = super().main(
-                args, prog_name, complete_var, False, windows_expand_args, **extra
-            )
-        except typer.TyperException as error:
-            message = error.format_message().strip()
-            if not message:
-                pass  # a bare group: Typer has printed its help already
-            elif "\n" in message:  # a bare group whose help comes back as text
-                typer.echo(message, err=True)
-            else:
-                where = getattr(getattr(error, "ctx", None), "command_path", "scorepad")
-                typer.echo(f"{where}: {message} (see {where} --help)", err=True)
-            code = error.exit_code
-        except typer.Abort:
-            typer.echo("Aborted.", err=True)
-            code = 1
-        else:
-            if not standalone_mode:
-                return result
-            code = result if isinstance(result, int) else 0
-        if standalone_mode:
-            sys.exit(code)
-        return code
+# The module of each command, in the order `scorepad --help` lists them.
+COMMAND_MODULES = {
+    "new": "games",
+    "games": "games",
+    "use": "games",
+    "bid": "rounds",
+    "tricks": "rounds",
+    "undo": "rounds",
+    "show": "sheet",
+    "explain": "sheet",
+    "play": "play",
+    "export": "export",
+    "check": "check",
+    "presets": "presets",
+    "simulate": "simulate",
+    "verify": "verify",
+}
 
 
-app = typer.Typer(
-    name="scorepad",
-    cls=_Commands,
-    help="A score pad for Spades: bids, tricks, nil, bags and house rules, scored right.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_show_locals=False,
-)
+def load_commands(command: str | None = None) -> typer.Typer:
+    """The app with the named command's module loaded, or every command's if none is named."""
+    if command in COMMAND_MODULES:
+        modules = [COMMAND_MODULES[command]]
+    else:
+        modules = list(dict.fromkeys(COMMAND_MODULES.values()))
+    for module in modules:
+        importlib.import_module(f"scorepad.cli.{module}")
+    from scorepad.cli.core import app
 
-# Each module adds its commands to `app`.
-from scorepad.cli import check as _check  # noqa: E402, F401
-from scorepad.cli import export as _export  # noqa: E402, F401
-from scorepad.cli import games as _games  # noqa: E402, F401
-from scorepad.cli import play as _play  # noqa: E402, F401
-from scorepad.cli import presets as _presets  # noqa: E402, F401
-from scorepad.cli import rounds as _rounds  # noqa: E402, F401
-from scorepad.cli import sheet as _sheet  # noqa: E402, F401
-from scorepad.cli import simulate as _simulate  # noqa: E402, F401
-from scorepad.cli import verify as _verify  # noqa: E402, F401
+    return app
+
+
+def __getattr__(name: str) -> object:
+    if name == "app":
+        return load_commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
     """The `scorepad` console script."""
-    app()
+    words = sys.argv[1:]
+    load_commands(words[0] if words else None)()

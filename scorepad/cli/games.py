@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from scorepad.cli import app
 from scorepad.cli.common import PresetOption, SetOption
+from scorepad.cli.core import app
 
 
 def split_names(text: str) -> list[str]:

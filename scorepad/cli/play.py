@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from scorepad.cli import app
 from scorepad.cli.common import GameOption
+from scorepad.cli.core import app
 
 if TYPE_CHECKING:
     from collections.abc import Callable

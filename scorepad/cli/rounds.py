@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorepad.cli import app
 from scorepad.cli.common import GameOption
+from scorepad.cli.core import app
 
 if TYPE_CHECKING:
     from scorepad.game import Game, Standings

@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from scorepad.cli import app
 from scorepad.cli.common import GameOption, JsonOption
+from scorepad.cli.core import app
 
 
 @app.command()

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorepad.cli import app
 from scorepad.cli.common import JsonOption, PresetOption, SetOption
+from scorepad.cli.core import app
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
