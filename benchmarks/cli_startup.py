@@ -151,6 +151,11 @@ def main() -> None:
         home = Path(folder)
         env = {**os.environ, "SCOREPAD_HOME": str(home), "COLUMNS": "80", "NO_COLOR": "1"}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        # An installed package runs from cached bytecode. Where the environment says not to
+        # write bytecode, scorepad (unlike Typer and Rich) would be compiled on every run:
+        # give every program a bytecode cache of its own; the warm-up runs fill it.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(home / "pycache")
         base = home / "bench.toml"
         save_game(base, long_game(args.rounds))
         copy = home / "bid.toml"
