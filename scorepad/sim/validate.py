@@ -105,34 +105,26 @@ def replay_play(
     seat = leader
     trick_count = len(plays) // players
     orders = [[(first + offset) % players for offset in range(players)] for first in range(players)]
+    problems = replay.problems
     for number in range(trick_count):
         start = number * players
-        led = suit_number[plays[start]]
+        trick = plays[start : start + players]
+        led = suit_number[trick[0]]
         strength = strength_by_led[led]
         best, winner = -1, seat
-        for offset, who in enumerate(orders[seat]):
-            code = plays[start + offset]
+        for who, code in zip(orders[seat], trick, strict=True):
             count = counts[who]
             suit = suit_number[code]
-            if offset == 0:
-                if suit == _SPADES and not broken and count[0] + count[1] + count[2]:
-                    replay.problems.append(_early_spade(held[who], code, who, number, names))
-            elif suit != led and count[led]:
-                replay.problems.append(_revoke(held[who], code, led, who, number, names))
-            hand = held[who]
-            if code in hand:
-                hand.remove(code)
+            if suit != led:
+                if count[led]:
+                    problems.append(_revoke(held[who], code, led, who, number, names))
+            elif who == seat and suit == _SPADES and not broken and sum(count) > count[_SPADES]:
+                problems.append(_early_spade(held[who], code, who, number, names))
+            try:
+                held[who].remove(code)
                 count[suit] -= 1
-            else:
-                replay.problems.append(
-                    Problem(
-                        "holding",
-                        f"{names[who]} played {CODE_CARDS[code]} in trick {number + 1},"
-                        " a card it does not hold",
-                        who,
-                        number + 1,
-                    )
-                )
+            except KeyError:
+                problems.append(_not_held(code, who, number, names))
             if suit == _SPADES:
                 broken = True
             if strength[code] > best:
@@ -154,6 +146,15 @@ def replay_play(
                 )
             )
     return replay
+
+
+def _not_held(code: int, who: int, number: int, names: Sequence[str]) -> Problem:
+    return Problem(
+        "holding",
+        f"{names[who]} played {CODE_CARDS[code]} in trick {number + 1}, a card it does not hold",
+        who,
+        number + 1,
+    )
 
 
 def _early_spade(hand: set[int], code: int, who: int, number: int, names: Sequence[str]) -> Problem:
