@@ -21,7 +21,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.bids import Bid, format_bid, parse_bid
 from scorepad.cards import CODE_CARDS, Card, card_code, format_cards, parse_cards
@@ -29,6 +29,9 @@ from scorepad.errors import CardError, ScorepadError
 from scorepad.game import default_side_names
 from scorepad.rules import Rules, rules_from_mapping, rules_to_mapping
 from scorepad.sim.validate import Problem, check_dealt, replay_play
+
+if TYPE_CHECKING:
+    from scorepad.sim.runner import DealRecord
 
 FORMAT = "scorepad-hand"
 VERSION = 1
@@ -115,7 +118,11 @@ def verify_record(record: HandRecord) -> Verification:
 
 
 def hand_record(
-    rules: Rules, preset: str, deal: Any, number: int, players: Sequence[str] | None = None
+    rules: Rules,
+    preset: str,
+    deal: DealRecord,
+    number: int,
+    players: Sequence[str] | None = None,
 ) -> HandRecord:
     """A simulator `DealRecord` as a hand record."""
     from scorepad.sim.runner import seat_names

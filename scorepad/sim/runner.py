@@ -565,8 +565,9 @@ class GameRunner:
                     seat = 0
                 suits = holdings[seat]
                 cards = suits[led]
-                if cards:
-                    code = cards.pop(int(rnd() * len(cards)) if len(cards) > 1 else 0)
+                count = len(cards)
+                if count:
+                    code = cards.pop(int(rnd() * count)) if count > 1 else cards.pop()
                 else:
                     total = len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])
                     k = int(rnd() * total) if total > 1 else 0
