@@ -8,7 +8,8 @@ Run from the repository root:
 Every run validates every deal, as `scorepad simulate` does. Prints the median deals per
 second over the repeats and the ratio of --jobs 2 to one process (machines are noisy:
 compare medians and ratios, not single runs). If `open_spiel` is importable, the same
-machine's OpenSpiel Spades random-play rate is printed beside it (never a dependency).
+machine's OpenSpiel Spades random-play rates are printed beside it, from
+`sim_openspiel.py` run by `--open-spiel-python` or this Python (never a dependency).
 Targets (issue 4): random >= 45,000 deals/s in one process, heuristic >= 10,000, and
 --jobs 2 >= 1.7x one process.
 """
@@ -70,27 +71,13 @@ def machine_parallel_speedup(count: int = 4_000_000) -> float:
     return serial / parallel
 
 
-def open_spiel_rate(seconds: float = 3.0) -> float | None:
-    """Random Spades deals a second through OpenSpiel's Python API, if it is installed."""
-    try:
-        import numpy as np
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    game = pyspiel.load_game("spades")
-    rng = np.random.default_rng(0)
-    deals = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(outcomes, p=probs)))
-            else:
-                state.apply_action(int(rng.choice(state.legal_actions())))
-        deals += 1  # an OpenSpiel spades state is one deal: bidding, play, score
-    return deals / (time.perf_counter() - started)
+def open_spiel_figures(python: str) -> str:
+    """OpenSpiel's own figures from `sim_openspiel.py`, run by a Python that has it."""
+    import subprocess
+
+    script = Path(__file__).with_name("sim_openspiel.py")
+    done = subprocess.run([python, str(script)], capture_output=True, text=True)
+    return (done.stdout or done.stderr).strip()
 
 
 def main() -> None:
@@ -98,6 +85,11 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--scale", type=float, default=1.0, help="scale the number of games")
     parser.add_argument("--preset", default="standard")
+    parser.add_argument(
+        "--open-spiel-python",
+        metavar="PYTHON",
+        help="a Python with open_spiel installed, for a side-by-side (default: this one)",
+    )
     args = parser.parse_args()
     print(f"cpus: {os.cpu_count()}, python {sys.version.split()[0]}, preset {args.preset}")
     print(
@@ -112,11 +104,7 @@ def main() -> None:
         print(f"{bots:10} {2:>4} {games:>6} {two:>17,.0f}")
         print(f"{bots:10} jobs 2 / jobs 1 = {two / one:.2f} (target {JOBS_TARGET})")
     print(f"plain-loop speedup of 2 processes, after: {machine_parallel_speedup():.2f}")
-    spiel = open_spiel_rate()
-    if spiel is None:
-        print("open_spiel is not installed: no OpenSpiel comparison")
-    else:
-        print(f"OpenSpiel spades, random play driven from Python: {spiel:,.0f} deals/s")
+    print(open_spiel_figures(args.open_spiel_python or sys.executable))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,56 @@
+"""OpenSpiel's Spades with random play, for a side-by-side with `sim_speed.py`.
+
+OpenSpiel is never a dependency: run this with any Python that has it, for instance a
+separate venv (`python -m venv /tmp/spiel && /tmp/spiel/bin/pip install open-spiel`):
+
+    /tmp/spiel/bin/python benchmarks/sim_openspiel.py [--seconds 5]
+
+`sim_speed.py --open-spiel-python /tmp/spiel/bin/python` runs it for you. Prints random
+deals a second two ways: driven action by action from Python, and played whole in C++
+by `pyspiel.evaluate_bots` with uniform random bots. Neither validates or keeps a score
+across deals, which the scorepad simulator does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        raise SystemExit("open_spiel is not importable by this Python") from None
+    game = pyspiel.load_game("spades")
+    rng = random.Random(0)
+    deals = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < args.seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+        deals += 1
+    from_python = deals / (time.perf_counter() - started)
+    bots = [pyspiel.make_uniform_random_bot(player, 1234 + player) for player in range(4)]
+    deals = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < args.seconds:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, deals)
+        deals += 1
+    in_cpp = deals / (time.perf_counter() - started)
+    print(f"OpenSpiel spades, random play driven from Python: {from_python:,.0f} deals/s")
+    print(f"OpenSpiel spades, random play in C++ (evaluate_bots): {in_cpp:,.0f} deals/s")
+
+
+if __name__ == "__main__":
+    main()
