@@ -372,20 +372,32 @@ def save_game(path: Path, game: Game) -> None:
     text = game_to_toml(game)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-        )
+        write_text_atomic(path, text)
     except OSError as error:
         raise GameFileError(f"{path}: cannot save the game: {error.strerror}") from None
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` at once: a temporary file beside it, fsync, rename.
+
+    A failure (an OSError) leaves any file already at `path` as it was. The file keeps the
+    permissions of the file it replaces, or gets those a new file would get, not
+    mkstemp's 0600.
+    """
+    try:
+        mode = path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
+        os.chmod(temp_name, mode)
         os.replace(temp_name, path)
-    except OSError as error:
-        Path(temp_name).unlink(missing_ok=True)
-        raise GameFileError(f"{path}: cannot save the game: {error.strerror}") from None
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise

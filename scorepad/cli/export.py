@@ -10,8 +10,6 @@ from scorepad.cli.common import GameOption
 from scorepad.cli.core import app
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from scorepad.export import ExportFormat
 
 FORMATS = "csv|json|md|html|svg|txt"
@@ -54,7 +52,7 @@ def export(
     from scorepad.errors import ExportError
     from scorepad.export import export_game
     from scorepad.game import standings
-    from scorepad.store import load_game_file, resolve_game
+    from scorepad.store import load_game_file, resolve_game, write_text_atomic
 
     to_stdout = output is None or output == "-"
     chosen = choose_format(fmt, None if to_stdout else output)
@@ -68,7 +66,10 @@ def export(
     target = Path(output).expanduser()
     if target.resolve() == game_path.resolve():
         raise ExportError(f"-o {output} is the game file itself; export to another file")
-    write_text_atomic(target, text)
+    try:
+        write_text_atomic(target, text)
+    except OSError as error:
+        raise ExportError(f"cannot write {target}: {error.strerror}") from None
     typer.echo(f"exported {game.name} as {chosen.value} to {target}", err=True)
 
 
@@ -88,42 +89,3 @@ def choose_format(fmt: str | None, output: str | None) -> ExportFormat:
             f" .html, .svg or .txt, or give --format {FORMATS}"
         )
     return found
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` at once: a temporary file beside it, fsync, rename.
-
-    A failure leaves any file already at `path` as it was. The file gets the permissions
-    a new file would get (or keeps those of the file it replaces), not mkstemp's 0600.
-    """
-    import os
-    import tempfile
-    from pathlib import Path
-
-    from scorepad.errors import ExportError
-
-    try:
-        mode = path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    try:
-        handle, temp_name = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-        )
-    except OSError as error:
-        raise ExportError(f"cannot write {path}: {error.strerror}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temp_name, mode)
-        os.replace(temp_name, path)
-    except OSError as error:
-        Path(temp_name).unlink(missing_ok=True)
-        raise ExportError(f"cannot write {path}: {error.strerror}") from None
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
