@@ -111,19 +111,25 @@ class RandomBot(Bot):
         return random_card(legal, self.rnd)
 
 
-def suit_tricks(hand: int, suit: int, spades_held: int) -> float:
-    """Tricks a non-spade suit should take: its top cards, less when the suit is long."""
-    cards = hand & SUIT_MASKS[suit]
-    length = cards.bit_count()
-    base = 13 * suit
+# A hand is valued suit by suit, and a suit's value depends only on which of its cards
+# are held (13 bits, the ace highest; spades 15, the jokers above the ace): the values
+# are cached by those bits, so valuing a hand is a few lookups.
+
+
+@cache
+def suit_tricks(bits: int, spades_held: int) -> float:
+    """Tricks a side suit should take (its cards as 13 bits): its top cards, less when the
+    suit is long, and a void or singleton to trump with when there are spades to do it."""
+    length = bits.bit_count()
     value = 0.0
-    if cards >> (base + ACE) & 1:
+    ace, king, queen = bits >> ACE & 1, bits >> KING & 1, bits >> QUEEN & 1
+    if ace:
         value += 1.0 if length <= 5 else 0.7
-    if cards >> (base + KING) & 1 and length >= 2:
+    if king and length >= 2:
         value += 0.8 if length <= 4 else 0.5
-        if length == 2 and not cards >> (base + ACE) & 1:
+        if length == 2 and not ace:
             value -= 0.3
-    if cards >> (base + QUEEN) & 1 and length >= 3 and cards >> (base + ACE) & 1:
+    if queen and length >= 3 and ace:
         value += 0.3
     if length == 0 and spades_held >= 2:
         value += 0.9
@@ -132,13 +138,13 @@ def suit_tricks(hand: int, suit: int, spades_held: int) -> float:
     return value
 
 
-def spade_tricks(hand: int, top: int) -> float:
-    """Tricks the spades should take: the honours that stand up, and length. `top` is the
-    rank of the highest spade in the deck (the ace, or the big joker)."""
-    spades = hand & SPADE_MASK
-    length = spades.bit_count()
+@cache
+def spade_tricks(bits: int, top: int) -> float:
+    """Tricks the spades should take (as 15 bits): the honours that stand up, and length.
+    `top` is the rank of the highest spade in the deck (the ace, or the big joker)."""
+    length = bits.bit_count()
     value = 0.0
-    ranked = [RANK_OF[code] for code in reversed(codes_of(spades))]
+    ranked = [rank for rank in range(14, -1, -1) if bits >> rank & 1]
     for position, rank in enumerate(ranked):
         # A spade is good when it is high enough to beat the spades above it not held.
         missing_above = top - rank - position
@@ -153,33 +159,54 @@ def spade_tricks(hand: int, top: int) -> float:
 
 def hand_tricks(hand: int, top: int = ACE) -> float:
     """A club player's count of the tricks a hand should take."""
-    spades = (hand & SPADE_MASK).bit_count()
-    return spade_tricks(hand, top) + sum(suit_tricks(hand, suit, spades) for suit in range(3))
+    spade_bits = hand >> 39
+    held = min(spade_bits.bit_count(), 3)
+    return (
+        spade_tricks(spade_bits, top)
+        + suit_tricks(hand & 0x1FFF, held)
+        + suit_tricks(hand >> 13 & 0x1FFF, held)
+        + suit_tricks(hand >> 26 & 0x1FFF, held)
+    )
+
+
+@cache
+def _side_suit_risk(bits: int) -> float:
+    length = bits.bit_count()
+    risk = 0.0
+    below = 0  # cards of the suit under this one
+    for rank in range(13):
+        if not bits >> rank & 1:
+            continue
+        if rank >= ACE:
+            risk += 0.6
+        elif rank >= QUEEN and below < 2:
+            risk += 0.3
+        elif rank >= 8 and below == 0 and length <= 2:
+            risk += 0.15
+        below += 1
+    return risk
+
+
+@cache
+def _spade_risk(bits: int) -> float:
+    risk = 0.0
+    for rank in range(15):
+        if bits >> rank & 1:
+            if rank >= JACK:
+                risk += 0.6
+            elif rank >= 7:
+                risk += 0.2
+    return risk + max(0, bits.bit_count() - 3) * 0.3
 
 
 def nil_risk(hand: int) -> float:
     """How likely the hand is to be forced to take a trick: 0 safe, 1 hopeless (rough)."""
-    risk = 0.0
-    spades = hand & SPADE_MASK
-    for code in codes_of(spades):
-        if RANK_OF[code] >= JACK:
-            risk += 0.6
-        elif RANK_OF[code] >= 7:
-            risk += 0.2
-    risk += max(0, spades.bit_count() - 3) * 0.3
-    for suit in range(3):
-        cards = hand & SUIT_MASKS[suit]
-        length = cards.bit_count()
-        for position, code in enumerate(codes_of(cards)):
-            low_cover = position  # cards below this one in the suit
-            rank = RANK_OF[code]
-            if rank >= ACE:
-                risk += 0.6
-            elif rank >= QUEEN and low_cover < 2:
-                risk += 0.3
-            elif rank >= 8 and low_cover == 0 and length <= 2:
-                risk += 0.15
-    return risk
+    return (
+        _spade_risk(hand >> 39)
+        + _side_suit_risk(hand & 0x1FFF)
+        + _side_suit_risk(hand >> 13 & 0x1FFF)
+        + _side_suit_risk(hand >> 26 & 0x1FFF)
+    )
 
 
 @cache
