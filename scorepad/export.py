@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.bids import contract_of, format_bid
 from scorepad.errors import ExportError, did_you_mean
 from scorepad.rules import rules_to_mapping
-from scorepad.scoring import EndReason, Line, SideScore
+from scorepad.scoring import Line, SideScore
 
 if TYPE_CHECKING:
     from scorepad.game import Game, RoundResult, Standings
@@ -155,22 +155,13 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
     return game.players[next_dealer_seat(game)]
 
 
-# Worded as the Rich sheet words them (render.py), so every format tells the same story.
-_REASONS = {
-    EndReason.TARGET: "reached {target}",
-    EndReason.LOSS_LIMIT: "a side fell to the loss limit of {limit}",
-    EndReason.SETS: "a side was set {sets} times",
-    EndReason.BOSTON: "Boston",
-}
-
-
 def status_line(game: Game, standings: Standings) -> str:
     """Where the game stands: who won, when and why; or who deals next and who needs what."""
+    from scorepad.game import describe_end
+
     rules, order = game.rules, side_order(game)
     if standings.outcome is not None:
-        reason = _REASONS[standings.outcome.reason].format(
-            target=rules.target, limit=rules.loss_limit, sets=rules.sets_to_lose
-        )
+        reason = describe_end(rules, standings.outcome)
         scores = ", ".join(f"{game.sides[side]} {standings.scores[side]}" for side in order)
         who = "A draw" if standings.winner is None else f"{game.sides[standings.winner]} won"
         return f"{who} after round {standings.ended_after} ({reason}): {scores}."

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids, format_bid, parse_bid
 from scorepad.errors import BidError, GameError, TricksError, did_you_mean
 from scorepad.rules import Rules
-from scorepad.scoring import Hand, Outcome, SideScore, judge_end, score_side
+from scorepad.scoring import EndReason, Hand, Outcome, SideScore, judge_end, score_side
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,3 +629,18 @@ def _with_round(game: Game, number: int, round_: Round) -> Game:
     else:
         rounds[number - 1] = round_
     return dataclasses.replace(game, rounds=tuple(rounds))
+
+
+_END_WORDS = {
+    EndReason.TARGET: "reached {target}",
+    EndReason.LOSS_LIMIT: "a side fell to the loss limit of {limit}",
+    EndReason.SETS: "a side was set {sets} times",
+    EndReason.BOSTON: "Boston",
+}
+
+
+def describe_end(rules: Rules, outcome: Outcome) -> str:
+    """Why a game ended, in the words every sheet and export uses."""
+    return _END_WORDS[outcome.reason].format(
+        target=rules.target, limit=rules.loss_limit, sets=rules.sets_to_lose
+    )

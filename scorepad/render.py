@@ -22,12 +22,13 @@ from scorepad.game import (
     Standings,
     bids_text,
     check_round_number,
+    describe_end,
     next_dealer,
     open_round,
     tricks_text,
 )
 from scorepad.rules import KNOBS, Preset, Rules, describe_knob, format_value, rules_to_mapping
-from scorepad.scoring import EndReason, Line, LineKind, Outcome, SideScore
+from scorepad.scoring import Line, LineKind, Outcome, SideScore
 
 
 def signed(points: int) -> str:
@@ -103,12 +104,6 @@ SHEET_WIDTH = 80  # the sheet is laid out to be read in 80 columns
 BAD = "bold red"
 _SUBHEADS = ("bid", "took", "pts", "score", "bags")
 _ALIGN = ("<", "<", ">", ">", ">")
-_REASONS = {
-    EndReason.TARGET: "reached {target}",
-    EndReason.LOSS_LIMIT: "a side fell to the loss limit of {limit}",
-    EndReason.SETS: "a side was set {sets} times",
-    EndReason.BOSTON: "Boston",
-}
 
 
 def score_sheet(game: Game, standings: Standings) -> RenderableType:
@@ -386,9 +381,7 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
 
 def _banner(game: Game, standings: Standings, outcome: Outcome) -> RenderableType:
     rules = game.rules
-    reason = _REASONS[outcome.reason].format(
-        target=rules.target, limit=rules.loss_limit, sets=rules.sets_to_lose
-    )
+    reason = describe_end(rules, outcome)
     scores = ", ".join(
         f"{name} {score}" for name, score in zip(game.sides, standings.scores, strict=True)
     )
