@@ -105,6 +105,10 @@ def check_bid(rules: Rules, bid: Bid, *, who: str, trailing_by: int | None = Non
         _check_trailing(who, "a blind bid", rules.blind_bid_deficit, trailing_by)
     if bid.tricks > rules.tricks:
         raise BidError(f"{who}: bid {bid} is out of range; bid 0 to {rules.tricks}")
+    if bid.kind is BidKind.NUMBER and bid.tricks == 0 and rules.zero_bid == "nil":
+        # Written as 0 it would read back as nil: refuse it rather than let a saved game
+        # score differently once it is loaded again.
+        raise BidError(f'{who}: a bid of 0 is nil under these rules (zero_bid = "nil")')
 
 
 def _check_trailing(who: str, what: str, deficit: int, trailing_by: int | None) -> None:

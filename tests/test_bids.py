@@ -140,3 +140,11 @@ def test_no_hell_refuses_the_one_bid_that_makes_thirteen() -> None:
 
 def test_no_hell_off_allows_thirteen() -> None:
     check_table_bids(Rules(), [number(3), number(4), number(3), number(3)], last="Dee")
+
+
+def test_a_plain_zero_is_refused_where_zero_means_nil() -> None:
+    """Written to a game file as 0, it would read back as nil and score differently."""
+    with pytest.raises(BidError, match='a bid of 0 is nil under these rules'):
+        check_side_bids(Rules(), [number(0), number(4)], who=["a", "b"], side="Us")
+    plain = preset_rules("standard", "zero_bid=plain")
+    check_side_bids(plain, [number(0), number(4)], who=["a", "b"], side="Us")
