@@ -15,10 +15,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from scorepad.cards import Card, build_deck, parse_card
 from scorepad.errors import CardError, RulesError, did_you_mean
+
+if TYPE_CHECKING:
+    from scorepad.cards import Card
 
 FailedNilTricks = Literal["bags", "contract", "none"]
 DoubleNil = Literal["separate", "all-or-nothing"]
@@ -111,7 +113,7 @@ class Rules:
     def __post_init__(self) -> None:
         _check_cards(self)
         derive = functools.partial(object.__setattr__, self)
-        derive("tricks", len(self.deck) // self.players)
+        derive("tricks", self.deck_size // self.players)
         derive("side_size", 2 if self.partnerships else 1)
         derive("sides", self.players // self.side_size)
         derive("quicksand", self.contract_scoring == "quicksand")
@@ -127,9 +129,14 @@ class Rules:
         return _deck(self.jokers, self.removed_cards)
 
     @property
+    def deck_size(self) -> int:
+        """Cards in the deck; counted without building it (`_check_cards` vouches for it)."""
+        return 52 + 2 * self.jokers - len(self.removed_cards)
+
+    @property
     def discards(self) -> int:
         """Cards the dealer takes up and discards (the jokers' two extra cards)."""
-        return len(self.deck) - self.tricks * self.players
+        return self.deck_size - self.tricks * self.players
 
     def side_of(self, seat: int) -> int:
         """The side of a seat: partners are seats 0 and 2, 1 and 3."""
@@ -141,6 +148,8 @@ class Rules:
 
 @cache
 def _deck(jokers: bool, removed: tuple[str, ...]) -> tuple[Card, ...]:
+    from scorepad.cards import build_deck, parse_card  # only a dealt game needs the cards
+
     return build_deck(jokers=jokers, removed=[parse_card(text) for text in removed])
 
 
@@ -164,22 +173,34 @@ def _check_cards(rules: Rules) -> None:
         _fail("players", rules.players, "3, 4, 5 or 6")
     if rules.partnerships and rules.players != 4:
         _fail("partnerships", True, "partnerships need 4 players; 3, 5, 6 play alone")
-    seen: set[str] = set()
-    for text in rules.removed_cards:
-        try:
-            card = parse_card(text)
-        except CardError as error:
-            _fail("removed_cards", list(rules.removed_cards), str(error))
-        if str(card) in seen:
-            _fail("removed_cards", list(rules.removed_cards), f"{card} is listed twice")
-        seen.add(str(card))
-    cards = len(rules.deck)
+    if rules.removed_cards:
+        _check_removed_cards(rules)
+    cards = rules.deck_size
     if cards % rules.players and not rules.jokers:
         _fail(
             "removed_cards",
             list(rules.removed_cards),
             f"{cards} cards do not deal evenly to {rules.players} players",
         )
+
+
+def _check_removed_cards(rules: Rules) -> None:
+    """Each removed card a real card of this deck, listed once."""
+    from scorepad.cards import build_deck, parse_card
+
+    listed = list(rules.removed_cards)
+    whole = build_deck(jokers=rules.jokers)
+    seen: set[Card] = set()
+    for text in rules.removed_cards:
+        try:
+            card = parse_card(text)
+        except CardError as error:
+            _fail("removed_cards", listed, str(error))
+        if card in seen:
+            _fail("removed_cards", listed, f"{card} is listed twice")
+        if card not in whole:
+            _fail("removed_cards", listed, f"{card} is not in the deck")
+        seen.add(card)
 
 
 def _check_values(rules: Rules) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 import time
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
@@ -384,6 +383,8 @@ def write_text_atomic(path: Path, text: str) -> None:
     permissions of the file it replaces, or gets those a new file would get, not
     mkstemp's 0600.
     """
+    import tempfile  # only a save needs it: loading a game stays quick
+
     try:
         mode = path.stat().st_mode & 0o777
     except OSError:
@@ -607,10 +608,7 @@ def set_current(path: Path) -> None:
     target = current_file()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(dir=target.parent, prefix=".current.")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(ref + "\n")
-        os.replace(temp_name, target)
+        write_text_atomic(target, ref + "\n")
     except OSError as error:
         raise GameFileError(f"{target}: cannot set the current game: {error.strerror}") from None
 

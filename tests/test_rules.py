@@ -138,6 +138,8 @@ def test_overrides(override: str, value: object) -> None:
         pytest.param("players=5", "partnerships need 4 players", id="players"),
         pytest.param("removed_cards=[\"ZZ\"]", "not a card: 'ZZ'", id="card"),
         pytest.param("removed_cards=[\"2C\"]", "51 cards do not deal evenly to 4", id="uneven"),
+        pytest.param("removed_cards=[\"BJ\"]", "BJ is not in the deck", id="not-in-deck"),
+        pytest.param("removed_cards=[\"2C\", \"2c\"]", "2C is listed twice", id="twice"),
         pytest.param("target", "write key=value", id="no-equals"),
         pytest.param("exact_bonus_bids=[20]", None, id="bids-ignored-while-off"),
     ],
