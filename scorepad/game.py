@@ -164,19 +164,23 @@ def score_round(
 # Checking what is entered
 
 
-def check_round_bids(game: Game, round_: Round, before: Standings) -> None:
-    """Refuse bids the rules forbid, judged by the standings before the round."""
+def check_round_bids(game: Game, round_: Round, before: Standings | None) -> None:
+    """Refuse bids the rules forbid, judged by the standings before the round.
+
+    Without standings (`before` None) the side's deficit is unknown, and blind nil's
+    "only when trailing" is not judged.
+    """
     rules = game.rules
     for side, entry in enumerate(round_.sides):
         names = game.side_players(side)
-        who = (game.sides[side],) if entry.joint_bid and len(names) > 1 else names
+        joint = entry.joint_bid and len(names) > 1
         check_side_bids(
             rules,
             entry.bids,
-            who=who,
+            who=(game.sides[side],) if joint else names,
             side=game.sides[side],
-            trailing_by=before.trailing_by(side),
-            joint=entry.joint_bid and len(names) > 1,
+            trailing_by=before.trailing_by(side) if before is not None else None,
+            joint=joint,
         )
     in_order = _bids_in_order(game, round_)
     check_table_bids(rules, [bid for _, bid in in_order], last=in_order[-1][0])
@@ -188,18 +192,7 @@ def check_round_entries(game: Game, round_: Round) -> None:
     Used on a saved game. Blind nil's "only when trailing" is left out: a later
     correction may change who trails, and the game must still load.
     """
-    for side, entry in enumerate(round_.sides):
-        names = game.side_players(side)
-        joint = entry.joint_bid and len(names) > 1
-        check_side_bids(
-            game.rules,
-            entry.bids,
-            who=(game.sides[side],) if joint else names,
-            side=game.sides[side],
-            joint=joint,
-        )
-    in_order = _bids_in_order(game, round_)
-    check_table_bids(game.rules, [bid for _, bid in in_order], last=in_order[-1][0])
+    check_round_bids(game, round_, None)
     if round_.played:
         check_round_tricks(game, round_)
 
