@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids, format_bid, parse_bid
 from scorepad.errors import BidError, GameError, TricksError, did_you_mean
 from scorepad.rules import Rules
 from scorepad.scoring import EndReason, Hand, Outcome, SideScore, judge_end, score_side
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,50 +444,47 @@ def _collect(
 def parse_round_bids(game: Game, pairs: Sequence[tuple[str, str]]) -> tuple[tuple[Bid, ...], ...]:
     """Each side's bids from `PLAYER=BID` pairs: one per player, or a joint team bid."""
     rules = game.rules
-    sides: list[tuple[Bid, ...]] = []
-    for side, values in enumerate(_collect(game, pairs, "bid")):
-        if None in values:
-            if not rules.partner_bidding:
-                raise BidError(
-                    f"{game.sides[side]}: a joint team bid needs partner bidding "
-                    "(partner_bidding = true); give each player's bid"
-                )
-            sides.append((_parse_bid(values[None], game.sides[side], rules),))
-        else:
-            sides.append(
-                tuple(
-                    _parse_bid(values[seat], game.players[seat], rules)
-                    for seat in rules.seats_of(side)
-                )
+
+    def read(text: str, who: str, team: bool) -> Bid:
+        if team and not rules.partner_bidding:
+            raise BidError(
+                f"{who}: a joint team bid needs partner bidding "
+                "(partner_bidding = true); give each player's bid"
             )
-    return tuple(sides)
+        try:
+            return parse_bid(text, rules)
+        except BidError as error:
+            raise BidError(f"{who}: {error}") from None
 
-
-def _parse_bid(text: str, who: str, rules: Rules) -> Bid:
-    try:
-        return parse_bid(text, rules)
-    except BidError as error:
-        raise BidError(f"{who}: {error}") from None
+    return _per_side(game, pairs, "bid", read)
 
 
 def parse_round_tricks(game: Game, pairs: Sequence[tuple[str, str]]) -> tuple[tuple[int, ...], ...]:
     """Each side's tricks from `PLAYER=N` pairs: one per player, or a team total."""
-    rules = game.rules
-    sides: list[tuple[int, ...]] = []
-    for side, values in enumerate(_collect(game, pairs, "tricks")):
+    return _per_side(
+        game, pairs, "tricks", lambda text, who, team: parse_tricks(text, who, game.rules)
+    )
+
+
+def _per_side(
+    game: Game,
+    pairs: Sequence[tuple[str, str]],
+    what: str,
+    read: Callable[[str, str, bool], _T],
+) -> tuple[tuple[_T, ...], ...]:
+    """Each side's values, read by `read(text, who, team)`: the team's one, or per player."""
+    sides: list[tuple[_T, ...]] = []
+    for side, values in enumerate(_collect(game, pairs, what)):
         if None in values:
-            sides.append((_parse_tricks(values[None], game.sides[side], rules),))
+            sides.append((read(values[None], game.sides[side], True),))
         else:
-            sides.append(
-                tuple(
-                    _parse_tricks(values[seat], game.players[seat], rules)
-                    for seat in rules.seats_of(side)
-                )
-            )
+            seats = game.rules.seats_of(side)
+            sides.append(tuple(read(values[seat], game.players[seat], False) for seat in seats))
     return tuple(sides)
 
 
-def _parse_tricks(text: str, who: str, rules: Rules) -> int:
+def parse_tricks(text: str, who: str, rules: Rules) -> int:
+    """A number of tricks someone took, as typed: 0 to the tricks in a deal."""
     if not (text.isdigit() and text.isascii()) or int(text) > rules.tricks:
         raise TricksError(f"{who}: tricks {text!r} are not allowed; give 0 to {rules.tricks}")
     return int(text)

@@ -213,12 +213,14 @@ def _enter_tricks(path: Path, game: Game, number: int) -> bool:
 
 
 def _ask_tricks(game: Game, who: str) -> int:
-    tricks = game.rules.tricks
+    from scorepad.errors import ScorepadError
+    from scorepad.game import parse_tricks
+
     while True:
-        text = _ask(f"{who} took")
-        if text.isdigit() and text.isascii() and int(text) <= tricks:
-            return int(text)
-        _complain(f"{who}: tricks {text!r} are not allowed; give 0 to {tricks}")
+        try:
+            return parse_tricks(_ask(f"{who} took"), who, game.rules)
+        except ScorepadError as error:
+            _complain(error)
 
 
 def _show_sheet(game: Game, result: Standings) -> None:
