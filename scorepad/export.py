@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.bids import contract_of, format_bid
 from scorepad.errors import ExportError, did_you_mean
 from scorepad.rules import rules_to_mapping
-from scorepad.scoring import Line, SideScore
+from scorepad.scoring import Line, SideScore, signed
 
 if TYPE_CHECKING:
     from scorepad.game import Game, RoundResult, Standings
@@ -157,12 +157,12 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
 
 def status_line(game: Game, standings: Standings) -> str:
     """Where the game stands: who won, when and why; or who deals next and who needs what."""
-    from scorepad.game import describe_end
+    from scorepad.game import describe_end, scores_text
 
     rules, order = game.rules, side_order(game)
     if standings.outcome is not None:
         reason = describe_end(rules, standings.outcome)
-        scores = ", ".join(f"{game.sides[side]} {standings.scores[side]}" for side in order)
+        scores = scores_text(game, standings.scores)
         who = "A draw" if standings.winner is None else f"{game.sides[standings.winner]} won"
         return f"{who} after round {standings.ended_after} ({reason}): {scores}."
     needs = ", ".join(
@@ -170,10 +170,6 @@ def status_line(game: Game, standings: Standings) -> str:
         for side in order
     )
     return f"Next deal: {next_dealer(game, standings)}. To reach {rules.target}: {needs}."
-
-
-def _signed(points: int) -> str:
-    return f"{points:+d}" if points else "0"
 
 
 def _joined(values: tuple[object, ...] | None) -> str:
@@ -298,7 +294,7 @@ def export_csv(game: Game, standings: Standings) -> str:
 
 
 def _line_text(line: Line) -> str:
-    return f"{line.label} {_signed(line.points)}"
+    return f"{line.label} {signed(line.points)}"
 
 
 _MD_SPECIAL = str.maketrans({char: "\\" + char for char in "\\`*_[]<>|#~"})
@@ -356,7 +352,7 @@ def _side_cells(
     scored = row.result
     if scored is None:
         return [escape(_joined(row.bids)), "", "", "", ""]
-    points = _signed(scored.points)
+    points = signed(scored.points)
     return [
         escape(_joined(row.bids)),
         _joined(row.player_tricks)

@@ -357,6 +357,11 @@ def _teams_text(game: Game) -> str:
     return "teams are " + ", ".join(game.sides)
 
 
+def scores_text(game: Game, scores: Sequence[int]) -> str:
+    """Each side's score, as every sheet and message writes them: `Us 132, Them 210`."""
+    return ", ".join(f"{name} {score}" for name, score in zip(game.sides, scores, strict=True))
+
+
 def bids_text(entry: SideEntry) -> str:
     """A side's bids in seat order, nil and blind nil by name: `4+nil`, `bnil+5`, `7`."""
     return "+".join(format_bid(bid) for bid in entry.bids)

@@ -25,15 +25,11 @@ from scorepad.game import (
     describe_end,
     next_dealer,
     open_round,
+    scores_text,
     tricks_text,
 )
 from scorepad.rules import KNOBS, Preset, Rules, describe_knob, format_value, rules_to_mapping
-from scorepad.scoring import Line, LineKind, Outcome, SideScore
-
-
-def signed(points: int) -> str:
-    """Points with their sign: +52, -100, 0."""
-    return f"{points:+d}" if points else "0"
+from scorepad.scoring import Line, LineKind, Outcome, SideScore, signed
 
 
 def line_style(line: Line) -> str:
@@ -369,8 +365,8 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
         lines.append(Text(f"Round {waiting} (dealt by {dealer}): bids are in, tricks to come."))
     lines.append(Text(f"Next deal: {game.players[next_dealer(game)]}."))
     needs = Text("To reach " + str(rules.target) + ": ")
-    for index, side in enumerate(range(len(game.sides))):
-        if index:
+    for side in range(len(game.sides)):
+        if side:
             needs.append(", ")
         needs.append(game.sides[side])
         needs.append(f" needs {max(0, rules.target - standings.scores[side])}")
@@ -382,9 +378,7 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
 def _banner(game: Game, standings: Standings, outcome: Outcome) -> RenderableType:
     rules = game.rules
     reason = describe_end(rules, outcome)
-    scores = ", ".join(
-        f"{name} {score}" for name, score in zip(game.sides, standings.scores, strict=True)
-    )
+    scores = scores_text(game, standings.scores)
     if outcome.winner is None:
         head = Text("The game is a draw", style="bold")
     else:

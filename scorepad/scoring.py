@@ -50,6 +50,11 @@ class Line(NamedTuple):
     kind: LineKind
 
 
+def signed(points: int) -> str:
+    """Points as a sheet writes them, with their sign: +52, -100, 0."""
+    return f"{points:+d}" if points else "0"
+
+
 class Hand(NamedTuple):
     """One bidder's part of a side's round: a player's bid and tricks, or a joint team entry."""
 

@@ -34,6 +34,11 @@ GameOption = Annotated[
 ]
 
 
+def sentence(message: str) -> str:
+    """A library message as a sentence on its own: `took back x` -> `Took back x.`"""
+    return message[0].upper() + message[1:] + "."
+
+
 def load_rules(preset: str, overrides: list[str] | None) -> tuple[str, Rules]:
     """The preset's name and rules, with the --set overrides applied."""
     from scorepad.rules import resolve_rules

@@ -105,7 +105,7 @@ def games() -> None:
 
     from scorepad.cli.common import print_renderable
     from scorepad.errors import ScorepadError
-    from scorepad.game import standings
+    from scorepad.game import scores_text, standings
     from scorepad.store import current_game, games_dir, load_game_file, saved_games
 
     paths = saved_games()
@@ -128,9 +128,7 @@ def games() -> None:
             table.add_row(mark, Text(path.stem), Text(""), Text(""), Text(f"damaged: {reason}"))
             continue
         result = standings(game)
-        scores = ", ".join(
-            f"{side} {score}" for side, score in zip(game.sides, result.scores, strict=True)
-        )
+        scores = scores_text(game, result.scores)
         if result.outcome is None:
             played = sum(r.sides is not None for r in result.rounds)
             status = f"playing, {played} round{'' if played == 1 else 's'} played"

@@ -86,6 +86,7 @@ def _complain(error: object) -> None:
 
 
 def _undo(path: Path) -> None:
+    from scorepad.cli.common import sentence
     from scorepad.errors import ScorepadError
     from scorepad.game import undo_last
     from scorepad.store import update_game
@@ -95,7 +96,7 @@ def _undo(path: Path) -> None:
     except ScorepadError as error:
         _complain(error)
         return
-    typer.echo(message[0].upper() + message[1:] + ".")
+    typer.echo(sentence(message))
 
 
 def _save(path: Path, change: Callable[[Game], Game]) -> bool:

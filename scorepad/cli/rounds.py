@@ -82,11 +82,12 @@ def tricks(
 @app.command()
 def undo(game_ref: GameOption = None) -> None:
     """Take back the last entry: the last round's tricks, or else its bids."""
+    from scorepad.cli.common import sentence
     from scorepad.game import undo_last
     from scorepad.store import resolve_game, update_game
 
     _, message = update_game(resolve_game(game_ref), undo_last)
-    typer.echo(message[0].upper() + message[1:] + ".")
+    typer.echo(sentence(message))
 
 
 def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
@@ -101,19 +102,15 @@ def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
     what = "bids corrected" if corrected else f"{game.players[round_.dealer]} deals"
     text = f"Round {number} ({what}): {sides}."
     if corrected and round_.played:
-        from scorepad.game import standings
+        from scorepad.game import scores_text, standings
 
-        totals = ", ".join(
-            f"{name} {score}"
-            for name, score in zip(game.sides, standings(game).scores, strict=True)
-        )
-        text += f" Rescored: {totals}."
+        text += f" Rescored: {scores_text(game, standings(game).scores)}."
     return text
 
 
 def result_summary(game: Game, result: Standings, number: int, *, corrected: bool) -> str:
     """`Round 3: Ann & Cat +141 -> 341 (1 bag), Bob & Dan -60 -> 200 (0 bags). Next deal: Dan.`"""
-    from scorepad.game import next_dealer
+    from scorepad.game import next_dealer, scores_text
 
     scored = result.rounds[number - 1].sides
     assert scored is not None
@@ -123,10 +120,7 @@ def result_summary(game: Game, result: Standings, number: int, *, corrected: boo
     )
     text = f"Round {number}{' corrected' if corrected else ''}: {sides}."
     if corrected and number < len(result.rounds):
-        totals = ", ".join(
-            f"{name} {score}" for name, score in zip(game.sides, result.scores, strict=True)
-        )
-        text += f" Later rounds rescored: {totals}."
+        text += f" Later rounds rescored: {scores_text(game, result.scores)}."
     if result.outcome is not None:
         if result.winner is None:
             text += f" The game is a draw after round {result.ended_after}."
