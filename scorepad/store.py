@@ -275,9 +275,9 @@ def _bid_value(game: Game, key: str, value: object) -> Bid:
 
 
 def _seat_named(game: Game, name: str, place: str | None) -> int:
-    for seat, player in enumerate(game.players):
-        if player.casefold() == name.casefold():
-            return seat
+    seat = _name_maps(game.players, game.sides)[0].get(name.casefold())
+    if seat is not None:
+        return seat
     message = f"dealer {name!r} is not a player; players are {', '.join(game.players)}"
     raise GameFileError(f"{place}: {message}" if place else message)
 
@@ -617,9 +617,7 @@ def current_game() -> Path | None:
     """The current game's file, or None when no game is current."""
     try:
         ref = current_file().read_text(encoding="utf-8").strip()
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    except (OSError, UnicodeDecodeError):
+    except (OSError, UnicodeDecodeError):  # none yet, or unreadable: no current game
         return None
     if not ref:
         return None
