@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from scorepad.rules import Rules
-from scorepad.sim.runner import MAX_DEALS, GameResult, GameRunner, Violation
+from scorepad.sim.runner import MAX_DEALS, GameResult, GameRunner, Tally, Violation
 
 END_KINDS = ("target", "loss-limit", "boston", "sets", "draw", "unfinished")
 MAX_VIOLATIONS_KEPT = 100
@@ -34,23 +34,14 @@ class RunConfig:
     max_deals: int = MAX_DEALS
 
 
-@dataclass(slots=True)
-class RunSummary:
+@dataclass(slots=True, kw_only=True)
+class RunSummary(Tally):
     """The sums of a run; `stats()` turns them into the figures people read."""
 
     config: RunConfig
     games: int = 0
-    deals: int = 0
-    redeals: int = 0
     violation_count: int = 0
     violations: list[Violation] = field(default_factory=list)
-    nil_bids: int = 0
-    nil_made: int = 0
-    blind_nil_bids: int = 0
-    blind_nil_made: int = 0
-    contracts: int = 0
-    sets: int = 0
-    bag_penalties: int = 0
     ends: dict[str, int] = field(default_factory=lambda: dict.fromkeys(END_KINDS, 0))
     first_dealer_wins: int = 0
     decided: int = 0
@@ -62,18 +53,10 @@ class RunSummary:
     def add(self, result: GameResult) -> None:
         """Fold one game into the sums."""
         self.games += 1
-        self.deals += result.deals
-        self.redeals += result.redeals
+        self.add_tally(result)
         self.violation_count += len(result.violations)
         room = MAX_VIOLATIONS_KEPT - len(self.violations)
         self.violations.extend(result.violations[: max(room, 0)])
-        self.nil_bids += result.nil_bids
-        self.nil_made += result.nil_made
-        self.blind_nil_bids += result.blind_nil_bids
-        self.blind_nil_made += result.blind_nil_made
-        self.contracts += result.contracts
-        self.sets += result.sets
-        self.bag_penalties += result.bag_penalties
         self.ends[result.end] = self.ends.get(result.end, 0) + 1
         if not self.side_wins:
             self.side_wins = [0] * len(result.side_bots)
@@ -209,7 +192,7 @@ def simulate(
     """Play the run's games on `jobs` processes; `progress(n)` is told of n more games."""
     if config.save_dir is not None:
         config.save_dir.mkdir(parents=True, exist_ok=True)
-    summary = RunSummary(config)
+    summary = RunSummary(config=config)
     started = time.perf_counter()
     ranges = list(chunks(config.games, jobs))
     if jobs <= 1 or config.games <= 1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from scorepad.bids import BLIND_NIL, Bid, BidKind, check_side_bids, check_table_bids
 from scorepad.cards import CODE_CARDS, format_cards
@@ -119,17 +119,11 @@ class Violation:
 
 
 @dataclass(slots=True)
-class GameResult:
-    """One game's outcome and counts; plain numbers, so it travels between processes."""
+class Tally:
+    """What is counted in each game and summed over a run."""
 
-    index: int
     deals: int = 0
     redeals: int = 0
-    winner: int | None = None
-    end: str = "unfinished"
-    scores: tuple[int, ...] = ()
-    first_dealer_side: int = 0
-    side_bots: tuple[str, ...] = ()
     nil_bids: int = 0
     nil_made: int = 0
     blind_nil_bids: int = 0
@@ -137,6 +131,26 @@ class GameResult:
     contracts: int = 0
     sets: int = 0
     bag_penalties: int = 0
+
+    def add_tally(self, other: Tally) -> None:
+        """Add another game's (or run's) counts to these."""
+        for name in TALLY_FIELDS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+TALLY_FIELDS = tuple(f.name for f in fields(Tally))
+
+
+@dataclass(slots=True, kw_only=True)
+class GameResult(Tally):
+    """One game's outcome and counts; plain numbers, so it travels between processes."""
+
+    index: int
+    winner: int | None = None
+    end: str = "unfinished"
+    scores: tuple[int, ...] = ()
+    first_dealer_side: int = 0
+    side_bots: tuple[str, ...] = ()
     violations: list[Violation] = field(default_factory=list)
     game: Game | None = None
     records: list[DealRecord] = field(default_factory=list)
