@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scorepad.bids import parse_bid
@@ -25,3 +27,12 @@ def preset_rules(name: str, *overrides: str) -> Rules:
 @pytest.fixture
 def standard() -> Rules:
     return preset_rules("standard")
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh SCOREPAD_HOME, and plain 80-column output, for tests of saved games."""
+    monkeypatch.setenv("SCOREPAD_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("NO_COLOR", "1")
+    return tmp_path / "home"

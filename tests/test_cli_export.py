@@ -24,12 +24,6 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SCOREPAD_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-@pytest.fixture
 def friday(home: Path) -> Path:
     """The Friday game saved under its name and made the current game."""
     path = home / "games" / "friday.toml"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -14,14 +13,6 @@ from scorepad.store import load_game_file
 
 runner = CliRunner()
 GOLDEN = Path(__file__).parent / "golden" / "play_short.txt"
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SCOREPAD_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setenv("NO_COLOR", "1")
-    return tmp_path / "home"
 
 
 def start(*args: str) -> Path:

@@ -42,12 +42,6 @@ from scorepad.store import (
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SCOREPAD_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def club_game() -> Game:
     game = new_game("Friday", PLAYERS, preset_rules("club"), preset="club", first_dealer=1)
     game = record_bids(game, ["Ann=4", "Bob=nil", "Cat=3", "Dan=5"])
