@@ -6,7 +6,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorepad.errors import BidError
+from scorepad.errors import BidError, NotTrailingError
 from scorepad.rules import Rules
 
 
@@ -114,7 +114,9 @@ def check_bid(rules: Rules, bid: Bid, *, who: str, trailing_by: int | None = Non
 def _check_trailing(who: str, what: str, deficit: int, trailing_by: int | None) -> None:
     if deficit and trailing_by is not None and trailing_by < deficit:
         behind = f"trails by {trailing_by}" if trailing_by > 0 else "does not trail"
-        raise BidError(f"{who}: {what} needs the side to trail by {deficit} or more; it {behind}")
+        raise NotTrailingError(
+            f"{who}: {what} needs the side to trail by {deficit} or more; it {behind}"
+        )
 
 
 def check_side_bids(

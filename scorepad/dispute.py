@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorepad.bids import BID_FORMS, check_side_bids, parse_bid
-from scorepad.errors import BidError, ScorepadError, TricksError
+from scorepad.errors import NotTrailingError, ScorepadError, TricksError
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, SideScore, score_side
 
@@ -57,9 +57,10 @@ def check_side_round(
             trailing_by=trailing_by,
             joint=joint,
         )
-    except BidError as error:
-        hint = " (give --trailing-by)" if "trail" in str(error) and not trailing_by else ""
-        raise BidError(f"{error}{hint}") from None
+    except NotTrailingError as error:
+        if trailing_by:
+            raise
+        raise NotTrailingError(f"{error} (give --trailing-by)") from None
     if len(hands) > 1:
         hands = [Hand(hand.bid, hand.tricks, name) for hand, name in zip(hands, names, strict=True)]
     return score_side(rules, hands, score=score, bags=bags)

@@ -23,6 +23,10 @@ class BidError(ScorepadError):
     """A bid that the rules do not allow at this moment."""
 
 
+class NotTrailingError(BidError):
+    """A blind bid by a side that does not trail by as much as the rules ask."""
+
+
 class TricksError(ScorepadError):
     """Tricks that cannot have been taken (too many, negative, not adding up)."""
 
