@@ -222,6 +222,8 @@ def _round_json(game: Game, result: RoundResult) -> dict[str, Any]:
         "number": result.number,
         "dealer": game.players[result.round.dealer],
         "played": result.sides is not None,
+        "after_end": result.after_end,
+        "warnings": list(result.warnings),
         "teams": [
             {
                 "name": row.name,
@@ -251,6 +253,7 @@ CSV_HEADER = (
     "score",
     "bags",
     "lines",
+    "after_end",
 )
 
 # A spreadsheet runs a cell starting with one of these as a formula (CSV injection).
@@ -288,6 +291,7 @@ def export_csv(game: Game, standings: Standings) -> str:
                 "" if scored is None else scored.score,
                 "" if scored is None else scored.bags,
                 "" if scored is None else "; ".join(_line_text(line) for line in scored.lines),
+                "true" if result.after_end else "false",
             ]
             writer.writerow([csv_cell(cell) for cell in cells])
     return out.getvalue()
@@ -329,16 +333,25 @@ def export_md(game: Game, standings: Standings) -> str:
         _md_row(heads),
         _md_row(aligns),
     ]
+    after_end: list[str] = []
     for result in standings.rounds:
-        cells = [str(result.number), md_text(game.players[result.round.dealer])]
+        number = f"{result.number} (after the end)" if result.after_end else str(result.number)
+        cells = [number, md_text(game.players[result.round.dealer])]
         for row in side_rounds(game, result):
             cells += _side_cells(row, md_text, bold=lambda text: f"**{text}**")
-        lines.append(_md_row(cells))
+        (after_end if result.after_end else lines).append(_md_row(cells))
     totals = ["**Total**", ""]
     for side in order:
         totals += ["", "", "", f"**{standings.scores[side]}**", str(standings.bags[side])]
     lines.append(_md_row(totals))
+    lines += after_end  # below the total they are not part of
+    lines += [f"\n{md_text(warning)}" for warning in _warnings(standings)]
     return "\n".join(lines) + "\n"
+
+
+def _warnings(standings: Standings) -> list[str]:
+    """Every round's questionable bids, in round order (see `game.bid_warnings`)."""
+    return [f"Warning: {text}." for result in standings.rounds for text in result.warnings]
 
 
 def _md_row(cells: list[str]) -> str:
@@ -381,6 +394,8 @@ table.sheet { border-collapse: collapse; margin: 1em 0; font-variant-numeric: ta
 .sheet td.num { text-align: right; }
 .sheet td.bad { color: #b00; font-weight: 700; }
 .sheet tfoot td, .sheet tfoot th { font-weight: 700; border-top: 2px solid #111; }
+.sheet tbody.after-end { color: #777; }
+.warning { color: #b00; }
 .players { display: block; font-weight: 400; font-size: .85em; color: #444; }
 figure { margin: 0; }
 svg.chart { width: 100%; max-width: 44em; height: auto; }
@@ -420,7 +435,8 @@ def export_html(game: Game, standings: Standings) -> str:
         )
         head_top.append(f'<th colspan="5">{escape(game.sides[side])}{shown_players}</th>')
         head_sub += [f"<th>{word}</th>" for word in ("Bid", "Tricks", "Points", "Score", "Bags")]
-    body = []
+    body: list[str] = []
+    after_end: list[str] = []
     for result in standings.rounds:
         cells = [
             f'<td class="num">{result.number}</td>',
@@ -436,7 +452,16 @@ def export_html(game: Game, standings: Standings) -> str:
             for index, (text, cls) in enumerate(zip(texts, classes, strict=True)):
                 attrs = f' class="{cls}"' if cls else ""
                 cells.append(f"<td{attrs}{title if index == 2 else ''}>{text}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
+        (after_end if result.after_end else body).append("<tr>" + "".join(cells) + "</tr>")
+    if after_end:
+        # Kept on the page, apart: played after the round that ended the game.
+        columns = 2 + 5 * len(order)
+        after_end.insert(
+            0,
+            f'<tr><th colspan="{columns}">Played after the game ended (round '
+            f"{standings.ended_after}): not counted</th></tr>",
+        )
+        after_end = ['<tbody class="after-end">', *after_end, "</tbody>"]
     foot = ['<th colspan="2">Total</th>']
     for side in order:
         need = max(0, game.rules.target - standings.scores[side])
@@ -474,8 +499,10 @@ def export_html(game: Game, standings: Standings) -> str:
         "<tbody>",
         *body,
         "</tbody>",
+        *after_end,
         "<tfoot><tr>" + "".join(foot) + "</tr></tfoot>",
         "</table>",
+        *(f'<p class="warning">{escape(text)}</p>' for text in _warnings(standings)),
         "<h2>Score by round</h2>",
         "<figure>",
         score_chart_svg(game, standings),
@@ -515,7 +542,7 @@ def score_chart_svg(game: Game, standings: Standings, *, width: int = 640) -> st
     height, left, right, top, bottom = 320, 56, 16, 16, 44
     plot_w, plot_h = width - left - right, height - top - bottom
     order = side_order(game)
-    played = [result for result in standings.rounds if result.sides is not None]
+    played = [r for r in standings.rounds if r.sides is not None and not r.after_end]
     rounds = max([result.number for result in played], default=0)
     rules = game.rules
     marks = [rules.target, 0]

@@ -88,17 +88,23 @@ def side_hands(rules: Rules, entry: SideEntry, names: Sequence[str]) -> list[Han
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """A round with its scores; `sides` is None while its tricks are not in."""
+    """A round with its scores; `sides` is None while its tricks are not in.
+
+    `sides` continue the running scores even after the end, so that a correction that
+    moves the end later brings such a round back with the numbers it would have had.
+    """
 
     number: int
     round: Round
     sides: tuple[SideScore, ...] | None
-    outcome: Outcome | None
+    outcome: Outcome | None  # the game ended with this round (None after the end)
+    after_end: bool = False  # played after the round that ended the game: does not count
+    warnings: tuple[str, ...] = ()  # bids the scores before the round did not allow
 
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """Everything derived from a game's rounds."""
+    """Everything derived from a game's rounds; scores, bags and sets as of the end."""
 
     rounds: tuple[RoundResult, ...]
     scores: tuple[int, ...]
@@ -106,6 +112,9 @@ class Standings:
     sets: tuple[int, ...]
     outcome: Outcome | None
     ended_after: int | None  # the number of the round that ended the game
+    # The scores after the last scored round, rounds after the end included: what the
+    # table saw when it bid the next round, and so what blind bids are judged by.
+    latest_scores: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -116,23 +125,35 @@ class Standings:
         return self.outcome.winner if self.outcome else None
 
     def trailing_by(self, side: int) -> int:
-        """How far a side is behind the best other side (0 or less when it leads)."""
-        others = [score for index, score in enumerate(self.scores) if index != side]
-        return max(others) - self.scores[side] if others else 0
+        """How far a side was behind the best other side when the next round was bid
+        (0 or less when it leads)."""
+        return _trailing_by(self.latest_scores or self.scores, side)
+
+
+def _trailing_by(scores: Sequence[int], side: int) -> int:
+    others = [score for index, score in enumerate(scores) if index != side]
+    return max(others) - scores[side] if others else 0
 
 
 def standings(game: Game) -> Standings:
-    """Fold the engine over the played rounds. The first round that ends the game decides it;
-    rounds after it (possible after a correction) are still scored and shown."""
+    """Fold the engine over the played rounds. The first round that ends the game decides it.
+
+    Rounds after it (possible after a correction) stay in the game and are scored on from
+    the running scores, but are marked `after_end` and do not count: the totals, bags,
+    sets and winner are those at the end (RULES.md 10-11).
+    """
     rules = game.rules
     count = rules.sides
     scores, bags, sets = [0] * count, [0] * count, [0] * count
     results: list[RoundResult] = []
     outcome: Outcome | None = None
     ended_after: int | None = None
+    at_end: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
     for number, round_ in enumerate(game.rounds, start=1):
+        after_end = ended_after is not None
+        warnings = bid_warnings(game, number, round_, scores)
         if not round_.played:
-            results.append(RoundResult(number, round_, None, None))
+            results.append(RoundResult(number, round_, None, None, after_end, warnings))
             continue
         scored = score_round(game, round_, scores, bags)
         boston_by = None
@@ -141,11 +162,47 @@ def standings(game: Game) -> Standings:
             sets[side] += result.was_set
             if result.boston:
                 boston_by = side
-        ended = judge_end(rules, scores, sets=sets, boston_by=boston_by)
-        if outcome is None and ended is not None:
+        ended = None if after_end else judge_end(rules, scores, sets=sets, boston_by=boston_by)
+        if ended is not None:
             outcome, ended_after = ended, number
-        results.append(RoundResult(number, round_, scored, ended))
-    return Standings(tuple(results), tuple(scores), tuple(bags), tuple(sets), outcome, ended_after)
+            at_end = (tuple(scores), tuple(bags), tuple(sets))
+        results.append(RoundResult(number, round_, scored, ended, after_end, warnings))
+    final = at_end or (tuple(scores), tuple(bags), tuple(sets))
+    return Standings(tuple(results), *final, outcome, ended_after, tuple(scores))
+
+
+def bid_warnings(game: Game, number: int, round_: Round, scores: Sequence[int]) -> tuple[str, ...]:
+    """The blind bids of a round that the scores before it did not allow.
+
+    A correction of an earlier round can change who trails; the round was played and is
+    kept and scored as entered, but each such bid is named, with what it needed.
+    """
+    rules = game.rules
+    needs = {BidKind.BLIND_NIL: rules.blind_nil_deficit, BidKind.BLIND: rules.blind_bid_deficit}
+    found: list[str] = []
+    for side, entry in enumerate(round_.sides):
+        for index, bid in enumerate(entry.bids):
+            deficit = needs.get(bid.kind, 0)
+            if not deficit:
+                continue
+            behind = _trailing_by(scores, side)
+            if behind >= deficit:
+                continue
+            names = game.side_players(side)
+            who = names[index] if len(entry.bids) == len(names) else game.sides[side]
+            what = "blind nil" if bid.kind is BidKind.BLIND_NIL else f"blind {bid.tricks}"
+            fact = (
+                f"trailed by only {behind}"
+                if behind > 0
+                else "were level"
+                if behind == 0
+                else f"led by {-behind}"
+            )
+            found.append(
+                f"round {number}: {who} bid {what}, which needs {game.sides[side]} to trail "
+                f"by {deficit} or more; before round {number} they {fact}"
+            )
+    return tuple(found)
 
 
 def score_round(

@@ -115,8 +115,24 @@ def score_sheet(game: Game, standings: Standings) -> RenderableType:
     number_width = max(1, len(str(len(game.rounds))))
     for chunk in _chunks(game, widths, dealer_width + number_width + 3):
         parts.append(_sheet_table(game, standings, chunk, cells, widths, dealer_width))
+    parts.extend(_sheet_notes(game, standings))
     parts.extend(_sheet_footer(game, standings))
     return Group(*parts)
+
+
+def _sheet_notes(game: Game, standings: Standings) -> list[RenderableType]:
+    """Rounds played after the end, which the totals leave out, and questionable bids."""
+    notes: list[RenderableType] = []
+    after = [result.number for result in standings.rounds if result.after_end]
+    if after:
+        which = (
+            f"Round {after[0]} was" if len(after) == 1 else f"Rounds {after[0]}-{after[-1]} were"
+        )
+        end = standings.ended_after
+        notes.append(Text(f"{which} played after the game ended (round {end}): not counted."))
+    for result in standings.rounds:
+        notes.extend(Text(f"! {warning}", style=BAD) for warning in result.warnings)
+    return notes
 
 
 # One side's sheet cells for one round: the five values and any marked lines.
@@ -205,6 +221,7 @@ def _sheet_table(
     # Headers sit at the bottom of the header row, beside the side's sub-headings.
     header: list[_Cell] = [[(("#", "bold"),)], [(("dealer", "bold"),)]]
     grid = _Grid(columns, header + [_side_header(game, s, widths[s]) for s in sides])
+    rows: list[list[_Cell]] = []
     for index, result in enumerate(standings.rounds):
         row: list[_Cell] = [
             [((str(result.number), ""),)],
@@ -215,12 +232,18 @@ def _sheet_table(
             bad = BAD if marks else ""
             styles = ("", BAD if was_set else "", bad, "", "")
             row.append([_sub_line(values, widths[side], styles), *(((m, BAD),) for m in marks)])
-        grid.add_row(row, end_section=index + 1 == standings.ended_after)
+        rows.append(row)
+    counted = sum(not result.after_end for result in standings.rounds)  # the rest follow
+    for row in rows[:counted]:
+        grid.add_row(row)
     totals: list[_Cell] = [[(("", ""),)], [(("total", "bold"),)]]
     for side in sides:
         values = ("", "", "", str(standings.scores[side]), str(standings.bags[side]))
         totals.append([_sub_line(values, widths[side], ("", "", "", "bold", ""))])
     grid.add_row(totals, new_section=True)
+    # Rounds played after the end stay on the sheet, apart, below the total they miss.
+    for position, row in enumerate(rows[counted:]):
+        grid.add_row(row, new_section=position == 0)
     return grid
 
 
@@ -421,8 +444,19 @@ def explain_round(game: Game, standings: Standings, number: int) -> RenderableTy
         parts.append(Text(""))
         winner = result.outcome.winner
         what = f"{game.sides[winner]} won" if winner is not None else "a draw"
-        note = " (the game had already ended)" if standings.ended_after != number else ""
-        parts.append(Text(f"This round ends the game: {what}{note}.", style="bold"))
+        parts.append(Text(f"This round ends the game: {what}.", style="bold"))
+    if result.after_end:
+        parts.append(Text(""))
+        parts.append(
+            Text(
+                f"This round was played after the game ended (round {standings.ended_after}): "
+                "it does not count.",
+                style="bold",
+            )
+        )
+    if result.warnings:
+        parts.append(Text(""))
+        parts.extend(Text(f"! {warning}", style=BAD) for warning in result.warnings)
     return Group(*parts)
 
 

@@ -423,3 +423,72 @@ def test_commands_load_the_engine_and_rich_only_when_they_run() -> None:
         cwd=Path(__file__).parent.parent,
     )
     assert done.stdout.split() == []
+
+
+# ---------------------------------------------------------------------------
+# Issue 7, repro 3: a correction that ends the game earlier
+
+
+def test_repro_3_a_correction_that_ends_the_game_earlier_leaves_the_later_rounds_out(
+    home: Path,
+) -> None:
+    ok("new", "t", "--players", PLAYERS, "--teams", "Us,Them", "--set", "target=200")
+    for bids, taken in [
+        (("Ann=4", "Bob=2", "Cat=4", "Dan=3"), ("Ann=4", "Bob=2", "Cat=4", "Dan=3")),
+        (("Ann=6", "Bob=1", "Cat=6", "Dan=1"), ("Ann=5", "Bob=1", "Cat=5", "Dan=2")),
+        (("Ann=3", "Bob=3", "Cat=3", "Dan=4"), ("Ann=3", "Bob=3", "Cat=3", "Dan=4")),
+        (("Ann=2", "Bob=4", "Cat=2", "Dan=5"), ("Ann=2", "Bob=4", "Cat=2", "Dan=5")),
+    ]:
+        ok("bid", *bids)
+        out = ok("tricks", *taken)
+    assert out.endswith("Them won after round 4!\n")
+
+    # Round 2's tricks were wrong: Us made their 12 and reached 200 in round 2.
+    assert ok("tricks", "--round", "2", "Ann=6", "Bob=0", "Cat=6", "Dan=1") == (
+        "Round 2 corrected: Us +120 -> 200 (0 bags), Them -20 -> 30 (0 bags). "
+        "Us won after round 2! Rounds 3 and 4 came after the end of the game (round 2) "
+        "and no longer count.\n"
+    )
+    assert ok("show").splitlines() == [
+        "t · standard · to 200",
+        "  │        │ Us (Ann, Cat)            │ Them (Bob, Dan)           ",
+        "# │ dealer │ bid took  pts score bags │ bid took pts score bags   ",
+        "──┼────────┼──────────────────────────┼───────────────────────────",
+        "1 │ Ann    │ 4+4 4+4   +80    80    0 │ 2+3 2+3  +50    50    0   ",
+        "2 │ Bob    │ 6+6 6+6  +120   200    0 │ 1+1 0+1  -20    30    0   ",
+        "  │        │                          │ ! contract 2 set (1 taken)",
+        "──┼────────┼──────────────────────────┼───────────────────────────",
+        "  │ total  │                 200    0 │                 30    0   ",
+        "──┼────────┼──────────────────────────┼───────────────────────────",
+        "3 │ Cat    │ 3+3 3+3   +60   260    0 │ 3+4 3+4  +70   100    0   ",
+        "4 │ Dan    │ 2+2 2+2   +40   300    0 │ 4+5 4+5  +90   190    0   ",
+        "Rounds 3-4 were played after the game ended (round 2): not counted.",
+        "╔══════════════════════════════════════════════════════╗",
+        "║ Us won after round 2 (reached 200): Us 200, Them 30. ║",
+        "╚══════════════════════════════════════════════════════╝",
+    ]
+    data = json.loads(ok("show", "--json"))
+    assert (data["winner"], data["ended_after"]) == ("Us", 2)
+    assert [(t["score"], t["bags"], t["sets"]) for t in data["teams"]] == [(200, 0, 0), (30, 0, 1)]
+    assert [(r["number"], r["after_end"]) for r in data["rounds"]] == [
+        (1, False), (2, False), (3, True), (4, True),
+    ]  # fmt: skip
+    assert ok("explain", "3").splitlines()[-1] == (
+        "This round was played after the game ended (round 2): it does not count."
+    )
+    csv_rows = ok("export", "--format", "csv").splitlines()
+    assert [row.rsplit(",", 1)[1] for row in csv_rows] == ["after_end"] + ["false"] * 4 + [
+        "true"
+    ] * 4
+    assert refused(home, "bid", "Ann=1", "Bob=1", "Cat=1", "Dan=1").startswith(
+        "the game is over (Us won after round 2); no new round"
+    )
+    # The table finds the first count was right after all: rounds 3 and 4 are back.
+    assert ok("tricks", "--round", "2", "Ann=5", "Bob=1", "Cat=5", "Dan=2") == (
+        "Round 2 corrected: Us -120 -> -40 (0 bags), Them +21 -> 71 (1 bag). "
+        "Later rounds rescored: Us 60, Them 231. Them won after round 4! "
+        "Rounds 3 and 4 count again.\n"
+    )
+    data = json.loads(ok("show", "--json"))
+    assert (data["winner"], data["ended_after"]) == ("Them", 4)
+    assert [r["after_end"] for r in data["rounds"]] == [False] * 4

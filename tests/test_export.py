@@ -221,7 +221,7 @@ def test_csv_has_one_row_per_round_per_side() -> None:
     ]  # fmt: skip
     assert rows[1][5:10] == ["1+5", "6", "-49", "-49", "1"]  # a negative number stays one
     assert rows[2][5:7] == ["", "7"]  # tricks entered as a team total
-    assert rows[3][7:] == ["", "", "", ""]  # the open round
+    assert rows[3][7:] == ["", "", "", "", "false"]  # the open round, before any end
 
 
 @pytest.mark.parametrize(
@@ -382,3 +382,21 @@ def test_six_sides_draw_six_lines_and_six_teams() -> None:
         ("A", ["A"], 20), ("B", ["B"], 20), ("C", ["C"], 40),
         ("D", ["D"], 20), ("E", ["E"], 40), ("F", ["F"], 20),
     ]  # fmt: skip
+
+
+def test_rounds_after_the_end_are_apart_in_every_export_and_out_of_the_chart() -> None:
+    """A correction ended the game in round 1; round 2 stays on record but does not count."""
+    rules = preset_rules("short", "target=200")
+    game = new_game("Short", ["Ann", "Bob", "Cy", "Dee"], rules, preset="short")
+    game = with_rounds(game, [(entry("6 6", "6 7"), entry("nil nil", "0 0"))] * 2)
+    result = standings(game)
+    assert (result.ended_after, result.scores) == (1, (121, 200))
+    data = game_json(game, result)
+    assert [r["after_end"] for r in data["rounds"]] == [False, True]
+    md = export_game(game, result, "md").splitlines()
+    assert md[-2].startswith("| **Total** |") and md[-1].startswith("| 2 (after the end) |")
+    html = export_game(game, result, "html")
+    assert '<tbody class="after-end">' in html
+    assert "Played after the game ended (round 1): not counted" in html
+    chart = html.split('<svg class="chart"', 1)[1]
+    assert chart.count('r="3"') == 2 * 2  # each side: the start and round 1, not round 2

@@ -83,6 +83,23 @@ def test_game_ends_at_target_and_later_rounds_still_score() -> None:
     assert result.ended_after == 2
 
 
+def test_rounds_after_the_end_are_kept_and_scored_but_do_not_count() -> None:
+    game = game_of([
+        (entry("13", "13"), entry("nil nil", "0 0")),  # 130 / 200: Them reach 200
+        (entry("nil 6", "0 7"), entry("3 3", "3 3")),  # after the end: 291 / 260
+        (entry("4 4"), entry("2 2")),                  # bids only, after the end too
+    ], "standard", "target=200")  # fmt: skip
+    result = standings(game)
+    assert (result.winner, result.ended_after) == (1, 1)
+    assert (result.scores, result.bags, result.sets) == ((130, 200), (0, 0), (0, 0))
+    assert [r.after_end for r in result.rounds] == [False, True, True]
+    assert [r.outcome is not None for r in result.rounds] == [True, False, False]
+    second = result.rounds[1].sides
+    assert second is not None and (second[0].score, second[1].score) == (291, 260)
+    assert result.latest_scores == (291, 260)
+    assert result.trailing_by(1) == 31  # what the bids of a round 3 would be judged by
+
+
 def test_loss_limit_ends_the_club_game() -> None:
     game = game_of([(entry("7 6", "3 3"), entry("nil 4", "1 6"))], "club")
     result = standings(game)

@@ -39,16 +39,19 @@ def bid(
     game_ref: GameOption = None,
 ) -> None:
     """Enter the bids of the next round (or rewrite a round's bids with --round)."""
-    from scorepad.game import record_bids
+    from scorepad.game import record_bids, standings
     from scorepad.store import resolve_game, update_game
 
     path = resolve_game(game_ref)
 
-    def change(game: Game) -> tuple[Game, None]:
-        return record_bids(game, bids or [], number=number), None
+    def change(game: Game) -> tuple[Game, Standings]:
+        return record_bids(game, bids or [], number=number), standings(game)
 
-    game, _ = update_game(path, change)
-    typer.echo(bids_summary(game, number or len(game.rounds), corrected=number is not None))
+    game, before = update_game(path, change)
+    text = bids_summary(game, number or len(game.rounds), corrected=number is not None)
+    if number is not None:
+        text += correction_notes(game, before, standings(game), number)
+    typer.echo(text)
 
 
 @app.command()
@@ -71,12 +74,16 @@ def tricks(
 
     path = resolve_game(game_ref)
 
-    def change(game: Game) -> tuple[Game, int]:
+    def change(game: Game) -> tuple[Game, tuple[int, Standings]]:
         target = number if number is not None else open_round(game)
-        return record_tricks(game, taken or [], number=number), target or 0
+        return record_tricks(game, taken or [], number=number), (target or 0, standings(game))
 
-    game, done = update_game(path, change)
-    typer.echo(result_summary(game, standings(game), done, corrected=number is not None))
+    game, (done, before) = update_game(path, change)
+    after = standings(game)
+    text = result_summary(game, after, done, corrected=number is not None)
+    if number is not None:
+        text += correction_notes(game, before, after, number)
+    typer.echo(text)
 
 
 @app.command()
@@ -119,7 +126,7 @@ def result_summary(game: Game, result: Standings, number: int, *, corrected: boo
         for name, side in zip(game.sides, scored, strict=True)
     )
     text = f"Round {number}{' corrected' if corrected else ''}: {sides}."
-    if corrected and number < len(result.rounds):
+    if corrected and any(not later.after_end for later in result.rounds[number:]):
         text += f" Later rounds rescored: {scores_text(game, result.scores)}."
     if result.outcome is not None:
         if result.winner is None:
@@ -129,3 +136,37 @@ def result_summary(game: Game, result: Standings, number: int, *, corrected: boo
     else:
         text += f" Next deal: {game.players[next_dealer(game)]}."
     return text
+
+
+def correction_notes(game: Game, before: Standings, after: Standings, number: int) -> str:
+    """What a correction of round `number` changed beyond its own numbers: rounds that no
+    longer count (or count again) as the end moved, and later bids it made questionable."""
+    from scorepad.cli.common import sentence
+
+    was = {result.number for result in before.rounds if result.after_end}
+    now = {result.number for result in after.rounds if result.after_end}
+    text = ""
+    if now - was:
+        text += (
+            f" {_rounds_text(now - was)} came after the end of the game (round "
+            f"{after.ended_after}) and no longer count."
+        )
+    if was - now:
+        text += f" {_rounds_text(was - now)} count again."
+    if now and number in now:
+        text += (
+            f" Round {number} was played after the end of the game (round "
+            f"{after.ended_after}) and does not count."
+        )
+    for result in after.rounds[number:]:
+        for warning in result.warnings:
+            text += "\nWarning: " + sentence(warning)
+    return text
+
+
+def _rounds_text(numbers: set[int]) -> str:
+    """`Round 3`, `Rounds 3 and 4`, `Rounds 3, 4 and 5`."""
+    shown = [str(number) for number in sorted(numbers)]
+    if len(shown) == 1:
+        return f"Round {shown[0]}"
+    return f"Rounds {', '.join(shown[:-1])} and {shown[-1]}"
