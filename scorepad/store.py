@@ -6,6 +6,11 @@ rounds on load. See docs/game-file.md for the format.
 
 A file that does not parse is never overwritten: every change is load, modify, save,
 under a lock on a `.lock` file beside the game, and the save replaces the file atomically.
+
+A file is recognisably whole (format 2): `[rules]` holds every knob, and the last thing
+written is `[end_of_file]` with the number of rounds, so a file cut anywhere (even inside
+a line) lacks that table, or counts the wrong rounds, and is refused as damaged instead
+of read as a shorter game. Format 1 files, from before, have neither and read as before.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -31,9 +37,11 @@ from scorepad.errors import (
     did_you_mean,
 )
 from scorepad.game import Game, Round, SideEntry, check_round_entries, new_game
-from scorepad.rules import rules_from_mapping, rules_to_mapping
+from scorepad.rules import KNOBS, format_value, rules_from_mapping, rules_to_mapping
 
-FORMAT = 1
+FORMAT = 2
+OLD_FORMATS = (1,)  # read as they always were; the next save writes them in FORMAT
+END_TABLE = "end_of_file"
 HOME_ENV = "SCOREPAD_HOME"
 GAME_SUFFIX = ".toml"
 LOCK_TIMEOUT = 10.0  # seconds to wait for another shell to finish saving
@@ -44,6 +52,9 @@ _HEADER = (
     f"# A scorepad game (format {FORMAT}). Scores are not stored: they are recomputed\n"
     "# from the rounds. Each round: its dealer, the bids and, once played, the tricks,\n"
     "# keyed by player (or by team, for a joint bid or a team's total).\n"
+    "# The rules hold every knob and the file ends with its round count, so a file cut\n"
+    "# short is refused, never read as a shorter game. Adding or removing a round by\n"
+    "# hand, change round_count at the end too.\n"
 )
 
 
@@ -64,6 +75,7 @@ def game_to_toml(game: Game) -> str:
         "first_dealer": game.players[game.first_dealer],
         "rounds": [_round_data(game, round_) for round_ in game.rounds],
         "rules": rules_to_mapping(game.rules),
+        END_TABLE: {"round_count": len(game.rounds)},  # written last: see _check_whole
     }
     if not game.rounds:
         del data["rounds"]
@@ -114,18 +126,38 @@ def game_from_toml(text: str, source: str) -> Game:
         line = int(match.group(1)) if match else None
         message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
         raise GameFileError(f"{where.at(line)}: not valid TOML: {message}") from None
+    # tomllib refuses some damage with other errors than TOMLDecodeError.
+    except ValueError:  # Python's limit on the digits of an integer
+        raise GameFileError(
+            f"{where.at(None)}: not a game file: a number with more than "
+            f"{sys.get_int_max_str_digits()} digits"
+        ) from None
+    except RecursionError:
+        raise GameFileError(f"{where.at(None)}: not a game file: nested too deeply") from None
     return _game_from_data(data, where)
 
 
-_TOP_KEYS = ("format", "name", "preset", "players", "teams", "first_dealer", "rounds", "rules")
+_TOP_KEYS = (
+    "format",
+    "name",
+    "preset",
+    "players",
+    "teams",
+    "first_dealer",
+    "rounds",
+    "rules",
+    END_TABLE,
+)
 
 
 def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
     # The version first: a newer format may have keys this one does not know.
     version = data.get("format")
-    if isinstance(version, bool) or version != FORMAT:
+    if isinstance(version, bool) or not (version == FORMAT or version in OLD_FORMATS):
         if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
             what = f"format {version} is newer than this scorepad reads ({FORMAT})"
+        elif version is None:
+            what = "damaged or cut short: there is no format key"
         else:
             what = f"format must be {FORMAT}, not {version!r}"
         raise GameFileError(f"{where.key('format')}: {what}")
@@ -136,6 +168,8 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
                 f"{where.key(key)}: unknown key {key!r}{hint}; a game file has "
                 + ", ".join(_TOP_KEYS)
             )
+    if version == FORMAT:
+        _check_whole(data, where)
     name = _string(data, "name", where)
     preset = _string(data, "preset", where)
     players = _strings(data, "players", where)
@@ -177,6 +211,44 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
             raise GameFileError(f"{place}: round {number}: {message}") from None
         rounds.append(round_)
     return Game(name, game.players, game.sides, preset, rules, first, tuple(rounds))
+
+
+def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
+    """Refuse a file that is not all there: a key, a knob or a counted round missing.
+
+    A save writes `[end_of_file]` last, holding the number of rounds: a file cut at any
+    point lacks it, or a digit of the count. Checked before anything else, so that damage
+    is named as such rather than as a strange value.
+    """
+    missing = [key for key in _TOP_KEYS if key not in data and key != "rounds"]
+    if missing:
+        names = [f"[{key}]" if key in ("rules", END_TABLE) else key for key in missing]
+        raise GameFileError(f"{where.at(None)}: damaged or cut short: no {', '.join(names)}")
+    end, rules = data[END_TABLE], data["rules"]
+    if isinstance(end, dict) and not end:
+        raise GameFileError(f"{where.table(END_TABLE)}: damaged or cut short: no round_count")
+    if not isinstance(end, dict) or set(end) != {"round_count"}:
+        raise GameFileError(
+            f"{where.table(END_TABLE)}: [{END_TABLE}] must hold round_count and nothing else"
+        )
+    if not isinstance(rules, dict):
+        raise GameFileError(f"{where.key('rules')}: rules must be a table of knobs")
+    lacking = [key for key in KNOBS if key not in rules]
+    if lacking:
+        more = f" and {len(lacking) - 3} more" if len(lacking) > 3 else ""
+        raise GameFileError(
+            f"{where.table('rules')}: damaged: [rules] lacks {', '.join(lacking[:3])}{more}"
+            " (a saved game writes every knob)"
+        )
+    count = end["round_count"]
+    rounds = data.get("rounds", [])
+    held = len(rounds) if isinstance(rounds, list) else 0
+    if isinstance(count, bool) or not isinstance(count, int) or count != held:
+        raise GameFileError(
+            f"{where.table(END_TABLE)}: damaged or cut short: round_count = "
+            f"{format_value(count)}, but the file holds {held} round{'' if held == 1 else 's'}"
+            " (after adding or removing a round by hand, change round_count too)"
+        )
 
 
 def _round_from_data(game: Game, raw: Mapping[str, Any]) -> Round:
@@ -310,7 +382,10 @@ class _Locator:
         return self.at(self._find(rf"^\s*{re.escape(key)}\s*=", 0, len(self.lines)))
 
     def rules_table(self) -> str:
-        return self.at(self._find(r"^\s*\[\s*rules\s*\]", 0, len(self.lines)))
+        return self.table("rules")
+
+    def table(self, name: str) -> str:
+        return self.at(self._find(rf"^\s*\[\s*{re.escape(name)}\s*\]", 0, len(self.lines)))
 
     def round(self, number: int, part: str | None = None) -> str:
         """The line of round `number` (or of its `bids`/`tricks` in it)."""
@@ -367,13 +442,33 @@ def load_game_file(path: Path) -> Game:
 
 
 def save_game(path: Path, game: Game) -> None:
-    """Write the game atomically: a temporary file in the same folder, fsync, rename."""
+    """Write the game atomically: a temporary file in the same folder, fsync, rename.
+
+    Called under the game's lock: any temporary file of this game found beside it is
+    left by a save that was killed, and is removed.
+    """
     text = game_to_toml(game)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(path)
         write_text_atomic(path, text)
     except OSError as error:
         raise GameFileError(f"{path}: cannot save the game: {error.strerror}") from None
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Remove the temporary files a killed save of `path` left beside it; only its own.
+
+    `write_text_atomic` names them `.NAME.XXXXXXXX.tmp` (mkstemp's eight characters), so
+    another game's, even one whose name starts with this one's, never matches.
+    """
+    own = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.tmp")
+    removed = []
+    for candidate in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+        if own.fullmatch(candidate.name):
+            candidate.unlink(missing_ok=True)
+            removed.append(candidate)
+    return removed
 
 
 def write_text_atomic(path: Path, text: str) -> None:

@@ -492,3 +492,118 @@ def test_repro_3_a_correction_that_ends_the_game_earlier_leaves_the_later_rounds
     data = json.loads(ok("show", "--json"))
     assert (data["winner"], data["ended_after"]) == ("Them", 4)
     assert [r["after_end"] for r in data["rounds"]] == [False] * 4
+
+
+# ---------------------------------------------------------------------------
+# Issue 7: a damaged file is never read as a different game
+
+READING_COMMANDS = (
+    ("show",),
+    ("show", "--json"),
+    ("explain",),
+    ("export", "--format", "csv"),
+    ("use", "friday"),
+    ("bid", "Ann=1", "Bob=1", "Cat=1", "Dan=1"),
+    ("tricks", "Ann=5", "Bob=1", "Cat=6", "Dan=1"),
+    ("tricks", "--round", "1", "Ann=5", "Bob=4", "Cat=4", "Dan=0"),
+    ("undo",),
+)
+
+
+def damaged_everywhere(home: Path, path: Path) -> list[str]:
+    """Every reading command refuses the file in one line naming it, and `games` lists it
+    as damaged; returns the messages. The file is checked byte for byte by `refused`."""
+    messages = []
+    for args in READING_COMMANDS:
+        message = refused(home, *args)
+        assert message.startswith(str(path)), (args, message)
+        messages.append(message)
+    rows = [line for line in ok("games").splitlines() if path.stem in line]
+    assert len(rows) == 1 and "damaged: " in rows[0], rows
+    return messages
+
+
+def test_a_saved_game_cut_at_any_line_is_refused_never_read_as_a_shorter_game(
+    friday: Path, home: Path
+) -> None:
+    ok("tricks", "Ann & Cat=11", "Bob & Dan=2")  # a round of team totals
+    ok("bid", "Ann=3", "Bob=3", "Cat=3", "Dan=3")  # and an open round
+    text = friday.read_text(encoding="utf-8")
+    ends = [index + 1 for index, char in enumerate(text) if char == "\n"]
+    assert len(ends) > 60  # the header, three rounds and every knob
+    seen = set()
+    for end in ends[:-1]:
+        friday.write_text(text[:end], encoding="utf-8")
+        messages = damaged_everywhere(home, friday)
+        seen.add(messages[0].removeprefix(str(friday)).split(":")[1].strip())
+    assert seen >= {"damaged or cut short", "not valid TOML"}
+    friday.write_text(text, encoding="utf-8")
+    assert ok("show").startswith("friday · club")
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        pytest.param(lambda t: t.replace("target = 500", "target = " + "5" * 5000),
+                     "not a game file: a number with more than 4300 digits", id="huge-integer"),
+        pytest.param(lambda t: t + "deep = " + "[" * 3000 + "]" * 3000 + "\n",
+                     "not a game file: nested too deeply", id="deep-arrays"),
+        pytest.param(lambda t: t.replace("round_count = 2", "round_count = 3"),
+                     "damaged or cut short: round_count = 3, but the file holds 2 rounds",
+                     id="round-count"),
+        pytest.param(lambda t: t.replace("sets_to_lose = 0\n", ""),
+                     "damaged: [rules] lacks sets_to_lose (a saved game writes every knob)",
+                     id="knob-missing"),
+        pytest.param(lambda t: t[: t.index("[rules]")],
+                     "damaged or cut short: no [rules], [end_of_file]", id="rules-missing"),
+        pytest.param(lambda t: t[: t.index("[end_of_file]")],
+                     "damaged or cut short: no [end_of_file]", id="end-missing"),
+        pytest.param(lambda t: t.replace("format = 2\n", ""), "damaged or cut short: there is no "
+                     "format key", id="format-missing"),
+    ],
+)  # fmt: skip
+def test_each_kind_of_damage_is_one_line_naming_the_file(
+    friday: Path, home: Path, damage: object, message: str
+) -> None:
+    damaged = damage(friday.read_text(encoding="utf-8"))  # type: ignore[operator]
+    friday.write_text(damaged, encoding="utf-8")
+    for error in damaged_everywhere(home, friday):
+        assert message in error, error
+    assert friday.read_text(encoding="utf-8") == damaged
+
+
+def test_a_hand_edited_round_still_loads(friday: Path) -> None:
+    text = friday.read_text(encoding="utf-8")
+    friday.write_text(text.replace("Ann = 5\nBob = 4", "Ann = 6\nBob = 3"), encoding="utf-8")
+    assert ok("show").splitlines()[4].startswith("1 │ Ann    │ 4+4 6+4")
+
+
+def test_a_format_1_file_still_loads_and_is_saved_as_format_2(friday: Path) -> None:
+    text = friday.read_text(encoding="utf-8")
+    old = text.replace("format = 2", "format = 1").split("[end_of_file]")[0]
+    old = old.replace("sets_to_lose = 0\n", "")  # format 1 took a left-out knob's default
+    friday.write_text(old, encoding="utf-8")
+    assert ok("show") == ok("show")  # read without a word
+    ok("tricks", "Ann=5", "Bob=1", "Cat=6", "Dan=1")
+    saved = friday.read_text(encoding="utf-8")
+    assert "format = 2\n" in saved and saved.endswith("[end_of_file]\nround_count = 2\n")
+    assert "sets_to_lose = 0\n" in saved
+
+
+def test_a_save_removes_the_temporary_files_killed_saves_left_only_its_own(
+    friday: Path, home: Path
+) -> None:
+    folder = friday.parent
+    ok("new", "friday.x", "--players", PLAYERS)  # a name that starts like friday's
+    ok("use", "friday")
+    stale = [folder / ".friday.toml.k1ll3d_a.tmp", folder / ".friday.toml.zz9_0abc.tmp"]
+    others = [
+        folder / ".friday.x.toml.k1ll3d_b.tmp",  # another game's
+        folder / ".friday.toml.notmkstemp.tmp",  # not a name a save gives
+    ]
+    for path in stale + others:
+        path.write_text("format = 2\n", encoding="utf-8")
+    ok("tricks", "Ann=5", "Bob=1", "Cat=6", "Dan=1")
+    assert sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp")) == sorted(
+        p.name for p in others
+    )

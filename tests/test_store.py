@@ -61,8 +61,9 @@ def test_a_game_file_reads_back_to_the_same_game() -> None:
     assert game_from_toml(text, "friday.toml") == game
     data = tomllib.loads(text)
     assert all(set(raw) <= {"dealer", "bids", "tricks"} for raw in data["rounds"])
-    assert set(data) == {"format", "name", "preset", "players", "teams", "first_dealer",
-                         "rounds", "rules"}  # fmt: skip
+    assert list(data) == ["format", "name", "preset", "players", "teams", "first_dealer",
+                          "rounds", "rules", "end_of_file"]  # fmt: skip
+    assert text.endswith("\n[end_of_file]\nround_count = 3\n")
 
 
 def test_the_file_keys_rounds_by_player_in_seat_order_and_by_team_for_a_total() -> None:
@@ -181,9 +182,9 @@ def _line_of(text: str, fragment: str, skip: int = 0) -> int:
     [
         pytest.param("[rules]\n", "[rules\n", ("[rules", 0), "not valid TOML: Expected ']'",
                      id="toml-syntax"),
-        pytest.param("format = 1", "format = 2", ("format", 0),
-                     "format 2 is newer than this scorepad reads (1)", id="newer-format"),
-        pytest.param("format = 1", "format = true", ("format", 0), "format must be 1, not True",
+        pytest.param("format = 2", "format = 3", ("format", 0),
+                     "format 3 is newer than this scorepad reads (2)", id="newer-format"),
+        pytest.param("format = 2", "format = true", ("format", 0), "format must be 2, not True",
                      id="format-bool"),
         pytest.param('name = "Friday"', 'name = "Fri\\u2028day"', ("players", 0),
                      "has a control character", id="line-separator"),
@@ -217,6 +218,17 @@ def test_a_damaged_file_is_named_with_its_line(
     assert str(caught.value).startswith(f"friday.toml, line {line}: ")
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_a_game_file_cut_anywhere_even_inside_a_line_is_refused_as_damaged() -> None:
+    text = game_to_toml(club_game())
+    for end in range(len(text) - 1):  # the whole file but its last newline
+        with pytest.raises(GameFileError) as caught:
+            game_from_toml(text[:end], "friday.toml")
+        message = str(caught.value)
+        assert message.startswith("friday.toml") and "\n" not in message
+        assert "damaged" in message or "not valid TOML" in message, message
+    assert game_from_toml(text[:-1], "friday.toml") == club_game()
 
 
 def test_rounds_after_an_open_round_are_refused() -> None:
