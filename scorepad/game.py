@@ -199,8 +199,8 @@ def bid_warnings(game: Game, number: int, round_: Round, scores: Sequence[int]) 
                 else f"led by {-behind}"
             )
             found.append(
-                f"round {number}: {who} bid {what}, which needs {game.sides[side]} to trail "
-                f"by {deficit} or more; before round {number} they {fact}"
+                f"round {number}: {who}'s {what} needed {game.sides[side]} to trail by "
+                f"{deficit} or more; before round {number} they {fact}"
             )
     return tuple(found)
 

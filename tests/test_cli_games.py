@@ -607,3 +607,33 @@ def test_a_save_removes_the_temporary_files_killed_saves_left_only_its_own(
     assert sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp")) == sorted(
         p.name for p in others
     )
+
+
+def test_a_correction_names_later_bids_the_new_scores_did_not_allow(home: Path) -> None:
+    ok("new", "w", "--players", PLAYERS, "--preset", "club")
+    ok("bid", "Ann=6", "Bob=1", "Cat=6", "Dan=1")
+    ok("tricks", "Ann=6", "Bob=0", "Cat=6", "Dan=1")  # Bob & Dan trail by 140
+    ok("bid", "Ann=4", "Bob=bnil", "Cat=4", "Dan=4")  # so Bob may bid blind nil
+    ok("tricks", "Ann=4", "Bob=0", "Cat=4", "Dan=5")
+    warning = (
+        "round 2: Bob's blind nil needed Bob & Dan to trail by 100 or more; "
+        "before round 2 they led by 141"
+    )
+    # Round 1 was counted wrong: Ann & Cat were set, and Bob & Dan were ahead after all.
+    assert ok("tricks", "--round", "1", "Ann=5", "Bob=2", "Cat=5", "Dan=1").splitlines() == [
+        "Round 1 corrected: Ann & Cat -120 -> -120 (0 bags), Bob & Dan +21 -> 21 (1 bag). "
+        "Later rounds rescored: Ann & Cat -40, Bob & Dan 262. Next deal: Cat.",
+        f"Warning: R{warning[1:]}.",
+    ]
+    shown = [
+        "! round 2: Bob's blind nil needed Bob & Dan to trail by 100 or more; before ",
+        "round 2 they led by 141",
+    ]
+    assert ok("show").splitlines()[-4:-2] == shown
+    assert ok("explain", "2").splitlines()[-2:] == shown
+    data = json.loads(ok("show", "--json"))
+    assert [r["warnings"] for r in data["rounds"]] == [[], [warning]]
+    # Kept and scored as entered; a bid correction names it just the same.
+    assert data["teams"][1]["score"] == 262
+    out = ok("bid", "--round", "1", "Ann=6", "Bob=1", "Cat=6", "Dan=1").splitlines()
+    assert out[1:] == [f"Warning: R{warning[1:]}."]

@@ -100,6 +100,45 @@ def test_rounds_after_the_end_are_kept_and_scored_but_do_not_count() -> None:
     assert result.trailing_by(1) == 31  # what the bids of a round 3 would be judged by
 
 
+BOB_BLIND = (entry("4 4"), entry("bnil 4"))
+
+
+@pytest.mark.parametrize(
+    ("sets", "first", "second", "warnings"),
+    [
+        pytest.param((), (entry("6 6", "6 7"), entry("1 1", "0 0")), BOB_BLIND,
+                     (), id="trailing-enough"),
+        pytest.param((), (entry("3 3", "3 3"), entry("2 1", "3 4")), BOB_BLIND,
+                     ("round 2: Bob's blind nil needed Bob & Dee to trail by 100 or more; before "
+                      "round 2 they trailed by only 26",), id="trailing-too-little"),
+        pytest.param((), (entry("5 5", "3 3"), entry("5 5", "3 4")), BOB_BLIND,
+                     ("round 2: Bob's blind nil needed Bob & Dee to trail by 100 or more; before "
+                      "round 2 they were level",), id="level"),
+        pytest.param(("blind_bids=true",), (entry("3 3", "3 3"), entry("2 1", "3 4")),
+                     (entry("bnil b6"), entry("bnil 4")),
+                     ("round 2: Ann's blind nil needed Ann & Cid to trail by 100 or more; before "
+                      "round 2 they led by 26",
+                      "round 2: Cid's blind 6 needed Ann & Cid to trail by 100 or more; before "
+                      "round 2 they led by 26",
+                      "round 2: Bob's blind nil needed Bob & Dee to trail by 100 or more; before "
+                      "round 2 they trailed by only 26"), id="each-bid-named"),
+        pytest.param(("blind_bids=true", "partner_bidding=true"),
+                     (entry("3 3", "3 3"), entry("2 1", "3 4")), (entry("b7"), entry("3 3")),
+                     ("round 2: Ann & Cid's blind 7 needed Ann & Cid to trail by 100 or more; "
+                      "before round 2 they led by 26",), id="joint-bid"),
+    ],
+)  # fmt: skip
+def test_later_blind_bids_the_scores_before_them_did_not_allow_are_warned_of(
+    sets: tuple[str, ...],
+    first: tuple[SideEntry, ...],
+    second: tuple[SideEntry, ...],
+    warnings: tuple[str, ...],
+) -> None:
+    result = standings(game_of([first, second], "club", *sets))
+    assert result.rounds[0].warnings == ()
+    assert result.rounds[1].warnings == warnings
+
+
 def test_loss_limit_ends_the_club_game() -> None:
     game = game_of([(entry("7 6", "3 3"), entry("nil 4", "1 6"))], "club")
     result = standings(game)
