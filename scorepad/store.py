@@ -240,9 +240,10 @@ def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
             f"{where.table('rules')}: damaged: [rules] lacks {', '.join(lacking[:3])}{more}"
             " (a saved game writes every knob)"
         )
-    count = end["round_count"]
-    rounds = data.get("rounds", [])
-    held = len(rounds) if isinstance(rounds, list) else 0
+    count, rounds = end["round_count"], data.get("rounds", [])
+    if not isinstance(rounds, list):
+        return  # not a count's business: reading the rounds names it
+    held = len(rounds)
     if isinstance(count, bool) or not isinstance(count, int) or count != held:
         raise GameFileError(
             f"{where.table(END_TABLE)}: damaged or cut short: round_count = "
