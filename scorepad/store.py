@@ -467,7 +467,10 @@ def remove_stale_temporaries(path: Path) -> list[Path]:
     removed = []
     for candidate in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
         if own.fullmatch(candidate.name):
-            candidate.unlink(missing_ok=True)
+            try:
+                candidate.unlink(missing_ok=True)
+            except OSError:  # left for a later save: it must not stop this one
+                continue
             removed.append(candidate)
     return removed
 

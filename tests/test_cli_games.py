@@ -483,6 +483,11 @@ def test_repro_3_a_correction_that_ends_the_game_earlier_leaves_the_later_rounds
     assert refused(home, "bid", "Ann=1", "Bob=1", "Cat=1", "Dan=1").startswith(
         "the game is over (Us won after round 2); no new round"
     )
+    assert ok("tricks", "--round", "4", "Ann=2", "Bob=5", "Cat=2", "Dan=4").endswith(
+        "Us won after round 2! Round 4 was played after the end of the game (round 2) and "
+        "does not count.\n"
+    )
+    ok("tricks", "--round", "4", "Ann=2", "Bob=4", "Cat=2", "Dan=5")
     # The table finds the first count was right after all: rounds 3 and 4 are back.
     assert ok("tricks", "--round", "2", "Ann=5", "Bob=1", "Cat=5", "Dan=2") == (
         "Round 2 corrected: Us -120 -> -40 (0 bags), Them +21 -> 71 (1 bag). "

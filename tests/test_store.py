@@ -414,3 +414,34 @@ def test_rounds_written_inline_by_hand_read_the_same_and_errors_name_their_line(
     line = broken.splitlines().index(rounds[2]) + 1
     with pytest.raises(GameFileError, match=f"^g.toml, line {line}: round 2: the tricks add up"):
         game_from_toml(broken, "g.toml")
+
+
+def test_a_save_killed_before_its_rename_leaves_a_temporary_file_the_next_save_removes(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "g.toml"
+    save_game(path, club_game())
+    before = path.read_bytes()
+    killed = (
+        "import os, signal, sys\n"
+        "from pathlib import Path\n"
+        "from scorepad import store\n"
+        "from scorepad.game import record_tricks\n"
+        "os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)  # dies mid-save\n"
+        "store.update_game(Path(sys.argv[1]), lambda g: (record_tricks(g, "
+        "['Ann=4', 'Bob=3', 'Cat=3', 'Dan=3']), None))\n"
+    )
+    left = []
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", killed, str(path)], check=False)
+        assert done.returncode == -9
+        left.append([p.name for p in tmp_path.glob(".g.toml.*.tmp")])
+        assert path.read_bytes() == before  # the old file, whole
+    # Each killed save left one; the second, under the lock, removed the first's.
+    assert [len(names) for names in left] == [1, 1] and left[0] != left[1]
+    update_game(path, lambda g: (record_tricks(g, ["Ann=4", "Bob=3", "Cat=3", "Dan=3"]), None))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.toml", "g.toml.lock"]
+    assert load_game_file(path).rounds[-1].played

@@ -153,7 +153,7 @@ def correction_notes(game: Game, before: Standings, after: Standings, number: in
         )
     if was - now:
         text += f" {_rounds_text(was - now)} count again."
-    if now and number in now:
+    if number in now:
         text += (
             f" Round {number} was played after the end of the game (round "
             f"{after.ended_after}) and does not count."
