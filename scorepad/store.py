@@ -124,7 +124,13 @@ def game_from_toml(text: str, source: str) -> Game:
         message = str(error)
         match = re.search(r"\(at line (\d+), column \d+\)", message)
         line = int(match.group(1)) if match else None
+        cut = message.endswith("(at end of document)")
         message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
+        if cut:  # what a file cut inside a value looks like
+            raise GameFileError(
+                f"{where.at(None)}: damaged or cut short: it ends inside a value "
+                f"(not valid TOML: {message})"
+            ) from None
         raise GameFileError(f"{where.at(line)}: not valid TOML: {message}") from None
     # tomllib refuses some damage with other errors than TOMLDecodeError.
     except ValueError:  # Python's limit on the digits of an integer

@@ -192,7 +192,7 @@ def test_games_lists_every_game_and_marks_the_current_one(friday: Path, home: Pa
     out = ok("games")
     rows = {line.split()[0]: line for line in out.splitlines()[1:] if line[:3] == "   "}
     assert out.splitlines()[0].split() == ["game", "preset", "scores", "status"]
-    assert "damaged: not valid TOML: " in rows["broken"]
+    assert "damaged or cut short: it ends" in rows["broken"]  # (wrapped at 80 columns)
     assert rows["friday"].split() == [
         "friday", "club", "Ann", "&", "Cat", "81,", "Bob", "&", "Dan", "131",
         "playing,", "1", "round", "played",
@@ -524,7 +524,7 @@ def damaged_everywhere(home: Path, path: Path) -> list[str]:
         assert message.startswith(str(path)), (args, message)
         messages.append(message)
     rows = [line for line in ok("games").splitlines() if path.stem in line]
-    assert len(rows) == 1 and "damaged: " in rows[0], rows
+    assert len(rows) == 1 and " damaged" in rows[0], rows
     return messages
 
 
@@ -536,12 +536,10 @@ def test_a_saved_game_cut_at_any_line_is_refused_never_read_as_a_shorter_game(
     text = friday.read_text(encoding="utf-8")
     ends = [index + 1 for index, char in enumerate(text) if char == "\n"]
     assert len(ends) > 60  # the header, three rounds and every knob
-    seen = set()
     for end in ends[:-1]:
         friday.write_text(text[:end], encoding="utf-8")
-        messages = damaged_everywhere(home, friday)
-        seen.add(messages[0].removeprefix(str(friday)).split(":")[1].strip())
-    assert seen >= {"damaged or cut short", "not valid TOML"}
+        for message in damaged_everywhere(home, friday):
+            assert "damaged or cut short: " in message, message
     friday.write_text(text, encoding="utf-8")
     assert ok("show").startswith("friday · club")
 

@@ -125,7 +125,9 @@ def games() -> None:
             game = load_game_file(path)
         except ScorepadError as error:
             reason = str(error).removeprefix(f"{path}").lstrip(", :")
-            table.add_row(mark, Text(path.stem), Text(""), Text(""), Text(f"damaged: {reason}"))
+            # One bad file is one row: the others are still listed.
+            status = reason if reason.startswith("damaged") else f"damaged: {reason}"
+            table.add_row(mark, Text(path.stem), Text(""), Text(""), Text(status))
             continue
         result = standings(game)
         scores = scores_text(game, result.scores)
