@@ -181,23 +181,18 @@ def bid_warnings(game: Game, number: int, round_: Round, scores: Sequence[int]) 
     needs = {BidKind.BLIND_NIL: rules.blind_nil_deficit, BidKind.BLIND: rules.blind_bid_deficit}
     found: list[str] = []
     for side, entry in enumerate(round_.sides):
+        behind = _trailing_by(scores, side)
         for index, bid in enumerate(entry.bids):
             deficit = needs.get(bid.kind, 0)
-            if not deficit:
-                continue
-            behind = _trailing_by(scores, side)
-            if behind >= deficit:
+            if not deficit or behind >= deficit:
                 continue
             names = game.side_players(side)
             who = names[index] if len(entry.bids) == len(names) else game.sides[side]
             what = "blind nil" if bid.kind is BidKind.BLIND_NIL else f"blind {bid.tricks}"
-            fact = (
-                f"trailed by only {behind}"
-                if behind > 0
-                else "were level"
-                if behind == 0
-                else f"led by {-behind}"
-            )
+            if behind > 0:
+                fact = f"trailed by only {behind}"
+            else:
+                fact = f"led by {-behind}" if behind else "were level"
             found.append(
                 f"round {number}: {who}'s {what} needed {game.sides[side]} to trail by "
                 f"{deficit} or more; before round {number} they {fact}"

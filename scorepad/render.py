@@ -115,12 +115,12 @@ def score_sheet(game: Game, standings: Standings) -> RenderableType:
     number_width = max(1, len(str(len(game.rounds))))
     for chunk in _chunks(game, widths, dealer_width + number_width + 3):
         parts.append(_sheet_table(game, standings, chunk, cells, widths, dealer_width))
-    parts.extend(_sheet_notes(game, standings))
+    parts.extend(_sheet_notes(standings))
     parts.extend(_sheet_footer(game, standings))
     return Group(*parts)
 
 
-def _sheet_notes(game: Game, standings: Standings) -> list[RenderableType]:
+def _sheet_notes(standings: Standings) -> list[RenderableType]:
     """Rounds played after the end, which the totals leave out, and questionable bids."""
     notes: list[RenderableType] = []
     after = [result.number for result in standings.rounds if result.after_end]

@@ -446,7 +446,7 @@ def test_repro_3_a_correction_that_ends_the_game_earlier_leaves_the_later_rounds
     # Round 2's tricks were wrong: Us made their 12 and reached 200 in round 2.
     assert ok("tricks", "--round", "2", "Ann=6", "Bob=0", "Cat=6", "Dan=1") == (
         "Round 2 corrected: Us +120 -> 200 (0 bags), Them -20 -> 30 (0 bags). "
-        "Us won after round 2! Rounds 3 and 4 came after the end of the game (round 2) "
+        "Us won after round 2! Rounds 3 and 4 were played after the game ended (round 2) "
         "and no longer count.\n"
     )
     assert ok("show").splitlines() == [
@@ -484,7 +484,7 @@ def test_repro_3_a_correction_that_ends_the_game_earlier_leaves_the_later_rounds
         "the game is over (Us won after round 2); no new round"
     )
     assert ok("tricks", "--round", "4", "Ann=2", "Bob=5", "Cat=2", "Dan=4").endswith(
-        "Us won after round 2! Round 4 was played after the end of the game (round 2) and "
+        "Us won after round 2! Round 4 was played after the game ended (round 2) and "
         "does not count.\n"
     )
     ok("tricks", "--round", "4", "Ann=2", "Bob=4", "Cat=2", "Dan=5")

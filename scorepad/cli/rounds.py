@@ -148,15 +148,15 @@ def correction_notes(game: Game, before: Standings, after: Standings, number: in
     text = ""
     if now - was:
         text += (
-            f" {_rounds_text(now - was)} came after the end of the game (round "
-            f"{after.ended_after}) and no longer count."
+            f" {_rounds_text(now - was)} {'was' if len(now - was) == 1 else 'were'} played "
+            f"after the game ended (round {after.ended_after}) and no longer count."
         )
     if was - now:
         text += f" {_rounds_text(was - now)} count again."
     if number in now:
         text += (
-            f" Round {number} was played after the end of the game (round "
-            f"{after.ended_after}) and does not count."
+            f" Round {number} was played after the game ended (round {after.ended_after}) "
+            "and does not count."
         )
     for result in after.rounds[number:]:
         for warning in result.warnings:
