@@ -251,20 +251,27 @@ def judge_end(
     """Whether the game ends after a round with these scores, and who wins; None plays on.
 
     RULES.md 10-11: a side at or above the target wins, the higher score if more than one
-    is; a side at or below the loss limit (or set too often) ends the game and the highest
-    score wins; the target beats the loss limit; an exact tie at the top plays on (or is a
-    draw, if the rules say so). A Boston that wins at once beats everything.
+    is; the target beats everything but a Boston that wins at once. Otherwise a side at or
+    below the loss limit, or set `sets_to_lose` times, loses, and the game ends: the
+    highest score among the sides that did not lose wins (if every side lost, the highest
+    of all). An exact tie at the top plays on, or is a draw if the rules say so.
     """
     if boston_by is not None and rules.boston_wins:
         return Outcome(boston_by, EndReason.BOSTON)
-    reached = [side for side, score in enumerate(scores) if score >= rules.target]
+    sides = range(len(scores))
+    reached = [side for side in sides if scores[side] >= rules.target]
     if reached:
         return _highest(rules, scores, reached, EndReason.TARGET)
-    if rules.loss_limit is not None and any(score <= rules.loss_limit for score in scores):
-        return _highest(rules, scores, range(len(scores)), EndReason.LOSS_LIMIT)
-    if rules.sets_to_lose and any(count >= rules.sets_to_lose for count in sets):
-        return _highest(rules, scores, range(len(scores)), EndReason.SETS)
-    return None
+    limit, most_sets = rules.loss_limit, rules.sets_to_lose
+    fell = [side for side in sides if limit is not None and scores[side] <= limit]
+    set_out = [side for side in sides if most_sets and side < len(sets) and sets[side] >= most_sets]
+    if not fell and not set_out:
+        return None
+    # A side that lost cannot win, even with the higher score (a side set out often is).
+    lost = set(fell) | set(set_out)
+    standing = [side for side in sides if side not in lost] or list(sides)
+    reason = EndReason.LOSS_LIMIT if fell else EndReason.SETS
+    return _highest(rules, scores, standing, reason)
 
 
 def _highest(

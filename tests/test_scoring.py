@@ -7,6 +7,7 @@ from conftest import hands, preset_rules
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorepad.game import new_game, record_bids, record_tricks, standings
 from scorepad.rules import Rules
 from scorepad.scoring import EndReason, LineKind, Outcome, judge_end, score_side
 
@@ -301,10 +302,49 @@ def test_boston_wins_at_once_when_the_rules_say_so() -> None:
     assert judge_end(preset_rules("house"), (100, 300), boston_by=0) is None
 
 
-def test_losing_after_sets() -> None:
-    rules = preset_rules("standard", "sets_to_lose=3")
-    assert judge_end(rules, (100, 50), sets=(3, 1)) == Outcome(0, EndReason.SETS)
-    assert judge_end(rules, (100, 50), sets=(2, 1)) is None
+@pytest.mark.parametrize(
+    ("overrides", "scores", "sets", "outcome"),
+    [
+        pytest.param(("sets_to_lose=3",), (100, 50), (3, 1), Outcome(1, EndReason.SETS),
+                     id="set-out-loses-with-the-higher-score"),
+        pytest.param(("sets_to_lose=3",), (50, 100), (3, 1), Outcome(1, EndReason.SETS),
+                     id="set-out-loses-with-the-lower-score"),
+        pytest.param(("sets_to_lose=3",), (100, 50), (2, 1), None, id="not-yet-set-out"),
+        pytest.param(("sets_to_lose=3",), (100, 50), (3, 3), Outcome(0, EndReason.SETS),
+                     id="both-set-out-higher-wins"),
+        pytest.param(("sets_to_lose=3",), (100, 100), (3, 3), None,
+                     id="both-set-out-tie-plays-on"),
+        pytest.param(("sets_to_lose=3",), (480, 510), (0, 3), Outcome(1, EndReason.TARGET),
+                     id="target-beats-sets"),
+        pytest.param(("sets_to_lose=3", "loss_limit=-200"), (-250, 100), (0, 3),
+                     Outcome(1, EndReason.LOSS_LIMIT), id="both-lost-higher-wins"),
+    ],
+)
+def test_losing_after_sets(
+    overrides: tuple[str, ...],
+    scores: tuple[int, int],
+    sets: tuple[int, int],
+    outcome: Outcome | None,
+) -> None:
+    assert judge_end(preset_rules("standard", *overrides), scores, sets=sets) == outcome
+
+
+def test_repro_1_the_side_set_out_is_not_the_winner() -> None:
+    """Issue 7, repro 1: with sets_to_lose=1, A & C set (-80) and B & D not (-85): B & D win."""
+    game = new_game("t", ("A", "B", "C", "D"), preset_rules("standard", "sets_to_lose=1"),
+                    preset="standard")
+    game = record_tricks(record_bids(game, ["A=4", "B=nil", "C=4", "D=1"]),
+                         ["A=4", "B=5", "C=3", "D=1"])
+    result = standings(game)
+    assert (result.scores, result.sets) == ((-80, -85), (1, 0))
+    assert result.outcome == Outcome(1, EndReason.SETS)
+    assert game.sides[1] == "B & D"
+
+
+def test_solo_set_out_the_highest_of_the_others_wins() -> None:
+    rules = preset_rules("solo-3", "sets_to_lose=2")
+    assert judge_end(rules, (300, 200, 250), sets=(2, 0, 1)) == Outcome(2, EndReason.SETS)
+    assert judge_end(rules, (300, 250, 250), sets=(2, 0, 1)) is None
 
 
 def test_solo_target_highest_wins() -> None:
