@@ -141,6 +141,13 @@ def score_side(rules: Rules, hands: Sequence[Hand], *, score: int = 0, bags: int
             if made:
                 overtricks = taken - contract
                 lines.extend(_bonus_lines(rules, contract, taken))
+    elif taken:
+        # Only failed nils' tricks under failed_nil_tricks = "contract": they count toward
+        # the side's contract of 0, so each is a trick over it (an overtrick, a bag).
+        if rules.quicksand:
+            lines.append(_quicksand_over(rules, taken))
+        else:
+            overtricks = taken
     if overtricks:
         label = _plural(overtricks, "overtrick")
         lines.append(Line(label, overtricks * rules.overtrick_points, OVERTRICKS))
@@ -215,9 +222,13 @@ def _quicksand_lines(rules: Rules, contract: int, taken: int) -> list[Line]:
     lines = [Line(f"contract {contract} made", contract * rules.trick_points, CONTRACT)]
     over = taken - contract
     if over:
-        label = f"{_plural(over, 'trick')} over (quicksand)"
-        lines.append(Line(label, -over * rules.trick_points, OVERTRICKS))
+        lines.append(_quicksand_over(rules, over))
     return lines
+
+
+def _quicksand_over(rules: Rules, over: int) -> Line:
+    label = f"{_plural(over, 'trick')} over (quicksand)"
+    return Line(label, -over * rules.trick_points, OVERTRICKS)
 
 
 # ---------------------------------------------------------------------------

@@ -116,6 +116,25 @@ def test_failed_nil_tricks(mode: str, points: int, bags: int) -> None:
     assert (result.points, result.bags) == (points, bags)
 
 
+@pytest.mark.parametrize(
+    ("preset", "tokens", "points", "bags"),
+    [
+        pytest.param("standard", ["nil:1", "nil:1"], -198, 2, id="double-nil-both-failed"),
+        pytest.param("standard", ["nil:0", "nil:1"], 1, 1, id="double-nil-one-failed"),
+        pytest.param("solo-3", ["nil:3"], -97, 3, id="solo-nil-failed"),
+        pytest.param("standard", ["nil:0", "nil:0"], 200, 0, id="double-nil-made"),
+        pytest.param("quicksand", ["nil:3", "nil:0"], -30, 0, id="quicksand-tricks-over-0"),
+    ],
+)
+def test_repro_2_failed_nil_tricks_count_toward_a_contract_of_0(
+    preset: str, tokens: list[str], points: int, bags: int
+) -> None:
+    """Issue 7, repro 2: with no contract, a failed nil's tricks are overtricks over 0."""
+    rules = preset_rules(preset, "failed_nil_tricks=contract")
+    result = score_side(rules, hands(*tokens))
+    assert (result.points, result.new_bags, result.made) == (points, bags, None)
+
+
 def test_blind_nil_values() -> None:
     rules = preset_rules("club")
     assert score_side(rules, hands("bnil:0", "4:4")).points == 240
