@@ -135,6 +135,22 @@ def test_repro_2_failed_nil_tricks_count_toward_a_contract_of_0(
     assert (result.points, result.new_bags, result.made) == (points, bags, None)
 
 
+@pytest.mark.parametrize(
+    ("token", "points"),
+    [
+        pytest.param("10:10", 200 + 20, id="10-for-200-plus-2-over-8"),
+        pytest.param("11:12", 200 + 30 + 1, id="10-for-200-plus-3-over-8-and-overtrick"),
+        pytest.param("13:13", 200 + 50, id="boston-plus-5-over-8"),
+        pytest.param("9:9", 90 + 10, id="below-10-for-200"),
+        pytest.param("10:9", -200, id="set-no-bonus"),
+    ],
+)
+def test_big_contract_bonus_on_top_of_10_for_200_and_boston(token: str, points: int) -> None:
+    """docs/rules.md decision: the flat scores replace 10 a trick, never the bonus."""
+    rules = preset_rules("house", "big_contract_bonus=10")
+    assert score_side(rules, hands(token)).points == points
+
+
 def test_blind_nil_values() -> None:
     rules = preset_rules("club")
     assert score_side(rules, hands("bnil:0", "4:4")).points == 240
