@@ -253,7 +253,7 @@ def _check_values(rules: Rules) -> None:
         # the tricks in a deal can be made.
         _fail(
             "big_contract_threshold",
-            rules.big_contract_threshold or "auto",
+            _toml("big_contract_threshold", rules.big_contract_threshold),
             f"0 to {tricks - 1} while big_contract_bonus is on (the bonus counts tricks above it)",
         )
     if rules.exact_bonus and not rules.exact_bonus_bids:
