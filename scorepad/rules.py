@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 import tomllib
 import typing
 from collections.abc import Iterable, Mapping
@@ -247,6 +248,16 @@ def _check_values(rules: Rules) -> None:
             _fail("exact_bonus_bids", list(rules.exact_bonus_bids), f"bids from 1 to {tricks}")
     if rules.big_contract_threshold is not None and not 0 <= rules.big_contract_threshold <= tricks:
         _fail("big_contract_threshold", rules.big_contract_threshold, f'0 to {tricks}, or "auto"')
+    if rules.big_contract_bonus and rules.big_contract_from >= tricks:
+        # The bonus counts contract tricks above the threshold, and no contract above
+        # the tricks in a deal can be made.
+        _fail(
+            "big_contract_threshold",
+            _toml("big_contract_threshold", rules.big_contract_threshold),
+            f"0 to {tricks - 1} while big_contract_bonus is on (the bonus counts tricks above it)",
+        )
+    if rules.exact_bonus and not rules.exact_bonus_bids:
+        _fail("exact_bonus_bids", [], "at least one contract while exact_bonus is on")
     if rules.exact_bonus and rules.players > 4:
         _fail("exact_bonus", rules.exact_bonus, "0 with 5 or 6 players (RULES.md: 3 or 4 only)")
     needs_partners = ("suicide", "partner_bidding", "blind_nil_exchange")
@@ -257,6 +268,91 @@ def _check_values(rules: Rules) -> None:
         _fail("suicide", True, "suicide needs nil bids (nil = true)")
     if rules.blind_nil_exchange and not rules.blind_nil:
         _fail("blind_nil_exchange", rules.blind_nil_exchange, "0 unless blind_nil = true")
+    _check_combinations(rules)
+
+
+def _no_effect(rules: Rules, key: str, other: str, fix: str) -> typing.NoReturn:
+    """Refuse `key`, which does nothing while `other` has its value: say what would work."""
+    default = Rules.__dataclass_fields__[key].default
+    raise RulesError(
+        f"{key} = {format_value(_toml(key, getattr(rules, key)))} has no effect with"
+        f" {other} = {format_value(_toml(other, getattr(rules, other)))}:"
+        f" set {fix}, or {key} = {format_value(_toml(key, default))}"
+    )
+
+
+# Knobs that only mean something while a switch turns their variant on: set away from
+# their default while it is off, they would silently do nothing. (knob, switch, what
+# turns the switch on.)
+_NEEDS_SWITCH: tuple[tuple[str, str, str], ...] = (
+    ("nil_points", "nil", "nil = true"),
+    ("blind_nil_points", "blind_nil", "blind_nil = true"),
+    ("blind_nil_deficit", "blind_nil", "blind_nil = true"),
+    ("blind_bid_min", "blind_bids", "blind_bids = true"),
+    ("blind_bid_deficit", "blind_bids", "blind_bids = true"),
+    ("suicide_min_bid", "suicide", "suicide = true"),
+    ("bag_limit", "bags", "bags = true"),
+    ("bag_penalty", "bags", "bags = true"),
+    ("ten_for_200_bid", "ten_for_200", "ten_for_200 = true"),
+    ("ten_for_200_points", "ten_for_200", "ten_for_200 = true"),
+    ("ten_for_200_penalty", "ten_for_200", "ten_for_200 = true"),
+    ("boston_points", "boston", "boston = true"),
+    ("boston_penalty", "boston", "boston = true"),
+    ("boston_wins", "boston", "boston = true"),
+    ("exact_bonus_bids", "exact_bonus", "exact_bonus above 0"),
+    ("big_contract_threshold", "big_contract_bonus", "big_contract_bonus above 0"),
+)
+
+# What quicksand scoring leaves out (RULES.md: exact +10 a trick, -10 a trick over or
+# under, no bags): each knob here, away from its default, would silently do nothing.
+_NOT_IN_QUICKSAND = (
+    "blind_bids",
+    "exact_bonus",
+    "big_contract_bonus",
+    "ten_for_200",
+    "boston",
+    "overtrick_points",
+    "set_scoring",
+    "bag_limit",
+    "bag_penalty",
+)
+
+
+def _is_default(rules: Rules, key: str) -> bool:
+    return bool(getattr(rules, key) == Rules.__dataclass_fields__[key].default)
+
+
+def _check_combinations(rules: Rules) -> None:
+    """Refuse knobs that another knob makes meaningless (they would silently do nothing)."""
+    if rules.quicksand:
+        for key in _NOT_IN_QUICKSAND:
+            if not _is_default(rules, key):
+                _no_effect(rules, key, "contract_scoring", 'contract_scoring = "standard"')
+    for key, switch, on in _NEEDS_SWITCH:
+        if not getattr(rules, switch) and not _is_default(rules, key):
+            _no_effect(rules, key, switch, on)
+    if not rules.nil and not rules.blind_nil:
+        for key in ("failed_nil_tricks", "double_nil"):
+            if not _is_default(rules, key):
+                _no_effect(rules, key, "nil", "nil = true (or blind_nil = true)")
+    if not rules.partnerships and not _is_default(rules, "double_nil"):
+        _no_effect(rules, "double_nil", "partnerships", "partnerships = true")
+    if rules.suicide and rules.partner_bidding:
+        # Under suicide each player bids (one nil, one number): a joint bid never can.
+        _no_effect(rules, "partner_bidding", "suicide", "suicide = false")
+    if rules.ten_for_200 and rules.boston and rules.ten_for_200_bid >= rules.tricks:
+        # Boston takes the place of 10-for-200 at every trick: it would never be made.
+        _fail(
+            "ten_for_200_bid",
+            rules.ten_for_200_bid,
+            f"1 to {rules.tricks - 1} with boston = true (Boston scores a contract of all"
+            f" {rules.tricks}), or boston = false",
+        )
+
+
+def _toml(key: str, value: object) -> object:
+    """A knob's value as TOML data: None is the knob's word for it."""
+    return _NONE_WORDS[key] if value is None else value
 
 
 # ---------------------------------------------------------------------------
@@ -360,16 +456,31 @@ def parse_override(text: str) -> tuple[str, object]:
 
 
 def apply_overrides(rules: Rules, overrides: Iterable[str]) -> Rules:
-    """Rules with each `key=value` override applied, checked as strictly as a preset."""
+    """Rules with each `key=value` override applied, checked as strictly as a preset.
+
+    The overrides are checked together, in any order: `--set boston_wins=true --set
+    boston=true` is as good as the other way round. An error names the overrides whose
+    knobs it is about.
+    """
     data = rules_to_mapping(rules)
+    given: dict[str, str] = {}
     for text in overrides:
         key, value = parse_override(text)
         if key not in KNOB_SET:
             raise RulesError(f"--set {text}: unknown key {key!r}{did_you_mean(key, KNOBS)}")
+        try:
+            _convert(key, value)
+        except RulesError as error:
+            raise RulesError(f"--set {text}: {error}") from None
         data[key] = value
-        # Check each override as it comes, so the error names the one that is wrong.
-        rules_from_mapping(data, source=f"--set {text}")
-    return rules_from_mapping(data, source="--set")
+        given[key] = text
+    try:
+        return rules_from_mapping(data)
+    except RulesError as error:
+        message = str(error).removeprefix("rules: ")
+        named = [text for key, text in given.items() if re.search(rf"\b{key}\b", message)]
+        source = " ".join(f"--set {text}" for text in named) or "--set"
+        raise RulesError(f"{source}: {message}") from None
 
 
 # ---------------------------------------------------------------------------

@@ -141,6 +141,13 @@ def score_side(rules: Rules, hands: Sequence[Hand], *, score: int = 0, bags: int
             if made:
                 overtricks = taken - contract
                 lines.extend(_bonus_lines(rules, contract, taken))
+    elif taken:
+        # Only failed nils' tricks under failed_nil_tricks = "contract": they count toward
+        # the side's contract of 0, so each is a trick over it (an overtrick, a bag).
+        if rules.quicksand:
+            lines.append(_quicksand_over(rules, taken))
+        else:
+            overtricks = taken
     if overtricks:
         label = _plural(overtricks, "overtrick")
         lines.append(Line(label, overtricks * rules.overtrick_points, OVERTRICKS))
@@ -215,9 +222,13 @@ def _quicksand_lines(rules: Rules, contract: int, taken: int) -> list[Line]:
     lines = [Line(f"contract {contract} made", contract * rules.trick_points, CONTRACT)]
     over = taken - contract
     if over:
-        label = f"{_plural(over, 'trick')} over (quicksand)"
-        lines.append(Line(label, -over * rules.trick_points, OVERTRICKS))
+        lines.append(_quicksand_over(rules, over))
     return lines
+
+
+def _quicksand_over(rules: Rules, over: int) -> Line:
+    label = f"{_plural(over, 'trick')} over (quicksand)"
+    return Line(label, -over * rules.trick_points, OVERTRICKS)
 
 
 # ---------------------------------------------------------------------------
@@ -251,20 +262,27 @@ def judge_end(
     """Whether the game ends after a round with these scores, and who wins; None plays on.
 
     RULES.md 10-11: a side at or above the target wins, the higher score if more than one
-    is; a side at or below the loss limit (or set too often) ends the game and the highest
-    score wins; the target beats the loss limit; an exact tie at the top plays on (or is a
-    draw, if the rules say so). A Boston that wins at once beats everything.
+    is; the target beats everything but a Boston that wins at once. Otherwise a side at or
+    below the loss limit, or set `sets_to_lose` times, loses, and the game ends: the
+    highest score among the sides that did not lose wins (if every side lost, the highest
+    of all). An exact tie at the top plays on, or is a draw if the rules say so.
     """
     if boston_by is not None and rules.boston_wins:
         return Outcome(boston_by, EndReason.BOSTON)
-    reached = [side for side, score in enumerate(scores) if score >= rules.target]
+    sides = range(len(scores))
+    reached = [side for side in sides if scores[side] >= rules.target]
     if reached:
         return _highest(rules, scores, reached, EndReason.TARGET)
-    if rules.loss_limit is not None and any(score <= rules.loss_limit for score in scores):
-        return _highest(rules, scores, range(len(scores)), EndReason.LOSS_LIMIT)
-    if rules.sets_to_lose and any(count >= rules.sets_to_lose for count in sets):
-        return _highest(rules, scores, range(len(scores)), EndReason.SETS)
-    return None
+    limit, most_sets = rules.loss_limit, rules.sets_to_lose
+    fell = [side for side in sides if limit is not None and scores[side] <= limit]
+    set_out = [side for side in sides if most_sets and side < len(sets) and sets[side] >= most_sets]
+    if not fell and not set_out:
+        return None
+    # A side that lost cannot win, even with the higher score (a side set out often is).
+    lost = set(fell) | set(set_out)
+    standing = [side for side in sides if side not in lost] or list(sides)
+    reason = EndReason.LOSS_LIMIT if fell else EndReason.SETS
+    return _highest(rules, scores, standing, reason)
 
 
 def _highest(

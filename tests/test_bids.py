@@ -19,6 +19,7 @@ from scorepad.bids import (
     parse_bid,
 )
 from scorepad.errors import BidError
+from scorepad.game import new_game, record_bids, record_tricks, standings
 from scorepad.rules import Rules
 
 
@@ -74,7 +75,6 @@ def check(rules: Rules, *texts: str, trailing_by: int = 0, joint: bool = False) 
     [
         pytest.param("standard", (), ("14",), 0, False, "out of range; bid 0 to 13", id="range"),
         pytest.param("solo-6", (), ("9",), 0, False, "bid 0 to 8", id="range-solo-6"),
-        pytest.param("standard", (), ("7", "7"), 0, False, "add up to 14", id="side-over-13"),
         pytest.param("standard", (), ("bnil", "4"), 200, False, "blind nil is not allowed",
                      id="blind-nil-off"),
         pytest.param("club", (), ("bnil", "4"), 99, False, "trail by 100 or more; it trails by 99",
@@ -122,6 +122,10 @@ def test_refused_bids(
         pytest.param("standard", ("min_team_bid=4",), ("nil", "nil"), 0, id="double-nil-no-min"),
         pytest.param("standard", ("blind_bids=true",), ("b7", "3"), 100, id="blind-7"),
         pytest.param("standard", (), ("13",), 0, id="joint-13"),
+        pytest.param("standard", (), ("7", "7"), 0, id="partners-overbid-7-7"),
+        pytest.param("standard", (), ("13", "13"), 0, id="partners-overbid-13-13"),
+        pytest.param("standard", ("blind_bids=true",), ("b7", "7"), 100, id="blind-overbid"),
+        pytest.param("solo-6", (), ("8",), 0, id="solo-6-all-8"),
     ],
 )
 def test_allowed_bids(
@@ -148,3 +152,13 @@ def test_a_plain_zero_is_refused_where_zero_means_nil() -> None:
         check_side_bids(Rules(), [number(0), number(4)], who=["a", "b"], side="Us")
     plain = preset_rules("standard", "zero_bid=plain")
     check_side_bids(plain, [number(0), number(4)], who=["a", "b"], side="Us")
+
+
+def test_repro_4_partners_may_overbid() -> None:
+    """Issue 7, repro 4: `bid A=7 B=1 C=7 D=1` is a real table's round; A & C are set."""
+    game = new_game("t", ("A", "B", "C", "D"), Rules(), preset="standard")
+    game = record_bids(game, ["A=7", "B=1", "C=7", "D=1"])
+    game = record_tricks(game, ["A=6", "B=1", "C=5", "D=1"])
+    result = standings(game)
+    assert result.scores == (-140, 20)
+    assert result.sets == (1, 0)

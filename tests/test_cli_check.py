@@ -30,6 +30,44 @@ def test_check_issue_example_as_json() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("args", "points", "bags"),
+    [
+        pytest.param(("nil:1", "nil:1"), -198, 2, id="double-nil-both-failed"),
+        pytest.param(("nil:0", "nil:1"), 1, 1, id="double-nil-one-failed"),
+        pytest.param(("--preset", "solo-3", "nil:3"), -97, 3, id="solo-nil-failed"),
+    ],
+)
+def test_repro_2_check_failed_nil_tricks_count_toward_a_contract_of_0(
+    args: tuple[str, ...], points: int, bags: int
+) -> None:
+    code, out, _ = run("check", "--set", "failed_nil_tricks=contract", "--json", *args)
+    data = json.loads(out)
+    assert code == 0
+    assert (data["points"], data["bags"], data["new_bags"], data["made"]) == (
+        points, bags, bags, None
+    )
+    assert data["lines"][-1] == {
+        "label": f"{bags} overtrick{'s' if bags > 1 else ''}", "points": bags, "kind": "overtricks"
+    }
+
+
+@pytest.mark.parametrize(
+    ("preset", "points", "label"),
+    [
+        pytest.param("standard", -140, "contract 14 set (11 taken)", id="standard"),
+        pytest.param("house", -200, "10-for-200: 14 set (11 taken)", id="house-not-boston"),
+        pytest.param("quicksand", -30, "contract 14 short by 3 (quicksand)", id="quicksand"),
+    ],
+)
+def test_repro_4_check_partners_overbid_and_are_set(preset: str, points: int, label: str) -> None:
+    code, out, _ = run("check", "-p", preset, "--json", "7:6", "7:5")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["points"], data["contract"], data["made"]) == (points, 14, False)
+    assert data["lines"] == [{"label": label, "points": points, "kind": "set"}]
+
+
 def test_check_explains_line_by_line() -> None:
     code, out, _ = run("check", "nil:1", "4:3")
     assert code == 0

@@ -20,6 +20,8 @@ from scorepad.rules import (
     rules_to_mapping,
 )
 
+QS = 'contract_scoring = "quicksand"'
+
 SHIPPED = [
     "bonus", "club", "house", "jokers", "long", "no-hell", "quicksand", "short",
     "solo-3", "solo-5", "solo-6", "standard", "suicide",
@@ -115,7 +117,8 @@ def test_partners_sit_opposite() -> None:
         pytest.param("loss_limit=none", None, id="none-word"),
         pytest.param("double_nil=all-or-nothing", "all-or-nothing", id="bare-word"),
         pytest.param('failed_nil_tricks="contract"', "contract", id="quoted"),
-        pytest.param("exact_bonus_bids=[1]", (1,), id="list"),
+        pytest.param('removed_cards=["2C", "2D", "2H", "2S"]', ("2C", "2D", "2H", "2S"),
+                     id="list"),
         pytest.param("bags=false", False, id="boolean"),
     ],
 )
@@ -141,15 +144,12 @@ def test_overrides(override: str, value: object) -> None:
         pytest.param("removed_cards=[\"BJ\"]", "BJ is not in the deck", id="not-in-deck"),
         pytest.param("removed_cards=[\"2C\", \"2c\"]", "2C is listed twice", id="twice"),
         pytest.param("target", "write key=value", id="no-equals"),
-        pytest.param("exact_bonus_bids=[20]", None, id="bids-ignored-while-off"),
+        pytest.param("exact_bonus_bids=[2]", "--set exact_bonus_bids=[2]: exact_bonus_bids = [2]"
+                     " has no effect with exact_bonus = 0: set exact_bonus above 0, or"
+                     " exact_bonus_bids = [1, 2]", id="bids-refused-while-off"),
     ],
 )
-def test_bad_overrides_name_key_value_and_what_is_allowed(
-    override: str, message: str | None
-) -> None:
-    if message is None:  # harmless while the variant is off
-        apply_overrides(Rules(), [override])
-        return
+def test_bad_overrides_name_key_value_and_what_is_allowed(override: str, message: str) -> None:
     with pytest.raises(RulesError) as caught:
         apply_overrides(Rules(), [override])
     assert message in str(caught.value)
@@ -197,3 +197,130 @@ def test_unknown_preset_suggests_and_lists() -> None:
         load_preset("standart")
     assert "unknown preset 'standart' (did you mean 'standard'?)" in str(caught.value)
     assert "solo-6" in str(caught.value)
+
+
+# Issue 7, repro 5: a knob another knob makes meaningless is refused in one line naming
+# both knobs and what would work. (preset, overrides, the knob refused, the knob it needs)
+MEANINGLESS = [
+    pytest.param("standard", ["boston_wins=true"], "boston_wins = true", "boston = false",
+                 id="boston-wins-without-boston"),
+    pytest.param("quicksand", ["blind_bids=true"], "blind_bids = true", QS, id="qs-blind-bids"),
+    pytest.param("quicksand", ["exact_bonus=20"], "exact_bonus = 20", QS, id="qs-exact"),
+    pytest.param("quicksand", ["big_contract_bonus=10"], "big_contract_bonus = 10", QS,
+                 id="qs-big-contract"),
+    pytest.param("quicksand", ["ten_for_200=true"], "ten_for_200 = true", QS, id="qs-10-for-200"),
+    pytest.param("quicksand", ["boston=true"], "boston = true", QS, id="qs-boston"),
+    pytest.param("quicksand", ["overtrick_points=2"], "overtrick_points = 2", QS,
+                 id="qs-overtrick-points"),
+    pytest.param("quicksand", ["set_scoring=zero"], 'set_scoring = "zero"', QS,
+                 id="qs-set-scoring"),
+    pytest.param("standard", ["contract_scoring=quicksand", "bag_limit=5"], "bag_limit = 5", QS,
+                 id="qs-bag-limit"),
+    pytest.param("standard", ["nil=false", "nil_points=50"], "nil_points = 50", "nil = false",
+                 id="nil-points-without-nil"),
+    pytest.param("standard", ["blind_nil_points=300"], "blind_nil_points = 300",
+                 "blind_nil = false", id="blind-nil-points-without-blind-nil"),
+    pytest.param("standard", ["blind_nil_deficit=100"], "blind_nil_deficit = 100",
+                 "blind_nil = false", id="blind-nil-deficit-without-blind-nil"),
+    pytest.param("house", ["blind_nil=false"], "blind_nil_exchange = 2", "blind_nil = true",
+                 id="exchange-without-blind-nil"),
+    pytest.param("standard", ["blind_bid_min=5"], "blind_bid_min = 5", "blind_bids = false",
+                 id="blind-bid-min-without-blind-bids"),
+    pytest.param("standard", ["blind_bid_deficit=50"], "blind_bid_deficit = 50",
+                 "blind_bids = false", id="blind-bid-deficit-without-blind-bids"),
+    pytest.param("standard", ["suicide_min_bid=3"], "suicide_min_bid = 3", "suicide = false",
+                 id="suicide-min-without-suicide"),
+    pytest.param("standard", ["bag_penalty=50", "bags=false"], "bag_penalty = 50", "bags = false",
+                 id="bag-penalty-without-bags"),
+    pytest.param("standard", ["bags=false", "bag_limit=5"], "bag_limit = 5", "bags = false",
+                 id="bag-limit-without-bags"),
+    pytest.param("standard", ["ten_for_200_bid=9"], "ten_for_200_bid = 9", "ten_for_200 = false",
+                 id="10-for-200-bid-while-off"),
+    pytest.param("standard", ["ten_for_200_points=300"], "ten_for_200_points = 300",
+                 "ten_for_200 = false", id="10-for-200-points-while-off"),
+    pytest.param("standard", ["ten_for_200_penalty=100"], "ten_for_200_penalty = 100",
+                 "ten_for_200 = false", id="10-for-200-penalty-while-off"),
+    pytest.param("standard", ["boston_points=300"], "boston_points = 300", "boston = false",
+                 id="boston-points-while-off"),
+    pytest.param("standard", ["boston_penalty=100"], "boston_penalty = 100", "boston = false",
+                 id="boston-penalty-while-off"),
+    pytest.param("standard", ["exact_bonus_bids=[1]"], "exact_bonus_bids = [1]",
+                 "exact_bonus = 0", id="exact-bids-while-off"),
+    pytest.param("bonus", ["exact_bonus_bids=[]"], "exact_bonus_bids = []", "exact_bonus",
+                 id="exact-bonus-with-no-bids"),
+    pytest.param("standard", ["big_contract_threshold=8"], "big_contract_threshold = 8",
+                 "big_contract_bonus = 0", id="big-threshold-while-off"),
+    pytest.param("bonus", ["big_contract_threshold=13"], "big_contract_threshold = 13",
+                 "big_contract_bonus", id="big-threshold-at-all-tricks"),
+    pytest.param("standard", ["nil=false", "failed_nil_tricks=contract"],
+                 'failed_nil_tricks = "contract"', "nil = false", id="failed-nil-without-nil"),
+    pytest.param("standard", ["nil=false", "double_nil=all-or-nothing"],
+                 'double_nil = "all-or-nothing"', "nil = false", id="double-nil-without-nil"),
+    pytest.param("solo-3", ["double_nil=all-or-nothing"], 'double_nil = "all-or-nothing"',
+                 "partnerships = false", id="double-nil-alone"),
+    pytest.param("suicide", ["partner_bidding=true"], "partner_bidding = true", "suicide = true",
+                 id="joint-bids-under-suicide"),
+    pytest.param("house", ["ten_for_200_bid=13"], "ten_for_200_bid = 13", "boston = true",
+                 id="10-for-200-only-at-boston"),
+]
+
+
+@pytest.mark.parametrize(("preset", "overrides", "refused", "needs"), MEANINGLESS)
+def test_repro_5_a_knob_that_cannot_work_is_refused(
+    preset: str, overrides: list[str], refused: str, needs: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        preset_rules(preset, *overrides)
+    message = str(caught.value)
+    assert message.startswith("--set ") and "\n" not in message
+    assert refused in message and needs in message
+    assert " set " in message or "is not allowed" in message  # what would work
+
+
+def test_repro_5_exact_wording() -> None:
+    with pytest.raises(RulesError) as caught:
+        preset_rules("standard", "boston_wins=true")
+    assert str(caught.value) == (
+        "--set boston_wins=true: boston_wins = true has no effect with boston = false:"
+        " set boston = true, or boston_wins = false"
+    )
+    with pytest.raises(RulesError) as caught:
+        preset_rules("quicksand", "blind_bids=true")
+    assert str(caught.value) == (
+        '--set blind_bids=true: blind_bids = true has no effect with contract_scoring ='
+        ' "quicksand": set contract_scoring = "standard", or blind_bids = false'
+    )
+
+
+def test_repro_5_refused_at_preset_load_naming_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text('contract_scoring = "quicksand"\nten_for_200 = true\n')
+    with pytest.raises(RulesError) as caught:
+        load_preset(str(path))
+    assert str(caught.value) == (
+        f'{path}: ten_for_200 = true has no effect with contract_scoring = "quicksand":'
+        ' set contract_scoring = "standard", or ten_for_200 = false'
+    )
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides"),
+    [
+        pytest.param("standard", ["boston_wins=true", "boston=true"], id="switch-given-after"),
+        pytest.param("house", ["blind_nil=false", "blind_nil_deficit=0",
+                               "blind_nil_exchange=0"], id="variant-turned-off-whole"),
+        pytest.param("quicksand", ["contract_scoring=standard", "ten_for_200=true"],
+                     id="quicksand-turned-off"),
+        pytest.param("quicksand", ["failed_nil_tricks=contract"], id="qs-failed-nil-contract"),
+        pytest.param("house", ["big_contract_bonus=10"], id="big-bonus-beside-10-for-200"),
+        pytest.param("standard", ["nil=false", "blind_nil=true", "double_nil=all-or-nothing"],
+                     id="blind-nil-only-double-nil"),
+        pytest.param("solo-3", ["failed_nil_tricks=contract"], id="solo-failed-nil-contract"),
+        pytest.param("standard", ["contract_scoring=quicksand"], id="quicksand-keeps-bags-knob"),
+    ],
+)  # fmt: skip
+def test_meaningful_combinations_are_accepted_in_any_order(
+    preset: str, overrides: list[str]
+) -> None:
+    forward = preset_rules(preset, *overrides)
+    assert preset_rules(preset, *reversed(overrides)) == forward

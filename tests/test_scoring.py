@@ -7,6 +7,7 @@ from conftest import hands, preset_rules
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorepad.game import new_game, record_bids, record_tricks, standings
 from scorepad.rules import Rules
 from scorepad.scoring import EndReason, LineKind, Outcome, judge_end, score_side
 
@@ -113,6 +114,41 @@ def test_failed_nil_tricks(mode: str, points: int, bags: int) -> None:
     rules = preset_rules("standard", f"failed_nil_tricks={mode}")
     result = score_side(rules, hands("nil:1", "4:3"))
     assert (result.points, result.bags) == (points, bags)
+
+
+@pytest.mark.parametrize(
+    ("preset", "tokens", "points", "bags"),
+    [
+        pytest.param("standard", ["nil:1", "nil:1"], -198, 2, id="double-nil-both-failed"),
+        pytest.param("standard", ["nil:0", "nil:1"], 1, 1, id="double-nil-one-failed"),
+        pytest.param("solo-3", ["nil:3"], -97, 3, id="solo-nil-failed"),
+        pytest.param("standard", ["nil:0", "nil:0"], 200, 0, id="double-nil-made"),
+        pytest.param("quicksand", ["nil:3", "nil:0"], -30, 0, id="quicksand-tricks-over-0"),
+    ],
+)
+def test_repro_2_failed_nil_tricks_count_toward_a_contract_of_0(
+    preset: str, tokens: list[str], points: int, bags: int
+) -> None:
+    """Issue 7, repro 2: with no contract, a failed nil's tricks are overtricks over 0."""
+    rules = preset_rules(preset, "failed_nil_tricks=contract")
+    result = score_side(rules, hands(*tokens))
+    assert (result.points, result.new_bags, result.made) == (points, bags, None)
+
+
+@pytest.mark.parametrize(
+    ("token", "points"),
+    [
+        pytest.param("10:10", 200 + 20, id="10-for-200-plus-2-over-8"),
+        pytest.param("11:12", 200 + 30 + 1, id="10-for-200-plus-3-over-8-and-overtrick"),
+        pytest.param("13:13", 200 + 50, id="boston-plus-5-over-8"),
+        pytest.param("9:9", 90 + 10, id="below-10-for-200"),
+        pytest.param("10:9", -200, id="set-no-bonus"),
+    ],
+)
+def test_big_contract_bonus_on_top_of_10_for_200_and_boston(token: str, points: int) -> None:
+    """docs/rules.md decision: the flat scores replace 10 a trick, never the bonus."""
+    rules = preset_rules("house", "big_contract_bonus=10")
+    assert score_side(rules, hands(token)).points == points
 
 
 def test_blind_nil_values() -> None:
@@ -301,10 +337,49 @@ def test_boston_wins_at_once_when_the_rules_say_so() -> None:
     assert judge_end(preset_rules("house"), (100, 300), boston_by=0) is None
 
 
-def test_losing_after_sets() -> None:
-    rules = preset_rules("standard", "sets_to_lose=3")
-    assert judge_end(rules, (100, 50), sets=(3, 1)) == Outcome(0, EndReason.SETS)
-    assert judge_end(rules, (100, 50), sets=(2, 1)) is None
+@pytest.mark.parametrize(
+    ("overrides", "scores", "sets", "outcome"),
+    [
+        pytest.param(("sets_to_lose=3",), (100, 50), (3, 1), Outcome(1, EndReason.SETS),
+                     id="set-out-loses-with-the-higher-score"),
+        pytest.param(("sets_to_lose=3",), (50, 100), (3, 1), Outcome(1, EndReason.SETS),
+                     id="set-out-loses-with-the-lower-score"),
+        pytest.param(("sets_to_lose=3",), (100, 50), (2, 1), None, id="not-yet-set-out"),
+        pytest.param(("sets_to_lose=3",), (100, 50), (3, 3), Outcome(0, EndReason.SETS),
+                     id="both-set-out-higher-wins"),
+        pytest.param(("sets_to_lose=3",), (100, 100), (3, 3), None,
+                     id="both-set-out-tie-plays-on"),
+        pytest.param(("sets_to_lose=3",), (480, 510), (0, 3), Outcome(1, EndReason.TARGET),
+                     id="target-beats-sets"),
+        pytest.param(("sets_to_lose=3", "loss_limit=-200"), (-250, 100), (0, 3),
+                     Outcome(1, EndReason.LOSS_LIMIT), id="both-lost-higher-wins"),
+    ],
+)
+def test_losing_after_sets(
+    overrides: tuple[str, ...],
+    scores: tuple[int, int],
+    sets: tuple[int, int],
+    outcome: Outcome | None,
+) -> None:
+    assert judge_end(preset_rules("standard", *overrides), scores, sets=sets) == outcome
+
+
+def test_repro_1_the_side_set_out_is_not_the_winner() -> None:
+    """Issue 7, repro 1: with sets_to_lose=1, A & C set (-80) and B & D not (-85): B & D win."""
+    game = new_game("t", ("A", "B", "C", "D"), preset_rules("standard", "sets_to_lose=1"),
+                    preset="standard")
+    game = record_tricks(record_bids(game, ["A=4", "B=nil", "C=4", "D=1"]),
+                         ["A=4", "B=5", "C=3", "D=1"])
+    result = standings(game)
+    assert (result.scores, result.sets) == ((-80, -85), (1, 0))
+    assert result.outcome == Outcome(1, EndReason.SETS)
+    assert game.sides[1] == "B & D"
+
+
+def test_solo_set_out_the_highest_of_the_others_wins() -> None:
+    rules = preset_rules("solo-3", "sets_to_lose=2")
+    assert judge_end(rules, (300, 200, 250), sets=(2, 0, 1)) == Outcome(2, EndReason.SETS)
+    assert judge_end(rules, (300, 250, 250), sets=(2, 0, 1)) is None
 
 
 def test_solo_target_highest_wins() -> None:

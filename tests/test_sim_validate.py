@@ -143,6 +143,7 @@ def test_engine_results_are_checked() -> None:
         (("boston=true", "boston_wins=true"), [100, 300], [0, 0], 0, (True, 0)),
         (("boston=true",), [100, 300], [0, 0], 0, (False, None)),
         (("sets_to_lose=3",), [100, 50], [0, 3], None, (True, 0)),
+        (("sets_to_lose=3",), [100, 50], [3, 0], None, (True, 1)),
     ],
     ids=[
         "short-of-target",
@@ -156,6 +157,7 @@ def test_engine_results_are_checked() -> None:
         "boston-wins",
         "boston-without-win",
         "sets-to-lose",
+        "set-out-with-the-higher-score-loses",
     ],
 )
 def test_reference_end_agrees_with_the_engine(

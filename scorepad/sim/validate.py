@@ -211,12 +211,18 @@ def reference_end(
     if rules.boston_wins and boston_by is not None:
         return True, boston_by
     sides = range(len(scores))
-    fell = rules.loss_limit is not None and min(scores) <= rules.loss_limit
-    set_out = rules.sets_to_lose > 0 and max(sets, default=0) >= rules.sets_to_lose
+    limit = rules.loss_limit
+    lost = [
+        side
+        for side in sides
+        if (limit is not None and scores[side] <= limit)
+        or (rules.sets_to_lose > 0 and sets[side] >= rules.sets_to_lose)
+    ]
     if max(scores) >= rules.target:
         contenders = [side for side in sides if scores[side] >= rules.target]
-    elif fell or set_out:
-        contenders = list(sides)
+    elif lost:
+        # A side that lost cannot win; if every side lost, the highest of all wins.
+        contenders = [side for side in sides if side not in lost] or list(sides)
     else:
         return False, None
     top = max(scores[side] for side in contenders)
