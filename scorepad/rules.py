@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from scorepad.errors import CardError, RulesError, did_you_mean
+from scorepad.errors import CardError, NoEffectError, RulesError, did_you_mean
 
 if TYPE_CHECKING:
     from scorepad.cards import Card
@@ -273,8 +273,12 @@ def _check_values(rules: Rules) -> None:
 
 def _no_effect(rules: Rules, key: str, other: str, fix: str) -> typing.NoReturn:
     """Refuse `key`, which does nothing while `other` has its value: say what would work."""
+    raise RulesError(_no_effect_message(rules, key, other, fix))
+
+
+def _no_effect_message(rules: Rules, key: str, other: str, fix: str) -> str:
     default = Rules.__dataclass_fields__[key].default
-    raise RulesError(
+    return (
         f"{key} = {format_value(_toml(key, getattr(rules, key)))} has no effect with"
         f" {other} = {format_value(_toml(other, getattr(rules, other)))}:"
         f" set {fix}, or {key} = {format_value(_toml(key, default))}"
@@ -330,7 +334,7 @@ def _check_combinations(rules: Rules) -> None:
                 _no_effect(rules, key, "contract_scoring", 'contract_scoring = "standard"')
     for key, switch, on in _NEEDS_SWITCH:
         if not getattr(rules, switch) and not _is_default(rules, key):
-            _no_effect(rules, key, switch, on)
+            raise NoEffectError(_no_effect_message(rules, key, switch, on), key)
     if not rules.nil and not rules.blind_nil:
         for key in ("failed_nil_tricks", "double_nil"):
             if not _is_default(rules, key):
@@ -410,8 +414,16 @@ def _convert(key: str, raw: object) -> object:
     raise AssertionError(f"knob {key} has an unhandled type {hint}")  # pragma: no cover
 
 
-def rules_from_mapping(data: Mapping[str, object], *, source: str = "rules") -> Rules:
-    """Build Rules from TOML data; unknown keys and bad values are named with `source`."""
+def rules_from_mapping(
+    data: Mapping[str, object], *, source: str = "rules", saved: bool = False
+) -> Rules:
+    """Build Rules from TOML data; unknown keys and bad values are named with `source`.
+
+    `saved` reads a game's own snapshot: a knob of a variant that is switched off is taken
+    at its default instead of refused. It did nothing when the game was played (games saved
+    before such knobs were refused may hold one), so the scores are the same, and refusing
+    it would lose the game.
+    """
     values: dict[str, object] = {}
     for key, raw in data.items():
         if key in METADATA_KEYS:
@@ -423,10 +435,15 @@ def rules_from_mapping(data: Mapping[str, object], *, source: str = "rules") -> 
             values[key] = _convert(key, raw)
         except RulesError as error:
             raise RulesError(f"{source}: {error}") from None
-    try:
-        return Rules(**values)  # type: ignore[arg-type]
-    except RulesError as error:
-        raise RulesError(f"{source}: {error}") from None
+    while True:
+        try:
+            return Rules(**values)  # type: ignore[arg-type]
+        except NoEffectError as error:
+            if not saved:
+                raise RulesError(f"{source}: {error}") from None
+            del values[error.key]  # ends: each pass drops one knob set away from its default
+        except RulesError as error:
+            raise RulesError(f"{source}: {error}") from None
 
 
 def rules_to_mapping(rules: Rules) -> dict[str, object]:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from scorepad import store
 from scorepad.bids import BLIND_NIL, NIL, Bid, number
-from scorepad.errors import GameError, GameFileError
+from scorepad.errors import GameError, GameFileError, RulesError
 from scorepad.game import (
     Game,
     Round,
@@ -27,7 +27,7 @@ from scorepad.game import (
     set_tricks,
     standings,
 )
-from scorepad.rules import Rules
+from scorepad.rules import Rules, rules_from_mapping
 from scorepad.store import (
     check_game_name,
     game_from_toml,
@@ -79,6 +79,32 @@ def test_the_rules_snapshot_keeps_an_old_game_when_a_preset_changes() -> None:
     loaded = game_from_toml(text, "g.toml")
     assert loaded.rules == preset_rules("club")
     assert loaded.rules.loss_limit == -200
+
+
+@pytest.mark.parametrize(
+    ("knob", "ignored", "default"),
+    [
+        ("boston_wins", "true", "false"),
+        ("blind_nil_deficit", "250", "0"),
+    ],
+    ids=["boston_wins-without-boston", "blind-nil-deficit-without-blind-nil"],
+)
+def test_a_game_saved_with_a_knob_its_variant_ignores_still_loads_with_the_same_scores(
+    knob: str, ignored: str, default: str
+) -> None:
+    # Older scorepads accepted such a knob (it did nothing); the game must not be lost.
+    game = new_game("Old", PLAYERS, preset_rules("standard"), preset="standard")
+    game = record_bids(game, ["Ann=4", "Bob=nil", "Cat=3", "Dan=5"])
+    game = record_tricks(game, ["Ann=5", "Bob=0", "Cat=4", "Dan=4"])
+    text = game_to_toml(game)
+    assert f"\n{knob} = {default}\n" in text
+    edited = text.replace(f"\n{knob} = {default}\n", f"\n{knob} = {ignored}\n")
+    with pytest.raises(RulesError, match=f"{knob} = {ignored} has no effect"):
+        rules_from_mapping(tomllib.loads(edited)["rules"])  # as a preset or --set would
+    loaded = game_from_toml(edited, "old.toml")
+    assert loaded.rules == game.rules
+    assert standings(loaded).scores == standings(game).scores == (72, 50)
+    assert f"\n{knob} = {default}\n" in game_to_toml(loaded)
 
 
 def test_a_joint_bid_and_team_tricks_round_trip() -> None:
