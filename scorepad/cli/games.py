@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from scorepad.cli.common import JsonOption, PresetOption, SetOption
+from scorepad.cli.common import (
+    JsonOption,
+    PresetOption,
+    SetOption,
+    complete_game_names,
+    complete_trashed_names,
+)
 from scorepad.cli.core import app
 
 if TYPE_CHECKING:
@@ -17,6 +23,12 @@ if TYPE_CHECKING:
 def split_names(text: str) -> list[str]:
     """`"Ann, Bob,Cat"` -> `["Ann", "Bob", "Cat"]`; empty names are kept for the check."""
     return [part.strip() for part in text.split(",")]
+
+
+def complete_new_players(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The players named by --players on the same command line, for --dealer."""
+    names = split_names(ctx.params.get("players") or "")
+    return [name for name in names if name and name.casefold().startswith(incomplete.casefold())]
 
 
 @app.command()
@@ -52,6 +64,7 @@ def new(
             metavar="PLAYER",
             help="Who deals first: a name or seat number (default: seat 1).",
             show_default=False,
+            autocompletion=complete_new_players,
         ),
     ] = None,
 ) -> None:
@@ -215,7 +228,11 @@ def game_summaries() -> list[dict[str, Any]]:
 def use(
     game: Annotated[
         str,
-        typer.Argument(metavar="NAME_OR_PATH", help="A saved game's name, or a game file's path."),
+        typer.Argument(
+            metavar="NAME_OR_PATH",
+            help="A saved game's name, or a game file's path.",
+            autocompletion=complete_game_names,
+        ),
     ],
 ) -> None:
     """Make a saved game the current one."""
@@ -228,7 +245,13 @@ def use(
 
 
 NameArgument = Annotated[
-    str, typer.Argument(metavar="NAME", help="A saved game's name.", show_default=False)
+    str,
+    typer.Argument(
+        metavar="NAME",
+        help="A saved game's name.",
+        show_default=False,
+        autocompletion=complete_game_names,
+    ),
 ]
 
 
@@ -263,7 +286,17 @@ def delete(
 
 
 @app.command()
-def restore(name: NameArgument) -> None:
+def restore(
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME",
+            help="A deleted game's name.",
+            show_default=False,
+            autocompletion=complete_trashed_names,
+        ),
+    ],
+) -> None:
     """Bring a deleted game back from the trash."""
     from scorepad.store import restore_game
 
