@@ -74,9 +74,10 @@ def test_games_lists_newest_first_with_players_rounds_status_scores(three: Path)
     out = ok("games")
     lines = out.splitlines()
     assert lines[0].split() == [
-        "game", "preset", "players", "rounds", "status", "scores", "changed",
+        "game,", "players", "preset", "rounds", "status", "scores", "changed",
     ]  # fmt: skip
-    assert lines[1].split()[:6] == ["*", "sunday", "standard", "Hal,", "Ida,", "Jo,"]
+    assert lines[1].split()[:5] == ["*", "sunday", "standard", "1", "playing"]
+    assert lines[2].strip() == "Hal, Ida, Jo, Kim"  # the players under the game's name
     assert out.index("sunday") < out.index("monday") < out.index("friday")
     assert "Ann & Cat won" in out and "Us 60" in out
 

@@ -136,34 +136,31 @@ def games(as_json: JsonOption = False) -> None:
 
     from scorepad.cli.common import print_renderable
 
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("", "game", "preset", "players", "rounds", "status", "scores", "changed"):
+    table = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 1, 0, 0))
+    # Each game takes two lines: its name, and its players under it.
+    for column in ("", "game, players", "preset", "rounds", "status", "scores", "changed"):
         table.add_column(
             column,
             justify="right" if column == "rounds" else "left",
-            no_wrap=column not in ("players", "status", "scores"),
+            no_wrap=column in ("", "preset", "rounds", "changed"),
+            min_width={"game, players": 18, "changed": 10}.get(column),
         )
     for entry in summaries:
+        players = ""
         if "damaged" in entry:
-            cells = ["", "", "", f"damaged: {entry['damaged']}", "", when(entry["changed"])]
+            cells = ["", "", f"damaged: {entry['damaged']}", "", when(entry["changed"])]
         else:
+            players = "\n" + ", ".join(entry["players"])
             scores = ", ".join(f"{team['name']} {team['score']}" for team in entry["teams"])
             status = entry["status"]
             if status == "finished":
                 status = "a draw" if entry["winner"] is None else f"{entry['winner']} won"
-            cells = [
-                entry["preset"],
-                ", ".join(entry["players"]),
-                str(entry["rounds"]),
-                status,
-                scores,
-                when(entry["changed"]),
-            ]
+            cells = [entry["preset"], str(entry["rounds"]), status, scores, when(entry["changed"])]
         # The file's name is what `use` and --game take; the game's own name if it differs.
         name = entry["name"]
         shown = name if entry.get("game", name) == name else f"{name} ({entry['game']})"
         mark = "*" if entry["current"] else ""
-        table.add_row(*(Text(cell) for cell in [mark, shown, *cells]))
+        table.add_row(*(Text(cell) for cell in [mark, shown + players, *cells]))
     print_renderable(table)
 
 

@@ -75,7 +75,8 @@ def watch_sheet(
                         last = stamp
                         live.update(_framed(path, footer), refresh=True)
         else:
-            console.print(watched_sheet(path))
+            console.print(_framed(path, footer))
+            console.file.flush()
             while not (until and until()):
                 time.sleep(interval)
                 stamp = file_stamp(path)
