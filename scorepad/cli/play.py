@@ -46,6 +46,7 @@ class _Interrupted(BaseException):
 def play(game_ref: GameOption = None) -> None:
     """Table mode: prompt for each player's bid, then the tricks, and show the sheet."""
     import signal
+    import threading
 
     from scorepad.game import standings
     from scorepad.store import load_game_file, resolve_game
@@ -61,15 +62,18 @@ def play(game_ref: GameOption = None) -> None:
     def interrupt(signum: int, frame: Any) -> None:
         raise _Interrupted
 
-    previous = signal.signal(signal.SIGINT, interrupt)
+    # Only the main thread may set a signal handler (an embedding app may run us elsewhere).
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, interrupt) if main else None
     try:
         _play(path)
-    except _Interrupted:
+    except (_Interrupted, KeyboardInterrupt):
         typer.echo("")
         typer.echo("Stopped; the game is saved up to its last whole entry.")
         raise typer.Exit(INTERRUPTED) from None
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if main:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _play(path: Path) -> None:

@@ -12,7 +12,7 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from pathlib import Path
 
     from rich.console import Console, RenderableType
@@ -61,32 +61,35 @@ def watch_sheet(
     """
     from rich.live import Live
 
-    last: _Stamp = file_stamp(path)
     footer = "Watching {name}; Ctrl-C stops."
+    changes = _changes(path, interval, until)
     try:
         if console.is_terminal:
             with Live(
                 _framed(path, footer), console=console, auto_refresh=False, screen=False
             ) as live:
-                while not (until and until()):
-                    time.sleep(interval)
-                    stamp = file_stamp(path)
-                    if stamp != last:
-                        last = stamp
-                        live.update(_framed(path, footer), refresh=True)
+                for _ in changes:
+                    live.update(_framed(path, footer), refresh=True)
         else:
             console.print(_framed(path, footer))
             console.file.flush()
-            while not (until and until()):
-                time.sleep(interval)
-                stamp = file_stamp(path)
-                if stamp != last:
-                    last = stamp
-                    console.rule(style="dim")
-                    console.print(watched_sheet(path))
-                    console.file.flush()
+            for _ in changes:
+                console.rule(style="dim")
+                console.print(watched_sheet(path))
+                console.file.flush()
     except KeyboardInterrupt:
         pass  # Ctrl-C is how a watch ends
+
+
+def _changes(path: Path, interval: float, until: Callable[[], bool] | None) -> Iterator[None]:
+    """One item each time the file is saved again, looking every `interval` seconds."""
+    last = file_stamp(path)
+    while not (until and until()):
+        time.sleep(interval)
+        stamp = file_stamp(path)
+        if stamp != last:
+            last = stamp
+            yield
 
 
 def _framed(path: Path, footer: str) -> RenderableType:
