@@ -326,7 +326,7 @@ def export_md(game: Game, standings: Standings) -> str:
     lines = [
         f"# {md_text(game.name)}",
         "",
-        f"Preset {md_text(game.preset)}, target {game.rules.target}.",
+        f"Preset {md_text(game.preset)}, {md_text(_limits(game))}.",
         "",
         f"**{status}**" if standings.finished else status,
         "",
@@ -338,7 +338,10 @@ def export_md(game: Game, standings: Standings) -> str:
         number = f"{result.number} (after the end)" if result.after_end else str(result.number)
         cells = [number, md_text(game.players[result.round.dealer])]
         for row in side_rounds(game, result):
-            cells += _side_cells(row, md_text, bold=lambda text: f"**{text}**")
+            texts = _side_cells(row, md_text, bold=lambda text: f"**{text}**")
+            if _reasons(row):
+                texts[2] += " (" + md_text("; ".join(_reasons(row))) + ")"
+            cells += texts
         (after_end if result.after_end else lines).append(_md_row(cells))
     totals = ["**Total**", ""]
     for side in order:
@@ -352,6 +355,20 @@ def export_md(game: Game, standings: Standings) -> str:
 def _warnings(standings: Standings) -> list[str]:
     """Every round's questionable bids, in round order (see `game.bid_warnings`)."""
     return [f"Warning: {text}." for result in standings.rounds for text in result.warnings]
+
+
+def _limits(game: Game) -> str:
+    """`target 500, lost at -200`: how the game is won, and lost."""
+    rules = game.rules
+    text = f"target {rules.target}"
+    return text if rules.loss_limit is None else f"{text}, lost at {rules.loss_limit}"
+
+
+def _reasons(row: SideRound) -> list[str]:
+    """Why a side's round stands out: its set, failed nil and bag penalty lines."""
+    if row.result is None:
+        return []
+    return [line.label for line in row.result.lines if line.kind.is_bad]
 
 
 def _md_row(cells: list[str]) -> str:
@@ -383,16 +400,23 @@ def _side_cells(
 _HTML_STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; color: #111; margin: 2em auto; max-width: 60em;
   padding: 0 1em; }
+body.wide { max-width: 90em; }
 h1 { font-size: 1.6em; margin: 0 0 .2em; }
+h1, .meta, .status { overflow-wrap: anywhere; }
+.scroll { overflow-x: auto; max-width: 100%; }
 h2 { font-size: 1.15em; margin: 1.5em 0 .5em; }
 .meta { color: #444; margin: 0 0 1em; }
 .status { font-weight: 600; padding: .4em .7em; border: 1px solid #999; display: inline-block; }
 .status.finished { border: 2px solid #111; font-size: 1.1em; }
 table.sheet { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; }
-.sheet th, .sheet td { border: 1px solid #bbb; padding: .2em .5em; }
+.sheet th, .sheet td { border: 1px solid #bbb; padding: .2em .5em; white-space: nowrap; }
 .sheet thead th { background: #eee; }
 .sheet td.num { text-align: right; }
+/* Scrolled sideways on a phone, each row keeps its round number in sight. */
+.sheet tbody td:first-child { position: sticky; left: 0; background: #fff; }
 .sheet td.bad { color: #b00; font-weight: 700; }
+.why { display: block; font-size: .8em; font-weight: 400; text-align: left;
+  white-space: normal; min-width: 6.5em; }
 .sheet tfoot td, .sheet tfoot th { font-weight: 700; border-top: 2px solid #111; }
 .sheet tbody.after-end { color: #777; }
 .warning { color: #b00; }
@@ -402,12 +426,25 @@ svg.chart { width: 100%; max-width: 44em; height: auto; }
 .legend { list-style: none; padding: 0; margin: .3em 0; }
 .legend li { display: inline-block; margin-right: 1.5em; }
 footer { margin-top: 2em; color: #777; font-size: .85em; }
+@media (max-width: 30em) {
+  body { margin: 1em auto; padding: 0 .5em; }
+  .sheet th, .sheet td { padding: .15em .3em; }
+}
 @media print {
-  body { margin: 0; max-width: none; font-size: 11pt; }
+  @page { margin: 1.2cm; }
+  body { margin: 0; max-width: none; font-size: 10pt; }
+  .scroll { overflow: visible; }
+  table.sheet { width: 100%; font-size: 8.5pt; }
+  table.sheet.wide { font-size: 7pt; }
+  .sheet th, .sheet td { padding: .1em .25em; white-space: normal; }
+  .why { min-width: 0; }
   .sheet thead th { background: none; }
   table.sheet, figure { break-inside: avoid; }
 }
 """.strip()
+
+# Six sides are 32 columns: too many for a portrait page at a readable size.
+_WIDE_PRINT = "@media print { @page { size: landscape; } }\n"
 
 # One colour and dash pattern per side, so the chart also reads printed in black and white.
 _SERIES = (
@@ -430,8 +467,11 @@ def export_html(game: Game, standings: Standings) -> str:
     head_sub = []
     for side in order:
         players = " &amp; ".join(escape(name) for name in game.side_players(side))
+        named = game.sides[side] != " & ".join(game.side_players(side))
         shown_players = (
-            f'<span class="players">{players}</span>' if len(game.side_players(side)) > 1 else ""
+            f'<span class="players">{players}</span>'
+            if len(game.side_players(side)) > 1 and named
+            else ""
         )
         head_top.append(f'<th colspan="5">{escape(game.sides[side])}{shown_players}</th>')
         head_sub += [f"<th>{word}</th>" for word in ("Bid", "Tricks", "Points", "Score", "Bags")]
@@ -449,6 +489,8 @@ def export_html(game: Game, standings: Standings) -> str:
                 detail = "; ".join(_line_text(line) for line in row.result.lines)
                 title = f' title="{escape(detail)}"'
             classes = ["", "num", "num bad" if row.stands_out else "num", "num", "num"]
+            # Why a cell stands out is printed under its points, not only on hover.
+            texts[2] += "".join(f'<span class="why">{escape(why)}</span>' for why in _reasons(row))
             for index, (text, cls) in enumerate(zip(texts, classes, strict=True)):
                 attrs = f' class="{cls}"' if cls else ""
                 cells.append(f"<td{attrs}{title if index == 2 else ''}>{text}</td>")
@@ -484,14 +526,15 @@ def export_html(game: Game, standings: Standings) -> str:
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(game.name)}: Spades score sheet</title>",
-        f"<style>\n{_HTML_STYLE}\n</style>",
+        f"<style>\n{_HTML_STYLE}\n{_WIDE_PRINT if len(order) > 5 else ''}</style>",
         "</head>",
-        "<body>",
+        '<body class="wide">' if len(order) > 4 else "<body>",
         f"<h1>{escape(game.name)}</h1>",
-        f'<p class="meta">Preset {escape(game.preset)}, target {game.rules.target}, '
+        f'<p class="meta">Preset {escape(game.preset)}, {escape(_limits(game))}, '
         f"{played} {'round' if played == 1 else 'rounds'} played.</p>",
         f'<p class="{status_class}">{escape(status_line(game, standings))}</p>',
-        '<table class="sheet">',
+        '<div class="scroll">',
+        f'<table class="sheet{" wide" if len(order) > 4 else ""}">',
         "<thead>",
         "<tr>" + "".join(head_top) + "</tr>",
         "<tr>" + "".join(head_sub) + "</tr>",
@@ -502,6 +545,7 @@ def export_html(game: Game, standings: Standings) -> str:
         *after_end,
         "<tfoot><tr>" + "".join(foot) + "</tr></tfoot>",
         "</table>",
+        "</div>",
         *(f'<p class="warning">{escape(text)}</p>' for text in _warnings(standings)),
         "<h2>Score by round</h2>",
         "<figure>",

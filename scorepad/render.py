@@ -105,19 +105,55 @@ _ALIGN = ("<", "<", ">", ">", ">")
 def score_sheet(game: Game, standings: Standings) -> RenderableType:
     """The whole game: one row per round, totals, the target, the next deal, a banner if won.
 
-    Sides are laid out side by side, as many as fit in 80 columns (more tables if not).
+    Laid out for the width it is drawn in: from 80 columns on, sides side by side, as many
+    as fit in 80 columns (more tables if not); narrower, one block per side, with the
+    dealer column only if it fits, so no side, score or bag count is ever cut off.
     Set contracts, failed nils and bag penalties are marked with `!` and shown in bold red.
     """
+    return _FittedSheet(game, standings)
+
+
+class _FittedSheet:
+    """The score sheet, laid out when Rich tells it the width it has."""
+
+    def __init__(self, game: Game, standings: Standings) -> None:
+        self.game = game
+        self.standings = standings
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from _sheet_parts(self.game, self.standings, options.max_width)
+
+
+def _sheet_parts(game: Game, standings: Standings, width: int) -> list[RenderableType]:
     parts: list[RenderableType] = [_sheet_title(game)]
     cells = [_side_cells(game, standings, side) for side in range(len(game.sides))]
     widths = [_sub_widths(side_cells) for side_cells in cells]
     dealer_width = min(max([6, *(len(name) for name in game.players)]), 12)
     number_width = max(1, len(str(len(game.rounds))))
-    for chunk in _chunks(game, widths, dealer_width + number_width + 3):
-        parts.append(_sheet_table(game, standings, chunk, cells, widths, dealer_width))
+    fixed = dealer_width + number_width + 3
+    if width >= SHEET_WIDTH:
+        chunks = _chunks(game, widths, fixed)
+    else:
+        chunks = [[side] for side in range(len(game.sides))]
+    for chunk in chunks:
+        # A narrow screen drops the dealer column rather than squeeze a side's numbers,
+        # and narrower still lists a side's rounds as lines that wrap.
+        sides_width = sum(_side_width(widths[side]) + 3 for side in chunk)
+        with_dealer = width >= SHEET_WIDTH or fixed + sides_width <= width
+        if with_dealer or max(number_width, len("total")) + sides_width <= width:
+            parts.append(
+                _sheet_table(game, standings, chunk, cells, widths, dealer_width, with_dealer)
+            )
+        else:
+            parts.extend(_side_list(game, standings, side, cells[side]) for side in chunk)
     parts.extend(_sheet_notes(standings))
     parts.extend(_sheet_footer(game, standings))
-    return Group(*parts)
+    return parts
+
+
+def _side_width(widths: tuple[int, ...]) -> int:
+    """The columns a side's five numbers take, with a space between each."""
+    return sum(widths) + len(widths) - 1
 
 
 def _sheet_notes(standings: Standings) -> list[RenderableType]:
@@ -215,9 +251,10 @@ def _sheet_table(
     cells: list[list[_Cells]],
     widths: list[tuple[int, ...]],
     dealer_width: int,
+    with_dealer: bool = True,
 ) -> _Grid:
     columns = [_Column("right"), _Column("left", max_width=dealer_width, ellipsis=True)]
-    columns += [_Column("left", min_width=sum(widths[s]) + len(widths[s]) - 1) for s in sides]
+    columns += [_Column("left", min_width=_side_width(widths[s])) for s in sides]
     # Headers sit at the bottom of the header row, beside the side's sub-headings.
     header: list[_Cell] = [[(("#", "bold"),)], [(("dealer", "bold"),)]]
     grid = _Grid(columns, header + [_side_header(game, s, widths[s]) for s in sides])
@@ -240,11 +277,35 @@ def _sheet_table(
     for side in sides:
         values = ("", "", "", str(standings.scores[side]), str(standings.bags[side]))
         totals.append([_sub_line(values, widths[side], ("", "", "", "bold", ""))])
+    if not with_dealer:  # the total's label moves to the round number's column
+        totals[0], totals[1] = totals[1], totals[0]
     grid.add_row(totals, new_section=True)
     # Rounds played after the end stay on the sheet, apart, below the total they miss.
     for position, row in enumerate(rows[counted:]):
         grid.add_row(row, new_section=position == 0)
+    if not with_dealer:
+        grid.drop_column(1)
     return grid
+
+
+def _side_list(game: Game, standings: Standings, side: int, cells: list[_Cells]) -> Text:
+    """A side's rounds as lines of words, for a screen too narrow for any grid."""
+    text = Text(game.sides[side], style="bold")
+    rows = list(zip(standings.rounds, cells, strict=True))
+    counted = [row for row in rows if not row[0].after_end]
+    after_end = [row for row in rows if row[0].after_end]
+    total = f"\ntotal: score {standings.scores[side]}, bags {standings.bags[side]}"
+    for position, (result, (values, marks, _)) in enumerate(counted + after_end):
+        if position == len(counted):
+            text.append(total)  # above the rounds played after the end: it leaves them out
+        words = [f"{head} {value}" for head, value in zip(_SUBHEADS, values, strict=True) if value]
+        late = " (after the end)" if result.after_end else ""
+        text.append(f"\n{result.number}{late}: {', '.join(words)}")
+        for mark in marks:
+            text.append(f"\n  {mark}", style=BAD)
+    if not after_end:
+        text.append(total)
+    return text
 
 
 class _Column(NamedTuple):  # a NamedTuple: a dataclass costs a millisecond of start-up
@@ -276,6 +337,12 @@ class _Grid:
         if new_section and self.rows:
             self.rows[-1] = (self.rows[-1][0], True)
         self.rows.append((cells, end_section))
+
+    def drop_column(self, index: int) -> None:
+        """Leave a column out, for a screen too narrow for it."""
+        del self.columns[index]
+        for cells in [self.header, *(cells for cells, _ in self.rows)]:
+            del cells[index]
 
     def _widths(self, available: int) -> list[int]:
         widths = []

@@ -750,3 +750,145 @@ def resolve_game(ref: str | None) -> Path:
     if not path.is_file():
         raise GameError(f"the current game is gone ({path}); pick another with `scorepad use NAME`")
     return path
+
+
+# ---------------------------------------------------------------------------
+# Tidying saved games: rename, delete to the trash, restore
+
+
+def trash_dir() -> Path:
+    """Where `scorepad delete` puts games: `$SCOREPAD_HOME/trash/`, never destroyed."""
+    return scorepad_home() / "trash"
+
+
+def _saved_named(name: str) -> Path | None:
+    """The saved game whose name is `name` in any case, if there is one."""
+    for path in saved_games():
+        if path.stem.casefold() == name.casefold():
+            return path
+    return None
+
+
+def _refuse_taken(name: str) -> None:
+    taken = _saved_named(name)
+    if taken is not None:
+        raise GameError(f"a game named {taken.stem!r} exists already; pick another name")
+
+
+def _move(source: Path, target: Path) -> None:
+    """Move a game file and leave no lock behind it; refuse to replace anything."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # A hard link fails if the target exists, where a rename would replace it.
+        os.link(source, target)
+        source.unlink()
+    except FileExistsError:
+        raise GameError(f"{target} exists already; nothing was moved") from None
+    except OSError as error:
+        raise GameFileError(f"{source}: cannot move it to {target}: {error.strerror}") from None
+    lock_path(source).unlink(missing_ok=True)
+
+
+def _is_current(path: Path) -> bool:
+    current = current_game()
+    return current is not None and current.absolute() == path.absolute()
+
+
+def rename_game(old: str, new: str) -> tuple[Game, Path]:
+    """Rename a saved game (its file and the name inside it); the current game follows."""
+    import dataclasses
+
+    source = _in_games_folder(old, "rename")
+    name = check_game_name(new)
+    with game_lock(source):
+        game = load_game_file(source)
+        same = name.casefold() == source.stem.casefold()
+        if not same:
+            _refuse_taken(name)
+        target = game_path_for(name)
+        renamed = dataclasses.replace(game, name=name)
+        following = _is_current(source)
+        if same:
+            save_game(source, renamed)
+            os.replace(source, target)  # only the case of the name changes
+        else:
+            with game_lock(target):
+                save_game(target, renamed)
+                source.unlink()
+        lock_path(source).unlink(missing_ok=True)
+    if following:
+        set_current(target)
+    return renamed, target
+
+
+def delete_game(ref: str) -> Path:
+    """Move a saved game to the trash; a current game is no longer current. Returns its place.
+
+    A game deleted under a name already in the trash is kept as `NAME~2.toml`, `NAME~3` ...
+    so that nothing is ever overwritten; `restore_game` brings back the latest.
+    """
+    source = _in_games_folder(ref, "delete")
+    with game_lock(source):
+        load_game_file(source)  # a damaged file is refused, not moved unseen
+        following = _is_current(source)
+        copies = _trashed(source.stem)
+        stem = f"{source.stem}~{copies[-1][0] + 1}" if copies else source.stem
+        target = trash_dir() / f"{stem}{GAME_SUFFIX}"
+        _move(source, target)
+    if following:
+        current_file().unlink(missing_ok=True)
+    return target
+
+
+def _in_games_folder(ref: str, what: str) -> Path:
+    path = find_game(ref)
+    if path.parent.resolve() != games_dir().resolve():
+        raise GameError(f"{ref} is a file outside the games folder; {what} it yourself")
+    return path
+
+
+def _trash_entry(path: Path) -> tuple[str, int]:
+    """A trashed file's game name and how many deletions of that name it is: `x~2` -> x, 2."""
+    stem, _, count = path.stem.rpartition("~")
+    if stem and count.isdigit():
+        return stem, int(count)
+    return path.stem, 1
+
+
+def _trashed(name: str) -> list[tuple[int, Path]]:
+    """The trashed copies of a game named `name` (any case), the latest deletion last."""
+    folder = trash_dir()
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.glob(f"*{GAME_SUFFIX}"):
+        stem, count = _trash_entry(path)
+        if stem.casefold() == name.casefold():
+            found.append((count, path))
+    return sorted(found)
+
+
+def trashed_games() -> list[str]:
+    """The names of the games in the trash, sorted, each once."""
+    folder = trash_dir()
+    if not folder.is_dir():
+        return []
+    names = {_trash_entry(path)[0] for path in folder.glob(f"*{GAME_SUFFIX}")}
+    return sorted(names, key=str.casefold)
+
+
+def restore_game(name: str) -> tuple[Game, Path]:
+    """Bring back the latest deleted game named `name` from the trash, under its name."""
+    copies = _trashed(name)
+    if not copies:
+        names = trashed_games()
+        held = f"the trash holds {', '.join(names)}" if names else "the trash is empty"
+        raise GameError(f"no deleted game named {name!r}{did_you_mean(name, names)}; {held}")
+    source = copies[-1][1]
+    stem = _trash_entry(source)[0]
+    game = load_game_file(source)
+    _refuse_taken(stem)
+    target = game_path_for(stem)
+    with game_lock(target):
+        _move(source, target)
+    return game, target

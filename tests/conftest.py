@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,13 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("NO_COLOR", "1")
     return tmp_path / "home"
+
+
+def totals_shown(text: str) -> list[int]:
+    """Every number on a sheet's total lines, top to bottom: score and bags per side."""
+    return [
+        int(number)
+        for line in text.splitlines()
+        if "total" in line
+        for number in re.findall(r"-?\d+", line)
+    ]

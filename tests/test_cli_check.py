@@ -176,7 +176,11 @@ def test_every_command_and_option_has_help(path: str, command: object) -> None:
         pytest.param(["frobnicate"], "No such command 'frobnicate'", id="unknown-command"),
         pytest.param(["check"], "Missing argument 'BID:TRICKS...'", id="missing-argument"),
         pytest.param(["check", "--bogus", "1:1"], "No such option: --bogus", id="unknown-option"),
-        pytest.param(["check", "--score", "x", "1:1"], "Invalid value for '--score'", id="not-int"),
+        pytest.param(
+            ["check", "--score", "x", "1:1"],
+            "--score must be a whole number, not 'x'",
+            id="not-int",
+        ),
         pytest.param(["presets", "show"], "Missing argument 'NAME'", id="nested-missing"),
     ],
 )

@@ -149,3 +149,53 @@ def test_a_damaged_game_file_is_refused_and_nothing_is_written(home: Path, tmp_p
     assert len(err.splitlines()) == 1 and "broken.toml" in err
     assert not target.exists()
     assert path.read_text() == 'format = 1\nname = "x"\nplayers = [\n'
+
+
+def test_a_symlink_is_followed_and_its_target_replaced(friday: Path, tmp_path: Path) -> None:
+    real = tmp_path / "shared" / "sheet.html"
+    real.parent.mkdir()
+    real.write_text("old\n")
+    link = tmp_path / "sheet.html"
+    link.symlink_to(real)
+    code, _, err = run("export", "-o", str(link))
+    assert (code, err) == (0, f"exported Friday as html to {link}\n")
+    assert link.is_symlink() and link.resolve() == real
+    assert real.read_text() == exported(friday_game(), "html")
+
+
+def test_a_fifo_is_written_in_place(friday: Path, tmp_path: Path) -> None:
+    import os
+    import threading
+
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    received: list[str] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()))
+    reader.start()
+    code, _, err = run("export", "-o", str(fifo))
+    reader.join(timeout=20)
+    assert (code, err) == (0, f"exported Friday as csv to {fifo}\n")
+    assert received == [exported(friday_game(), "csv")]
+    assert fifo.is_fifo()
+
+
+@pytest.mark.parametrize("where", ["folder", "under-a-file"])
+def test_a_folder_or_an_unwritable_place_is_one_line(
+    friday: Path, tmp_path: Path, where: str
+) -> None:
+    target = tmp_path / "out"
+    if where == "folder":
+        target.mkdir()
+    else:
+        target.write_text("a file, not a folder\n")
+        target = target / "sheet.csv"
+    before = snapshot(tmp_path)
+    code, out, err = run("export", "-o", str(target), "-f", "csv")
+    assert (code, out) == (2, "")
+    expected = {
+        "folder": f"scorepad: -o {target} is a folder; give a file's name, like "
+        f"{target}/sheet.html\n",
+        "under-a-file": f"scorepad: cannot write {target}: Not a directory\n",
+    }
+    assert err == expected[where]
+    assert snapshot(tmp_path) == before

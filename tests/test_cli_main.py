@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from test_cli_check import all_commands
 
 PROBE = """
 import sys
@@ -47,3 +48,109 @@ def test_help_lists_every_command(args: list[str]) -> None:
 def test_an_unknown_command_is_one_line() -> None:
     _, err = run_main("frob")
     assert err.splitlines()[0] == "scorepad: No such command 'frob'. (see scorepad --help)"
+
+
+def test_version() -> None:
+    from scorepad import __version__
+
+    out, err = run_main("--version")
+    assert out == f"scorepad {__version__}\n"
+    assert "LOADED ['scorepad.cli.core']" in err  # no command's module is needed
+
+
+@pytest.mark.parametrize("path", [path for path, _ in all_commands()], ids=lambda p: p or "app")
+def test_dash_h_is_help_on_every_command(path: str) -> None:
+    from typer.testing import CliRunner
+
+    from scorepad.cli import app
+
+    short = CliRunner().invoke(app, [*path.split(), "-h"])
+    long = CliRunner().invoke(app, [*path.split(), "--help"])
+    assert short.exit_code == 0 and "Usage: " in short.stdout
+    assert short.stdout == long.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(
+            ["explain", "abc"],
+            "scorepad explain: ROUND must be a whole number, not 'abc' (see scorepad explain"
+            " --help)",
+            id="argument",
+        ),
+        pytest.param(
+            ["bid", "--round", "x", "Ann=3"],
+            "scorepad bid: --round must be a whole number, not 'x' (see scorepad bid --help)",
+            id="option",
+        ),
+    ],
+)
+def test_a_wrong_type_of_argument_is_one_line_in_our_words(args: list[str], message: str) -> None:
+    _, err = run_main(*args)
+    lines = err.splitlines()
+    assert lines[0] == message and lines[1].startswith("LOADED")
+
+
+def complete(words: str, home: str) -> list[str]:
+    """What the shell offers for the last word of `words`, as bash asks for it."""
+    import os
+
+    env = {
+        **os.environ,
+        "SCOREPAD_HOME": home,
+        "_SCOREPAD_COMPLETE": "complete_bash",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1)),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", "from scorepad.cli import main; main()"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return result.stdout.split("\n")[:-1] if result.stdout else []
+
+
+@pytest.fixture
+def saved(home: object) -> str:
+    from typer.testing import CliRunner
+
+    from scorepad.cli import app
+
+    runner = CliRunner()
+    for args in (
+        ["new", "friday", "--players", "Ann,Bob,Cat,Dan", "--teams", "Us,Them"],
+        ["new", "sunday", "--players", "Eve,Fay,Gus,Hal"],
+        ["use", "friday"],
+    ):
+        assert runner.invoke(app, args).exit_code == 0
+    return str(home)
+
+
+@pytest.mark.parametrize(
+    ("words", "offered"),
+    [
+        pytest.param("scorepad use ", ["friday", "sunday"], id="game-names"),
+        pytest.param("scorepad show --game s", ["sunday"], id="game-option"),
+        pytest.param("scorepad bid ", ["Ann=", "Bob=", "Cat=", "Dan=", "Us=", "Them="],
+                     id="players-and-teams"),
+        pytest.param("scorepad tricks -g sunday Ann=3 G", ["Gus="], id="players-of-game"),
+        pytest.param("scorepad new x -p so", ["solo-3", "solo-5", "solo-6"], id="presets"),
+        pytest.param("scorepad export -f ", ["csv", "json", "md", "html", "svg", "txt"],
+                     id="formats"),
+        pytest.param("scorepad new x --players Ann,Bob,Cat,Dan --dealer C", ["Cat"], id="dealer"),
+    ],
+)  # fmt: skip
+def test_shell_completion_offers_names(saved: str, words: str, offered: list[str]) -> None:
+    assert complete(words, saved) == offered
+
+
+def test_completion_scripts_are_offered() -> None:
+    from typer.testing import CliRunner
+
+    from scorepad.cli import app
+
+    result = CliRunner().invoke(app, ["--show-completion", "bash"])
+    assert result.exit_code == 0 and "_SCOREPAD_COMPLETE=complete_bash" in result.stdout

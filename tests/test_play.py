@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -46,7 +51,7 @@ def test_a_short_game_played_at_the_table_until_it_is_won(home: Path) -> None:
         # Round 3, Cat deals: Ann & Cat reach 250 and the game stops.
         "2", "5", "2", "5",
         "10", "3",
-        "never asked",
+        "",  # the game is won: Enter finishes
     )  # fmt: skip
     assert code == 0
     assert err.splitlines() == [
@@ -113,20 +118,153 @@ def test_blind_nil_is_allowed_only_when_the_rules_say(home: Path) -> None:
 
 def test_partner_bidding_asks_each_team_once(home: Path) -> None:
     path = start("--set", "partner_bidding=true", "--teams", "Us,Them")
-    _, out, err = play("6", "nil 1 2", "nil 4", "7", "6", "", "q")
-    assert "Them bid (one team number, or Bob and Dan's bids): " in out
+    _, out, err = play("6", "nil 1 2", "nil 4", "0", "6", "", "", "q")
+    assert "Them: one team number, or Bob and Dan's bids.\nThem bid: " in out
     assert err == "  give one team number or 2 bids, not 3\n"
     game = load_game_file(path)
     assert [len(side.bids) for side in game.rounds[0].sides] == [2, 1]
     # Us has a nil bidder: each player's tricks; Them bid jointly: one team total.
-    assert "Ann took: " in out and "Them took: " in out
+    assert "Ann took: " in out and "Them took [7]: " in out
 
 
-def test_playing_a_finished_game_only_shows_it(home: Path) -> None:
-    start("--set", "target=100")
+def finished_at_100() -> Path:
+    """A game to 100 that Ann & Cat won in round 1 (6+6 made; Bob & Dan set)."""
+    path = start("--set", "target=100")
     runner.invoke(app, ["bid", "1=6", "2=3", "3=6", "4=3"])
     runner.invoke(app, ["tricks", "1=6", "2=1", "3=6", "4=0"])
-    code, out, _ = play("4")
+    return path
+
+
+def test_a_finished_game_offers_undo_before_it_exits(home: Path) -> None:
+    path = finished_at_100()
+    # Opened finished: the sheet and the result, then u takes back the round's tricks,
+    # they are typed again (Ann & Cat set, taking 6 of their 12), and the game carries on.
+    code, out, err = play("what", "u", "6", "", "", "q")
     assert code == 0
     assert "Ann & Cat won after round 1" in out
-    assert out.endswith("The game is over; a round can still be corrected with --round N.\n")
+    assert "The game is over. u takes back round 1's tricks; c N corrects round N.\n" in out
+    assert err == "  'what' is not an answer here; press Enter, u, or c N (N from 1 to 1)\n"
+    assert "Took back the tricks of round 1.\nTricks of round 1 (a deal has 13):\n" in out
+    assert "Bob & Dan took [7]: \n" in out  # Enter takes the rest of the deal
+    result = standings(load_game_file(path))
+    assert (result.scores, result.finished) == ((-120, 61), False)
+
+
+def test_a_mistyped_last_round_is_corrected_without_leaving(home: Path) -> None:
+    path = start("--set", "target=100")
+    code, out, _ = play(
+        "3", "5", "3", "5",  # Bob, Cat, Dan, Ann bid: 10 made reaches 100 at once
+        "10", "",
+        "c 1",  # Dan really bid 4: round 1 again
+        "3", "5", "4", "5",
+        "10", "",
+        "",
+    )  # fmt: skip
+    assert code == 0
+    assert "Round 1 again (Ann dealt): its bids, then its tricks." in out
+    assert "Round 1 corrected; later rounds are rescored." in out
+    game = load_game_file(path)
+    assert [bid.tricks for side in game.rounds[0].sides for bid in side.bids] == [5, 5, 3, 4]
+    assert standings(game).scores == (100, -70)
+
+
+def test_undo_takes_back_one_bid_at_a_time_then_the_saved_entries(home: Path) -> None:
+    path = start()
+    code, out, _ = play(
+        "3", "4", "2", "4", "6", "", "",  # round 1, saved
+        "5", "nil", "u",  # round 2: Cat and Dan bid, Dan's nil is taken back
+        "u",  # then Cat's 5
+        "u",  # nothing typed in round 2: round 1's tricks go
+        "u",  # ... and then its bids
+        "q",
+    )  # fmt: skip
+    assert code == 0
+    said = [line for line in out.splitlines() if line.startswith("Took back")]
+    assert said == [
+        "Took back Dan's bid (nil).",
+        "Took back Cat's bid (5).",
+        "Took back the tricks of round 1.",
+        "Took back the bids of round 1.",
+    ]
+    assert load_game_file(path).rounds == ()
+
+
+def test_undo_while_typing_tricks_takes_back_the_last_number(home: Path) -> None:
+    path = start()
+    _, out, _ = play("3", "nil", "4", "4", "5", "u", "6", "0", "", "", "q")
+    assert "Took back Ann's tricks (5).\nAnn took: 6\n" in out
+    assert "Bob & Dan took [7]: \n" in out
+    assert load_game_file(path).rounds[0].sides[0].tricks == (6, 0)
+
+
+def test_leaving_mid_round_keeps_nothing_of_it_as_the_banner_says(home: Path) -> None:
+    path = start()
+    _, out, _ = play("3", "3", "q")
+    assert "Bids are saved once the whole round is bid, tricks once all are in." in out
+    assert load_game_file(path).rounds == ()
+
+
+def test_blind_nil_spelled_out_and_hints_name_only_what_the_rules_allow(home: Path) -> None:
+    path = start("--preset", "short", "--set", "blind_nil_deficit=0")
+    _, out, err = play("blind nil", "bx", "3", "3", "3", "q")
+    assert "Bids: 1 to 13, nil (or 0), blind nil (bnil).\n" in out
+    assert err == "  Cat: 'bx' is not a bid; bid 1 to 13, nil (or 0), blind nil (bnil)\n"
+    assert str(load_game_file(path).rounds[0].sides[1].bids[0]) == "bnil"
+
+
+def test_press_enter_means_enter(home: Path) -> None:
+    path = start()
+    _, out, err = play("3", "3", "3", "3", "6", "", "4", "", "q")
+    assert err == "  '4' is not an answer here; press Enter, or u or q\n"
+    assert out.count("Press Enter for the next round") == 2
+    assert len(load_game_file(path).rounds) == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(("--preset", "club"), id="club"),
+        pytest.param(("--set", "blind_bids=true", "--set", "partner_bidding=true"), id="blind"),
+    ],
+)
+def test_every_prompt_and_hint_fits_80_columns(home: Path, args: tuple[str, ...]) -> None:
+    long = "Maximiliana-Theodora"
+    runner.invoke(
+        app,
+        ["new", "t", "--players", f"{long},Bob,Cat,Dan", "--teams",
+         f"{long} and Cat the Great,Bob and Dan", *args],
+    )  # fmt: skip
+    _, out, err = play("9", "x", "3", "4", "6", "4", "6", "", "u", "u", "u", "q")
+    assert max(len(line) for line in (out + err).splitlines()) <= 80
+
+
+def test_ctrl_c_stops_with_status_130_and_no_traceback(home: Path) -> None:
+    path = start()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorepad", "play"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("3\n")
+    process.stdin.flush()
+    seen = ""
+    deadline = time.monotonic() + 20
+    while "Cat bids:" not in seen and time.monotonic() < deadline:
+        seen += process.stdout.read(1)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=20)
+    assert process.returncode == 130
+    assert "Traceback" not in err and "Traceback" not in out
+    assert "Stopped; the game is saved up to its last whole entry." in out
+    assert load_game_file(path).rounds == ()
+
+
+def test_playing_a_finished_game_shows_it_and_enter_finishes(home: Path) -> None:
+    finished_at_100()
+    code, out, _ = play("")
+    assert code == 0
+    assert "Ann & Cat won after round 1" in out
+    assert out.endswith("Press Enter to finish: \n")

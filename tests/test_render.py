@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from pathlib import Path
 
 import pytest
-from conftest import preset_rules
+from conftest import preset_rules, totals_shown
 from rich.console import Console, RenderableType
 
 from scorepad.game import Game, new_game, record_bids, record_tricks, standings
@@ -199,3 +200,60 @@ def test_explain_a_solo_round_names_each_player_once() -> None:
     text = render(explain_round(game, standings(game), 1))
     assert text.splitlines()[:3] == ["Round 1, dealt by Ann", "", "Ann bid 5 took 6"]
     assert "Bob bid nil took 1\nline" in text
+
+
+SIX = ("Annabelle", "Bob", "Catherine", "Dan", "Eve", "Fred")
+
+
+@pytest.mark.parametrize("width", [80, 60, 40, 30], ids=lambda width: f"{width}-columns")
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(club_game(), id="club-2-teams"),
+        pytest.param(
+            game_of(
+                "solo-6",
+                ("1=2 2=nil 3=1 4=2 5=1 6=1", "1=2 2=1 3=1 4=2 5=1 6=1"),
+                ("1=3 2=1 3=1 4=1 5=1 6=1", "1=0 2=3 3=1 4=1 5=2 6=1"),
+                players=SIX,
+            ),
+            id="solo-6-sides",
+        ),
+        pytest.param(
+            game_of("club", *CLUB, teams=("The Incredibly Long Team Name Indeed", "Us")),
+            id="long-team-name",
+        ),
+    ],
+)
+def test_the_sheet_fits_any_screen_and_cuts_off_no_side_score_or_bags(
+    game: Game, width: int
+) -> None:
+    result = standings(game)
+    text = render(score_sheet(game, result), width)
+    assert max(len(line) for line in text.splitlines()) <= width
+    expected = [value for side in range(len(game.sides)) for value in
+                (result.scores[side], result.bags[side])]  # fmt: skip
+    assert totals_shown(text) == expected
+    for name in game.sides:
+        assert name.split()[0] in text
+    # Each side keeps its own five headings (bid, tricks, points, score, bags), or, on a
+    # screen too narrow for them, names them on each round's line.
+    headed = re.findall(r"bid +took +pts +score +bags", text)
+    listed = re.findall(r"^total: score", text, flags=re.M)
+    assert len(headed) + len(listed) == len(game.sides)
+
+
+def test_a_narrow_sheet_is_one_block_per_side() -> None:
+    game = club_game()
+    text = render(score_sheet(game, standings(game)), 60)
+    matches_golden("sheet_club_60.txt", text)
+    assert text.count("# │ dealer │ bid") == 2
+
+
+@pytest.mark.parametrize("width", [34, 26], ids=["no-dealer", "listed"])
+def test_a_very_narrow_sheet_drops_the_dealer_then_lists_the_rounds(width: int) -> None:
+    game = game_of("solo-6", ("1=2 2=nil 3=1 4=2 5=1 6=1", "1=2 2=1 3=1 4=2 5=1 6=1"), players=SIX)
+    text = render(score_sheet(game, standings(game)), width)
+    matches_golden(f"sheet_solo6_{width}.txt", text)
+    assert "dealer" not in text
+    assert max(len(line) for line in text.splitlines()) <= width

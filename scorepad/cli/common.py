@@ -11,10 +11,64 @@ if TYPE_CHECKING:
 
     from scorepad.rules import Rules
 
+# Shell completion (`scorepad --install-completion`). Each completer imports what it needs
+# when the shell asks, so that they cost a command's start-up nothing.
+
+
+def _starting(names: list[str], incomplete: str) -> list[str]:
+    return [name for name in names if name.casefold().startswith(incomplete.casefold())]
+
+
+def complete_game_names(incomplete: str) -> list[str]:
+    """The saved games' names."""
+    from scorepad.store import saved_games
+
+    return _starting([path.stem for path in saved_games()], incomplete)
+
+
+def complete_trashed_names(incomplete: str) -> list[str]:
+    """The names of the games in the trash."""
+    from scorepad.store import trashed_games
+
+    return _starting(trashed_games(), incomplete)
+
+
+def complete_preset_names(incomplete: str) -> list[str]:
+    from scorepad.rules import preset_names
+
+    return _starting(list(preset_names()), incomplete)
+
+
+def complete_formats(incomplete: str) -> list[str]:
+    from scorepad.export import FORMAT_NAMES
+
+    return _starting(list(FORMAT_NAMES), incomplete)
+
+
+def complete_player_entries(ctx: typer.Context, incomplete: str) -> list[str]:
+    """`Ann=`, `Bob=` ... and team names, for the game named by --game or the current one."""
+    from scorepad.errors import ScorepadError
+    from scorepad.store import load_game_file, resolve_game
+
+    if "=" in incomplete:
+        return []  # the value after the name is a number: nothing to offer
+    try:
+        game = load_game_file(resolve_game(ctx.params.get("game_ref")))
+    except ScorepadError:
+        return []
+    names = list(game.players)
+    if game.rules.side_size > 1:
+        names += game.sides
+    return [f"{name}=" for name in _starting(names, incomplete)]
+
+
 PresetOption = Annotated[
     str,
     typer.Option(
-        "--preset", "-p", help="A preset name (see `scorepad presets list`) or a TOML file."
+        "--preset",
+        "-p",
+        help="A preset name (see `scorepad presets list`) or a TOML file.",
+        autocompletion=complete_preset_names,
     ),
 ]
 SetOption = Annotated[
@@ -30,6 +84,7 @@ GameOption = Annotated[
         metavar="NAME_OR_PATH",
         help="A saved game's name or a game file's path (default: the current game).",
         show_default=False,
+        autocompletion=complete_game_names,
     ),
 ]
 

@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorepad.cli.common import GameOption
+from scorepad.cli.common import GameOption, complete_formats
 from scorepad.cli.core import app
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from scorepad.export import ExportFormat
 
 FORMATS = "csv|json|md|html|svg|txt"
@@ -23,6 +25,7 @@ def export(
             "--format",
             "-f",
             metavar=FORMATS,
+            autocompletion=complete_formats,
             help="The format. Default: from the -o file's suffix (.csv, .json, .md, .html,"
             " .svg, .txt), else txt (the sheet as plain text).",
             show_default=False,
@@ -34,7 +37,8 @@ def export(
             "--output",
             "-o",
             metavar="FILE",
-            help="Write to FILE (replaced whole, never half-written) instead of stdout.",
+            help="Write to FILE (replaced whole, never half-written; a symlink's target, a"
+            " FIFO or device written in place) instead of stdout; - is stdout.",
             show_default=False,
         ),
     ] = None,
@@ -52,7 +56,7 @@ def export(
     from scorepad.errors import ExportError
     from scorepad.export import export_game
     from scorepad.game import standings
-    from scorepad.store import load_game_file, resolve_game, write_text_atomic
+    from scorepad.store import load_game_file, resolve_game
 
     to_stdout = output is None or output == "-"
     chosen = choose_format(fmt, None if to_stdout else output)
@@ -66,11 +70,39 @@ def export(
     target = Path(output).expanduser()
     if target.resolve() == game_path.resolve():
         raise ExportError(f"-o {output} is the game file itself; export to another file")
+    write_output(target, text)
+    typer.echo(f"exported {game.name} as {chosen.value} to {target}", err=True)
+
+
+def write_output(target: Path, text: str) -> None:
+    """Write an export where -o points, never replacing what is not a regular file.
+
+    A symlink is followed and the file it points to is replaced atomically (the link stays
+    a link); a FIFO, a terminal or another device is written in place, as a shell's `>`
+    would; a folder, or a place that cannot be written, is refused in one line.
+    """
+    import stat
+
+    from scorepad.errors import ExportError
+    from scorepad.store import write_text_atomic
+
+    if target.is_dir():
+        raise ExportError(f"-o {target} is a folder; give a file's name, like {target}/sheet.html")
+    real = target.resolve()
     try:
-        write_text_atomic(target, text)
+        mode = real.stat().st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG  # a new file
     except OSError as error:
         raise ExportError(f"cannot write {target}: {error.strerror}") from None
-    typer.echo(f"exported {game.name} as {chosen.value} to {target}", err=True)
+    try:
+        if stat.S_ISREG(mode):
+            write_text_atomic(real, text)
+        else:
+            with open(real, "w", encoding="utf-8", newline="\n") as out:
+                out.write(text)
+    except OSError as error:
+        raise ExportError(f"cannot write {target}: {error.strerror}") from None
 
 
 def choose_format(fmt: str | None, output: str | None) -> ExportFormat:

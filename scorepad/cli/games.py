@@ -1,18 +1,34 @@
-"""`scorepad new`, `games` and `use`: start a game, list the saved ones, pick the current one."""
+"""`scorepad new`, `games`, `use`, `rename`, `delete` and `restore`: start a game, list the
+saved ones, pick the current one, and tidy them up without ever destroying one."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from scorepad.cli.common import PresetOption, SetOption
+from scorepad.cli.common import (
+    JsonOption,
+    PresetOption,
+    SetOption,
+    complete_game_names,
+    complete_trashed_names,
+)
 from scorepad.cli.core import app
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 
 def split_names(text: str) -> list[str]:
     """`"Ann, Bob,Cat"` -> `["Ann", "Bob", "Cat"]`; empty names are kept for the check."""
     return [part.strip() for part in text.split(",")]
+
+
+def complete_new_players(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The players named by --players on the same command line, for --dealer."""
+    names = split_names(ctx.params.get("players") or "")
+    return [name for name in names if name and name.casefold().startswith(incomplete.casefold())]
 
 
 @app.command()
@@ -48,6 +64,7 @@ def new(
             metavar="PLAYER",
             help="Who deals first: a name or seat number (default: seat 1).",
             show_default=False,
+            autocompletion=complete_new_players,
         ),
     ] = None,
 ) -> None:
@@ -98,57 +115,123 @@ def new(
 
 
 @app.command()
-def games() -> None:
-    """List the saved games: name, preset, scores and status (* marks the current one)."""
-    from rich.table import Table
-    from rich.text import Text
+def games(as_json: JsonOption = False) -> None:
+    """List the saved games, newest first: players, rounds, status, scores, last change."""
+    from scorepad.store import games_dir
 
-    from scorepad.cli.common import print_renderable
-    from scorepad.errors import ScorepadError
-    from scorepad.game import scores_text, standings
-    from scorepad.store import current_game, games_dir, load_game_file, saved_games
+    summaries = game_summaries()
+    if as_json:
+        from scorepad.cli.common import print_json
 
-    paths = saved_games()
-    if not paths:
+        print_json(summaries)
+        return
+    if not summaries:
         typer.echo(
             f"No saved games in {games_dir()}; start one with "
             "`scorepad new NAME --players A,B,C,D`."
         )
         return
+    from rich.table import Table
+    from rich.text import Text
+
+    from scorepad.cli.common import print_renderable
+
+    table = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 1, 0, 0))
+    # Each game takes two lines: its name, and its players under it.
+    for column in ("", "game, players", "preset", "rounds", "status", "scores", "changed"):
+        table.add_column(
+            column,
+            justify="right" if column == "rounds" else "left",
+            no_wrap=column in ("", "preset", "rounds", "changed"),
+            min_width={"game, players": 18, "changed": 10}.get(column),
+        )
+    for entry in summaries:
+        players = ""
+        if "damaged" in entry:
+            reason = entry["damaged"]
+            status = reason if reason.startswith("damaged") else f"damaged: {reason}"
+            cells = ["", "", status, "", when(entry["changed"])]
+        else:
+            players = "\n" + ", ".join(entry["players"])
+            scores = ", ".join(f"{team['name']} {team['score']}" for team in entry["teams"])
+            status = entry["status"]
+            if status == "finished":
+                status = "a draw" if entry["winner"] is None else f"{entry['winner']} won"
+            cells = [entry["preset"], str(entry["rounds"]), status, scores, when(entry["changed"])]
+        # The file's name is what `use` and --game take; the game's own name if it differs.
+        name = entry["name"]
+        shown = name if entry.get("game", name) == name else f"{name} ({entry['game']})"
+        mark = "*" if entry["current"] else ""
+        table.add_row(*(Text(cell) for cell in [mark, shown + players, *cells]))
+    print_renderable(table)
+
+
+def when(iso: str, now: datetime | None = None) -> str:
+    """A time as `ls -l` shows one: the hour today, the day this year, else the date."""
+    from datetime import datetime
+
+    moment = datetime.fromisoformat(iso)
+    now = now or datetime.now()
+    if moment.date() == now.date():
+        return moment.strftime("%H:%M")
+    if moment.year == now.year:
+        return moment.strftime("%b %d")
+    return moment.strftime("%Y-%m-%d")
+
+
+def game_summaries() -> list[dict[str, Any]]:
+    """Every saved game, the most recently changed first, as `games --json` prints it."""
+    from datetime import datetime
+
+    from scorepad.errors import ScorepadError
+    from scorepad.game import standings
+    from scorepad.store import current_game, load_game_file, saved_games
+
     current = current_game()
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("", "game", "preset", "scores", "status"):
-        table.add_column(column)
-    for path in paths:
-        mark = Text("*" if current is not None and path == current else "")
+    found = []
+    for path in saved_games():
+        try:
+            changed = path.stat().st_mtime
+        except OSError:
+            continue  # deleted by another shell while listing
+        entry: dict[str, Any] = {
+            "name": path.stem,
+            "current": current is not None and path == current,
+            "changed": datetime.fromtimestamp(changed).isoformat(timespec="seconds"),
+        }
         try:
             game = load_game_file(path)
         except ScorepadError as error:
-            reason = str(error).removeprefix(f"{path}").lstrip(", :")
-            # One bad file is one row: the others are still listed.
-            status = reason if reason.startswith("damaged") else f"damaged: {reason}"
-            table.add_row(mark, Text(path.stem), Text(""), Text(""), Text(status))
+            entry["damaged"] = str(error).removeprefix(f"{path}").lstrip(", :")
+            found.append((changed, entry))
             continue
         result = standings(game)
-        scores = scores_text(game, result.scores)
-        if result.outcome is None:
-            played = sum(r.sides is not None for r in result.rounds)
-            status = f"playing, {played} round{'' if played == 1 else 's'} played"
-        elif result.winner is None:
-            status = "finished: a draw"
-        else:
-            status = f"finished: {game.sides[result.winner]} won"
-        # The file's name is what `use` and --game take; the game's own name if it differs.
-        shown = path.stem if game.name == path.stem else f"{path.stem} ({game.name})"
-        table.add_row(mark, Text(shown), Text(game.preset), Text(scores), Text(status))
-    print_renderable(table)
+        entry.update(
+            game=game.name,
+            preset=game.preset,
+            players=list(game.players),
+            rounds=sum(r.sides is not None for r in result.rounds),
+            status="playing" if result.outcome is None else "finished",
+            winner=game.sides[result.winner] if result.winner is not None else None,
+            teams=[
+                {"name": name, "score": score, "bags": bags}
+                for name, score, bags in zip(game.sides, result.scores, result.bags, strict=True)
+            ],
+        )
+        found.append((changed, entry))
+    found.sort(key=lambda pair: pair[0], reverse=True)
+    return [entry for _, entry in found]
 
 
 @app.command()
 def use(
     game: Annotated[
         str,
-        typer.Argument(metavar="NAME_OR_PATH", help="A saved game's name, or a game file's path."),
+        typer.Argument(
+            metavar="NAME_OR_PATH",
+            help="A saved game's name, or a game file's path.",
+            autocompletion=complete_game_names,
+        ),
     ],
 ) -> None:
     """Make a saved game the current one."""
@@ -158,3 +241,63 @@ def use(
     loaded = load_game_file(path)
     set_current(path)
     typer.echo(f"Now keeping {loaded.name}.")
+
+
+NameArgument = Annotated[
+    str,
+    typer.Argument(
+        metavar="NAME",
+        help="A saved game's name.",
+        show_default=False,
+        autocompletion=complete_game_names,
+    ),
+]
+
+
+@app.command()
+def rename(
+    old: NameArgument,
+    new_name: Annotated[
+        str, typer.Argument(metavar="NEW", help="The game's new name.", show_default=False)
+    ],
+) -> None:
+    """Rename a saved game; the current game follows its new name."""
+    from scorepad.store import rename_game
+
+    game, _ = rename_game(old, new_name)
+    typer.echo(f"Renamed {old} to {game.name}.")
+
+
+@app.command()
+def delete(
+    name: NameArgument,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Move a saved game to the trash (`scorepad restore NAME` brings it back)."""
+    from scorepad.store import delete_game, find_game
+
+    shown = find_game(name).stem
+    if not yes and not typer.confirm(f"Move {shown} to the trash?", default=False):
+        typer.echo(f"Kept {shown}.")
+        return
+    delete_game(name)
+    typer.echo(f"Moved {shown} to the trash; `scorepad restore {shown}` brings it back.")
+
+
+@app.command()
+def restore(
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME",
+            help="A deleted game's name.",
+            show_default=False,
+            autocompletion=complete_trashed_names,
+        ),
+    ],
+) -> None:
+    """Bring a deleted game back from the trash."""
+    from scorepad.store import restore_game
+
+    game, path = restore_game(name)
+    typer.echo(f"Restored {path.stem}; continue it with `scorepad use {path.stem}`.")

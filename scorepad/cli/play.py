@@ -1,13 +1,15 @@
 """`scorepad play`: table mode. Prompts for each round's bids and tricks until the game is won.
 
-Every entry is saved as soon as it is complete (under the game's lock, like `bid` and
-`tricks`), so stopping at any prompt loses nothing but the round being typed.
+A round's bids are saved once every bid is typed, and its tricks once every side's are in
+(under the game's lock, like `bid` and `tricks`); stopping at any prompt loses only the
+round being typed, and the banner says so. `u` takes back one entry at a time: the last
+bid or tricks typed, then the saved entries before them. A finished game is not a dead
+end: its last round can be taken back or any round corrected before table mode ends.
 """
 
 from __future__ import annotations
 
-from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -15,50 +17,81 @@ from scorepad.cli.common import GameOption
 from scorepad.cli.core import app
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from pathlib import Path
 
     from scorepad.bids import Bid
     from scorepad.game import Game, Standings
+    from scorepad.rules import Rules
 
 UNDO = ("u", "undo")
 QUIT = ("q", "quit")
+WIDTH = 80  # every prompt and hint fits a terminal this wide
+INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C (128 + SIGINT)
 
 
 class _Undo(Exception):
-    """The player typed u: take back the last saved entry."""
+    """The player typed u, with nothing typed in this round to take back."""
 
 
 class _Quit(Exception):
-    """The player typed q, or the input ended."""
+    """The player typed q, or the input ended (Ctrl-D)."""
+
+
+class _Interrupted(BaseException):
+    """Ctrl-C. A BaseException of our own, so that no prompt turns it into an Abort."""
 
 
 @app.command()
 def play(game_ref: GameOption = None) -> None:
     """Table mode: prompt for each player's bid, then the tricks, and show the sheet."""
-    from scorepad.game import open_round, standings
+    import signal
+    import threading
+
+    from scorepad.game import standings
     from scorepad.store import load_game_file, resolve_game
 
     path = resolve_game(game_ref)
     game = load_game_file(path)
     if game.rounds:
         _show_sheet(game, standings(game))
-    typer.echo(
-        f"Keeping {game.name}. At any prompt: u takes back the last saved entry, q stops "
-        "(everything entered is saved)."
-    )
+    _say(f"Keeping {game.name}. At any prompt: u takes back the last entry, q stops.")
+    typer.echo("Bids are saved once the whole round is bid, tricks once all are in.")
+    typer.echo(f"Bids: {bid_forms(game.rules)}.")
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise _Interrupted
+
+    # Only the main thread may set a signal handler (an embedding app may run us elsewhere).
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, interrupt) if main else None
+    try:
+        _play(path)
+    except (_Interrupted, KeyboardInterrupt):
+        typer.echo("")
+        typer.echo("Stopped; the game is saved up to its last whole entry.")
+        raise typer.Exit(INTERRUPTED) from None
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _play(path: Path) -> None:
+    from scorepad.game import open_round, standings
+    from scorepad.store import load_game_file
+
     while True:
         game = load_game_file(path)
         result = standings(game)
         waiting = open_round(game)
         try:
-            if waiting is None:
-                if result.finished:
-                    typer.echo("The game is over; a round can still be corrected with --round N.")
+            if waiting is not None:
+                _enter_tricks(path, game, waiting)
+            elif result.finished:
+                if _after_the_end(path, game, result):
                     return
+            else:
                 _enter_bids(path, game, result)
-            elif _enter_tricks(path, game, waiting):
-                return
         except _Undo:
             _undo(path)
         except _Quit:
@@ -66,10 +99,40 @@ def play(game_ref: GameOption = None) -> None:
             return
 
 
+def bid_forms(rules: Rules) -> str:
+    """The bids these rules allow, as a player would type them (no blind bids if they are off)."""
+    low = 0 if rules.zero_bid == "plain" or not rules.nil else 1
+    forms = [f"{low} to {rules.tricks}"]
+    if rules.nil:
+        forms.append("nil (or 0)" if rules.zero_bid == "nil" else "nil")
+    if rules.blind_nil:
+        forms.append("blind nil (bnil)")
+    if rules.blind_bids:
+        forms.append(f"blind {rules.blind_bid_min} or more (b{rules.blind_bid_min})")
+    return ", ".join(forms)
+
+
+def bid_words(text: str) -> list[str]:
+    """The bids in what was typed: `blind nil` and `blind 6` are read as `bnil` and `b6`."""
+    words = text.lower().split()
+    out: list[str] = []
+    for word in words:
+        if out and out[-1] == "blind" and (word == "nil" or word.isdigit()):
+            out[-1] = "bnil" if word == "nil" else f"b{word}"
+        else:
+            out.append(word)
+    return out
+
+
 def _ask(label: str, default: str | None = None) -> str:
     """One answer; u and q are turned into undo and stop."""
     try:
-        answer: str = typer.prompt(label, default=default, show_default=False, prompt_suffix=": ")
+        answer: str = typer.prompt(
+            label,
+            default=default,
+            show_default=default is not None and default != "",
+            prompt_suffix=": ",
+        )
     except typer.Abort:  # the input ended (Ctrl-D, or a script ran out)
         typer.echo("")
         raise _Quit from None
@@ -81,8 +144,28 @@ def _ask(label: str, default: str | None = None) -> str:
     return word
 
 
+def _ask_enter(label: str, allowed: str) -> str:
+    """Wait for Enter; anything else but u and q is a typo, and is asked again."""
+    while True:
+        word = _ask(label, default="")
+        if not word:
+            return word
+        _complain(f"{word!r} is not an answer here; press Enter, or {allowed}")
+
+
 def _complain(error: object) -> None:
-    typer.echo(f"  {error}", err=True)
+    import textwrap
+
+    typer.echo(
+        textwrap.fill(str(error), WIDTH, initial_indent="  ", subsequent_indent="    "), err=True
+    )
+
+
+def _say(text: str) -> None:
+    """A line of table mode's own, wrapped to fit 80 columns whatever the names."""
+    import textwrap
+
+    typer.echo(textwrap.fill(text, WIDTH, subsequent_indent="  "))
 
 
 def _undo(path: Path) -> None:
@@ -112,116 +195,266 @@ def _save(path: Path, change: Callable[[Game], Game]) -> bool:
     return True
 
 
+def _steps(
+    answers: list[Any], count: int, ask: Callable[[int], Any], taken: Callable[[int, Any], str]
+) -> list[Any]:
+    """Ask `count` answers in turn; u takes back the last one typed, naming it.
+
+    With nothing typed yet, u is passed on: it takes back the last saved entry.
+    """
+    while len(answers) < count:
+        try:
+            answers.append(ask(len(answers)))
+        except _Undo:
+            if not answers:
+                raise
+            index = len(answers) - 1
+            _say(f"Took back {taken(index, answers.pop())}.")
+    return answers
+
+
 def _enter_bids(path: Path, game: Game, result: Standings) -> None:
     """Ask every bid of the next round in bidding order, then save them together."""
+    from functools import partial
+
     from scorepad.game import next_dealer, set_bids
 
-    rules = game.rules
     dealer = next_dealer(game)
-    seats = len(game.players)
-    order = [(dealer + step) % seats for step in range(1, seats + 1)]
-    typer.echo(
-        f"\nRound {len(game.rounds) + 1}: {game.players[dealer]} deals; "
-        f"{game.players[order[0]]} bids first."
+    typer.echo("")
+    _say(
+        f"Round {len(game.rounds) + 1}: {game.players[dealer]} deals; "
+        f"{game.players[(dealer + 1) % len(game.players)]} bids first."
     )
-    joint = rules.partner_bidding and rules.side_size > 1
     while True:
-        by_seat: dict[int, Bid] = {}
-        by_team: dict[int, tuple[Bid, ...]] = {}
-        for seat in order:
-            side = rules.side_of(seat)
-            if joint and side not in by_team:
-                by_team[side] = _ask_team_bid(game, side, result)
-            elif not joint:
-                by_seat[seat] = _ask_bid(game, seat, result)
-        sides = tuple(
-            by_team[side] if joint else tuple(by_seat[seat] for seat in rules.seats_of(side))
-            for side in range(rules.sides)
-        )
+        sides = _ask_round_bids(game, dealer, result)
         if _save(path, partial(set_bids, bids=sides)):
             return
         typer.echo("Those bids are not allowed; bid the round again.")
 
 
-def _ask_bid(game: Game, seat: int, result: Standings) -> Bid:
+def _ask_round_bids(game: Game, dealer: int, before: Standings) -> tuple[tuple[Bid, ...], ...]:
+    """Every side's bids for a round dealt by `dealer`, asked in bidding order."""
+    rules = game.rules
+    seats = len(game.players)
+    order = [(dealer + step) % seats for step in range(1, seats + 1)]
+    joint = rules.partner_bidding and rules.side_size > 1
+    # Who is asked, in turn: a team once (joint bidding), or each player.
+    askers: list[int] = []
+    for seat in order:
+        side = rules.side_of(seat)
+        if not joint:
+            askers.append(seat)
+        elif side not in askers:
+            askers.append(side)
+
+    def ask(index: int) -> tuple[Bid, ...]:
+        if joint:
+            return _ask_team_bid(game, askers[index], before)
+        return (_ask_bid(game, askers[index], before),)
+
+    def taken(index: int, bids: tuple[Bid, ...]) -> str:
+        from scorepad.bids import format_bid
+
+        who = game.sides[askers[index]] if joint else game.players[askers[index]]
+        return f"{who}'s bid ({' '.join(format_bid(bid) for bid in bids)})"
+
+    answers = _steps([], len(askers), ask, taken)
+    given = dict(zip(askers, answers, strict=True))
+    if joint:
+        return tuple(given[side] for side in range(rules.sides))
+    return tuple(
+        tuple(given[seat][0] for seat in rules.seats_of(side)) for side in range(rules.sides)
+    )
+
+
+def _read_bids(
+    game: Game, words: Sequence[str], who: Sequence[str], trailing_by: int
+) -> tuple[Bid, ...]:
     from scorepad.bids import check_bid, parse_bid
+    from scorepad.errors import BidError
+
+    bids = []
+    for word, name in zip(words, who, strict=True):
+        try:
+            bid = parse_bid(word, game.rules)
+        except BidError:
+            raise BidError(f"{name}: {word!r} is not a bid; bid {bid_forms(game.rules)}") from None
+        check_bid(game.rules, bid, who=name, trailing_by=trailing_by)
+        bids.append(bid)
+    return tuple(bids)
+
+
+def _ask_bid(game: Game, seat: int, result: Standings) -> Bid:
     from scorepad.errors import ScorepadError
 
     name = game.players[seat]
     side = game.rules.side_of(seat)
     while True:
+        words = bid_words(_ask(f"{name} bids")) or [""]
         try:
-            bid = parse_bid(_ask(f"{name} bids"), game.rules)
-            check_bid(game.rules, bid, who=name, trailing_by=result.trailing_by(side))
+            if len(words) != 1:
+                raise ScorepadError(f"{name}: give one bid, not {len(words)}")
+            return _read_bids(game, words, [name], result.trailing_by(side))[0]
         except ScorepadError as error:
             _complain(error)
-            continue
-        return bid
 
 
 def _ask_team_bid(game: Game, side: int, result: Standings) -> tuple[Bid, ...]:
-    from scorepad.bids import check_bid, parse_bid
     from scorepad.errors import ScorepadError
 
     players = game.side_players(side)
-    label = f"{game.sides[side]} bid (one team number, or {' and '.join(players)}'s bids)"
+    _say(f"{game.sides[side]}: one team number, or {' and '.join(players)}'s bids.")
     while True:
-        words = _ask(label).split()
+        words = bid_words(_ask(f"{game.sides[side]} bid"))
         try:
             if len(words) not in (1, len(players)):
                 raise ScorepadError(
                     f"give one team number or {len(players)} bids, not {len(words)}"
                 )
-            bids = tuple(parse_bid(word, game.rules) for word in words)
-            who = [game.sides[side]] if len(bids) == 1 else list(players)
-            for bid, name in zip(bids, who, strict=True):
-                check_bid(game.rules, bid, who=name, trailing_by=result.trailing_by(side))
+            who = [game.sides[side]] if len(words) == 1 else list(players)
+            return _read_bids(game, words, who, result.trailing_by(side))
         except ScorepadError as error:
             _complain(error)
-            continue
-        return bids
 
 
-def _enter_tricks(path: Path, game: Game, number: int) -> bool:
-    """Ask the tricks of round `number`: per team, or per player beside a nil bid.
+def _enter_tricks(path: Path, game: Game, number: int) -> None:
+    """Ask and save the tricks of round `number`, then show the sheet."""
+    from functools import partial
 
-    Shows the sheet after; True when the round won the game.
-    """
     from scorepad.game import set_tricks, standings
-
-    rules = game.rules
-    round_ = game.rounds[number - 1]
-    typer.echo(f"Tricks of round {number} (a deal has {rules.tricks}):")
-    while True:
-        tricks: list[tuple[int, ...]] = []
-        for side, entry in enumerate(round_.sides):
-            if rules.side_size > 1 and not any(bid.is_nil for bid in entry.bids):
-                tricks.append((_ask_tricks(game, game.sides[side]),))
-            else:
-                tricks.append(tuple(_ask_tricks(game, name) for name in game.side_players(side)))
-        if _save(path, partial(set_tricks, tricks=tuple(tricks), number=number)):
-            break
-        typer.echo("Enter the round's tricks again.")
     from scorepad.store import load_game_file
 
+    typer.echo(f"Tricks of round {number} (a deal has {game.rules.tricks}):")
+    while True:
+        tricks = _ask_round_tricks(game, number)
+        if _save(path, partial(set_tricks, tricks=tricks, number=number)):
+            break
+        typer.echo("Enter the round's tricks again.")
     game = load_game_file(path)
     result = standings(game)
     _show_sheet(game, result)
-    if result.finished:
-        return True
-    _ask("Press Enter for the next round (u: undo these tricks, q: stop)", default="")
-    return False
+    if not result.finished:
+        _ask_enter("Press Enter for the next round (u: undo these tricks, q: stop)", "u or q")
 
 
-def _ask_tricks(game: Game, who: str) -> int:
+def _ask_round_tricks(game: Game, number: int) -> tuple[tuple[int, ...], ...]:
+    """Every side's tricks of round `number`: per team, or per player beside a nil bid.
+
+    The last one asked offers the rest of the deal as its default, taken with Enter.
+    """
+    rules = game.rules
+    round_ = game.rounds[number - 1]
+    askers: list[tuple[int, str]] = []  # (side, who)
+    for side, entry in enumerate(round_.sides):
+        if rules.side_size > 1 and not any(bid.is_nil for bid in entry.bids):
+            askers.append((side, game.sides[side]))
+        else:
+            askers.extend((side, name) for name in game.side_players(side))
+
+    def ask(index: int, answers: list[int]) -> int:
+        rest = rules.tricks - sum(answers)
+        last = index == len(askers) - 1
+        return _ask_tricks(game, askers[index][1], str(rest) if last and rest >= 0 else None)
+
+    answers: list[int] = []
+    _steps(
+        answers,
+        len(askers),
+        lambda index: ask(index, answers),
+        lambda index, took: f"{askers[index][1]}'s tricks ({took})",
+    )
+    return tuple(
+        tuple(took for (owner, _), took in zip(askers, answers, strict=True) if owner == side)
+        for side in range(len(round_.sides))
+    )
+
+
+def _ask_tricks(game: Game, who: str, default: str | None) -> int:
     from scorepad.errors import ScorepadError
     from scorepad.game import parse_tricks
 
     while True:
         try:
-            return parse_tricks(_ask(f"{who} took"), who, game.rules)
+            return parse_tricks(_ask(f"{who} took", default), who, game.rules)
         except ScorepadError as error:
             _complain(error)
+
+
+def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
+    """The game is over: offer to take back its last round or correct any round.
+
+    True when the players are done (Enter, q or the end of input).
+    """
+    last = len(game.rounds)
+    typer.echo(f"The game is over. u takes back round {last}'s tricks; c N corrects round N.")
+    while True:
+        try:
+            word = _ask("Press Enter to finish", default="")
+        except _Quit:
+            return True
+        if not word:
+            return True
+        parts = word.lower().split()
+        if len(parts) == 2 and parts[0] in ("c", "correct") and parts[1].isdigit():
+            number = int(parts[1])
+            if 1 <= number <= last:
+                _correct(path, game, number)
+                return False
+        _complain(f"{word!r} is not an answer here; press Enter, u, or c N (N from 1 to {last})")
+
+
+def _correct(path: Path, game: Game, number: int) -> None:
+    """Ask round `number`'s bids and tricks again and save them together."""
+    from functools import partial
+
+    from scorepad.game import standings_before
+
+    round_ = game.rounds[number - 1]
+    typer.echo(
+        f"\nRound {number} again ({game.players[round_.dealer]} dealt): its bids, then its tricks."
+    )
+    while True:
+        try:
+            bids = _ask_round_bids(game, round_.dealer, standings_before(game, number))
+            tricks = _ask_round_tricks(_with_bids(game, number, bids), number)
+        except _Undo:  # nothing typed to take back: leave the round alone
+            typer.echo(f"Round {number} is left as it was.")
+            return
+        if _save(path, partial(_rewrite_round, number=number, bids=bids, tricks=tricks)):
+            break
+        typer.echo(f"Round {number} is not changed; enter it again.")
+    from scorepad.game import standings
+    from scorepad.store import load_game_file
+
+    game = load_game_file(path)
+    typer.echo(f"Round {number} corrected; later rounds are rescored.")
+    _show_sheet(game, standings(game))
+
+
+def _with_bids(game: Game, number: int, bids: tuple[tuple[Bid, ...], ...]) -> Game:
+    """The game with round `number` holding `bids` and no tricks yet (never saved as such)."""
+    import dataclasses
+
+    from scorepad.game import Round, SideEntry
+
+    rounds = list(game.rounds)
+    rounds[number - 1] = Round(rounds[number - 1].dealer, tuple(SideEntry(b) for b in bids))
+    return dataclasses.replace(game, rounds=tuple(rounds))
+
+
+def _rewrite_round(
+    game: Game,
+    *,
+    number: int,
+    bids: tuple[tuple[Bid, ...], ...],
+    tricks: tuple[tuple[int, ...], ...],
+) -> Game:
+    """Round `number` with new bids and tricks, checked as `bid` and `tricks --round` would."""
+    from scorepad.game import check_round_number, set_bids, set_tricks
+
+    check_round_number(game, number)
+    cleared = _with_bids(game, number, tuple(entry.bids for entry in game.rounds[number - 1].sides))
+    return set_tricks(set_bids(cleared, bids, number=number), tricks, number=number)
 
 
 def _show_sheet(game: Game, result: Standings) -> None:

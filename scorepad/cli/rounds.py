@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorepad.cli.common import GameOption
+from scorepad.cli.common import GameOption, complete_player_entries
 from scorepad.cli.core import app
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ def bid(
             help="Every player's bid: a name (any case) or seat number, then a number, "
             "nil (or 0) or bnil; a team name gives a joint bid where partner bidding is on.",
             show_default=False,
+            autocompletion=complete_player_entries,
         ),
     ] = None,
     number: RoundOption = None,
@@ -63,6 +64,7 @@ def tricks(
             help="Tricks taken: per player (name or seat number), or per team (team name) "
             "for a team without a nil bidder. They must add up to the tricks in a deal.",
             show_default=False,
+            autocompletion=complete_player_entries,
         ),
     ] = None,
     number: RoundOption = None,

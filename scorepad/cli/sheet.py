@@ -11,12 +11,36 @@ from scorepad.cli.core import app
 
 
 @app.command()
-def show(game_ref: GameOption = None, as_json: JsonOption = False) -> None:
+def show(
+    game_ref: GameOption = None,
+    as_json: JsonOption = False,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            "-w",
+            help="Keep the sheet on screen and redraw it whenever the game changes, "
+            "from any shell or table mode, until Ctrl-C (for a screen facing the table).",
+        ),
+    ] = False,
+) -> None:
     """Show the score sheet: every round, the totals, the next deal, the winner."""
     from scorepad.game import standings
     from scorepad.store import load_game_file, resolve_game
 
-    game = load_game_file(resolve_game(game_ref))
+    path = resolve_game(game_ref)
+    if watch:
+        if as_json:
+            from scorepad.errors import ScorepadError
+
+            raise ScorepadError("--watch draws the sheet; it cannot be combined with --json")
+        from scorepad.cli.common import console
+        from scorepad.cli.watch import watch_sheet
+
+        load_game_file(path)  # a damaged game is refused now, like `show`
+        watch_sheet(path, console())
+        return
+    game = load_game_file(path)
     result = standings(game)
     if as_json:
         from scorepad.cli.common import print_json

@@ -1,0 +1,140 @@
+"""`scorepad show` on any screen, and `show --watch` as a second screen facing the table."""
+
+from __future__ import annotations
+
+import io
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import IO
+
+import pytest
+from conftest import totals_shown
+from typer.testing import CliRunner
+
+from scorepad.cli import app
+from scorepad.game import standings
+from scorepad.store import load_game_file
+
+runner = CliRunner()
+SIX = "Annabelle,Bob,Catherine,Dan,Eve,Fred"
+
+
+def ok(*args: str, columns: int = 80) -> str:
+    result = runner.invoke(app, list(args), env={"COLUMNS": str(columns)})
+    assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+    return result.stdout
+
+
+@pytest.fixture
+def six(home: Path) -> Path:
+    """A six-player solo game, two rounds played."""
+    ok("new", "six", "--players", SIX, "--preset", "solo-6")
+    ok("bid", "1=2", "2=nil", "3=1", "4=2", "5=1", "6=1")
+    ok("tricks", "1=2", "2=1", "3=1", "4=2", "5=1", "6=1")
+    ok("bid", "1=3", "2=1", "3=1", "4=1", "5=1", "6=1")
+    ok("tricks", "1=0", "2=3", "3=1", "4=1", "5=2", "6=1")
+    return home / "games" / "six.toml"
+
+
+@pytest.mark.parametrize("columns", [80, 60, 40], ids=lambda c: f"COLUMNS={c}")
+def test_show_fits_the_terminal_with_six_sides(six: Path, columns: int) -> None:
+    out = ok("show", columns=columns)
+    assert max(len(line) for line in out.splitlines()) <= columns
+    totals = totals_shown(out)
+    result = standings(load_game_file(six))
+    assert totals == [n for side in zip(result.scores, result.bags, strict=True) for n in side]
+    assert totals[:4] == [-10, 0, -87, 3]  # Annabelle set in round 2; Bob's nil failed
+    for name in SIX.split(","):
+        assert re.search(rf"│ {name} ", out) or f"\n{name}\n" in out, name
+
+
+class Output:
+    """A process's stdout, read by a thread so that a test can wait for a line, bounded."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._pump, args=(stream,), daemon=True).start()
+
+    def _pump(self, stream: IO[str]) -> None:
+        while line := stream.readline():
+            self.lines.put(line)
+
+    def until(self, text: str, seconds: float = 20) -> str:
+        """What was printed next, up to and including `text`, waiting at most `seconds`."""
+        seen = ""
+        deadline = time.monotonic() + seconds
+        while text not in seen:
+            try:
+                seen += self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"{text!r} never came; the process printed:\n{seen}") from None
+        return seen
+
+
+def test_watch_redraws_when_another_process_changes_the_game(six: Path) -> None:
+    env = {**os.environ, "COLUMNS": "80"}
+    watcher = subprocess.Popen(
+        [sys.executable, "-m", "scorepad", "show", "--watch"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert watcher.stdout is not None
+        output = Output(watcher.stdout)
+        first = output.until("Next deal: Catherine.")
+        assert "Round 3" not in first
+        # Another shell bids: the watcher holds no lock, so this is as quick as ever.
+        started = time.monotonic()
+        ok("bid", "1=2", "2=2", "3=2", "4=2", "5=2", "6=2")
+        assert time.monotonic() - started < 5
+        second = output.until("Round 3 (dealt by Catherine): bids are in")
+        assert "─" * 20 in second  # each new state of the sheet under a rule
+        ok("tricks", "1=2", "2=1", "3=1", "4=2", "5=1", "6=1")
+        third = output.until("─" * 20) + output.until("Next deal: Dan.")
+        assert "3 │ Catherine" in third and "bids are in" not in third
+    finally:
+        watcher.send_signal(signal.SIGINT)
+        out, err = watcher.communicate(timeout=20)
+    assert watcher.returncode == 0
+    assert "Traceback" not in err + out
+
+
+def test_watch_on_a_terminal_redraws_in_place(six: Path) -> None:
+    from rich.console import Console
+
+    from scorepad.cli.watch import watch_sheet
+
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=80, no_color=True)
+    done = threading.Event()
+    watching = threading.Thread(
+        target=watch_sheet, args=(six, console), kwargs={"interval": 0.05, "until": done.is_set}
+    )
+    watching.start()
+    try:
+        ok("bid", "1=2", "2=2", "3=2", "4=2", "5=2", "6=2")
+        deadline = time.monotonic() + 20
+        while "Round 3 (dealt by" not in screen.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        done.set()
+        watching.join(timeout=20)
+    drawn = screen.getvalue()
+    assert "Round 3 (dealt by Catherine): bids are in, tricks to come." in drawn
+    assert "Watching six; Ctrl-C stops." in drawn
+    assert "\x1b[2K" in drawn  # the old sheet's lines are erased: redrawn in place
+
+
+def test_watch_and_json_do_not_mix(six: Path) -> None:
+    result = runner.invoke(app, ["show", "--watch", "--json"])
+    assert result.exit_code == 2
+    assert result.stderr == "scorepad: --watch draws the sheet; it cannot be combined with --json\n"
