@@ -257,3 +257,29 @@ def test_a_very_narrow_sheet_drops_the_dealer_then_lists_the_rounds(width: int) 
     matches_golden(f"sheet_solo6_{width}.txt", text)
     assert "dealer" not in text
     assert max(len(line) for line in text.splitlines()) <= width
+
+
+@pytest.mark.parametrize("width", [80, 60, 34, 26], ids=["grid", "blocks", "no-dealer", "listed"])
+def test_rounds_after_the_end_stand_below_the_total_at_every_width(width: int) -> None:
+    # To 200: a correction of round 2 makes Ann & Cat reach 201 there, so round 3 was
+    # played after the end.
+    game = new_game("late", PLAYERS, preset_rules("standard", "target=200"), preset="standard")
+    for bids, tricks in (
+        ("Ann=6 Bob=3 Cat=6 Dan=1", "Ann=6 Bob=1 Cat=6 Dan=0"),
+        ("Ann=4 Bob=3 Cat=4 Dan=1", "Ann=3 Bob=4 Cat=4 Dan=2"),
+        ("Ann=4 Bob=4 Cat=4 Dan=1", "Ann=4 Bob=4 Cat=4 Dan=1"),
+    ):
+        game = record_tricks(record_bids(game, bids.split()), tricks.split())
+    game = record_tricks(game, ["Ann=4", "Bob=3", "Cat=5", "Dan=1"], number=2)
+    result = standings(game)
+    assert [r.after_end for r in result.rounds] == [False, False, True]
+    text = render(score_sheet(game, result), width)
+    lines = text.splitlines()
+    first_total = next(i for i, line in enumerate(lines) if re.search(r"\btotal\b", line))
+    late = re.compile(r"\s*3( \(after the end\))?\s*[│:]")
+    round_3 = [i for i, line in enumerate(lines) if late.match(line)]
+    assert round_3 and min(round_3) > first_total, text
+    assert "Round 3 was played after the game ended (round 2): not counted." in " ".join(
+        text.split()
+    )
+    assert totals_shown(text) == [201, 1, 0, 0]
