@@ -30,12 +30,13 @@ from scorepad.sim.play import (
     mask_of,
     suit_lists,
 )
-from scorepad.sim.table import BidChoice, Seen, bid_choice, bid_key
+from scorepad.sim.table import _KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
 from scorepad.sim.validate import (
     Problem,
     check_dealt,
     check_side_score,
     reference_end,
+    replay_clean,
     replay_play,
 )
 
@@ -46,6 +47,9 @@ MAX_REDEALS = 100
 # and one game in this many otherwise.
 STANDINGS_EVERY = 8
 SEAT_NAMES_4 = ("North", "East", "South", "West")
+RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
+_UNSEEN = object()  # not yet in a memo table (None there means: checked, nothing wrong)
+ScoredSide = tuple[SideEntry, SideScore, list[Problem]]
 
 
 def seat_names(players: int) -> tuple[str, ...]:
@@ -71,6 +75,13 @@ class DealRecord:
     winners: list[int] = field(default_factory=list)
     taken: list[int] = field(default_factory=list)
     redeals: int = 0
+
+    def by_seat(self, players: int) -> list[Bid | None]:
+        """Each seat's bid (None: its partner made the side's joint bid)."""
+        bids: list[Bid | None] = [None] * players
+        for seat, bid in self.bids:
+            bids[seat] = bid
+        return bids
 
     def holdings(self) -> list[list[int]]:
         """Each seat's cards when play starts: dealt, less the discards, after exchanges."""
@@ -189,9 +200,15 @@ class GameRunner:
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         self.side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self.side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-        self._scored: dict[tuple[object, ...], tuple[SideScore, list[Problem]]] = {}
+        seen = Seen(rules)
+        self._partner, self._side_of = seen.partner, seen.side_of
+        self._scored: dict[tuple[object, ...], ScoredSide] = {}
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
         self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
+        self._deficit = max(rules.blind_nil_deficit, rules.blind_bid_deficit)
+        # Random bots' bids, by the situation: (choice, blind nil open, nil, bid per wish).
+        self._random_bids: dict[tuple[object, int, bool], RandomBids] = {}
+        self._wish = random_wishes(rules.tricks)
 
     # -- a game ---------------------------------------------------------------------
 
@@ -213,24 +230,29 @@ class GameRunner:
         seen = Seen(rules)
         sides = rules.sides
         scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
-        rounds: list[Round] = []
+        fold = self.validate and (self.keep_game or index % STANDINGS_EVERY == 0)
+        # Rounds are built only for the score pad's fold or a kept game.
+        rounds: list[Round] | None = [] if self.keep_game or fold else None
+        validate, keep_records = self.validate, self.keep_records
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
-            seen.new_deal(dealer)
-            record = self._deal(rng, dealer, seen, bots, all_random)
+            if all_random:
+                record = self._deal_random(rng, dealer, scores, seen, bots)
+            else:
+                seen.new_deal(dealer)
+                record = self._deal(rng, dealer, seen, bots, False)
             result.redeals += record.redeals
-            entries = self._entries(record)
-            round_ = Round(dealer, entries)
-            rounds.append(round_)
-            if self.keep_records:
+            by_seat = record.by_seat(players)
+            scored_sides = self._scored_sides(record, by_seat, bags)
+            if rounds is not None:
+                rounds.append(Round(dealer, tuple(entry for entry, _, _ in scored_sides)))
+            if keep_records:
                 result.records.append(record)
-            problems: list[Problem] = []
-            if self.validate:
-                problems.extend(self._check_deal(record, seen.scores, entries))
+            problems = self._check_deal(record, scores, by_seat) if validate else []
             boston_by = None
-            for side, entry in enumerate(entries):
-                scored, engine_problems = self._score(side, entry, bags[side])
-                problems.extend(engine_problems)
+            for side, (_, scored, engine_problems) in enumerate(scored_sides):
+                if engine_problems:
+                    problems.extend(engine_problems)
                 scores[side] += scored.points
                 bags[side] = scored.bags
                 result.bag_penalties += scored.penalties
@@ -242,9 +264,10 @@ class GameRunner:
                 if scored.boston:
                     boston_by = side
             self._count_nils(result, record)
-            seen.scores[:], seen.bags[:] = scores, bags
+            if not all_random:
+                seen.scores[:], seen.bags[:] = scores, bags
             outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
-            if self.validate:
+            if validate:
                 ended, winner = reference_end(rules, scores, sets, boston_by)
                 actual = (outcome is not None, outcome.winner if outcome else None)
                 if actual != (ended, winner):
@@ -272,8 +295,7 @@ class GameRunner:
                 result.end = outcome.reason.value if outcome.winner is not None else "draw"
                 break
         result.scores = tuple(scores)
-        fold = self.validate and (self.keep_game or index % STANDINGS_EVERY == 0)
-        if self.keep_game or fold:
+        if rounds is not None:
             game = Game(
                 f"simulated game {index + 1}",
                 self.names,
@@ -307,33 +329,33 @@ class GameRunner:
 
     # -- scoring --------------------------------------------------------------------
 
-    def _score(self, side: int, entry: SideEntry, bags: int) -> tuple[SideScore, list[Problem]]:
-        """score_side for this side entry from zero points and `bags` bags, and what is
-        wrong with the result. Memoised: the engine is pure, and a round's points do not
-        depend on the score before it, so the same entry and bags always score the same."""
-        key = (side, tuple(map(bid_key, entry.bids)), entry.tricks, bags)
-        cached = self._scored.get(key)
-        if cached is None:
-            hands = side_hands(self.rules, entry, self.side_names[side])
-            scored = score_side(self.rules, hands, score=0, bags=bags)
-            problems = check_side_score(self.rules, scored, 0, bags) if self.validate else []
-            cached = (scored, problems)
-            if len(self._scored) < 200_000:
-                self._scored[key] = cached
-        return cached
-
-    def _entries(self, record: DealRecord) -> tuple[SideEntry, ...]:
-        by_seat = dict(record.bids)
+    def _scored_sides(
+        self, record: DealRecord, by_seat: Sequence[Bid | None], bags: Sequence[int]
+    ) -> list[ScoredSide]:
+        """Each side's entry (the shape a person enters), score_side's result for it from
+        zero points and the side's bags, and what is wrong with that result. Memoised: the
+        engine is pure, and a round's points do not depend on the score before it, so the
+        same bids, tricks and bags always score the same."""
         taken = record.taken
-        entries = []
+        out = []
         for side, seats in enumerate(self.side_seats):
+            # A joint bid is the one bid of a side whose partner has None.
+            bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
             tricks = tuple([taken[seat] for seat in seats])
-            if record.joint[side]:
-                bids: tuple[Bid, ...] = (next(by_seat[s] for s in seats if s in by_seat),)
-            else:
-                bids = tuple(by_seat[seat] for seat in seats)
-            entries.append(SideEntry(bids, tricks))
-        return tuple(entries)
+            key = (side, *[_KEY_OF_ID.get(id(bid), bid) for bid in bids], tricks, bags[side])
+            cached = self._scored.get(key)
+            if cached is None:
+                entry = SideEntry(bids, tricks)
+                hands = side_hands(self.rules, entry, self.side_names[side])
+                scored = score_side(self.rules, hands, score=0, bags=bags[side])
+                problems = (
+                    check_side_score(self.rules, scored, 0, bags[side]) if self.validate else []
+                )
+                cached = (entry, scored, problems)
+                if len(self._scored) < 200_000:
+                    self._scored[key] = cached
+            out.append(cached)
+        return out
 
     @staticmethod
     def _count_nils(result: GameResult, record: DealRecord) -> None:
@@ -348,6 +370,92 @@ class GameRunner:
                     result.nil_made += made
 
     # -- a deal ---------------------------------------------------------------------
+
+    def _deal_random(
+        self,
+        rng: random.Random,
+        dealer: int,
+        scores: Sequence[int],
+        seen: Seen,
+        bots: list[Bot],
+    ) -> DealRecord:
+        """A deal of a table of random bots: the same random numbers drawn in the same
+        order as `_deal` with `RandomBot`s, with the bids read from memo tables and the
+        play on per-suit lists (tests/test_sim_runner.py holds the two to each other)."""
+        rules, plan = self.rules, self.plan
+        if plan.discards or rules.redeal_without_spades or rules.blind_nil_exchange:
+            seen.new_deal(dealer)
+            seen.scores[:] = scores
+            return self._deal(rng, dealer, seen, bots, True)
+        if rules.partner_bidding and rules.side_size > 1 and not rules.suicide:
+            seen.new_deal(dealer)
+            seen.scores[:] = scores
+            return self._deal(rng, dealer, seen, bots, True)
+        dealt = shuffle_deal(plan, dealer, rng)
+        players = rules.players
+        record = DealRecord(dealer, dealt, joint=[False] * rules.sides)
+        held = [suit_lists(hand) for hand in dealt]
+        self._bid_random(record, held, scores, rng.random)
+        self._play_random(record, held, (dealer + 1) % players, rng.random)
+        return record
+
+    def _bid_random(
+        self,
+        record: DealRecord,
+        held: list[list[list[int]]],
+        scores: Sequence[int],
+        rnd: Callable[[], float],
+    ) -> None:
+        """RandomBot's bids (see `_bid`'s `ask`), each from a table of the bid the choice
+        gives for each wish; the same random numbers in the same order."""
+        rules = self.rules
+        players = rules.players
+        dealer = record.dealer
+        by_seat: list[Bid | None] = [None] * players
+        bids = record.bids
+        partner_of, side_of = self._partner, self._side_of
+        wish = self._wish
+        blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
+        total = 0
+        seat = dealer
+        for step in range(players):
+            seat += 1
+            if seat == players:
+                seat = 0
+            partner = partner_of[seat]
+            partner_bid = by_seat[partner] if partner != seat else None
+            key = (_KEY_OF_ID.get(id(partner_bid), partner_bid), total, step == players - 1)
+            table = self._random_bids.get(key)
+            if table is None:
+                table = self._random_bids[key] = self._random_bid_table(
+                    partner_bid, total, step == players - 1
+                )
+            blind_open, nil_bid, by_wish = table
+            if (
+                blind_open
+                and blind_deficit is not None
+                and _trailing_by(scores, side_of[seat]) >= blind_deficit
+                and rnd() < RANDOM_NIL
+            ):
+                bid = BLIND_NIL
+            elif rnd() < RANDOM_NIL:
+                bid = nil_bid
+            else:
+                clubs, diamonds, hearts, spades = held[seat]
+                aces = (
+                    (12 in clubs) + (25 in diamonds) + (38 in hearts) + (51 in spades)
+                )  # the codes of the four aces
+                bid = by_wish[wish[aces][len(spades)]]
+            bids.append((seat, bid))
+            by_seat[seat] = bid
+            if not bid.is_nil:
+                total += bid.tricks
+
+    def _random_bid_table(self, partner_bid: Bid | None, total: int, last: bool) -> RandomBids:
+        choice = self._choice(partner_bid, total, last, False)
+        blind_open = choice.nil and choice.refused != 0
+        top = max(max(row) for row in self._wish)
+        return blind_open, choice.fit(0, nil=True), tuple(choice.fit(w) for w in range(top + 1))
 
     def _deal(
         self, rng: random.Random, dealer: int, seen: Seen, bots: list[Bot], all_random: bool
@@ -373,7 +481,9 @@ class GameRunner:
         seen.trick = []
         leader = (dealer + 1) % players
         if all_random:
-            self._play_random(record, record.holdings(), leader, rng.random)
+            self._play_random(
+                record, [suit_lists(h) for h in record.holdings()], leader, rng.random
+            )
         else:
             self._play(record, hands, leader, seen, bots)
         return record
@@ -540,15 +650,18 @@ class GameRunner:
         seen.opponent_nil = [any(live[o] for o in others) for others in seen.opponents]
 
     def _play_random(
-        self, record: DealRecord, held: list[list[int]], leader: int, rnd: Callable[[], float]
+        self,
+        record: DealRecord,
+        holdings: list[list[list[int]]],
+        leader: int,
+        rnd: Callable[[], float],
     ) -> None:
-        """The play of random bots, inlined on per-suit lists: the same cards
-        `RandomBot.play` would choose from the same random numbers (the k-th lowest legal
-        code; no number drawn for a single legal card, as `_play` asks no bot then),
-        without a call or a mask walk per card."""
+        """The play of random bots, inlined on per-suit lists (`suit_lists`, emptied as the
+        cards are played): the same cards `RandomBot.play` would choose from the same random
+        numbers (the k-th lowest legal code; no number drawn for a single legal card, as
+        `_play` asks no bot then), without a call or a mask walk per card."""
         players = self.rules.players
         suit_of = SUIT_OF
-        holdings = [suit_lists(hand) for hand in held]
         plays = record.plays
         append = plays.append
         winners = record.winners
@@ -580,22 +693,21 @@ class GameRunner:
                 suits = holdings[seat]
                 cards = suits[led]
                 count = len(cards)
-                if count:
+                if count:  # follows suit: beats the best card only if it is of the suit led
                     code = cards.pop(int(rnd() * count)) if count > 1 else cards.pop()
-                else:
-                    total = len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])
-                    k = int(rnd() * total) if total > 1 else 0
-                    for cards in suits:
-                        if k < len(cards):
-                            code = cards.pop(k)
-                            break
-                        k -= len(cards)
-                append(code)
-                suit = suit_of[code]
-                if suit == best_suit:
-                    if code > best:
+                    append(code)
+                    if best_suit == led and code > best:
                         best, winner = code, seat
-                elif suit == SPADES:
+                    continue
+                total = len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])
+                k = int(rnd() * total) if total > 1 else 0
+                for cards in suits:
+                    if k < len(cards):
+                        code = cards.pop(k)
+                        break
+                    k -= len(cards)
+                append(code)
+                if suit_of[code] == SPADES and (best_suit != SPADES or code > best):
                     best, best_suit, winner, broken = code, SPADES, seat, True
             winners.append(winner)
             taken[winner] += 1
@@ -605,7 +717,7 @@ class GameRunner:
     # -- checks ---------------------------------------------------------------------
 
     def _check_deal(
-        self, record: DealRecord, scores: Sequence[int], entries: Sequence[SideEntry]
+        self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
         rules, plan = self.rules, self.plan
         problems = check_dealt(plan.codes, record.dealt, record.dealer, plan.tricks, plan.discards)
@@ -614,61 +726,89 @@ class GameRunner:
         holdings = record.holdings()
         if sorted(len(hand) for hand in holdings) != [plan.tricks] * rules.players:
             problems.append(Problem("deal", f"holdings {[len(h) for h in holdings]} at play"))
-        replay = replay_play(
-            holdings, (record.dealer + 1) % rules.players, record.plays, self.names
-        )
-        problems.extend(replay.problems)
-        if replay.winners != record.winners:
+        leader = (record.dealer + 1) % rules.players
+        clean = replay_clean(holdings, leader, record.plays, rules.tricks)
+        if clean is None:
+            replay = replay_play(holdings, leader, record.plays, self.names)
+            problems.extend(replay.problems)
+            winners, taken = replay.winners, replay.taken
+        else:
+            winners, taken = clean
+        if winners != record.winners:
             problems.append(
-                Problem("winner", f"trick winners {record.winners}, the rules say {replay.winners}")
+                Problem("winner", f"trick winners {record.winners}, the rules say {winners}")
             )
-        if replay.taken != record.taken or sum(record.taken) != rules.tricks:
+        if taken != record.taken or sum(record.taken) != rules.tricks:
             problems.append(
-                Problem(
-                    "tricks", f"tricks {record.taken} (rules: {replay.taken}), not {rules.tricks}"
-                )
+                Problem("tricks", f"tricks {record.taken} (rules: {taken}), not {rules.tricks}")
             )
-        problems.extend(self._check_bids(record, scores, entries))
+        problems.extend(self._check_bids(record, scores, by_seat))
         return problems
 
     def _check_bids(
-        self, record: DealRecord, scores: Sequence[int], entries: Sequence[SideEntry]
+        self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
-        """The bids pass the same checks a person's bids pass (`scorepad.bids`)."""
+        """The bids pass the same checks a person's bids pass (`scorepad.bids`). Memoised
+        by the bids and the deficit clipped to the deficits the checks compare with."""
         rules = self.rules
-        deficit = max(rules.blind_nil_deficit, rules.blind_bid_deficit)
+        deficit = self._deficit
+        bids_ok = self._bids_ok
         problems = []
-        for side, entry in enumerate(entries):
-            others = [score for index, score in enumerate(scores) if index != side]
-            behind = max(others) - scores[side] if others else 0
+        for side, seats in enumerate(self.side_seats):
+            if len(scores) > 1:
+                others = [score for index, score in enumerate(scores) if index != side]
+                behind = max(others) - scores[side]
+            else:
+                behind = 0
             clipped = max(-1, min(behind, deficit))  # the checks only compare with deficits
-            key: tuple[object, ...] = (side, tuple(map(bid_key, entry.bids)), clipped)
-            if key not in self._bids_ok:
-                joint = entry.joint_bid and rules.side_size > 1
+            bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
+            key: tuple[object, ...] = (
+                side,
+                clipped,
+                *[_KEY_OF_ID.get(id(bid), bid) for bid in bids],
+            )
+            message = bids_ok.get(key, _UNSEEN)
+            if message is _UNSEEN:
+                joint = record.joint[side] and rules.side_size > 1
                 names = self.side_names[side]
                 try:
                     check_side_bids(
                         rules,
-                        entry.bids,
+                        bids,
                         who=names[:1] if joint else names,
                         side=f"side {side + 1}",
                         trailing_by=clipped,
                         joint=joint,
                     )
-                    self._bids_ok[key] = None
+                    message = bids_ok[key] = None
                 except BidError as error:
-                    self._bids_ok[key] = str(error)
-            message = self._bids_ok[key]
+                    message = bids_ok[key] = str(error)
             if message:
-                problems.append(Problem("bids", message))
+                problems.append(Problem("bids", str(message)))
         in_order = tuple(bid for _, bid in record.bids)
-        key = ("table", tuple(map(bid_key, in_order)))
-        if key not in self._bids_ok:
+        key = ("table", *[_KEY_OF_ID.get(id(bid), bid) for bid in in_order])
+        message = bids_ok.get(key, _UNSEEN)
+        if message is _UNSEEN:
             try:
                 check_table_bids(rules, in_order, last="the last bidder")
-                self._bids_ok[key] = None
+                message = bids_ok[key] = None
             except BidError as error:
-                self._bids_ok[key] = str(error)
-        if self._bids_ok[key]:
-            problems.append(Problem("bids", str(self._bids_ok[key])))
+                message = bids_ok[key] = str(error)
+        if message:
+            problems.append(Problem("bids", str(message)))
         return problems
+
+
+RandomBids = tuple[bool, Bid, tuple[Bid, ...]]
+
+
+def random_wishes(tricks: int) -> list[list[int]]:
+    """RandomBot's wish by its aces and spades: `wishes[aces][spades]` (see RandomBot.bid:
+    its aces and half its spades, scaled to the hand size)."""
+    return [[round((aces + spades / 2) * tricks / 13) for spades in range(16)] for aces in range(5)]
+
+
+def _trailing_by(scores: Sequence[int], side: int) -> int:
+    """How far a side is behind the best other side (as `Seen.trailing_by`)."""
+    others = [score for index, score in enumerate(scores) if index != side]
+    return max(others) - scores[side] if others else 0
