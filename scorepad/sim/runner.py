@@ -12,7 +12,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 
-from scorepad.bids import BLIND_NIL, Bid, BidKind, check_side_bids, check_table_bids
+from scorepad.bids import (
+    BLIND_NIL,
+    NIL,
+    Bid,
+    BidKind,
+    check_side_bids,
+    check_table_bids,
+)
+from scorepad.bids import number as number_bid
 from scorepad.cards import CODE_CARDS, format_cards
 from scorepad.errors import BidError
 from scorepad.game import Game, Round, SideEntry, new_game, side_hands, standings
@@ -20,6 +28,7 @@ from scorepad.rules import Rules
 from scorepad.scoring import SideScore, judge_end, score_side
 from scorepad.sim.bots import BOTS, Bot, RandomBot
 from scorepad.sim.deal import DeckPlan, deck_plan, shuffle_deal
+from scorepad.sim.kernel import KERNEL, KernelTable, bid_code, bids_of_codes, kernel_seed
 from scorepad.sim.play import (
     NO_SUIT,
     SPADE_MASK,
@@ -50,6 +59,8 @@ SEAT_NAMES_4 = ("North", "East", "South", "West")
 RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
 _UNSEEN = object()  # not yet in a memo table (None there means: checked, nothing wrong)
 ScoredSide = tuple[SideEntry, SideScore, list[Problem]]
+# ... and the side's nil bids and made, blind nil bids and made (None: no nil).
+KernelScored = tuple[SideEntry, SideScore, list[Problem], tuple[int, ...] | None]
 
 
 def seat_names(players: int) -> tuple[str, ...]:
@@ -182,6 +193,8 @@ class GameRunner:
         keep_records: bool = False,
         max_deals: int = MAX_DEALS,
         fast_random: bool = True,
+        kernel: bool = False,
+        cross_check: bool = False,
     ) -> None:
         unknown = [name for name in bots if name not in BOTS]
         if unknown or not bots:
@@ -209,11 +222,19 @@ class GameRunner:
         # Random bots' bids, by the situation: (choice, blind nil open, nil, bid per wish).
         self._random_bids: dict[tuple[object, int, bool], RandomBids] = {}
         self._wish = random_wishes(rules.tricks)
+        # The compiled kernel plays the deals (see kernel.py); `cross_check` also replays
+        # every one of its deals through the Python validator (tests do).
+        self.cross_check = cross_check
+        self._table: KernelTable | None = self._kernel_table() if kernel else None
+        self._kernel_scored: dict[tuple[object, ...], KernelScored] = {}
+        self._bid_of_code = bids_of_codes(rules.tricks)
 
     # -- a game ---------------------------------------------------------------------
 
     def play_game(self, index: int) -> GameResult:
         """Play game `index` of the run to its end (or MAX_DEALS deals)."""
+        if self._table is not None:
+            return self._play_game_kernel(index, self._table)
         rules = self.rules
         rng = random.Random(game_seed(self.seed, index))
         players = rules.players
@@ -296,20 +317,220 @@ class GameRunner:
                 break
         result.scores = tuple(scores)
         if rounds is not None:
-            game = Game(
-                f"simulated game {index + 1}",
-                self.names,
-                self.game_template.sides,
-                self.preset,
-                rules,
-                first_dealer,
-                tuple(rounds),
-            )
-            if fold:
-                self._check_standings(game, result)
-            if self.keep_game:
-                result.game = game
+            self._finish_game(result, first_dealer, rounds, fold)
         return result
+
+    def _finish_game(
+        self, result: GameResult, first_dealer: int, rounds: list[Round], fold: bool
+    ) -> None:
+        """The game as the score pad keeps it: checked by its fold, kept if asked."""
+        game = Game(
+            f"simulated game {result.index + 1}",
+            self.names,
+            self.game_template.sides,
+            self.preset,
+            self.rules,
+            first_dealer,
+            tuple(rounds),
+        )
+        if fold:
+            self._check_standings(game, result)
+        if self.keep_game:
+            result.game = game
+
+    def _play_game_kernel(self, index: int, table: KernelTable) -> GameResult:
+        """Game `index` with the compiled kernel dealing, bidding and playing each deal
+        (from the game's own 64-bit seed, `kernel_seed`) and checking it; here, as on the
+        Python path, each deal is scored by the engine, its bids checked by
+        `scorepad.bids`, and the end of the game judged twice. A deal the kernel's check
+        refuses is replayed by the Python validator, which says what is wrong."""
+        rules = self.rules
+        players, sides = rules.players, rules.sides
+        table.seed(kernel_seed(self.seed, index))
+        first_dealer = table.below(players)
+        result = GameResult(
+            index=index, first_dealer_side=rules.side_of(first_dealer), side_bots=self.side_bots
+        )
+        scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
+        fold = self.validate and (self.keep_game or index % STANDINGS_EVERY == 0)
+        rounds: list[Round] | None = [] if self.keep_game or fold else None
+        validate, keep_records, cross_check = self.validate, self.keep_records, self.cross_check
+        blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
+        side_range = range(sides)
+        scored_side = self._kernel_scored_side
+        bids_ok = self._kernel_bids_ok
+        for number in range(1, self.max_deals + 1):
+            dealer = (first_dealer + number - 1) % players
+            blind_sides = 0
+            if blind_deficit is not None:
+                for side in side_range:
+                    if _trailing_by(scores, side) >= blind_deficit:
+                        blind_sides |= 1 << side
+            codes, taken, bad = table.deal(dealer, blind_sides)
+            problems: list[Problem] = []
+            record = None
+            if bad or keep_records or cross_check:
+                record = self._kernel_record(table, dealer, codes, taken)
+                if keep_records:
+                    result.records.append(record)
+                if validate and (bad or cross_check):
+                    problems = self._check_deal(record, scores, record.by_seat(players))
+                    if bad and not problems:
+                        problems.append(
+                            Problem("kernel", f"the kernel's own check failed (bits {bad})")
+                        )
+            elif validate:
+                problems = bids_ok(dealer, codes, scores)
+            boston_by = None
+            entries = []
+            for side in side_range:
+                entry, scored, engine_problems, nils = scored_side(side, codes, taken, bags[side])
+                entries.append(entry)
+                if engine_problems:
+                    problems.extend(engine_problems)
+                scores[side] += scored.points
+                bags[side] = scored.bags
+                result.bag_penalties += scored.penalties
+                if scored.made is not None:
+                    result.contracts += 1
+                    if scored.made is False:
+                        sets[side] += 1
+                        result.sets += 1
+                if scored.boston:
+                    boston_by = side
+                if nils:
+                    result.nil_bids += nils[0]
+                    result.nil_made += nils[1]
+                    result.blind_nil_bids += nils[2]
+                    result.blind_nil_made += nils[3]
+            if rounds is not None:
+                rounds.append(Round(dealer, tuple(entries)))
+            outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
+            if validate:
+                ended, winner = reference_end(rules, scores, sets, boston_by)
+                actual = (outcome is not None, outcome.winner if outcome else None)
+                if actual != (ended, winner):
+                    problems.append(
+                        Problem(
+                            "end",
+                            f"after scores {scores}: the engine says {actual},"
+                            f" the rules say {(ended, winner)}",
+                        )
+                    )
+            if problems:
+                if record is None:
+                    record = self._kernel_record(table, dealer, codes, taken)
+                for problem in problems:
+                    result.violations.append(
+                        Violation(
+                            self.seed,
+                            index,
+                            number,
+                            problem.check,
+                            problem.message,
+                            record.describe(self.names),
+                        )
+                    )
+            result.deals = number
+            if outcome is not None:
+                result.winner = outcome.winner
+                result.end = outcome.reason.value if outcome.winner is not None else "draw"
+                break
+        result.scores = tuple(scores)
+        if rounds is not None:
+            self._finish_game(result, first_dealer, rounds, fold)
+        return result
+
+    def _kernel_table(self) -> KernelTable:
+        """The kernel's table for these rules: the deck, the seats, and the bid each
+        situation gives a random bot, filled from the real bid rules (`bid_choice`,
+        `BidChoice.fit`) as the Python path reads them."""
+        assert KERNEL is not None, "the compiled kernel is not built"
+        rules = self.rules
+        tricks, players = rules.tricks, rules.players
+        wishes = max(max(row) for row in self._wish) + 1
+        totals = tricks * (players - 1) + 1  # the table's earlier non-nil bids, 0..
+        partner_bids: list[Bid | None] = [None, NIL, BLIND_NIL, *map(number_bid, range(tricks + 1))]
+        entries = bytearray()
+        for partner_bid in partner_bids:
+            for total in range(totals):
+                for last in (False, True):
+                    blind_open, nil_bid, by_wish = self._random_bid_table(partner_bid, total, last)
+                    entries.append(blind_open)
+                    entries.append(bid_code(nil_bid))
+                    entries.extend(bid_code(by_wish[wish]) for wish in range(wishes))
+        table: KernelTable = KERNEL.Table(
+            deck=bytes(self.plan.codes),
+            players=players,
+            tricks=tricks,
+            partner=bytes(self._partner),
+            side_of=bytes(self._side_of),
+            bid_table=bytes(entries),
+            totals=totals,
+            wishes=wishes,
+            wish=bytes(min(wish, 255) for row in self._wish for wish in row),
+            nil_chance=RANDOM_NIL,
+        )
+        return table
+
+    def _kernel_record(
+        self, table: KernelTable, dealer: int, codes: Sequence[int], taken: Sequence[int]
+    ) -> DealRecord:
+        """The kernel's last deal as a DealRecord (for the validator, a violation's replay
+        and hand records)."""
+        dealt, plays, winners = table.record()
+        players = self.rules.players
+        order = [(dealer + step) % players for step in range(1, players + 1)]
+        return DealRecord(
+            dealer,
+            dealt,
+            bids=[(seat, self._bid_of_code[codes[seat]]) for seat in order],
+            joint=[False] * self.rules.sides,
+            plays=plays,
+            winners=winners,
+            taken=list(taken),
+        )
+
+    def _kernel_scored_side(
+        self, side: int, codes: Sequence[int], taken: Sequence[int], bags: int
+    ) -> KernelScored:
+        """`_scored_sides` for one side of a kernel deal, memoised by its bid codes, tricks
+        and bags; with the side's nil counts (None when it bid no nil)."""
+        seats = self.side_seats[side]
+        key = (side, bags, *[codes[seat] for seat in seats], *[taken[seat] for seat in seats])
+        cached = self._kernel_scored.get(key)
+        if cached is None:
+            bid_of = self._bid_of_code
+            record = DealRecord(0, [], taken=list(taken))
+            record.bids = [(seat, bid_of[codes[seat]]) for seat in seats]
+            record.joint = [False] * self.rules.sides
+            by_seat = record.by_seat(self.rules.players)
+            bag_list = [bags] * self.rules.sides
+            entry, scored, problems = self._scored_sides(record, by_seat, bag_list, only=side)[0]
+            nils = [0, 0, 0, 0]
+            for seat in seats:
+                bid = bid_of[codes[seat]]
+                if bid.is_nil:
+                    blind = 2 if bid.kind is BidKind.BLIND_NIL else 0
+                    nils[blind] += 1
+                    nils[blind + 1] += taken[seat] == 0
+            cached = (entry, scored, problems, tuple(nils) if any(nils) else None)
+            if len(self._kernel_scored) < 200_000:
+                self._kernel_scored[key] = cached
+        return cached
+
+    def _kernel_bids_ok(
+        self, dealer: int, codes: Sequence[int], scores: Sequence[int]
+    ) -> list[Problem]:
+        """`_check_bids` for a kernel deal (its bids in bidding order from the dealer)."""
+        players = self.rules.players
+        bid_of = self._bid_of_code
+        record = DealRecord(dealer, [], joint=[False] * self.rules.sides)
+        record.bids = [
+            (seat % players, bid_of[codes[seat % players]])
+            for seat in range(dealer + 1, dealer + 1 + players)
+        ]
+        return self._check_bids(record, scores, [bid_of[code] for code in codes])
 
     def _check_standings(self, game: Game, result: GameResult) -> None:
         """The score pad's own fold over the saved rounds gives the same totals and winner."""
@@ -330,7 +551,11 @@ class GameRunner:
     # -- scoring --------------------------------------------------------------------
 
     def _scored_sides(
-        self, record: DealRecord, by_seat: Sequence[Bid | None], bags: Sequence[int]
+        self,
+        record: DealRecord,
+        by_seat: Sequence[Bid | None],
+        bags: Sequence[int],
+        only: int | None = None,
     ) -> list[ScoredSide]:
         """Each side's entry (the shape a person enters), score_side's result for it from
         zero points and the side's bags, and what is wrong with that result. Memoised: the
@@ -339,6 +564,8 @@ class GameRunner:
         taken = record.taken
         out = []
         for side, seats in enumerate(self.side_seats):
+            if only is not None and side != only:
+                continue
             # A joint bid is the one bid of a side whose partner has None.
             bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
             tricks = tuple([taken[seat] for seat in seats])
