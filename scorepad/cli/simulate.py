@@ -163,7 +163,8 @@ def summary_view(summary: RunSummary) -> RenderableType:
                 f"\nviolation ({violation.check}): {violation.message}\n"
                 f"  replay: game {violation.game + 1}, deal {violation.deal} of seed"
                 f" {violation.seed}: simulate --seed {violation.seed} --games"
-                f" {violation.game + 1} --save DIR --hands (same --preset, --set, --bots),"
+                f" {violation.game + 1} --save DIR --hands (same --preset, --set, --bots,"
+                " --kernel),"
                 f" then verify DIR/game-{violation.game + 1:05d}-deal-{violation.deal:03d}"
                 ".hand.toml\n" + "\n".join(f"  {line}" for line in violation.replay.splitlines()),
                 style="red",
