@@ -221,11 +221,17 @@ class GameRunner:
         self._deficit = max(rules.blind_nil_deficit, rules.blind_bid_deficit)
         # Random bots' bids, by the situation: (choice, blind nil open, nil, bid per wish).
         self._random_bids: dict[tuple[object, int, bool], RandomBids] = {}
+        self._fits: dict[BidChoice, RandomBids] = {}
         self._wish = random_wishes(rules.tricks)
         # The compiled kernel plays the deals (see kernel.py); `cross_check` also replays
         # every one of its deals through the Python validator (tests do).
         self.cross_check = cross_check
-        self._table: KernelTable | None = self._kernel_table() if kernel else None
+        self._table: KernelTable | None = None
+        if kernel:
+            key = (id(KERNEL), rules)
+            self._table = _KERNEL_TABLES.get(key) or self._kernel_table()
+            _KERNEL_TABLES.clear()  # one at a time: a process runs one set of rules
+            _KERNEL_TABLES[key] = self._table
         self._kernel_scored: dict[tuple[object, ...], KernelScored] = {}
         self._bid_of_code = bids_of_codes(rules.tricks)
 
@@ -679,10 +685,17 @@ class GameRunner:
                 total += bid.tricks
 
     def _random_bid_table(self, partner_bid: Bid | None, total: int, last: bool) -> RandomBids:
+        """Whether blind nil is open, the nil bid, and the bid for each wish, in this
+        situation: from `bid_choice` and `BidChoice.fit` (memoised by the choice: many
+        situations give the same choice)."""
         choice = self._choice(partner_bid, total, last, False)
-        blind_open = choice.nil and choice.refused != 0
-        top = max(max(row) for row in self._wish)
-        return blind_open, choice.fit(0, nil=True), tuple(choice.fit(w) for w in range(top + 1))
+        bids = self._fits.get(choice)
+        if bids is None:
+            blind_open = choice.nil and choice.refused != 0
+            top = max(max(row) for row in self._wish)
+            by_wish = tuple(choice.fit(wish) for wish in range(top + 1))
+            bids = self._fits[choice] = (blind_open, choice.fit(0, nil=True), by_wish)
+        return bids
 
     def _deal(
         self, rng: random.Random, dealer: int, seen: Seen, bots: list[Bot], all_random: bool
@@ -1027,6 +1040,8 @@ class GameRunner:
 
 
 RandomBids = tuple[bool, Bid, tuple[Bid, ...]]
+# The kernel's table of the rules last played (it holds a random stream, seeded per game).
+_KERNEL_TABLES: dict[tuple[int, Rules], KernelTable] = {}
 
 
 def random_wishes(tricks: int) -> list[list[int]]:
