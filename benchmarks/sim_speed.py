@@ -25,9 +25,11 @@ runs first, or last, while the machine is busy with something else):
 
 Printed: the median deals per second of each path over the rounds, wall and CPU time,
 and the median over the rounds of each round's ratios (kernel / OpenSpiel, python /
-base, heuristic / base, jobs 2 / jobs 1). Ratios taken within a round are paired: both
-sides ran within seconds of each other. On a shared machine the rates move; compare the
-paired ratios. Every run validates every deal, as `scorepad simulate` does.
+base, heuristic / base, jobs 2 / jobs 1), by wall time and by CPU time. Ratios taken
+within a round are paired: both sides ran within seconds of each other. On a shared
+machine the rates move; compare the paired ratios (by CPU time when other work competes
+for the cores; `--jobs 2` can only be judged by wall time, on a quiet machine). Every run
+validates every deal, as `scorepad simulate` does.
 """
 
 from __future__ import annotations
@@ -81,9 +83,9 @@ class Figures(dict[str, list[tuple[float, float, float]]]):
     def add(self, path: str, deals: float, wall: float, cpu: float) -> None:
         self.setdefault(path, []).append((deals, wall, cpu))
 
-    def rate(self, path: str, round_: int) -> float:
-        deals, wall, _ = self[path][round_]
-        return deals / wall
+    def rate(self, path: str, round_: int, per_cpu: bool = False) -> float:
+        deals, wall, cpu = self[path][round_]
+        return deals / (cpu if per_cpu else wall)
 
 
 def _children_cpu() -> float:
@@ -147,6 +149,7 @@ def baseline_run(
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONPATH": directory},
+        cwd=directory,  # `python -c` puts the current folder first on sys.path
         check=False,
     )
     if done.returncode:
@@ -244,7 +247,10 @@ def main() -> None:
             f" {rows[0][0]:>8,.0f}"
         )
 
-    print(f"\n{'paired ratio':28} {'median':>7} {'per round':>30} {'target':>7}")
+    print(
+        f"\n{'paired ratio (wall)':28} {'median':>7} {'per round':>30} {'target':>7}"
+        f" {'by cpu time':>12}"
+    )
     pairs = {
         "kernel / openspiel-cpp": ("kernel", "openspiel-cpp"),
         "python / base-python": ("python", "base-python"),
@@ -259,9 +265,13 @@ def main() -> None:
             continue
         count = min(len(figures[top]), len(figures[bottom]))
         ratios = [figures.rate(top, r) / figures.rate(bottom, r) for r in range(count)]
+        by_cpu = [figures.rate(top, r, True) / figures.rate(bottom, r, True) for r in range(count)]
         each = " ".join(f"{ratio:.2f}" for ratio in ratios)
         target = f"{TARGETS[label]:.1f}" if label in TARGETS else ""
-        print(f"{label:28} {statistics.median(ratios):>7.2f} {each:>30} {target:>7}")
+        print(
+            f"{label:28} {statistics.median(ratios):>7.2f} {each:>30} {target:>7}"
+            f" {statistics.median(by_cpu):>12.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Protocol
 
-from scorepad.bids import BLIND_NIL, NIL, Bid, number
+from scorepad.bids import BLIND_NIL, NIL, Bid
 from scorepad.errors import ScorepadError
 from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
+from scorepad.sim.table import NUMBER_BIDS
 
 KERNEL_CHOICES = ("auto", "c", "python")
 NIL_CODE, BLIND_NIL_CODE = 254, 255  # as in _kernel.c; a number bid is its own code
@@ -106,8 +107,9 @@ def bid_code(bid: Bid) -> int:
 
 
 def bids_of_codes(tricks: int) -> tuple[Bid, ...]:
-    """The Bid of each code 0..255 (numbers up to the tricks of a deal, nil, blind nil)."""
-    numbers = [number(n) for n in range(tricks + 1)]
+    """The Bid of each code 0..255 (numbers up to the tricks of a deal, nil, blind nil):
+    the shared Bid objects the bid table's bids are (`table.NUMBER_BIDS`)."""
+    numbers = NUMBER_BIDS[: tricks + 1]
     return tuple(
         numbers[code] if code <= tricks else NIL if code == NIL_CODE else BLIND_NIL
         for code in range(256)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
+from operator import itemgetter
 
 from scorepad.bids import (
     BLIND_NIL,
@@ -233,6 +234,8 @@ class GameRunner:
             _KERNEL_TABLES.clear()  # one at a time: a process runs one set of rules
             _KERNEL_TABLES[key] = self._table
         self._kernel_scored: dict[tuple[object, ...], KernelScored] = {}
+        self._kernel_bids: dict[tuple[object, ...], list[Problem]] = {}
+        self._side_getters = [itemgetter(*seats) for seats in self.side_seats]
         self._bid_of_code = bids_of_codes(rules.tricks)
 
     # -- a game ---------------------------------------------------------------------
@@ -363,7 +366,8 @@ class GameRunner:
         validate, keep_records, cross_check = self.validate, self.keep_records, self.cross_check
         blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
         side_range = range(sides)
-        scored_side = self._kernel_scored_side
+        kernel_scored, score_miss = self._kernel_scored, self._kernel_scored_side
+        getters = self._side_getters
         bids_ok = self._kernel_bids_ok
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
@@ -390,7 +394,10 @@ class GameRunner:
             boston_by = None
             entries = []
             for side in side_range:
-                entry, scored, engine_problems, nils = scored_side(side, codes, taken, bags[side])
+                get = getters[side]
+                key = (side, bags[side], get(codes), get(taken))
+                cached = kernel_scored.get(key) or score_miss(key, side, codes, taken, bags[side])
+                entry, scored, engine_problems, nils = cached
                 entries.append(entry)
                 if engine_problems:
                     problems.extend(engine_problems)
@@ -498,12 +505,17 @@ class GameRunner:
         )
 
     def _kernel_scored_side(
-        self, side: int, codes: Sequence[int], taken: Sequence[int], bags: int
+        self,
+        key: tuple[object, ...],
+        side: int,
+        codes: Sequence[int],
+        taken: Sequence[int],
+        bags: int,
     ) -> KernelScored:
-        """`_scored_sides` for one side of a kernel deal, memoised by its bid codes, tricks
-        and bags; with the side's nil counts (None when it bid no nil)."""
+        """`_scored_sides` for one side of a kernel deal, memoised (the caller looks up
+        `key`: the side, its bags, its bid codes and tricks); with the side's nil counts
+        (None when it bid no nil)."""
         seats = self.side_seats[side]
-        key = (side, bags, *[codes[seat] for seat in seats], *[taken[seat] for seat in seats])
         cached = self._kernel_scored.get(key)
         if cached is None:
             bid_of = self._bid_of_code
@@ -526,17 +538,35 @@ class GameRunner:
         return cached
 
     def _kernel_bids_ok(
-        self, dealer: int, codes: Sequence[int], scores: Sequence[int]
+        self, dealer: int, codes: tuple[int, ...], scores: Sequence[int]
     ) -> list[Problem]:
-        """`_check_bids` for a kernel deal (its bids in bidding order from the dealer)."""
-        players = self.rules.players
-        bid_of = self._bid_of_code
-        record = DealRecord(dealer, [], joint=[False] * self.rules.sides)
-        record.bids = [
-            (seat % players, bid_of[codes[seat % players]])
-            for seat in range(dealer + 1, dealer + 1 + players)
-        ]
-        return self._check_bids(record, scores, [bid_of[code] for code in codes])
+        """`_check_bids` for a kernel deal (its bids in bidding order from the dealer),
+        memoised by the dealer, the bid codes and the deficits clipped as there."""
+        deficit = self._deficit
+        if len(scores) == 2:
+            behind = scores[1] - scores[0]
+            clipped: tuple[int, ...] = (
+                max(-1, min(behind, deficit)),
+                max(-1, min(-behind, deficit)),
+            )
+        else:
+            clipped = tuple(
+                max(-1, min(_trailing_by(scores, side), deficit)) for side in range(len(scores))
+            )
+        key = (dealer, codes, clipped)
+        problems = self._kernel_bids.get(key)
+        if problems is None:
+            players = self.rules.players
+            bid_of = self._bid_of_code
+            record = DealRecord(dealer, [], joint=[False] * self.rules.sides)
+            record.bids = [
+                (seat % players, bid_of[codes[seat % players]])
+                for seat in range(dealer + 1, dealer + 1 + players)
+            ]
+            problems = self._check_bids(record, scores, [bid_of[code] for code in codes])
+            if len(self._kernel_bids) < 200_000:
+                self._kernel_bids[key] = problems
+        return problems
 
     def _check_standings(self, game: Game, result: GameResult) -> None:
         """The score pad's own fold over the saved rounds gives the same totals and winner."""
