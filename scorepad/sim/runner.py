@@ -264,6 +264,7 @@ class GameRunner:
         # Rounds are built only for the score pad's fold or a kept game.
         rounds: list[Round] | None = [] if self.keep_game or fold else None
         validate, keep_records = self.validate, self.keep_records
+        add_side = _add_side
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
             if all_random:
@@ -281,53 +282,59 @@ class GameRunner:
             problems = self._check_deal(record, scores, by_seat) if validate else []
             boston_by = None
             for side, (_, scored, engine_problems) in enumerate(scored_sides):
-                if engine_problems:
-                    problems.extend(engine_problems)
-                scores[side] += scored.points
-                bags[side] = scored.bags
-                result.bag_penalties += scored.penalties
-                if scored.made is not None:
-                    result.contracts += 1
-                    if scored.made is False:
-                        sets[side] += 1
-                        result.sets += 1
-                if scored.boston:
+                problems.extend(engine_problems)
+                if add_side(result, side, scored, scores, bags, sets):
                     boston_by = side
             self._count_nils(result, record)
             if not all_random:
                 seen.scores[:], seen.bags[:] = scores, bags
-            outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
-            if validate:
-                ended, winner = reference_end(rules, scores, sets, boston_by)
-                actual = (outcome is not None, outcome.winner if outcome else None)
-                if actual != (ended, winner):
-                    problems.append(
-                        Problem(
-                            "end",
-                            f"after scores {scores}: the engine says {actual},"
-                            f" the rules say {(ended, winner)}",
-                        )
-                    )
-            for problem in problems:
-                result.violations.append(
-                    Violation(
-                        self.seed,
-                        index,
-                        number,
-                        problem.check,
-                        problem.message,
-                        record.describe(self.names),
-                    )
-                )
-            result.deals = number
-            if outcome is not None:
-                result.winner = outcome.winner
-                result.end = outcome.reason.value if outcome.winner is not None else "draw"
+            if self._close_deal(result, number, scores, sets, boston_by, problems, record):
                 break
         result.scores = tuple(scores)
         if rounds is not None:
             self._finish_game(result, first_dealer, rounds, fold)
         return result
+
+    def _close_deal(
+        self,
+        result: GameResult,
+        number: int,
+        scores: list[int],
+        sets: list[int],
+        boston_by: int | None,
+        problems: list[Problem],
+        record: DealRecord | None,
+    ) -> bool:
+        """Judge the end of the game after deal `number` (by the engine, and checked
+        against the reference reading), note the deal's problems as violations with its
+        replay, and say whether the game is over."""
+        rules = self.rules
+        outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
+        if self.validate:
+            ended, winner = reference_end(rules, scores, sets, boston_by)
+            actual = (outcome is not None, outcome.winner if outcome else None)
+            if actual != (ended, winner):
+                problems.append(
+                    Problem(
+                        "end",
+                        f"after scores {scores}: the engine says {actual},"
+                        f" the rules say {(ended, winner)}",
+                    )
+                )
+        if problems:
+            replay = record.describe(self.names) if record is not None else ""
+            for problem in problems:
+                result.violations.append(
+                    Violation(
+                        self.seed, result.index, number, problem.check, problem.message, replay
+                    )
+                )
+        result.deals = number
+        if outcome is None:
+            return False
+        result.winner = outcome.winner
+        result.end = outcome.reason.value if outcome.winner is not None else "draw"
+        return True
 
     def _finish_game(
         self, result: GameResult, first_dealer: int, rounds: list[Round], fold: bool
@@ -369,6 +376,7 @@ class GameRunner:
         kernel_scored, score_miss = self._kernel_scored, self._kernel_scored_side
         getters = self._side_getters
         bids_ok = self._kernel_bids_ok
+        add_side = _add_side
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
             blind_sides = 0
@@ -399,17 +407,8 @@ class GameRunner:
                 cached = kernel_scored.get(key) or score_miss(key, side, codes, taken, bags[side])
                 entry, scored, engine_problems, nils = cached
                 entries.append(entry)
-                if engine_problems:
-                    problems.extend(engine_problems)
-                scores[side] += scored.points
-                bags[side] = scored.bags
-                result.bag_penalties += scored.penalties
-                if scored.made is not None:
-                    result.contracts += 1
-                    if scored.made is False:
-                        sets[side] += 1
-                        result.sets += 1
-                if scored.boston:
+                problems.extend(engine_problems)
+                if add_side(result, side, scored, scores, bags, sets):
                     boston_by = side
                 if nils:
                     result.nil_bids += nils[0]
@@ -418,36 +417,9 @@ class GameRunner:
                     result.blind_nil_made += nils[3]
             if rounds is not None:
                 rounds.append(Round(dealer, tuple(entries)))
-            outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
-            if validate:
-                ended, winner = reference_end(rules, scores, sets, boston_by)
-                actual = (outcome is not None, outcome.winner if outcome else None)
-                if actual != (ended, winner):
-                    problems.append(
-                        Problem(
-                            "end",
-                            f"after scores {scores}: the engine says {actual},"
-                            f" the rules say {(ended, winner)}",
-                        )
-                    )
-            if problems:
-                if record is None:
-                    record = self._kernel_record(table, dealer, codes, taken)
-                for problem in problems:
-                    result.violations.append(
-                        Violation(
-                            self.seed,
-                            index,
-                            number,
-                            problem.check,
-                            problem.message,
-                            record.describe(self.names),
-                        )
-                    )
-            result.deals = number
-            if outcome is not None:
-                result.winner = outcome.winner
-                result.end = outcome.reason.value if outcome.winner is not None else "draw"
+            if problems and record is None:
+                record = self._kernel_record(table, dealer, codes, taken)
+            if self._close_deal(result, number, scores, sets, boston_by, problems, record):
                 break
         result.scores = tuple(scores)
         if rounds is not None:
@@ -1072,6 +1044,27 @@ class GameRunner:
 RandomBids = tuple[bool, Bid, tuple[Bid, ...]]
 # The kernel's table of the rules last played (it holds a random stream, seeded per game).
 _KERNEL_TABLES: dict[tuple[int, Rules], KernelTable] = {}
+
+
+def _add_side(
+    result: GameResult,
+    side: int,
+    scored: SideScore,
+    scores: list[int],
+    bags: list[int],
+    sets: list[int],
+) -> bool:
+    """Fold a side's scored deal into the game's scores, bags, sets and counts; whether
+    it made a Boston."""
+    scores[side] += scored.points
+    bags[side] = scored.bags
+    result.bag_penalties += scored.penalties
+    if scored.made is not None:
+        result.contracts += 1
+        if scored.made is False:
+            sets[side] += 1
+            result.sets += 1
+    return scored.boston
 
 
 def random_wishes(tricks: int) -> list[list[int]]:
