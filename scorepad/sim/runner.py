@@ -403,7 +403,7 @@ class GameRunner:
             entries = []
             for side in side_range:
                 get = getters[side]
-                key = (side, bags[side], get(codes), get(taken))
+                key = (bags[side], get(codes), get(taken))
                 cached = kernel_scored.get(key) or score_miss(key, side, codes, taken, bags[side])
                 entry, scored, engine_problems, nils = cached
                 entries.append(entry)
@@ -484,29 +484,22 @@ class GameRunner:
         taken: Sequence[int],
         bags: int,
     ) -> KernelScored:
-        """`_scored_sides` for one side of a kernel deal, memoised (the caller looks up
-        `key`: the side, its bags, its bid codes and tricks); with the side's nil counts
-        (None when it bid no nil)."""
+        """`_score_entry` for one side of a kernel deal, memoised by `key` (the caller looks
+        it up: the side's bags, bid codes and tricks; see `_scored_sides`), with the side's
+        nil counts (None when it bid no nil)."""
         seats = self.side_seats[side]
-        cached = self._kernel_scored.get(key)
-        if cached is None:
-            bid_of = self._bid_of_code
-            record = DealRecord(0, [], taken=list(taken))
-            record.bids = [(seat, bid_of[codes[seat]]) for seat in seats]
-            record.joint = [False] * self.rules.sides
-            by_seat = record.by_seat(self.rules.players)
-            bag_list = [bags] * self.rules.sides
-            entry, scored, problems = self._scored_sides(record, by_seat, bag_list, only=side)[0]
-            nils = [0, 0, 0, 0]
-            for seat in seats:
-                bid = bid_of[codes[seat]]
-                if bid.is_nil:
-                    blind = 2 if bid.kind is BidKind.BLIND_NIL else 0
-                    nils[blind] += 1
-                    nils[blind + 1] += taken[seat] == 0
-            cached = (entry, scored, problems, tuple(nils) if any(nils) else None)
-            if len(self._kernel_scored) < 200_000:
-                self._kernel_scored[key] = cached
+        bids = tuple([self._bid_of_code[codes[seat]] for seat in seats])
+        tricks = tuple([taken[seat] for seat in seats])
+        entry, scored, problems = self._score_entry(side, bids, tricks, bags)
+        nils = [0, 0, 0, 0]
+        for bid, took in zip(bids, tricks, strict=True):
+            if bid.is_nil:
+                blind = 2 if bid.kind is BidKind.BLIND_NIL else 0
+                nils[blind] += 1
+                nils[blind + 1] += took == 0
+        cached = (entry, scored, problems, tuple(nils) if any(nils) else None)
+        if len(self._kernel_scored) < 200_000:
+            self._kernel_scored[key] = cached
         return cached
 
     def _kernel_bids_ok(
@@ -559,38 +552,38 @@ class GameRunner:
     # -- scoring --------------------------------------------------------------------
 
     def _scored_sides(
-        self,
-        record: DealRecord,
-        by_seat: Sequence[Bid | None],
-        bags: Sequence[int],
-        only: int | None = None,
+        self, record: DealRecord, by_seat: Sequence[Bid | None], bags: Sequence[int]
     ) -> list[ScoredSide]:
         """Each side's entry (the shape a person enters), score_side's result for it from
         zero points and the side's bags, and what is wrong with that result. Memoised: the
         engine is pure, and a round's points do not depend on the score before it, so the
-        same bids, tricks and bags always score the same."""
+        same bids, tricks and bags always score the same (the side's names only label the
+        engine's lines, which the simulator reads for their points alone)."""
         taken = record.taken
         out = []
         for side, seats in enumerate(self.side_seats):
-            if only is not None and side != only:
-                continue
             # A joint bid is the one bid of a side whose partner has None.
             bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
             tricks = tuple([taken[seat] for seat in seats])
-            key = (side, *[_KEY_OF_ID.get(id(bid), bid) for bid in bids], tricks, bags[side])
+            key = (*[_KEY_OF_ID.get(id(bid), bid) for bid in bids], tricks, bags[side])
             cached = self._scored.get(key)
             if cached is None:
-                entry = SideEntry(bids, tricks)
-                hands = side_hands(self.rules, entry, self.side_names[side])
-                scored = score_side(self.rules, hands, score=0, bags=bags[side])
-                problems = (
-                    check_side_score(self.rules, scored, 0, bags[side]) if self.validate else []
-                )
-                cached = (entry, scored, problems)
+                cached = self._score_entry(side, bids, tricks, bags[side])
                 if len(self._scored) < 200_000:
                     self._scored[key] = cached
             out.append(cached)
         return out
+
+    def _score_entry(
+        self, side: int, bids: tuple[Bid, ...], tricks: tuple[int, ...], bags: int
+    ) -> ScoredSide:
+        """One side's entry scored by the engine from zero points and `bags`, and what
+        is wrong with the result."""
+        entry = SideEntry(bids, tricks)
+        hands = side_hands(self.rules, entry, self.side_names[side])
+        scored = score_side(self.rules, hands, score=0, bags=bags)
+        problems = check_side_score(self.rules, scored, 0, bags) if self.validate else []
+        return entry, scored, problems
 
     @staticmethod
     def _count_nils(result: GameResult, record: DealRecord) -> None:
