@@ -189,3 +189,20 @@ def test_the_summary_names_the_path_and_kernel_c_runs_the_kernel() -> None:
     assert "deals played in          the compiled kernel" in out
     code, out, err = run("simulate", "--games", "3", "--bots", "random", "--kernel", "python")
     assert "deals played in          Python (--kernel python)" in out
+
+
+@pytest.mark.skipif(not KERNEL_BUILT, reason="the compiled kernel is not built here")
+def test_kernel_games_save_as_games_and_hand_records_the_score_pad_reads(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    data = simulate_json("--bots", "random", "--games", "2", "--seed", "3", "--save",
+                         str(folder), "--hands")  # fmt: skip
+    assert data["kernel"] == "c"
+    for path in sorted(folder.glob("game-*[0-9].toml")):
+        code, out, err = run("show", "--game", str(path), "--json")
+        assert (code, err) == (0, ""), err
+        assert json.loads(out)["status"] == "finished"
+        hands = sorted(folder.glob(f"{path.stem}-deal-*.hand.toml"))
+        assert hands
+        for hand in hands:
+            code, out, _ = run("verify", str(hand), "--json")
+            assert code == 0 and json.loads(out)["ok"] is True

@@ -611,11 +611,12 @@ class GameRunner:
         order as `_deal` with `RandomBot`s, with the bids read from memo tables and the
         play on per-suit lists (tests/test_sim_runner.py holds the two to each other)."""
         rules, plan = self.rules, self.plan
-        if plan.discards or rules.redeal_without_spades or rules.blind_nil_exchange:
-            seen.new_deal(dealer)
-            seen.scores[:] = scores
-            return self._deal(rng, dealer, seen, bots, True)
-        if rules.partner_bidding and rules.side_size > 1 and not rules.suicide:
+        if (
+            plan.discards
+            or rules.redeal_without_spades
+            or rules.blind_nil_exchange
+            or rules.partner_bidding and rules.side_size > 1 and not rules.suicide
+        ):  # the general deal, with the bots asked (random bots read only the scores)
             seen.new_deal(dealer)
             seen.scores[:] = scores
             return self._deal(rng, dealer, seen, bots, True)
