@@ -92,6 +92,20 @@ static inline uint64_t next64(uint64_t *s) {
 static inline double uniform(uint64_t *s) { return (double)(next64(s) >> 11) * 0x1.0p-53; }
 static inline int below(uint64_t *s, int n) { return n > 1 ? (int)(uniform(s) * n) : 0; }
 
+#if !defined(__GNUC__) && !defined(__clang__)
+/* Plain versions of the GCC/Clang builtins, for other compilers. */
+static inline int __builtin_popcountll(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+static inline int __builtin_ctzll(uint64_t x) {
+    int n = 0;
+    for (; !(x & 1); x >>= 1) n++;
+    return n;
+}
+#endif
+
 static inline int suit_of(int code) { return code / 13; }
 static inline uint64_t suit_mask(int suit) { return ((uint64_t)0x1FFF) << (13 * suit); }
 #define NON_SPADES (suit_mask(0) | suit_mask(1) | suit_mask(2))
@@ -419,7 +433,10 @@ static PyTypeObject TableType = {
 };
 
 static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "The simulator's compiled deal kernel.", -1, NULL,
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_kernel",
+    .m_doc = "The simulator's compiled deal kernel.",
+    .m_size = -1,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {
