@@ -1,110 +1,288 @@
-"""Deals per second of the simulator: random and heuristic bots, one process and --jobs 2.
+"""Deals per second of the simulator, side by side, in paired and interleaved rounds.
 
 Run from the repository root:
 
-    python benchmarks/sim_speed.py          # 5 repeats of 1,000 random, 600 heuristic games
-    python benchmarks/sim_speed.py --repeats 3 --scale 0.5
+    python benchmarks/sim_speed.py                      # 5 rounds
+    python benchmarks/sim_speed.py --rounds 7 --scale 0.5
+    python benchmarks/sim_speed.py --baseline /tmp/base --open-spiel-python /tmp/os/bin/python
 
-Every run validates every deal, as `scorepad simulate` does. Prints the median deals per
-second over the repeats and the ratio of --jobs 2 to one process (machines are noisy:
-compare medians and ratios, not single runs). If `open_spiel` is importable, the same
-machine's OpenSpiel Spades random-play rates are printed beside it, from
-`sim_openspiel.py` run by `--open-spiel-python` or this Python (never a dependency).
-Targets (issue 4): random >= 45,000 deals/s in one process, heuristic >= 10,000, and
---jobs 2 >= 1.7x one process.
+Each round measures, in an order that turns by one every round (so that no path always
+runs first, or last, while the machine is busy with something else):
+
+- `kernel`: random bots on the compiled kernel (`--kernel c`), one process, whole games
+  scored by the engine, every deal checked;
+- `python`: random bots on the pure-Python path (`--kernel python`), the same;
+- `heuristic`: heuristic bots (Python only);
+- the `kernel` and `python` runs again with `--jobs 2`, on 2,000 games;
+- `plain-loop`: a plain-Python reference loop (shuffle, deal, random legal play; no bids,
+  no checks, no scoring): roughly what CPython does at best with a deal;
+- `openspiel-cpp`: OpenSpiel's Spades played whole in C++ by `evaluate_bots` with uniform
+  random bots (no scoring across deals, no checks), when `--open-spiel-python` (or this
+  Python) has open_spiel; never a dependency (see sim_openspiel.py);
+- `base-python`, `base-heuristic`: the same runs on another checkout of scorepad
+  (`--baseline DIR`, e.g. the code before a rewrite: `git worktree add /tmp/base f362da5`),
+  each in a subprocess that times only its games.
+
+Printed: the median deals per second of each path over the rounds, wall and CPU time,
+and the median over the rounds of each round's ratios (kernel / OpenSpiel, python /
+base, heuristic / base, jobs 2 / jobs 1), by wall time and by CPU time. Ratios taken
+within a round are paired: both sides ran within seconds of each other. On a shared
+machine the rates move; compare the paired ratios (by CPU time when other work competes
+for the cores; `--jobs 2` can only be judged by wall time, on a quiet machine). Every run
+validates every deal, as `scorepad simulate` does.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import random
+import resource
 import statistics
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorepad.rules import load_preset  # noqa: E402
+from scorepad.sim import run as run_module  # noqa: E402
+from scorepad.sim import runner as runner_module  # noqa: E402
+from scorepad.sim.kernel import kernel_built  # noqa: E402
 from scorepad.sim.run import RunConfig, simulate  # noqa: E402
 
-TARGETS = {"random": 45_000, "heuristic": 10_000}
-JOBS_TARGET = 1.7
-GAMES = {"random": 1000, "heuristic": 600}
+TARGETS = {
+    "kernel / openspiel-cpp": 1.0,
+    "python / base-python": 1.8,
+    "heuristic / base-heuristic": 1.5,
+    "python jobs 2 / jobs 1": 1.7,
+    "kernel jobs 2 / jobs 1": 1.7,
+}
+GAMES = {"random": 1000, "heuristic": 600, "jobs": 2000}
+
+# Run by a baseline checkout's Python (PYTHONPATH=DIR): its games alone are timed.
+BASELINE_SNIPPET = """
+import json, sys, time, resource
+from scorepad.rules import load_preset
+from scorepad.sim.run import RunConfig, simulate
+preset, bots, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+rules = load_preset(preset).rules
+simulate(RunConfig(rules, preset, 3, seed=10**6, bots=(bots,)))  # warm the imports
+wall, cpu = time.perf_counter(), time.process_time()
+summary = simulate(RunConfig(rules, preset, games, seed=seed, bots=(bots,)))
+wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+assert summary.violation_count == 0, summary.violations[:1]
+print(json.dumps({"deals": summary.deals, "wall": wall, "cpu": cpu}))
+"""
 
 
-def deals_per_second(bots: str, games: int, jobs: int, repeats: int, preset: str) -> float:
+class Figures(dict[str, list[tuple[float, float, float]]]):
+    """Per path: (deals, wall seconds, cpu seconds) of each round."""
+
+    def add(self, path: str, deals: float, wall: float, cpu: float) -> None:
+        self.setdefault(path, []).append((deals, wall, cpu))
+
+    def rate(self, path: str, round_: int, per_cpu: bool = False) -> float:
+        deals, wall, cpu = self[path][round_]
+        return deals / (cpu if per_cpu else wall)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def measure_run(
+    preset: str, bots: str, games: int, seed: int, jobs: int, kernel: str
+) -> tuple[float, float, float]:
     rules = load_preset(preset).rules
-    rates = []
-    for repeat in range(repeats):
-        config = RunConfig(rules, preset, games, seed=repeat, bots=(bots,))
-        started = time.perf_counter()
-        summary = simulate(config, jobs=jobs)
-        elapsed = time.perf_counter() - started
-        if summary.violation_count:
-            raise SystemExit(f"{summary.violation_count} violations: {summary.violations[0]}")
-        rates.append(summary.deals / elapsed)
-    return statistics.median(rates)
+    config = RunConfig(rules, preset, games, seed=seed, bots=(bots,), kernel=kernel)
+    # Every run starts cold, as a `scorepad simulate` does: no runner, memo tables or
+    # kernel table left by the run before (a --jobs 2 run's forked workers would inherit
+    # them, warm, from a --jobs 1 run of the same games).
+    run_module._RUNNERS.clear()
+    runner_module._KERNEL_TABLES.clear()
+    wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
+    summary = simulate(config, jobs=jobs)
+    wall = time.perf_counter() - wall
+    cpu = time.process_time() - cpu + _children_cpu() - children
+    if summary.violation_count:
+        raise SystemExit(f"{summary.violation_count} violations: {summary.violations[0]}")
+    if summary.kernel != kernel:
+        raise SystemExit(f"asked for --kernel {kernel}, ran {summary.kernel}")
+    return summary.deals, wall, cpu
 
 
-def _spin(count: int) -> int:
-    total = 0
-    for number in range(count):
-        total += number * number
-    return total
+def plain_loop(seconds: float) -> tuple[float, float, float]:
+    """A plain-Python deal loop: shuffle, deal 4 x 13, play random legal cards (follow
+    suit; spades not led until broken), find the winners. No bids, checks or scoring."""
+    rng = random.Random(0)
+    deck = list(range(52))
+    deals = 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        rng.shuffle(deck)
+        hands = [sorted(deck[13 * seat : 13 * seat + 13]) for seat in range(4)]
+        leader, broken = 0, False
+        for _ in range(13):
+            hand = hands[leader]
+            legal = hand if broken else [c for c in hand if c < 39] or hand
+            card = legal[rng.randrange(len(legal))]
+            hand.remove(card)
+            led, best, winner = card // 13, card, leader
+            broken = broken or led == 3
+            for step in range(1, 4):
+                seat = (leader + step) % 4
+                hand = hands[seat]
+                legal = [c for c in hand if c // 13 == led] or hand
+                card = legal[rng.randrange(len(legal))]
+                hand.remove(card)
+                if card // 13 == best // 13 and card > best or card >= 39 > best:
+                    best, winner = card, seat
+                broken = broken or card >= 39
+            leader = winner
+        deals += 1
+    return deals, time.perf_counter() - wall, time.process_time() - cpu
 
 
-def machine_parallel_speedup(count: int = 4_000_000) -> float:
-    """What two processes give over one on this machine right now, for a plain loop: the
-    ceiling for --jobs 2 (well under 2 when something else is using a core)."""
-    from concurrent.futures import ProcessPoolExecutor
+def baseline_run(
+    directory: str, preset: str, bots: str, games: int, seed: int
+) -> tuple[float, float, float]:
+    done = subprocess.run(
+        [sys.executable, "-c", BASELINE_SNIPPET, preset, bots, str(games), str(seed)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": directory},
+        cwd=directory,  # `python -c` puts the current folder first on sys.path
+        check=False,
+    )
+    if done.returncode:
+        raise SystemExit(f"the baseline at {directory} failed:\n{done.stderr}")
+    figures = json.loads(done.stdout)
+    return figures["deals"], figures["wall"], figures["cpu"]
 
-    started = time.perf_counter()
-    _spin(count)
-    _spin(count)
-    serial = time.perf_counter() - started
-    with ProcessPoolExecutor(2) as pool:
-        started = time.perf_counter()
-        list(pool.map(_spin, [count, count]))
-        parallel = time.perf_counter() - started
-    return serial / parallel
 
-
-def open_spiel_figures(python: str) -> str:
-    """OpenSpiel's own figures from `sim_openspiel.py`, run by a Python that has it."""
-    import subprocess
-
+def open_spiel_run(python: str, seconds: float) -> tuple[float, float, float] | None:
     script = Path(__file__).with_name("sim_openspiel.py")
-    done = subprocess.run([python, str(script)], capture_output=True, text=True)
-    return (done.stdout or done.stderr).strip()
+    done = subprocess.run(
+        [python, str(script), "--seconds", str(seconds), "--cpp-only", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode:
+        return None
+    figures = json.loads(done.stdout)
+    return figures["deals"], figures["wall"], figures["cpu"]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--rounds", "--repeats", type=int, default=5)
     parser.add_argument("--scale", type=float, default=1.0, help="scale the number of games")
     parser.add_argument("--preset", default="standard")
+    parser.add_argument("--baseline", metavar="DIR", help="another checkout, for the ratios")
     parser.add_argument(
         "--open-spiel-python",
         metavar="PYTHON",
         help="a Python with open_spiel installed, for a side-by-side (default: this one)",
     )
-    args = parser.parse_args()
-    print(f"cpus: {os.cpu_count()}, python {sys.version.split()[0]}, preset {args.preset}")
-    print(
-        f"plain-loop speedup of 2 processes on this machine now: {machine_parallel_speedup():.2f}"
+    parser.add_argument(
+        "--only", help="comma list of paths to run (default: all), e.g. kernel,openspiel-cpp"
     )
-    print(f"{'bots':10} {'jobs':>4} {'games':>6} {'deals/s (median)':>17} {'target':>8}")
-    for bots in ("random", "heuristic"):
-        games = max(10, int(GAMES[bots] * args.scale))
-        one = deals_per_second(bots, games, 1, args.repeats, args.preset)
-        two = deals_per_second(bots, games, 2, args.repeats, args.preset)
-        print(f"{bots:10} {1:>4} {games:>6} {one:>17,.0f} {TARGETS[bots]:>8,}")
-        print(f"{bots:10} {2:>4} {games:>6} {two:>17,.0f}")
-        print(f"{bots:10} jobs 2 / jobs 1 = {two / one:.2f} (target {JOBS_TARGET})")
-    print(f"plain-loop speedup of 2 processes, after: {machine_parallel_speedup():.2f}")
-    print(open_spiel_figures(args.open_spiel_python or sys.executable))
+    args = parser.parse_args()
+    preset = args.preset
+    games = {kind: max(10, int(count * args.scale)) for kind, count in GAMES.items()}
+    spiel_python = args.open_spiel_python or sys.executable
+    seconds = 2.0 * args.scale
+
+    runs: dict[str, Callable[[int], tuple[float, float, float] | None]] = {
+        "kernel": lambda r: measure_run(preset, "random", games["random"], r, 1, "c"),
+        "python": lambda r: measure_run(preset, "random", games["random"], r, 1, "python"),
+        "heuristic": lambda r: measure_run(
+            preset, "heuristic", games["heuristic"], r, 1, "python"
+        ),
+        "kernel jobs 1": lambda r: measure_run(preset, "random", games["jobs"], r, 1, "c"),
+        "kernel jobs 2": lambda r: measure_run(preset, "random", games["jobs"], r, 2, "c"),
+        "python jobs 1": lambda r: measure_run(preset, "random", games["jobs"], r, 1, "python"),
+        "python jobs 2": lambda r: measure_run(preset, "random", games["jobs"], r, 2, "python"),
+        "plain-loop": lambda r: plain_loop(seconds),
+        "openspiel-cpp": lambda r: open_spiel_run(spiel_python, seconds),
+    }
+    if args.baseline:
+        base = args.baseline
+        runs["base-python"] = lambda r: baseline_run(base, preset, "random", games["random"], r)
+        runs["base-heuristic"] = lambda r: baseline_run(
+            base, preset, "heuristic", games["heuristic"], r
+        )
+    if not kernel_built():
+        print("the compiled kernel is not built here: its paths are left out")
+        runs = {name: run for name, run in runs.items() if not name.startswith("kernel")}
+    if args.only:
+        runs = {name: run for name, run in runs.items() if name in args.only.split(",")}
+    names = list(runs)
+    print(f"cpus: {os.cpu_count()}, python {sys.version.split()[0]}, preset {preset},"
+          f" {args.rounds} rounds, games {games}")  # fmt: skip
+    measure_run(preset, "random", 5, 10**6, 1, "python")  # warm the imports
+    figures = Figures()
+    for round_ in range(args.rounds):
+        turn = round_ % len(names)
+        for name in names[turn:] + names[:turn]:
+            got = runs[name](round_)
+            if got is not None:
+                figures.add(name, *got)
+        print(f"round {round_ + 1}: " + ", ".join(
+            f"{name} {figures.rate(name, round_):,.0f}" for name in names
+            if name in figures and len(figures[name]) > round_
+        ), flush=True)  # fmt: skip
+
+    print(
+        f"\n{'path':16} {'deals/s (median)':>17} {'per cpu-s':>10} {'wall s':>8} {'cpu s':>8}"
+        f" {'deals':>8}"
+    )
+    for name in names:
+        if name not in figures:
+            print(f"{name:16} {'(not run: unavailable)':>17}")
+            continue
+        rows = figures[name]
+        rate = statistics.median(deals / wall for deals, wall, _ in rows)
+        wall = statistics.median(wall for _, wall, _ in rows)
+        cpu = statistics.median(cpu for _, _, cpu in rows)
+        per_cpu = statistics.median(deals / cpu for deals, _, cpu in rows)
+        print(
+            f"{name:16} {rate:>17,.0f} {per_cpu:>10,.0f} {wall:>8.2f} {cpu:>8.2f}"
+            f" {rows[0][0]:>8,.0f}"
+        )
+
+    print(
+        f"\n{'paired ratio (wall)':28} {'median':>7} {'per round':>30} {'target':>7}"
+        f" {'by cpu time':>12}"
+    )
+    pairs = {
+        "kernel / openspiel-cpp": ("kernel", "openspiel-cpp"),
+        "python / base-python": ("python", "base-python"),
+        "heuristic / base-heuristic": ("heuristic", "base-heuristic"),
+        "python jobs 2 / jobs 1": ("python jobs 2", "python jobs 1"),
+        "kernel jobs 2 / jobs 1": ("kernel jobs 2", "kernel jobs 1"),
+        "kernel / python": ("kernel", "python"),
+        "python / plain-loop": ("python", "plain-loop"),
+    }
+    for label, (top, bottom) in pairs.items():
+        if top not in figures or bottom not in figures:
+            continue
+        count = min(len(figures[top]), len(figures[bottom]))
+        ratios = [figures.rate(top, r) / figures.rate(bottom, r) for r in range(count)]
+        by_cpu = [figures.rate(top, r, True) / figures.rate(bottom, r, True) for r in range(count)]
+        each = " ".join(f"{ratio:.2f}" for ratio in ratios)
+        target = f"{TARGETS[label]:.1f}" if label in TARGETS else ""
+        print(
+            f"{label:28} {statistics.median(ratios):>7.2f} {each:>30} {target:>7}"
+            f" {statistics.median(by_cpu):>12.2f}"
+        )
 
 
 if __name__ == "__main__":

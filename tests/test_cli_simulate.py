@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
+from scorepad.sim.kernel import kernel_built
 
 runner = CliRunner()
 
@@ -89,8 +90,15 @@ def test_the_summary_names_every_figure() -> None:
         (("--preset", "nope"), "unknown preset 'nope'"),
         (("--set", "target=-5"), "target"),
         (("--hands",), "give --save DIR"),
+        (("--kernel", "fast"), "--kernel 'fast': choose from auto, c, python"),
+        (
+            ("--kernel", "c", "--preset", "jokers", "--bots", "random"),
+            "--kernel c: the compiled kernel cannot play this run: it does not play jokers",
+        ),
+        (("--kernel", "c"), "--kernel c: the compiled kernel cannot play this run: it plays"),
     ],
-    ids=["bot", "preset", "override", "hands-without-save"],
+    ids=["bot", "preset", "override", "hands-without-save", "kernel", "kernel-jokers",
+         "kernel-heuristic"],  # fmt: skip
 )
 def test_bad_options_are_one_line_on_stderr(args: tuple[str, ...], message: str) -> None:
     code, out, err = run("simulate", "--games", "1", *args)
@@ -146,3 +154,55 @@ def test_a_broken_engine_is_counted_and_reported_with_its_replay(
     assert "North:" in violation["replay"] and "play:" in violation["replay"]
     code, out, _ = run("simulate", "--games", "1", "--seed", "4")
     assert code == 1 and "violation (end)" in out and "verify DIR/game-00001-deal-001" in out
+
+
+KERNEL_BUILT = kernel_built()
+
+
+@pytest.mark.parametrize(
+    ("args", "kernel", "reason"),
+    [
+        (("--bots", "random"), "c" if KERNEL_BUILT else "python", None if KERNEL_BUILT else
+         "the compiled kernel: it is not built in this install (no C compiler when it was"
+         " installed)"),
+        (("--bots", "random", "--kernel", "python"), "python", "--kernel python"),
+        (("--bots", "random", "--preset", "jokers"), "python",
+         "the compiled kernel: it does not play jokers or the dealer's discard"),
+        (("--bots", "random", "--preset", "house"), "python",
+         "the compiled kernel: it does not play blind nil's exchange"),
+        ((), "python", "the compiled kernel: it plays random bots only"),
+    ],
+    ids=["random-auto", "random-python", "jokers", "house", "heuristic"],
+)  # fmt: skip
+def test_the_json_says_which_path_ran_and_why_not_the_kernel(
+    args: tuple[str, ...], kernel: str, reason: str | None
+) -> None:
+    data = simulate_json("--games", "3", "--seed", "2", *args)
+    assert (data["kernel"], data["kernel_reason"]) == (kernel, reason)
+    assert data["violation_count"] == 0
+
+
+@pytest.mark.skipif(not KERNEL_BUILT, reason="the compiled kernel is not built here")
+def test_the_summary_names_the_path_and_kernel_c_runs_the_kernel() -> None:
+    code, out, err = run("simulate", "--games", "3", "--bots", "random", "--kernel", "c")
+    assert (code, err) == (0, "")
+    assert "deals played in          the compiled kernel" in out
+    code, out, err = run("simulate", "--games", "3", "--bots", "random", "--kernel", "python")
+    assert "deals played in          Python (--kernel python)" in out
+
+
+@pytest.mark.skipif(not KERNEL_BUILT, reason="the compiled kernel is not built here")
+def test_kernel_games_save_as_games_and_hand_records_the_score_pad_reads(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    data = simulate_json("--bots", "random", "--games", "2", "--seed", "3", "--save",
+                         str(folder), "--hands")  # fmt: skip
+    assert data["kernel"] == "c"
+    for path in sorted(folder.glob("game-*[0-9].toml")):
+        code, out, err = run("show", "--game", str(path), "--json")
+        assert (code, err) == (0, ""), err
+        assert json.loads(out)["status"] == "finished"
+        hands = sorted(folder.glob(f"{path.stem}-deal-*.hand.toml"))
+        assert hands
+        for hand in hands:
+            code, out, _ = run("verify", str(hand), "--json")
+            assert code == 0 and json.loads(out)["ok"] is True

@@ -1,23 +1,50 @@
-"""The wheel carries every preset, byte for byte, so an installed scorepad finds them."""
+"""The wheel carries every preset, byte for byte, so an installed scorepad finds them; it
+carries the compiled deal kernel where a compiler works, and installs and simulates
+without one."""
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
+from scorepad.sim.kernel import kernel_built
+
 ROOT = Path(__file__).parent.parent
+KERNEL = "scorepad/sim/_kernel"
 
 
-def test_wheel_ships_every_preset_and_the_type_marker(tmp_path: Path) -> None:
+def build_wheel(tmp_path: Path, **env: str) -> Path:
+    """A wheel built from a clean copy of the source (no build/ folder or in-place kernel
+    left by an earlier build), the way pip builds it for a user."""
+    source = tmp_path / "source"
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "build", "dist", "*.so", "*.pyd", "__pycache__", ".*_cache",
+            "*.egg-info", ".hypothesis",
+        ),
+    )  # fmt: skip
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-         "-w", str(tmp_path), str(ROOT)],
+         "-w", str(tmp_path / "wheel"), str(source)],
         check=True,
         capture_output=True,
-    )
-    (wheel,) = tmp_path.glob("scorepad-*.whl")
+        env={**os.environ, **env},
+    )  # fmt: skip
+    (wheel,) = (tmp_path / "wheel").glob("scorepad-*.whl")
+    return wheel
+
+
+def test_wheel_ships_every_preset_the_type_marker_and_the_kernel(tmp_path: Path) -> None:
+    wheel = build_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as archive:
         shipped = {
             Path(name).name: archive.read(name)
@@ -25,6 +52,37 @@ def test_wheel_ships_every_preset_and_the_type_marker(tmp_path: Path) -> None:
             if name.startswith("scorepad/presets/")
         }
         assert "scorepad/py.typed" in archive.namelist()
+        kernels = [name for name in archive.namelist() if name.startswith(KERNEL + ".")]
     source = {path.name: path.read_bytes() for path in (ROOT / "presets").glob("*.toml")}
     assert shipped == source
     assert len(shipped) == 13
+    # The kernel is built wherever the editable install that runs these tests built it.
+    assert any(name.endswith((".so", ".pyd")) for name in kernels) == kernel_built()
+
+
+def test_without_a_compiler_the_wheel_installs_and_simulates_in_python(tmp_path: Path) -> None:
+    if shutil.which("false") is None:
+        pytest.skip("no `false` program to stand in for a missing compiler")
+    wheel = build_wheel(tmp_path, CC="false", SCOREPAD_REQUIRE_KERNEL="0")
+    with zipfile.ZipFile(wheel) as archive:
+        assert not [name for name in archive.namelist() if name.endswith((".so", ".pyd"))]
+        assert len([n for n in archive.namelist() if n.startswith("scorepad/presets/")]) == 13
+    target = tmp_path / "installed"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
+         str(wheel)],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "scorepad", "simulate", "--json", "--bots", "random",
+         "--games", "5", "--seed", "1", "--preset", "solo-5"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(target)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["kernel"], data["violation_count"], data["games"]) == ("python", 0, 5)
+    assert "not built" in data["kernel_reason"]

@@ -34,14 +34,14 @@ def played_deal(preset: str = "standard") -> tuple[GameRunner, DealRecord]:
 
 def test_a_clean_deal_has_no_problem() -> None:
     runner, record = played_deal()
-    assert runner._check_deal(record, [0, 0], runner._entries(record)) == []
+    assert runner._check_deal(record, [0, 0], record.by_seat(4)) == []
 
 
 def test_a_card_dealt_twice_is_found() -> None:
     runner, record = played_deal()
     broken = copy.deepcopy(record)
     broken.dealt[1][0] = broken.dealt[0][0]
-    checks = {p.check for p in runner._check_deal(broken, [0, 0], runner._entries(broken))}
+    checks = {p.check for p in runner._check_deal(broken, [0, 0], broken.by_seat(4))}
     assert "deal" in checks
 
 
@@ -49,7 +49,7 @@ def test_a_wrong_trick_winner_is_found() -> None:
     runner, record = played_deal()
     broken = copy.deepcopy(record)
     broken.winners[0] = (broken.winners[0] + 1) % 4
-    checks = {p.check for p in runner._check_deal(broken, [0, 0], runner._entries(broken))}
+    checks = {p.check for p in runner._check_deal(broken, [0, 0], broken.by_seat(4))}
     assert "winner" in checks
 
 
@@ -57,7 +57,7 @@ def test_tricks_that_do_not_add_up_are_found() -> None:
     runner, record = played_deal()
     broken = copy.deepcopy(record)
     broken.taken[0] += 1
-    checks = {p.check for p in runner._check_deal(broken, [0, 0], runner._entries(broken))}
+    checks = {p.check for p in runner._check_deal(broken, [0, 0], broken.by_seat(4))}
     assert "tricks" in checks
 
 
@@ -66,7 +66,7 @@ def test_an_illegal_bid_is_found() -> None:
     broken = copy.deepcopy(record)
     broken.bids = [(seat, number(3)) for seat, _ in broken.bids]
     broken.joint = [False, False]
-    problems = runner._check_deal(broken, [0, 0], runner._entries(broken))
+    problems = runner._check_deal(broken, [0, 0], broken.by_seat(4))
     assert any(p.check == "bids" and "suicide" in p.message for p in problems)
 
 

@@ -48,6 +48,14 @@ def simulate(
     hands: Annotated[
         bool, typer.Option("--hands", help="With --save: also write every deal's hand record.")
     ] = False,
+    kernel: Annotated[
+        str,
+        typer.Option(
+            metavar="auto|c|python",
+            help="Play deals in the compiled kernel (c, random bots only), in Python, or"
+            " the kernel where it can (auto).",
+        ),
+    ] = "auto",
     as_json: JsonOption = False,
 ) -> None:
     """Play games out with bots, score them with the engine, and check every deal."""
@@ -69,7 +77,9 @@ def simulate(
         )
     if hands and save is None:
         raise ScorepadError("--hands writes hand records into the --save folder; give --save DIR")
-    config = RunConfig(rules, name, games, seed=seed, bots=chosen, save_dir=save, save_hands=hands)
+    config = RunConfig(
+        rules, name, games, seed=seed, bots=chosen, save_dir=save, save_hands=hands, kernel=kernel
+    )
     if as_json or not sys.stderr.isatty():
         summary = run_simulation(config, jobs=jobs)
     else:
@@ -122,6 +132,8 @@ def summary_view(summary: RunSummary) -> RenderableType:
 
     row("preset", f"{config.preset} (bots: {', '.join(config.bots)}, seed {config.seed})")
     row("games", str(summary.games))
+    why = f" ({summary.kernel_reason})" if summary.kernel_reason else ""
+    row("deals played in", ("the compiled kernel" if summary.kernel == "c" else "Python") + why)
     row("deals", f"{summary.deals} ({summary.redeals} redeals)")
     violations = summary.violation_count
     row("violations", str(violations), "bold red" if violations else "green")
@@ -151,7 +163,8 @@ def summary_view(summary: RunSummary) -> RenderableType:
                 f"\nviolation ({violation.check}): {violation.message}\n"
                 f"  replay: game {violation.game + 1}, deal {violation.deal} of seed"
                 f" {violation.seed}: simulate --seed {violation.seed} --games"
-                f" {violation.game + 1} --save DIR --hands (same --preset, --set, --bots),"
+                f" {violation.game + 1} --save DIR --hands (same --preset, --set, --bots,"
+                " --kernel),"
                 f" then verify DIR/game-{violation.game + 1:05d}-deal-{violation.deal:03d}"
                 ".hand.toml\n" + "\n".join(f"  {line}" for line in violation.replay.splitlines()),
                 style="red",

@@ -1,7 +1,8 @@
 """A simulation run: many games, spread over processes, summed into one summary.
 
-Game `i` of a run is played from `game_seed(seed, i)` alone, and the summary is built
-from the games in index order, so the result is the same for any number of jobs.
+Game `i` of a run is played from its own seed alone (`game_seed(seed, i)` on the Python
+path, `kernel_seed(seed, i)` on the compiled kernel's), and the summary is built from the
+games in index order, so the result is the same for any number of jobs.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scorepad.rules import Rules
+from scorepad.sim.kernel import choose_kernel
 from scorepad.sim.runner import MAX_DEALS, GameResult, GameRunner, Tally, Violation
 
 END_KINDS = ("target", "loss-limit", "boston", "sets", "draw", "unfinished")
@@ -32,6 +34,7 @@ class RunConfig:
     save_dir: Path | None = None
     save_hands: bool = False
     max_deals: int = MAX_DEALS
+    kernel: str = "auto"  # auto, c or python: see kernel.py and docs/simulator.md
 
 
 @dataclass(slots=True, kw_only=True)
@@ -49,6 +52,8 @@ class RunSummary(Tally):
     bot_games: dict[str, int] = field(default_factory=dict)
     bot_wins: dict[str, int] = field(default_factory=dict)
     elapsed_seconds: float = 0.0
+    kernel: str = "python"  # the path that ran: "c" (the compiled kernel) or "python"
+    kernel_reason: str | None = None  # why not the kernel, when it did not run
 
     def add(self, result: GameResult) -> None:
         """Fold one game into the sums."""
@@ -107,6 +112,8 @@ class RunSummary(Tally):
             "preset": config.preset,
             "seed": config.seed,
             "bots": list(config.bots),
+            "kernel": self.kernel,
+            "kernel_reason": self.kernel_reason,
             "games": self.games,
             "deals": self.deals,
             "violation_count": self.violation_count,
@@ -127,15 +134,16 @@ def _rate(part: int, whole: int, whole_name: str, part_name: str) -> dict[str, A
     return {whole_name: whole, part_name: part, "rate": _ratio(part, whole)}
 
 
-_RUNNERS: dict[RunConfig, GameRunner] = {}
+_RUNNERS: dict[tuple[RunConfig, str], GameRunner] = {}
 
 
-def runner_for(config: RunConfig) -> GameRunner:
-    """The process's runner for a run: made once, so its memo tables stay warm."""
-    runner = _RUNNERS.get(config)
+def runner_for(config: RunConfig, path: str = "python") -> GameRunner:
+    """The process's runner for a run on a path ("c" or "python"): made once, so its memo
+    tables stay warm."""
+    runner = _RUNNERS.get((config, path))
     if runner is None:
         _RUNNERS.clear()
-        runner = _RUNNERS[config] = GameRunner(
+        runner = _RUNNERS[config, path] = GameRunner(
             config.rules,
             preset=config.preset,
             bots=config.bots,
@@ -144,13 +152,14 @@ def runner_for(config: RunConfig) -> GameRunner:
             keep_game=config.save_dir is not None,
             keep_records=config.save_dir is not None and config.save_hands,
             max_deals=config.max_deals,
+            kernel=path == "c",
         )
     return runner
 
 
-def play_range(config: RunConfig, start: int, stop: int) -> list[GameResult]:
-    """Play games start..stop-1 of a run (in a worker process, or here)."""
-    runner = runner_for(config)
+def play_range(config: RunConfig, start: int, stop: int, path: str) -> list[GameResult]:
+    """Play games start..stop-1 of a run on a path (in a worker process, or here)."""
+    runner = runner_for(config, path)
     results = []
     for index in range(start, stop):
         result = runner.play_game(index)
@@ -192,23 +201,25 @@ def simulate(
     """Play the run's games on `jobs` processes; `progress(n)` is told of n more games."""
     if config.save_dir is not None:
         config.save_dir.mkdir(parents=True, exist_ok=True)
-    summary = RunSummary(config=config)
+    path, reason = choose_kernel(config.kernel, config.rules, config.bots)
+    summary = RunSummary(config=config, kernel=path, kernel_reason=reason)
     started = time.perf_counter()
     ranges = list(chunks(config.games, jobs))
     if jobs <= 1 or config.games <= 1:
         for start, stop in ranges:
-            for result in play_range(config, start, stop):
+            for result in play_range(config, start, stop, path):
                 summary.add(result)
             if progress:
                 progress(stop - start)
     else:
-        _simulate_parallel(config, jobs, ranges, summary, progress)
+        _simulate_parallel(config, path, jobs, ranges, summary, progress)
     summary.elapsed_seconds = time.perf_counter() - started
     return summary
 
 
 def _simulate_parallel(
     config: RunConfig,
+    path: str,
     jobs: int,
     ranges: Sequence[tuple[int, int]],
     summary: RunSummary,
@@ -219,7 +230,7 @@ def _simulate_parallel(
 
     context = multiprocessing.get_context("fork" if _can_fork() else "spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(play_range, config, start, stop) for start, stop in ranges]
+        futures = [pool.submit(play_range, config, start, stop, path) for start, stop in ranges]
         # Fold in index order (the order of `ranges`), so the sums are built the same way.
         for future, (start, stop) in zip(futures, ranges, strict=True):
             for result in future.result():

@@ -11,8 +11,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
+from operator import itemgetter
 
-from scorepad.bids import BLIND_NIL, Bid, BidKind, check_side_bids, check_table_bids
+from scorepad.bids import (
+    BLIND_NIL,
+    NIL,
+    Bid,
+    BidKind,
+    check_side_bids,
+    check_table_bids,
+)
+from scorepad.bids import number as number_bid
 from scorepad.cards import CODE_CARDS, format_cards
 from scorepad.errors import BidError
 from scorepad.game import Game, Round, SideEntry, new_game, side_hands, standings
@@ -20,6 +29,7 @@ from scorepad.rules import Rules
 from scorepad.scoring import SideScore, judge_end, score_side
 from scorepad.sim.bots import BOTS, Bot, RandomBot
 from scorepad.sim.deal import DeckPlan, deck_plan, shuffle_deal
+from scorepad.sim.kernel import KERNEL, KernelTable, bid_code, bids_of_codes, kernel_seed
 from scorepad.sim.play import (
     NO_SUIT,
     SPADE_MASK,
@@ -30,12 +40,13 @@ from scorepad.sim.play import (
     mask_of,
     suit_lists,
 )
-from scorepad.sim.table import BidChoice, Seen, bid_choice, bid_key
+from scorepad.sim.table import _KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
 from scorepad.sim.validate import (
     Problem,
     check_dealt,
     check_side_score,
     reference_end,
+    replay_clean,
     replay_play,
 )
 
@@ -46,6 +57,11 @@ MAX_REDEALS = 100
 # and one game in this many otherwise.
 STANDINGS_EVERY = 8
 SEAT_NAMES_4 = ("North", "East", "South", "West")
+RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
+_UNSEEN = object()  # not yet in a memo table (None there means: checked, nothing wrong)
+ScoredSide = tuple[SideEntry, SideScore, list[Problem]]
+# ... and the side's nil bids and made, blind nil bids and made (None: no nil).
+KernelScored = tuple[SideEntry, SideScore, list[Problem], tuple[int, ...] | None]
 
 
 def seat_names(players: int) -> tuple[str, ...]:
@@ -71,6 +87,13 @@ class DealRecord:
     winners: list[int] = field(default_factory=list)
     taken: list[int] = field(default_factory=list)
     redeals: int = 0
+
+    def by_seat(self, players: int) -> list[Bid | None]:
+        """Each seat's bid (None: its partner made the side's joint bid)."""
+        bids: list[Bid | None] = [None] * players
+        for seat, bid in self.bids:
+            bids[seat] = bid
+        return bids
 
     def holdings(self) -> list[list[int]]:
         """Each seat's cards when play starts: dealt, less the discards, after exchanges."""
@@ -171,6 +194,8 @@ class GameRunner:
         keep_records: bool = False,
         max_deals: int = MAX_DEALS,
         fast_random: bool = True,
+        kernel: bool = False,
+        cross_check: bool = False,
     ) -> None:
         unknown = [name for name in bots if name not in BOTS]
         if unknown or not bots:
@@ -189,14 +214,36 @@ class GameRunner:
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         self.side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self.side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-        self._scored: dict[tuple[object, ...], tuple[SideScore, list[Problem]]] = {}
+        seen = Seen(rules)
+        self._partner, self._side_of = seen.partner, seen.side_of
+        self._scored: dict[tuple[object, ...], ScoredSide] = {}
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
         self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
+        self._deficit = max(rules.blind_nil_deficit, rules.blind_bid_deficit)
+        # Random bots' bids, by the situation: (choice, blind nil open, nil, bid per wish).
+        self._random_bids: dict[tuple[object, int, bool], RandomBids] = {}
+        self._fits: dict[BidChoice, RandomBids] = {}
+        self._wish = random_wishes(rules.tricks)
+        # The compiled kernel plays the deals (see kernel.py); `cross_check` also replays
+        # every one of its deals through the Python validator (tests do).
+        self.cross_check = cross_check
+        self._table: KernelTable | None = None
+        if kernel:
+            key = (id(KERNEL), rules)
+            self._table = _KERNEL_TABLES.get(key) or self._kernel_table()
+            _KERNEL_TABLES.clear()  # one at a time: a process runs one set of rules
+            _KERNEL_TABLES[key] = self._table
+        self._kernel_scored: dict[tuple[object, ...], KernelScored] = {}
+        self._kernel_bids: dict[tuple[object, ...], list[Problem]] = {}
+        self._side_getters = [itemgetter(*seats) for seats in self.side_seats]
+        self._bid_of_code = bids_of_codes(rules.tricks)
 
     # -- a game ---------------------------------------------------------------------
 
     def play_game(self, index: int) -> GameResult:
         """Play game `index` of the run to its end (or MAX_DEALS deals)."""
+        if self._table is not None:
+            return self._play_game_kernel(index, self._table)
         rules = self.rules
         rng = random.Random(game_seed(self.seed, index))
         players = rules.players
@@ -213,81 +260,278 @@ class GameRunner:
         seen = Seen(rules)
         sides = rules.sides
         scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
-        rounds: list[Round] = []
+        fold = self.validate and (self.keep_game or index % STANDINGS_EVERY == 0)
+        # Rounds are built only for the score pad's fold or a kept game.
+        rounds: list[Round] | None = [] if self.keep_game or fold else None
+        validate, keep_records = self.validate, self.keep_records
+        add_side = _add_side
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
-            seen.new_deal(dealer)
-            record = self._deal(rng, dealer, seen, bots, all_random)
+            if all_random:
+                record = self._deal_random(rng, dealer, scores, seen, bots)
+            else:
+                seen.new_deal(dealer)
+                record = self._deal(rng, dealer, seen, bots, False)
             result.redeals += record.redeals
-            entries = self._entries(record)
-            round_ = Round(dealer, entries)
-            rounds.append(round_)
-            if self.keep_records:
+            by_seat = record.by_seat(players)
+            scored_sides = self._scored_sides(record, by_seat, bags)
+            if rounds is not None:
+                rounds.append(Round(dealer, tuple(entry for entry, _, _ in scored_sides)))
+            if keep_records:
                 result.records.append(record)
-            problems: list[Problem] = []
-            if self.validate:
-                problems.extend(self._check_deal(record, seen.scores, entries))
+            problems = self._check_deal(record, scores, by_seat) if validate else []
             boston_by = None
-            for side, entry in enumerate(entries):
-                scored, engine_problems = self._score(side, entry, bags[side])
+            for side, (_, scored, engine_problems) in enumerate(scored_sides):
                 problems.extend(engine_problems)
-                scores[side] += scored.points
-                bags[side] = scored.bags
-                result.bag_penalties += scored.penalties
-                if scored.made is not None:
-                    result.contracts += 1
-                    if scored.made is False:
-                        sets[side] += 1
-                        result.sets += 1
-                if scored.boston:
+                if add_side(result, side, scored, scores, bags, sets):
                     boston_by = side
             self._count_nils(result, record)
-            seen.scores[:], seen.bags[:] = scores, bags
-            outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
-            if self.validate:
-                ended, winner = reference_end(rules, scores, sets, boston_by)
-                actual = (outcome is not None, outcome.winner if outcome else None)
-                if actual != (ended, winner):
-                    problems.append(
-                        Problem(
-                            "end",
-                            f"after scores {scores}: the engine says {actual},"
-                            f" the rules say {(ended, winner)}",
-                        )
+            if not all_random:
+                seen.scores[:], seen.bags[:] = scores, bags
+            if self._close_deal(result, number, scores, sets, boston_by, problems, record):
+                break
+        result.scores = tuple(scores)
+        if rounds is not None:
+            self._finish_game(result, first_dealer, rounds, fold)
+        return result
+
+    def _close_deal(
+        self,
+        result: GameResult,
+        number: int,
+        scores: list[int],
+        sets: list[int],
+        boston_by: int | None,
+        problems: list[Problem],
+        record: DealRecord | None,
+    ) -> bool:
+        """Judge the end of the game after deal `number` (by the engine, and checked
+        against the reference reading), note the deal's problems as violations with its
+        replay, and say whether the game is over."""
+        rules = self.rules
+        outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
+        if self.validate:
+            ended, winner = reference_end(rules, scores, sets, boston_by)
+            actual = (outcome is not None, outcome.winner if outcome else None)
+            if actual != (ended, winner):
+                problems.append(
+                    Problem(
+                        "end",
+                        f"after scores {scores}: the engine says {actual},"
+                        f" the rules say {(ended, winner)}",
                     )
+                )
+        if problems:
+            replay = record.describe(self.names) if record is not None else ""
             for problem in problems:
                 result.violations.append(
                     Violation(
-                        self.seed,
-                        index,
-                        number,
-                        problem.check,
-                        problem.message,
-                        record.describe(self.names),
+                        self.seed, result.index, number, problem.check, problem.message, replay
                     )
                 )
-            result.deals = number
-            if outcome is not None:
-                result.winner = outcome.winner
-                result.end = outcome.reason.value if outcome.winner is not None else "draw"
+        result.deals = number
+        if outcome is None:
+            return False
+        result.winner = outcome.winner
+        result.end = outcome.reason.value if outcome.winner is not None else "draw"
+        return True
+
+    def _finish_game(
+        self, result: GameResult, first_dealer: int, rounds: list[Round], fold: bool
+    ) -> None:
+        """The game as the score pad keeps it: checked by its fold, kept if asked."""
+        game = Game(
+            f"simulated game {result.index + 1}",
+            self.names,
+            self.game_template.sides,
+            self.preset,
+            self.rules,
+            first_dealer,
+            tuple(rounds),
+        )
+        if fold:
+            self._check_standings(game, result)
+        if self.keep_game:
+            result.game = game
+
+    def _play_game_kernel(self, index: int, table: KernelTable) -> GameResult:
+        """Game `index` with the compiled kernel dealing, bidding and playing each deal
+        (from the game's own 64-bit seed, `kernel_seed`) and checking it; here, as on the
+        Python path, each deal is scored by the engine, its bids checked by
+        `scorepad.bids`, and the end of the game judged twice. A deal the kernel's check
+        refuses is replayed by the Python validator, which says what is wrong."""
+        rules = self.rules
+        players, sides = rules.players, rules.sides
+        table.seed(kernel_seed(self.seed, index))
+        first_dealer = table.below(players)
+        result = GameResult(
+            index=index, first_dealer_side=rules.side_of(first_dealer), side_bots=self.side_bots
+        )
+        scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
+        fold = self.validate and (self.keep_game or index % STANDINGS_EVERY == 0)
+        rounds: list[Round] | None = [] if self.keep_game or fold else None
+        validate, keep_records, cross_check = self.validate, self.keep_records, self.cross_check
+        blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
+        side_range = range(sides)
+        kernel_scored, score_miss = self._kernel_scored, self._kernel_scored_side
+        getters = self._side_getters
+        bids_ok = self._kernel_bids_ok
+        add_side = _add_side
+        for number in range(1, self.max_deals + 1):
+            dealer = (first_dealer + number - 1) % players
+            blind_sides = 0
+            if blind_deficit is not None:
+                for side in side_range:
+                    if _trailing_by(scores, side) >= blind_deficit:
+                        blind_sides |= 1 << side
+            codes, taken, bad = table.deal(dealer, blind_sides)
+            problems: list[Problem] = []
+            record = None
+            if bad or keep_records or cross_check:
+                record = self._kernel_record(table, dealer, codes, taken)
+                if keep_records:
+                    result.records.append(record)
+                if validate and (bad or cross_check):
+                    problems = self._check_deal(record, scores, record.by_seat(players))
+                    if bad and not problems:
+                        problems.append(
+                            Problem("kernel", f"the kernel's own check failed (bits {bad})")
+                        )
+            elif validate:
+                problems = bids_ok(dealer, codes, scores)
+            boston_by = None
+            entries = []
+            for side in side_range:
+                get = getters[side]
+                key = (bags[side], get(codes), get(taken))
+                cached = kernel_scored.get(key) or score_miss(key, side, codes, taken, bags[side])
+                entry, scored, engine_problems, nils = cached
+                entries.append(entry)
+                problems.extend(engine_problems)
+                if add_side(result, side, scored, scores, bags, sets):
+                    boston_by = side
+                if nils:
+                    result.nil_bids += nils[0]
+                    result.nil_made += nils[1]
+                    result.blind_nil_bids += nils[2]
+                    result.blind_nil_made += nils[3]
+            if rounds is not None:
+                rounds.append(Round(dealer, tuple(entries)))
+            if problems and record is None:
+                record = self._kernel_record(table, dealer, codes, taken)
+            if self._close_deal(result, number, scores, sets, boston_by, problems, record):
                 break
         result.scores = tuple(scores)
-        fold = self.validate and (self.keep_game or index % STANDINGS_EVERY == 0)
-        if self.keep_game or fold:
-            game = Game(
-                f"simulated game {index + 1}",
-                self.names,
-                self.game_template.sides,
-                self.preset,
-                rules,
-                first_dealer,
-                tuple(rounds),
-            )
-            if fold:
-                self._check_standings(game, result)
-            if self.keep_game:
-                result.game = game
+        if rounds is not None:
+            self._finish_game(result, first_dealer, rounds, fold)
         return result
+
+    def _kernel_table(self) -> KernelTable:
+        """The kernel's table for these rules: the deck, the seats, and the bid each
+        situation gives a random bot, filled from the real bid rules (`bid_choice`,
+        `BidChoice.fit`) as the Python path reads them."""
+        assert KERNEL is not None, "the compiled kernel is not built"
+        rules = self.rules
+        tricks, players = rules.tricks, rules.players
+        wishes = max(max(row) for row in self._wish) + 1
+        totals = tricks * (players - 1) + 1  # the table's earlier non-nil bids, 0..
+        partner_bids: list[Bid | None] = [None, NIL, BLIND_NIL, *map(number_bid, range(tricks + 1))]
+        entries = bytearray()
+        for partner_bid in partner_bids:
+            for total in range(totals):
+                for last in (False, True):
+                    blind_open, nil_bid, by_wish = self._random_bid_table(partner_bid, total, last)
+                    entries.append(blind_open)
+                    entries.append(bid_code(nil_bid))
+                    entries.extend(bid_code(by_wish[wish]) for wish in range(wishes))
+        table: KernelTable = KERNEL.Table(
+            deck=bytes(self.plan.codes),
+            players=players,
+            tricks=tricks,
+            partner=bytes(self._partner),
+            side_of=bytes(self._side_of),
+            bid_table=bytes(entries),
+            totals=totals,
+            wishes=wishes,
+            wish=bytes(min(wish, 255) for row in self._wish for wish in row),
+            nil_chance=RANDOM_NIL,
+        )
+        return table
+
+    def _kernel_record(
+        self, table: KernelTable, dealer: int, codes: Sequence[int], taken: Sequence[int]
+    ) -> DealRecord:
+        """The kernel's last deal as a DealRecord (for the validator, a violation's replay
+        and hand records)."""
+        dealt, plays, winners = table.record()
+        players = self.rules.players
+        order = [(dealer + step) % players for step in range(1, players + 1)]
+        return DealRecord(
+            dealer,
+            dealt,
+            bids=[(seat, self._bid_of_code[codes[seat]]) for seat in order],
+            joint=[False] * self.rules.sides,
+            plays=plays,
+            winners=winners,
+            taken=list(taken),
+        )
+
+    def _kernel_scored_side(
+        self,
+        key: tuple[object, ...],
+        side: int,
+        codes: Sequence[int],
+        taken: Sequence[int],
+        bags: int,
+    ) -> KernelScored:
+        """`_score_entry` for one side of a kernel deal, memoised by `key` (the caller looks
+        it up: the side's bags, bid codes and tricks; see `_scored_sides`), with the side's
+        nil counts (None when it bid no nil)."""
+        seats = self.side_seats[side]
+        bids = tuple([self._bid_of_code[codes[seat]] for seat in seats])
+        tricks = tuple([taken[seat] for seat in seats])
+        entry, scored, problems = self._score_entry(side, bids, tricks, bags)
+        nils = [0, 0, 0, 0]
+        for bid, took in zip(bids, tricks, strict=True):
+            if bid.is_nil:
+                blind = 2 if bid.kind is BidKind.BLIND_NIL else 0
+                nils[blind] += 1
+                nils[blind + 1] += took == 0
+        cached = (entry, scored, problems, tuple(nils) if any(nils) else None)
+        if len(self._kernel_scored) < 200_000:
+            self._kernel_scored[key] = cached
+        return cached
+
+    def _kernel_bids_ok(
+        self, dealer: int, codes: tuple[int, ...], scores: Sequence[int]
+    ) -> list[Problem]:
+        """`_check_bids` for a kernel deal (its bids in bidding order from the dealer),
+        memoised by the dealer, the bid codes and the deficits clipped as there."""
+        deficit = self._deficit
+        if len(scores) == 2:
+            behind = scores[1] - scores[0]
+            clipped: tuple[int, ...] = (
+                max(-1, min(behind, deficit)),
+                max(-1, min(-behind, deficit)),
+            )
+        else:
+            clipped = tuple(
+                max(-1, min(_trailing_by(scores, side), deficit)) for side in range(len(scores))
+            )
+        key = (dealer, codes, clipped)
+        problems = self._kernel_bids.get(key)
+        if problems is None:
+            players = self.rules.players
+            bid_of = self._bid_of_code
+            record = DealRecord(dealer, [], joint=[False] * self.rules.sides)
+            record.bids = [
+                (seat % players, bid_of[codes[seat % players]])
+                for seat in range(dealer + 1, dealer + 1 + players)
+            ]
+            problems = self._check_bids(record, scores, [bid_of[code] for code in codes])
+            if len(self._kernel_bids) < 200_000:
+                self._kernel_bids[key] = problems
+        return problems
 
     def _check_standings(self, game: Game, result: GameResult) -> None:
         """The score pad's own fold over the saved rounds gives the same totals and winner."""
@@ -307,33 +551,39 @@ class GameRunner:
 
     # -- scoring --------------------------------------------------------------------
 
-    def _score(self, side: int, entry: SideEntry, bags: int) -> tuple[SideScore, list[Problem]]:
-        """score_side for this side entry from zero points and `bags` bags, and what is
-        wrong with the result. Memoised: the engine is pure, and a round's points do not
-        depend on the score before it, so the same entry and bags always score the same."""
-        key = (side, tuple(map(bid_key, entry.bids)), entry.tricks, bags)
-        cached = self._scored.get(key)
-        if cached is None:
-            hands = side_hands(self.rules, entry, self.side_names[side])
-            scored = score_side(self.rules, hands, score=0, bags=bags)
-            problems = check_side_score(self.rules, scored, 0, bags) if self.validate else []
-            cached = (scored, problems)
-            if len(self._scored) < 200_000:
-                self._scored[key] = cached
-        return cached
-
-    def _entries(self, record: DealRecord) -> tuple[SideEntry, ...]:
-        by_seat = dict(record.bids)
+    def _scored_sides(
+        self, record: DealRecord, by_seat: Sequence[Bid | None], bags: Sequence[int]
+    ) -> list[ScoredSide]:
+        """Each side's entry (the shape a person enters), score_side's result for it from
+        zero points and the side's bags, and what is wrong with that result. Memoised: the
+        engine is pure, and a round's points do not depend on the score before it, so the
+        same bids, tricks and bags always score the same (the side's names only label the
+        engine's lines, which the simulator reads for their points alone)."""
         taken = record.taken
-        entries = []
+        out = []
         for side, seats in enumerate(self.side_seats):
+            # A joint bid is the one bid of a side whose partner has None.
+            bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
             tricks = tuple([taken[seat] for seat in seats])
-            if record.joint[side]:
-                bids: tuple[Bid, ...] = (next(by_seat[s] for s in seats if s in by_seat),)
-            else:
-                bids = tuple(by_seat[seat] for seat in seats)
-            entries.append(SideEntry(bids, tricks))
-        return tuple(entries)
+            key = (*[_KEY_OF_ID.get(id(bid), bid) for bid in bids], tricks, bags[side])
+            cached = self._scored.get(key)
+            if cached is None:
+                cached = self._score_entry(side, bids, tricks, bags[side])
+                if len(self._scored) < 200_000:
+                    self._scored[key] = cached
+            out.append(cached)
+        return out
+
+    def _score_entry(
+        self, side: int, bids: tuple[Bid, ...], tricks: tuple[int, ...], bags: int
+    ) -> ScoredSide:
+        """One side's entry scored by the engine from zero points and `bags`, and what
+        is wrong with the result."""
+        entry = SideEntry(bids, tricks)
+        hands = side_hands(self.rules, entry, self.side_names[side])
+        scored = score_side(self.rules, hands, score=0, bags=bags)
+        problems = check_side_score(self.rules, scored, 0, bags) if self.validate else []
+        return entry, scored, problems
 
     @staticmethod
     def _count_nils(result: GameResult, record: DealRecord) -> None:
@@ -348,6 +598,100 @@ class GameRunner:
                     result.nil_made += made
 
     # -- a deal ---------------------------------------------------------------------
+
+    def _deal_random(
+        self,
+        rng: random.Random,
+        dealer: int,
+        scores: Sequence[int],
+        seen: Seen,
+        bots: list[Bot],
+    ) -> DealRecord:
+        """A deal of a table of random bots: the same random numbers drawn in the same
+        order as `_deal` with `RandomBot`s, with the bids read from memo tables and the
+        play on per-suit lists (tests/test_sim_runner.py holds the two to each other)."""
+        rules, plan = self.rules, self.plan
+        if (
+            plan.discards
+            or rules.redeal_without_spades
+            or rules.blind_nil_exchange
+            or rules.partner_bidding and rules.side_size > 1 and not rules.suicide
+        ):  # the general deal, with the bots asked (random bots read only the scores)
+            seen.new_deal(dealer)
+            seen.scores[:] = scores
+            return self._deal(rng, dealer, seen, bots, True)
+        dealt = shuffle_deal(plan, dealer, rng)
+        players = rules.players
+        record = DealRecord(dealer, dealt, joint=[False] * rules.sides)
+        held = [suit_lists(hand) for hand in dealt]
+        self._bid_random(record, held, scores, rng.random)
+        self._play_random(record, held, (dealer + 1) % players, rng.random)
+        return record
+
+    def _bid_random(
+        self,
+        record: DealRecord,
+        held: list[list[list[int]]],
+        scores: Sequence[int],
+        rnd: Callable[[], float],
+    ) -> None:
+        """RandomBot's bids (see `_bid`'s `ask`), each from a table of the bid the choice
+        gives for each wish; the same random numbers in the same order."""
+        rules = self.rules
+        players = rules.players
+        dealer = record.dealer
+        by_seat: list[Bid | None] = [None] * players
+        bids = record.bids
+        partner_of, side_of = self._partner, self._side_of
+        wish = self._wish
+        blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
+        total = 0
+        seat = dealer
+        for step in range(players):
+            seat += 1
+            if seat == players:
+                seat = 0
+            partner = partner_of[seat]
+            partner_bid = by_seat[partner] if partner != seat else None
+            key = (_KEY_OF_ID.get(id(partner_bid), partner_bid), total, step == players - 1)
+            table = self._random_bids.get(key)
+            if table is None:
+                table = self._random_bids[key] = self._random_bid_table(
+                    partner_bid, total, step == players - 1
+                )
+            blind_open, nil_bid, by_wish = table
+            if (
+                blind_open
+                and blind_deficit is not None
+                and _trailing_by(scores, side_of[seat]) >= blind_deficit
+                and rnd() < RANDOM_NIL
+            ):
+                bid = BLIND_NIL
+            elif rnd() < RANDOM_NIL:
+                bid = nil_bid
+            else:
+                clubs, diamonds, hearts, spades = held[seat]
+                aces = (
+                    (12 in clubs) + (25 in diamonds) + (38 in hearts) + (51 in spades)
+                )  # the codes of the four aces
+                bid = by_wish[wish[aces][len(spades)]]
+            bids.append((seat, bid))
+            by_seat[seat] = bid
+            if not bid.is_nil:
+                total += bid.tricks
+
+    def _random_bid_table(self, partner_bid: Bid | None, total: int, last: bool) -> RandomBids:
+        """Whether blind nil is open, the nil bid, and the bid for each wish, in this
+        situation: from `bid_choice` and `BidChoice.fit` (memoised by the choice: many
+        situations give the same choice)."""
+        choice = self._choice(partner_bid, total, last, False)
+        bids = self._fits.get(choice)
+        if bids is None:
+            blind_open = choice.nil and choice.refused != 0
+            top = max(max(row) for row in self._wish)
+            by_wish = tuple(choice.fit(wish) for wish in range(top + 1))
+            bids = self._fits[choice] = (blind_open, choice.fit(0, nil=True), by_wish)
+        return bids
 
     def _deal(
         self, rng: random.Random, dealer: int, seen: Seen, bots: list[Bot], all_random: bool
@@ -373,7 +717,9 @@ class GameRunner:
         seen.trick = []
         leader = (dealer + 1) % players
         if all_random:
-            self._play_random(record, record.holdings(), leader, rng.random)
+            self._play_random(
+                record, [suit_lists(h) for h in record.holdings()], leader, rng.random
+            )
         else:
             self._play(record, hands, leader, seen, bots)
         return record
@@ -540,15 +886,18 @@ class GameRunner:
         seen.opponent_nil = [any(live[o] for o in others) for others in seen.opponents]
 
     def _play_random(
-        self, record: DealRecord, held: list[list[int]], leader: int, rnd: Callable[[], float]
+        self,
+        record: DealRecord,
+        holdings: list[list[list[int]]],
+        leader: int,
+        rnd: Callable[[], float],
     ) -> None:
-        """The play of random bots, inlined on per-suit lists: the same cards
-        `RandomBot.play` would choose from the same random numbers (the k-th lowest legal
-        code; no number drawn for a single legal card, as `_play` asks no bot then),
-        without a call or a mask walk per card."""
+        """The play of random bots, inlined on per-suit lists (`suit_lists`, emptied as the
+        cards are played): the same cards `RandomBot.play` would choose from the same random
+        numbers (the k-th lowest legal code; no number drawn for a single legal card, as
+        `_play` asks no bot then), without a call or a mask walk per card."""
         players = self.rules.players
         suit_of = SUIT_OF
-        holdings = [suit_lists(hand) for hand in held]
         plays = record.plays
         append = plays.append
         winners = record.winners
@@ -580,22 +929,21 @@ class GameRunner:
                 suits = holdings[seat]
                 cards = suits[led]
                 count = len(cards)
-                if count:
+                if count:  # follows suit: beats the best card only if it is of the suit led
                     code = cards.pop(int(rnd() * count)) if count > 1 else cards.pop()
-                else:
-                    total = len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])
-                    k = int(rnd() * total) if total > 1 else 0
-                    for cards in suits:
-                        if k < len(cards):
-                            code = cards.pop(k)
-                            break
-                        k -= len(cards)
-                append(code)
-                suit = suit_of[code]
-                if suit == best_suit:
-                    if code > best:
+                    append(code)
+                    if best_suit == led and code > best:
                         best, winner = code, seat
-                elif suit == SPADES:
+                    continue
+                total = len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])
+                k = int(rnd() * total) if total > 1 else 0
+                for cards in suits:
+                    if k < len(cards):
+                        code = cards.pop(k)
+                        break
+                    k -= len(cards)
+                append(code)
+                if suit_of[code] == SPADES and (best_suit != SPADES or code > best):
                     best, best_suit, winner, broken = code, SPADES, seat, True
             winners.append(winner)
             taken[winner] += 1
@@ -605,7 +953,7 @@ class GameRunner:
     # -- checks ---------------------------------------------------------------------
 
     def _check_deal(
-        self, record: DealRecord, scores: Sequence[int], entries: Sequence[SideEntry]
+        self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
         rules, plan = self.rules, self.plan
         problems = check_dealt(plan.codes, record.dealt, record.dealer, plan.tricks, plan.discards)
@@ -614,61 +962,112 @@ class GameRunner:
         holdings = record.holdings()
         if sorted(len(hand) for hand in holdings) != [plan.tricks] * rules.players:
             problems.append(Problem("deal", f"holdings {[len(h) for h in holdings]} at play"))
-        replay = replay_play(
-            holdings, (record.dealer + 1) % rules.players, record.plays, self.names
-        )
-        problems.extend(replay.problems)
-        if replay.winners != record.winners:
+        leader = (record.dealer + 1) % rules.players
+        clean = replay_clean(holdings, leader, record.plays, rules.tricks)
+        if clean is None:
+            replay = replay_play(holdings, leader, record.plays, self.names)
+            problems.extend(replay.problems)
+            winners, taken = replay.winners, replay.taken
+        else:
+            winners, taken = clean
+        if winners != record.winners:
             problems.append(
-                Problem("winner", f"trick winners {record.winners}, the rules say {replay.winners}")
+                Problem("winner", f"trick winners {record.winners}, the rules say {winners}")
             )
-        if replay.taken != record.taken or sum(record.taken) != rules.tricks:
+        if taken != record.taken or sum(record.taken) != rules.tricks:
             problems.append(
-                Problem(
-                    "tricks", f"tricks {record.taken} (rules: {replay.taken}), not {rules.tricks}"
-                )
+                Problem("tricks", f"tricks {record.taken} (rules: {taken}), not {rules.tricks}")
             )
-        problems.extend(self._check_bids(record, scores, entries))
+        problems.extend(self._check_bids(record, scores, by_seat))
         return problems
 
     def _check_bids(
-        self, record: DealRecord, scores: Sequence[int], entries: Sequence[SideEntry]
+        self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
-        """The bids pass the same checks a person's bids pass (`scorepad.bids`)."""
+        """The bids pass the same checks a person's bids pass (`scorepad.bids`). Memoised
+        by the bids and the deficit clipped to the deficits the checks compare with."""
         rules = self.rules
-        deficit = max(rules.blind_nil_deficit, rules.blind_bid_deficit)
+        deficit = self._deficit
+        bids_ok = self._bids_ok
         problems = []
-        for side, entry in enumerate(entries):
-            others = [score for index, score in enumerate(scores) if index != side]
-            behind = max(others) - scores[side] if others else 0
+        for side, seats in enumerate(self.side_seats):
+            if len(scores) > 1:
+                others = [score for index, score in enumerate(scores) if index != side]
+                behind = max(others) - scores[side]
+            else:
+                behind = 0
             clipped = max(-1, min(behind, deficit))  # the checks only compare with deficits
-            key: tuple[object, ...] = (side, tuple(map(bid_key, entry.bids)), clipped)
-            if key not in self._bids_ok:
-                joint = entry.joint_bid and rules.side_size > 1
+            bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
+            key: tuple[object, ...] = (
+                side,
+                clipped,
+                *[_KEY_OF_ID.get(id(bid), bid) for bid in bids],
+            )
+            message = bids_ok.get(key, _UNSEEN)
+            if message is _UNSEEN:
+                joint = record.joint[side] and rules.side_size > 1
                 names = self.side_names[side]
                 try:
                     check_side_bids(
                         rules,
-                        entry.bids,
+                        bids,
                         who=names[:1] if joint else names,
                         side=f"side {side + 1}",
                         trailing_by=clipped,
                         joint=joint,
                     )
-                    self._bids_ok[key] = None
+                    message = bids_ok[key] = None
                 except BidError as error:
-                    self._bids_ok[key] = str(error)
-            message = self._bids_ok[key]
+                    message = bids_ok[key] = str(error)
             if message:
-                problems.append(Problem("bids", message))
+                problems.append(Problem("bids", str(message)))
         in_order = tuple(bid for _, bid in record.bids)
-        key = ("table", tuple(map(bid_key, in_order)))
-        if key not in self._bids_ok:
+        key = ("table", *[_KEY_OF_ID.get(id(bid), bid) for bid in in_order])
+        message = bids_ok.get(key, _UNSEEN)
+        if message is _UNSEEN:
             try:
                 check_table_bids(rules, in_order, last="the last bidder")
-                self._bids_ok[key] = None
+                message = bids_ok[key] = None
             except BidError as error:
-                self._bids_ok[key] = str(error)
-        if self._bids_ok[key]:
-            problems.append(Problem("bids", str(self._bids_ok[key])))
+                message = bids_ok[key] = str(error)
+        if message:
+            problems.append(Problem("bids", str(message)))
         return problems
+
+
+RandomBids = tuple[bool, Bid, tuple[Bid, ...]]
+# The kernel's table of the rules last played (it holds a random stream, seeded per game).
+_KERNEL_TABLES: dict[tuple[int, Rules], KernelTable] = {}
+
+
+def _add_side(
+    result: GameResult,
+    side: int,
+    scored: SideScore,
+    scores: list[int],
+    bags: list[int],
+    sets: list[int],
+) -> bool:
+    """Fold a side's scored deal into the game's scores, bags, sets and counts; whether
+    it made a Boston."""
+    scores[side] += scored.points
+    bags[side] = scored.bags
+    result.bag_penalties += scored.penalties
+    if scored.made is not None:
+        result.contracts += 1
+        if scored.made is False:
+            sets[side] += 1
+            result.sets += 1
+    return scored.boston
+
+
+def random_wishes(tricks: int) -> list[list[int]]:
+    """RandomBot's wish by its aces and spades: `wishes[aces][spades]` (see RandomBot.bid:
+    its aces and half its spades, scaled to the hand size)."""
+    return [[round((aces + spades / 2) * tricks / 13) for spades in range(16)] for aces in range(5)]
+
+
+def _trailing_by(scores: Sequence[int], side: int) -> int:
+    """How far a side is behind the best other side (as `Seen.trailing_by`)."""
+    others = [score for index, score in enumerate(scores) if index != side]
+    return max(others) - scores[side] if others else 0

@@ -90,6 +90,7 @@ class Seen:
 
 
 _NUMBERS = tuple(number(tricks) for tricks in range(19))  # shared: a Bid is immutable
+NUMBER_BIDS = _NUMBERS
 
 # The bids bots make are these shared objects, which live as long as the program: their
 # identity is a key that memo tables hash without going through Bid's (and its enum's)
