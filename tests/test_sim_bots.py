@@ -81,8 +81,19 @@ BIDS = {0: NIL, 2: number(5), 1: number(4), 3: number(4)}
         ("QH 9H 2H 4C", 0, [(3, "KH"), (1, "4H"), (2, "10H")], None, "QH"),
         # A failed nil keeps ducking: its tricks are bags that help no contract.
         ("QH 9H 2H 4C", 0, [(3, "8H")], {0: 1}, "2H"),
+        # Out of the suit led: a bare king goes before an ace guarded by small cards...
+        ("AH 3H 2H KC 4S", 0, [(3, "5D")], None, "KC"),
+        # ... and a spade that can go under a higher trump before either.
+        ("AH 3H 2H KC 4S", 0, [(3, "5D"), (1, "9S")], None, "4S"),
     ],
-    ids=["coverer-ducks-under-a-boss", "coverer-plays-high", "nil-sheds-under", "failed-nil-ducks"],
+    ids=[
+        "coverer-ducks-under-a-boss",
+        "coverer-plays-high",
+        "nil-sheds-under",
+        "failed-nil-ducks",
+        "nil-sheds-a-bare-king",
+        "nil-sheds-a-spade-under-a-trump",
+    ],  # fmt: skip
 )
 def test_nil_and_cover_play(
     hand: str, seat: int, trick: list[tuple[int, str]], taken: dict[int, int] | None, expected: str
@@ -127,3 +138,15 @@ def test_nil_chance_falls_with_high_spades() -> None:
     low = nil_chance(hand_of("9S 5S 2S QH 8H 4H 3H JD 7D 2D 6C 5C 3C"))
     ace = nil_chance(hand_of("AS 5S 2S QH 8H 4H 3H JD 7D 2D 6C 5C 3C"))
     assert 0 <= ace < low - 0.4 <= 1
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [("standard", "2H"), ("suicide", "AH")],
+    ids=["standard-presses-the-nil", "suicide-plays-for-its-contract"],
+)
+def test_an_opponents_nil_is_pressed_except_under_suicide(preset: str, expected: str) -> None:
+    # Seat 1 leads, needing tricks for its 4 (its partner's nil has failed); seat 0's
+    # nil stands.
+    bids = {0: NIL, 2: number(5), 1: number(4), 3: NIL}
+    assert play(preset, "AH 2H 9C 8C", seat=1, bids=bids, trick=[], taken={3: 1}) == expected

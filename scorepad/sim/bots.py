@@ -406,7 +406,9 @@ class HeuristicBot(Bot):
         if partner != seat and seen.nil[partner] and seen.taken[partner] == 0:
             return self._cover(seat, partner, legal, seen, hand)
         need = seen.contract[side] - seen.side_taken[side]
-        if seen.opponent_nil[seat] and need < seen.tricks_left - 1:
+        # Under suicide every side has a nil its partner covers: chasing the opponents'
+        # costs one's own contract, and the bags of the low cards it takes.
+        if seen.opponent_nil[seat] and need < seen.tricks_left - 1 and not seen.rules.suicide:
             return self._press_nil(seat, legal, seen, hand)
         if need > 0 or self._can_set(side, seen):
             return self._win(seat, partner, legal, seen, hand)
@@ -416,7 +418,11 @@ class HeuristicBot(Bot):
 
     def _can_set(self, side: int, seen: Seen) -> bool:
         """Whether an opponent side needs so many of the remaining tricks that it is worth
-        taking tricks (and bags) to set it."""
+        taking tricks (and bags) to set it. Not under suicide: with two nils failing and
+        covering, every deal brings bags, and the tricks to set a contract cost more bags
+        than the set is worth."""
+        if seen.rules.suicide:
+            return False
         for other in range(len(seen.contract)):
             if other == side or not seen.contract[other]:
                 continue
@@ -524,8 +530,16 @@ class HeuristicBot(Bot):
         if losing:
             spade = losing & SPADE_MASK
             top_spade = highest(spade) if spade else -1
-            top_side = highest_by_rank(losing & NON_SPADE_MASK) if losing & NON_SPADE_MASK else -1
-            if top_side < 0 or top_spade >= 0 and RANK_OF[top_spade] + 3 > RANK_OF[top_side]:
+            side_cards = losing & NON_SPADE_MASK
+            top_side = -1
+            if side_cards:
+                # Following suit, the highest card under; out of the suit, the card least
+                # likely to get under a later trick.
+                following = side_cards & SUIT_MASKS[seen.led]
+                top_side = highest(following) if following else most_exposed(side_cards, hand)
+            # A spade that can go under a higher trump goes first: it is the card a nil can
+            # least get rid of otherwise.
+            if top_spade >= 0:
                 return top_spade
             return top_side
         if len(trick) == seen.players - 1:
@@ -594,6 +608,19 @@ def highest_by_rank(mask: int) -> int:
             code = cards.bit_length() - 1
             if RANK_OF[code] > best_rank:
                 best, best_rank = code, RANK_OF[code]
+    return best
+
+
+def most_exposed(cards: int, hand: int) -> int:
+    """The card a nil can least hope to play under later: a high one with few cards of its
+    suit below it in the hand (a bare king before a king guarded by small cards)."""
+    best, best_danger = -1, -99
+    for code in codes_of(cards):
+        suit = SUIT_OF[code]
+        below = (hand & SUIT_MASKS[suit] & ((1 << code) - 1)).bit_count()
+        danger = RANK_OF[code] - 2 * below
+        if danger > best_danger:
+            best, best_danger = code, danger
     return best
 
 
