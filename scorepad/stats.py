@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from scorepad.bids import BidKind
@@ -29,7 +29,7 @@ class PlayerStats:
     wins: int = 0
     rounds: int = 0
     bids: int = 0  # the player's own number bids (not nil, not a joint team bid)
-    bid_total: int = 0
+    _bid_total: int = 0  # for the average; not shown
     judged: int = 0  # of those, bids whose player's own tricks were entered
     exact: int = 0
     over: int = 0
@@ -45,27 +45,10 @@ class PlayerStats:
 
     @property
     def average_bid(self) -> float:
-        return _ratio(self.bid_total, self.bids)
+        return _ratio(self._bid_total, self.bids)
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "games": self.games,
-            "finished": self.finished,
-            "wins": self.wins,
-            "win_rate": round(self.win_rate, 4),
-            "rounds": self.rounds,
-            "bids": self.bids,
-            "average_bid": round(self.average_bid, 2),
-            "judged": self.judged,
-            "exact": self.exact,
-            "over": self.over,
-            "under": self.under,
-            "nil_bids": self.nil_bids,
-            "nil_made": self.nil_made,
-            "blind_nil_bids": self.blind_nil_bids,
-            "blind_nil_made": self.blind_nil_made,
-        }
+        return _counts(self, win_rate=self.win_rate, average_bid=round(self.average_bid, 2))
 
 
 @dataclass(slots=True)
@@ -92,20 +75,7 @@ class PartnershipStats:
         return _ratio(self.bags, self.rounds)
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "players": list(self.players),
-            "games": self.games,
-            "finished": self.finished,
-            "wins": self.wins,
-            "win_rate": round(self.win_rate, 4),
-            "rounds": self.rounds,
-            "contracts": self.contracts,
-            "made": self.made,
-            "set": self.set,
-            "bags": self.bags,
-            "bags_per_round": round(self.bags_per_round, 2),
-            "bag_penalties": self.bag_penalties,
-        }
+        return _counts(self, win_rate=self.win_rate, bags_per_round=round(self.bags_per_round, 2))
 
 
 @dataclass(slots=True)
@@ -162,6 +132,18 @@ class Stats:
         if self.head_to_head is not None:
             data["head_to_head"] = self.head_to_head.as_json()
         return data
+
+
+def _counts(tally: PlayerStats | PartnershipStats, **figures: float) -> dict[str, Any]:
+    """A tally's fields as JSON (names and counts, the hidden ones left out) and figures
+    worked out from them, ratios to 4 decimals unless rounded already."""
+    data: dict[str, Any] = {}
+    for item in fields(tally):
+        if not item.name.startswith("_"):
+            value = getattr(tally, item.name)
+            data[item.name] = list(value) if isinstance(value, tuple) else value
+    data.update({key: round(value, 4) for key, value in figures.items()})
+    return data
 
 
 def _ratio(part: int, whole: int) -> float:
@@ -295,7 +277,7 @@ def _add_game(
                         tally.nil_made += made
                     continue
                 tally.bids += 1
-                tally.bid_total += bid.tricks
+                tally._bid_total += bid.tricks
                 if took is None:
                     continue
                 tally.judged += 1
