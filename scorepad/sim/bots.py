@@ -365,10 +365,11 @@ class HeuristicBot(Bot):
             return choice.fit(0, nil=True)
         if rules.suicide and partner_bid is None and nil_ok:
             # The first of a side to bid picks which of the two bids the side's nil without
-            # seeing the other hand: this one when it is safer than a typical hand and no
-            # strong hand (its partner's nil is forced otherwise).
+            # seeing the other hand: this one when it is clearly safer than a typical hand
+            # (by a few points: its cover is then the unknown hand) and no strong hand; its
+            # partner's nil is forced otherwise.
             chance = nil_chance(hand, highest(seen.deck_mask))
-            if chance > median_nil_chance(rules) and estimate < share + 1.5:
+            if chance > median_nil_chance(rules) + 0.03 and estimate < share + 1.5:
                 return choice.fit(0, nil=True)
         if rules.suicide:
             # This side's bidder, beside its nil (forced or to come). Every side has a nil,
