@@ -188,22 +188,6 @@ class Column:
         }
 
 
-# The rates of a column, in the order the table shows them.
-RATE_KEYS = (
-    "ended_target",
-    "ended_loss_limit",
-    "ended_sets",
-    "ended_boston",
-    "ended_cap",
-    "nil_bid",
-    "nil_made",
-    "blind_nil_bid",
-    "blind_nil_made",
-    "contracts_set",
-    "first_dealer_won",
-)
-
-
 @dataclass(slots=True)
 class Comparison:
     """Every column of a comparison, and whether their decks (and so their deals) agree."""
