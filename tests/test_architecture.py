@@ -22,6 +22,7 @@ LAYERS = {
     "export": 4,
     "render": 4,
     "sim": 4,
+    "stats": 4,
     "cli": 5,
     "__init__": 0,
     "__main__": 5,

@@ -33,6 +33,7 @@ COMMAND_MODULES = {
     "play": "play",
     "export": "export",
     "check": "check",
+    "stats": "stats",
     "presets": "presets",
     "simulate": "simulate",
     "verify": "verify",

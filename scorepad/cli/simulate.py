@@ -57,6 +57,16 @@ def simulate(
         ),
     ] = "auto",
     as_json: JsonOption = False,
+    compare: Annotated[
+        str | None,
+        typer.Option(
+            "--compare",
+            metavar="PRESET_OR_FILE,...",
+            help="Play the same games under each rule set (instead of --preset) and show"
+            " them side by side; --set applies to each.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play games out with bots, score them with the engine, and check every deal."""
     import sys
@@ -67,7 +77,6 @@ def simulate(
     from scorepad.sim.run import RunConfig
     from scorepad.sim.run import simulate as run_simulation
 
-    name, rules = load_rules(preset, overrides)
     chosen = tuple(word.strip() for word in bots.split(",") if word.strip())
     unknown = [word for word in chosen if word not in BOTS]
     if unknown or not chosen:
@@ -75,6 +84,12 @@ def simulate(
             f"--bots {bots!r}: unknown bot {', '.join(unknown) or '(none)'};"
             f" choose from {', '.join(BOTS)}, or a comma list per side"
         )
+    if compare is not None:
+        from scorepad.cli.compare import run_compare
+
+        run_compare(compare, overrides, games, seed, chosen, jobs, save, as_json)
+        return
+    name, rules = load_rules(preset, overrides)
     if hands and save is None:
         raise ScorepadError("--hands writes hand records into the --save folder; give --save DIR")
     config = RunConfig(

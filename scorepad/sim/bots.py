@@ -221,11 +221,106 @@ def average_count(rules: Rules) -> float:
     return sum(hand_tricks(hand, top) for hand in hands) / len(hands)
 
 
+# How much each card takes off a nil's chance, and what a low card adds: fitted on
+# simulated forced nils (a linear fit over a few thousand suicide deals). Spades weigh
+# most: a nil can shed a high side card on a suit it is out of, but a high spade only
+# under a higher one.
+_SPADE_NIL_COST = {
+    14: 0.47,
+    13: 0.47,
+    ACE: 0.47,
+    KING: 0.27,
+    QUEEN: 0.17,
+    JACK: 0.14,
+    8: 0.08,
+    7: 0.08,
+}
+_SIDE_NIL_COST = {ACE: 0.11, KING: 0.06, QUEEN: 0.03, JACK: 0.03, 8: 0.01}
+
+
+@cache
+def _side_nil_chance(bits: int) -> float:
+    length = bits.bit_count()
+    chance = 0.0
+    for rank in range(13):
+        if bits >> rank & 1:
+            chance -= _SIDE_NIL_COST.get(rank, 0.0)
+            chance += 0.035 if rank <= 3 else 0.0
+            if rank >= QUEEN and length <= 2:
+                chance -= 0.065  # a short honour is hard to shed under others
+    return chance
+
+
+@cache
+def _spade_nil_chance(bits: int) -> float:
+    chance = -0.11 * max(0, bits.bit_count() - 3)
+    for rank in range(15):
+        if bits >> rank & 1:
+            chance -= _SPADE_NIL_COST.get(rank, 0.0)
+    return chance
+
+
+def nil_chance(hand: int, top: int = SPADES * 13 + ACE) -> float:
+    """A rough chance that the hand makes a nil that is covered (0 to 1); none with the
+    deck's highest card `top`, which wins any trick it is played to."""
+    if hand >> top & 1:
+        return 0.0
+    chance = (
+        0.73
+        + _spade_nil_chance(hand >> 39)
+        + _side_nil_chance(hand & 0x1FFF)
+        + _side_nil_chance(hand >> 13 & 0x1FFF)
+        + _side_nil_chance(hand >> 26 & 0x1FFF)
+    )
+    return min(1.0, max(0.0, chance))
+
+
+@cache
+def median_nil_chance(rules: Rules) -> float:
+    """The median `nil_chance` of a random hand under these rules (a fixed sample)."""
+    from scorepad.sim.deal import deck_plan
+
+    plan = deck_plan(rules)
+    rng = random.Random(0)
+    top = max(plan.codes)
+    hands = [mask_of(rng.sample(plan.codes, plan.tricks)) for _ in range(400)]
+    chances = sorted(nil_chance(hand, top) for hand in hands)
+    return chances[len(chances) // 2]
+
+
 class HeuristicBot(Bot):
     """A decent club player: counts its tricks, bids nil on a safe hand, covers a nil
     partner, ducks to save bags once the contract is safe, and tries to set opponents."""
 
     name = "heuristic"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        # The suits each seat has shown out of in this deal, as far as this seat saw them
+        # (the cards played before its own in each trick): public, as at a real table.
+        self.voids: list[int] = []
+        self._played = -1
+        self._trick: tuple[list[int], list[int]] = ([], [])
+
+    def _watch(self, seen: Seen) -> None:
+        """Note who has shown out of a suit: the cards before this seat's in this trick,
+        and the whole of the last trick (the table's trick lists fill up after a turn)."""
+        if seen.played.bit_count() < self._played or not self.voids:
+            self.voids = [0] * seen.players  # a new deal
+            self._trick = (seen.trick, seen.trick_seats)
+        self._played = seen.played.bit_count()
+        last = self._trick
+        if last[0] is not seen.trick:
+            self._note_voids(*last)
+            self._trick = (seen.trick, seen.trick_seats)
+        self._note_voids(seen.trick, seen.trick_seats)
+
+    def _note_voids(self, trick: list[int], seats: list[int]) -> None:
+        if trick:
+            led = SUIT_OF[trick[0]]
+            for code, who in zip(trick, seats, strict=False):
+                if SUIT_OF[code] != led:
+                    self.voids[who] |= 1 << led
 
     def discard(self, seat: int, hand: int, count: int, seen: Seen) -> list[int]:
         # Throw the lowest side-suit cards, shortest suits first, to make voids.
@@ -268,8 +363,21 @@ class HeuristicBot(Bot):
         nil_limit = 0.5 if seen.tricks <= 13 else 0.1
         if nil_ok and not partner_nil and estimate < share + 0.5 and nil_risk(hand) < nil_limit:
             return choice.fit(0, nil=True)
-        if rules.suicide and partner_bid is None and nil_ok and nil_risk(hand) < 0.9:
-            return choice.fit(0, nil=True)
+        if rules.suicide and partner_bid is None and nil_ok:
+            # The first of a side to bid picks which of the two bids the side's nil without
+            # seeing the other hand: this one when it is clearly safer than a typical hand
+            # (by a few points: its cover is then the unknown hand) and no strong hand; its
+            # partner's nil is forced otherwise.
+            chance = nil_chance(hand, highest(seen.deck_mask))
+            if chance > median_nil_chance(rules) + 0.03 and estimate < share + 1.5:
+                return choice.fit(0, nil=True)
+        if rules.suicide:
+            # This side's bidder, beside its nil (forced or to come). Every side has a nil,
+            # so the tricks go to one bidder a side, less the few a failed nil takes. They
+            # are spread widely (a deviation of two tricks), and an overtrick costs nearly
+            # as much as a set trick: bid well under the mean.
+            expected = seen.tricks / rules.sides - 0.7 + (estimate - share)
+            return choice.fit(round(expected - 2.0))
         if partner_nil:
             estimate += 1.0  # covering a nil takes tricks the partner would have taken
         return choice.fit(round(estimate - 0.2))
@@ -284,17 +392,24 @@ class HeuristicBot(Bot):
     # -- play -------------------------------------------------------------------------
 
     def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
+        self._watch(seen)
         if legal & (legal - 1) == 0:
             return highest(legal)
         trick = seen.trick
         side = seen.side_of[seat]
         partner = seen.partner[seat]
-        if seen.nil[seat] and seen.taken[seat] == 0:
-            return self._duck(legal, seen, hand)
+        if seen.nil[seat]:
+            # A failed nil's tricks are bags that help no contract: keep ducking, unless
+            # taking the trick sets the opponents.
+            if seen.taken[seat] == 0 or not self._can_set(side, seen):
+                return self._duck(legal, seen, hand)
+            return self._win(seat, partner, legal, seen, hand)
         if partner != seat and seen.nil[partner] and seen.taken[partner] == 0:
             return self._cover(seat, partner, legal, seen, hand)
         need = seen.contract[side] - seen.side_taken[side]
-        if seen.opponent_nil[seat] and need < seen.tricks_left - 1:
+        # Under suicide every side has a nil its partner covers: chasing the opponents'
+        # costs one's own contract, and the bags of the low cards it takes.
+        if seen.opponent_nil[seat] and need < seen.tricks_left - 1 and not seen.rules.suicide:
             return self._press_nil(seat, legal, seen, hand)
         if need > 0 or self._can_set(side, seen):
             return self._win(seat, partner, legal, seen, hand)
@@ -304,7 +419,11 @@ class HeuristicBot(Bot):
 
     def _can_set(self, side: int, seen: Seen) -> bool:
         """Whether an opponent side needs so many of the remaining tricks that it is worth
-        taking tricks (and bags) to set it."""
+        taking tricks (and bags) to set it. Not under suicide: with two nils failing and
+        covering, every deal brings bags, and the tricks to set a contract cost more bags
+        than the set is worth."""
+        if seen.rules.suicide:
+            return False
         for other in range(len(seen.contract)):
             if other == side or not seen.contract[other]:
                 continue
@@ -327,15 +446,39 @@ class HeuristicBot(Bot):
         """The partner bid nil: win the tricks the partner might be forced to take."""
         trick = seen.trick
         if not trick:
-            return highest_by_rank(legal)
+            # A suit the partner has shown out of is safe for it: it throws its worst card.
+            safe = 0
+            for suit in range(4):
+                if self.voids[partner] >> suit & 1:
+                    safe |= SUIT_MASKS[suit]
+            if legal & safe:
+                # Low, when the contract is in: whoever wins it, the partner is safe.
+                side = seen.side_of[seat]
+                if seen.side_taken[side] >= seen.contract[side]:
+                    return lowest_by_rank(legal & safe)
+                return strongest_lead(legal & safe, hand, seen)
+            # The boss spade first: under it the partner sheds a high spade, the card a
+            # nil can least get rid of otherwise.
+            spades = legal & SPADE_MASK
+            if spades and is_master(highest(spades), hand, seen):
+                return highest(spades)
+            return strongest_lead(legal, hand, seen)
         if partner in seen.trick_seats:
             if seen.winner == partner:
                 beating = beaters(legal, seen.best, seen.led)
                 return lowest(beating) if beating else lowest_by_rank(legal)
             return self._duck(legal, seen, hand)
-        # The partner plays after this seat: play high so the partner can stay under.
-        beating = beaters(legal, seen.best, seen.led)
-        return highest(beating) if beating else lowest_by_rank(legal)
+        # The partner plays after this seat. An opponent's boss card, of the suit led or a
+        # trump, already keeps it under (it can follow or throw anything): no need to
+        # take the trick and its bag. Otherwise play high so the partner can stay under.
+        best = seen.best
+        beating = beaters(legal, best, seen.led)
+        if SUIT_OF[best] in (seen.led, SPADES) and is_master(best, hand, seen):
+            return lowest_by_rank(legal & ~beating or legal)
+        if not beating:
+            return lowest_by_rank(legal)
+        masters = [code for code in codes_of(beating) if is_master(code, hand, seen)]
+        return masters[0] if masters else highest(beating)
 
     def _win(self, seat: int, partner: int, legal: int, seen: Seen, hand: int) -> int:
         trick = seen.trick
@@ -343,7 +486,8 @@ class HeuristicBot(Bot):
             return self._winning_lead(legal, hand, seen)
         best = seen.best
         last = len(trick) == seen.players - 1
-        partner_winning = seen.winner == partner and partner != seat
+        # A nil bidder's trick does not count towards the contract (it is only a bag).
+        partner_winning = seen.winner == partner and partner != seat and not seen.nil[partner]
         if partner_winning and (last or is_master(best, hand, seen)):
             return discard_low(legal)
         beating = beaters(legal, best, seen.led)
@@ -387,8 +531,16 @@ class HeuristicBot(Bot):
         if losing:
             spade = losing & SPADE_MASK
             top_spade = highest(spade) if spade else -1
-            top_side = highest_by_rank(losing & NON_SPADE_MASK) if losing & NON_SPADE_MASK else -1
-            if top_side < 0 or top_spade >= 0 and RANK_OF[top_spade] + 3 > RANK_OF[top_side]:
+            side_cards = losing & NON_SPADE_MASK
+            top_side = -1
+            if side_cards:
+                # Following suit, the highest card under; out of the suit, the card least
+                # likely to get under a later trick.
+                following = side_cards & SUIT_MASKS[seen.led]
+                top_side = highest(following) if following else most_exposed(side_cards, hand)
+            # A spade that can go under a higher trump goes first: it is the card a nil can
+            # least get rid of otherwise.
+            if top_spade >= 0:
                 return top_spade
             return top_side
         if len(trick) == seen.players - 1:
@@ -406,6 +558,27 @@ def beaters(legal: int, best: int, led: int) -> int:
     if led != NO_SUIT and legal & SUIT_MASKS[led]:
         return higher_same
     return higher_same | (legal & SPADE_MASK)
+
+
+def unseen_above(code: int, hand: int, seen: Seen) -> int:
+    """How many cards of the suit above `code` are neither played nor in `hand`."""
+    suit = SUIT_OF[code]
+    higher = SUIT_MASKS[suit] & ~((2 << code) - 1) & seen.deck_mask
+    return (higher & ~(seen.played | hand)).bit_count()
+
+
+def strongest_lead(legal: int, hand: int, seen: Seen) -> int:
+    """The lead most likely to hold the trick: the top card of a suit with the fewest
+    unseen cards above it (a boss card first), the higher rank on a tie."""
+    best, best_key = -1, (99, 0, True)
+    for suit_mask in SUIT_MASKS:
+        cards = legal & suit_mask
+        if cards:
+            code = cards.bit_length() - 1
+            key = (unseen_above(code, hand, seen), -RANK_OF[code], SUIT_OF[code] != SPADES)
+            if key < best_key:
+                best, best_key = code, key
+    return best
 
 
 def is_master(code: int, hand: int, seen: Seen) -> bool:
@@ -436,6 +609,19 @@ def highest_by_rank(mask: int) -> int:
             code = cards.bit_length() - 1
             if RANK_OF[code] > best_rank:
                 best, best_rank = code, RANK_OF[code]
+    return best
+
+
+def most_exposed(cards: int, hand: int) -> int:
+    """The card a nil can least hope to play under later: a high one with few cards of its
+    suit below it in the hand (a bare king before a king guarded by small cards)."""
+    best, best_danger = -1, -99
+    for code in codes_of(cards):
+        suit = SUIT_OF[code]
+        below = (hand & SUIT_MASKS[suit] & ((1 << code) - 1)).bit_count()
+        danger = RANK_OF[code] - 2 * below
+        if danger > best_danger:
+            best, best_danger = code, danger
     return best
 
 

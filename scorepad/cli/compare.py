@@ -1,0 +1,141 @@
+"""`scorepad simulate --compare`: rule sets side by side, read and shown (no command here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from scorepad.sim.compare import Column, Comparison, Rate, RuleSet
+
+# The rows of the table: a label, and a rate key or a figure of the column.
+ROWS = (
+    ("games", "games"),
+    ("deals per game", "deals_per_game"),
+    ("violations", "violations"),
+    ("ended by target", "ended_target"),
+    ("ended by loss limit", "ended_loss_limit"),
+    ("ended by sets", "ended_sets"),
+    ("ended by Boston", "ended_boston"),
+    ("cut off at the deal cap", "ended_cap"),
+    ("nil bid (per hand)", "nil_bid"),
+    ("nil made", "nil_made"),
+    ("blind nil bid (per hand)", "blind_nil_bid"),
+    ("blind nil made", "blind_nil_made"),
+    ("contracts set", "contracts_set"),
+    ("bags per game", "bags_per_game"),
+    ("bag penalties per game", "bag_penalties_per_game"),
+    ("average winning margin", "average_margin"),
+    ("first dealer's side won", "first_dealer_won"),
+)
+NOT_IN_RULES = "not in these rules"
+
+
+def read_rule_sets(text: str, overrides: list[str] | None) -> list[RuleSet]:
+    """The rule sets of `--compare A,B,...`: preset names or files, each with the --set."""
+    from scorepad.errors import RulesError
+    from scorepad.rules import resolve_rules
+    from scorepad.sim.compare import RuleSet
+
+    given = [part.strip() for part in text.split(",")]
+    if len(given) < 2 or not all(given):
+        raise RulesError(
+            f"--compare {text!r}: give two or more presets or preset files, comma-separated,"
+            " like club,house"
+        )
+    rule_sets = []
+    for ref in given:
+        name, rules = resolve_rules(ref, overrides or ())
+        rule_sets.append(RuleSet(ref, name, rules))
+    return rule_sets
+
+
+def run_compare(
+    text: str,
+    overrides: list[str] | None,
+    games: int,
+    seed: int,
+    bots: tuple[str, ...],
+    jobs: int,
+    save: Path | None,
+    as_json: bool,
+) -> None:
+    """Play and show the comparison; exit 1 when any deal broke a check."""
+    import typer
+
+    from scorepad.errors import ScorepadError
+    from scorepad.sim.compare import compare
+
+    if save is not None:
+        raise ScorepadError("--save writes one run's games; it does not go with --compare")
+    rule_sets = read_rule_sets(text, overrides)
+    comparison = compare(rule_sets, games=games, seed=seed, bots=bots, jobs=jobs)
+    if as_json:
+        from scorepad.cli.common import print_json
+
+        print_json(comparison.as_json())
+    else:
+        from scorepad.cli.common import print_renderable
+
+        print_renderable(compare_view(comparison))
+    if any(column.summary.violation_count for column in comparison.columns):
+        raise typer.Exit(1)
+
+
+def _bound(value: float) -> str:
+    """An interval's end in percent: a decimal only where a whole number says too little."""
+    return f"{100 * value:.1f}" if value < 0.1 else f"{100 * value:.0f}"
+
+
+def _rate_text(rate: Rate) -> str:
+    if not rate.of:
+        return "- (none)"
+    low, high = rate.interval
+    mark = " *" if rate.differs else ""
+    return f"{100 * rate.rate:.1f}% ({_bound(low)}-{_bound(high)}){mark}"
+
+
+def _cell(column: Column, key: str) -> str:
+    if key in column.rates:
+        rate = column.rates[key]
+        return NOT_IN_RULES if rate is None else _rate_text(rate)
+    data = column.as_json()
+    value = data[key]
+    if value is None:
+        return NOT_IN_RULES if key == "bag_penalties_per_game" else "-"
+    if isinstance(value, float):
+        return f"{value:,.1f}" if key == "average_margin" else f"{value:.2f}"
+    return str(value)
+
+
+def compare_view(comparison: Comparison) -> RenderableType:
+    """One table, a column per rule set, then the notes and warnings in plain lines."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    columns = comparison.columns
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("", no_wrap=True)
+    for column in columns:
+        table.add_column(column.rule_set.given, justify="right")
+    # A rate no column's rules allow is left out; one some allow says so where it is not.
+    shown = [
+        (label, key)
+        for label, key in ROWS
+        if key not in columns[0].rates or any(c.rates[key] is not None for c in columns)
+    ]
+    for label, key in shown:
+        table.add_row(Text(label), *(Text(_cell(column, key)) for column in columns))
+    bots = ", ".join(comparison.bots)
+    lines = [
+        f"{comparison.games} games a rule set, seed {comparison.seed}, bots {bots};"
+        " 95% intervals (Wilson).",
+        "* its interval does not overlap the first column's."
+        if len(columns) > 2
+        else "* the two columns' intervals do not overlap.",
+    ]
+    lines.extend(comparison.warnings())
+    return Group(table, Text(""), *(Text(line) for line in lines))

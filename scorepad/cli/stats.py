@@ -1,0 +1,145 @@
+"""`scorepad stats`: who bids best, who wins, and with whom, across the saved games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from scorepad.cli.common import JsonOption
+from scorepad.cli.core import app
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from rich.table import Table
+
+    from scorepad.game import Game
+    from scorepad.stats import Meeting, Stats
+
+
+@app.command()
+def stats(
+    games: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[NAME_OR_PATH]...",
+            help="Saved games' names or game files' paths (default: every saved game).",
+            show_default=False,
+        ),
+    ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help="Only this player, with their partners and opponents head to head.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Player and partnership statistics over the saved games (or the ones named)."""
+    from scorepad.stats import collect_stats
+    from scorepad.store import find_game, games_dir, saved_games
+
+    paths = list(dict.fromkeys(find_game(ref) for ref in games)) if games else saved_games()
+    result = collect_stats(read_games(paths), player=player)
+    if as_json:
+        from scorepad.cli.common import print_json
+
+        print_json(result.as_json())
+        return
+    if not result.games:
+        where = "the games named" if games else str(games_dir())
+        typer.echo(f"No games to count in {where}.")
+        return
+    from scorepad.cli.common import print_renderable
+
+    print_renderable(stats_view(result))
+
+
+def read_games(paths: Sequence[Path]) -> Iterator[Game]:
+    """Each game that loads; a damaged file is skipped with one line on stderr."""
+    from scorepad.errors import ScorepadError
+    from scorepad.store import load_game_file
+
+    for path in paths:
+        try:
+            game = load_game_file(path)
+        except ScorepadError as error:
+            reason = " ".join(str(error).split())
+            typer.echo(f"scorepad: skipped a damaged game file: {reason}", err=True)
+            continue
+        yield game
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def _table(*columns: str) -> Table:
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for index, column in enumerate(columns):
+        table.add_column(column, justify="left" if index == 0 else "right")
+    return table
+
+
+def stats_view(result: Stats) -> RenderableType:
+    """The players table, the partnerships table and, for one player, head to head."""
+    from rich.console import Group
+    from rich.text import Text
+
+    unfinished = result.games - result.finished
+    parts: list[RenderableType] = [
+        Text(
+            f"{result.games} game{'' if result.games == 1 else 's'}"
+            f" ({result.finished} finished, {unfinished} unfinished); a win needs a"
+            " finished game."
+        )
+    ]
+    players = _table(
+        "player", "games", "fin.", "won", "win%", "rounds", "avg bid", "exact", "over",
+        "under", "nil", "bnil",
+    )  # fmt: skip
+    for p in result.players:
+        players.add_row(
+            Text(p.name), str(p.games), str(p.finished), str(p.wins),
+            _percent(p.wins, p.finished), str(p.rounds),
+            f"{p.average_bid:.1f}" if p.bids else "-",
+            str(p.exact), str(p.over), str(p.under),
+            f"{p.nil_made}/{p.nil_bids}", f"{p.blind_nil_made}/{p.blind_nil_bids}",
+        )  # fmt: skip
+    parts += [Text(""), players]
+    if result.partnerships:
+        pairs = _table(
+            "partners", "games", "fin.", "won", "win%", "made", "set", "bags/rnd", "bag pen."
+        )
+        for pair in result.partnerships:
+            pairs.add_row(
+                Text(" & ".join(pair.players)), str(pair.games), str(pair.finished),
+                str(pair.wins), _percent(pair.wins, pair.finished), str(pair.made),
+                str(pair.set), f"{pair.bags_per_round:.2f}", str(pair.bag_penalties),
+            )  # fmt: skip
+        parts += [Text(""), pairs]
+    if result.head_to_head is not None:
+        versus = result.head_to_head
+        for title, meetings in (("with", versus.partners), ("against", versus.opponents)):
+            if meetings:
+                parts += [Text(""), _meetings_table(f"{versus.name} {title}", meetings)]
+    return Group(*parts)
+
+
+def _meetings_table(title: str, meetings: Sequence[Meeting]) -> Table:
+    from rich.text import Text
+
+    table = _table(title, "games", "fin.", "won", "win%")
+    for meeting in meetings:
+        table.add_row(
+            Text(meeting.name), str(meeting.games), str(meeting.finished), str(meeting.wins),
+            _percent(meeting.wins, meeting.finished),
+        )  # fmt: skip
+    return table

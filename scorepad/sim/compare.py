@@ -1,0 +1,340 @@
+"""House rules side by side: the same games, seed for seed, under several rule sets.
+
+Each rule set plays `games` games with the same run seed, so game `i` of every column
+starts from the same seed (`runner.game_seed`): where the decks are the same, the same
+first deal and dealer, and the differences come from the rules rather than from the luck
+of the deal. Each rate carries a Wilson 95% interval, and a column whose interval does not
+overlap the first column's is marked as different.
+
+Rates the rules make impossible (blind nil under a preset without it, a loss-limit end
+without a loss limit) are None, never "0% of 0". Games cut off at the deal cap, and games
+whose scores run away, are the bots' failing rather than the rules', and are named in
+warnings next to the figures.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorepad.game import standings
+from scorepad.rules import Rules
+from scorepad.sim.deal import deck_plan
+from scorepad.sim.run import RunConfig, RunSummary, chunks
+from scorepad.sim.runner import MAX_DEALS, GameResult, GameRunner
+
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+CAP_WARNING = 0.05  # more games than this cut off at the deal cap is worth a warning
+RUNAWAY = 10  # an average score beyond this many times the target is a runaway
+
+
+def wilson(count: int, of: int) -> tuple[float, float]:
+    """The Wilson score interval (95%) of `count` successes in `of` trials."""
+    if of <= 0:
+        return 0.0, 1.0
+    p = count / of
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * of)) / (1 + z2 / of)
+    half = Z95 * math.sqrt(p * (1 - p) / of + z2 / (4 * of * of)) / (1 + z2 / of)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(slots=True)
+class Rate:
+    """`count` of `of`, with its Wilson interval; `differs` once compared with a base."""
+
+    count: int
+    of: int
+    differs: bool = False
+
+    @property
+    def rate(self) -> float:
+        return self.count / self.of if self.of else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.count, self.of)
+
+    def overlaps(self, other: Rate) -> bool:
+        low, high = self.interval
+        other_low, other_high = other.interval
+        return low <= other_high and other_low <= high
+
+    def as_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "count": self.count,
+            "of": self.of,
+            "rate": round(self.rate, 4),
+            "low": round(low, 4),
+            "high": round(high, 4),
+            "differs": self.differs,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """One column's rules: what was given (a preset name or a file), its name, the rules."""
+
+    given: str
+    preset: str
+    rules: Rules
+
+
+@dataclass(slots=True)
+class Column:
+    """One rule set's run: the runner's sums, and the figures only a comparison needs."""
+
+    rule_set: RuleSet
+    summary: RunSummary
+    bags: int = 0
+    score_total: int = 0  # every side's final score, summed over the games
+    margin_total: int = 0  # the winner's lead over the next side, summed over decided games
+    rates: dict[str, Rate | None] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return self.summary.games
+
+    @property
+    def finished(self) -> int:
+        return self.games - self.summary.ends.get("unfinished", 0)
+
+    @property
+    def average_score(self) -> float:
+        sides = self.rule_set.rules.sides
+        return self.score_total / (self.games * sides) if self.games else 0.0
+
+    @property
+    def average_margin(self) -> float | None:
+        decided = self.summary.decided
+        return self.margin_total / decided if decided else None
+
+    def per_game(self, total: int) -> float:
+        return total / self.games if self.games else 0.0
+
+    def add(self, result: GameResult, bags: int) -> None:
+        """Fold one game in: its counts, the bags its sides took, its final scores."""
+        self.summary.add(result)
+        self.bags += bags
+        self.score_total += sum(result.scores)
+        if result.winner is not None and len(result.scores) > 1:
+            others = [s for side, s in enumerate(result.scores) if side != result.winner]
+            self.margin_total += result.scores[result.winner] - max(others)
+
+    def set_rates(self) -> None:
+        """Each rate of the column, or None where its rules make it impossible."""
+        rules, summary = self.rule_set.rules, self.summary
+        games, ends = self.games, summary.ends
+        hands = summary.deals * rules.players
+
+        def end(kind: str, possible: bool) -> Rate | None:
+            return Rate(ends.get(kind, 0), games) if possible else None
+
+        self.rates = {
+            "ended_target": end("target", True),
+            "ended_loss_limit": end("loss-limit", rules.loss_limit is not None),
+            "ended_sets": end("sets", bool(rules.sets_to_lose)),
+            "ended_boston": end("boston", rules.boston and rules.boston_wins),
+            "ended_cap": end("unfinished", True),
+            "nil_bid": Rate(summary.nil_bids, hands) if rules.nil else None,
+            "nil_made": Rate(summary.nil_made, summary.nil_bids) if rules.nil else None,
+            "blind_nil_bid": Rate(summary.blind_nil_bids, hands) if rules.blind_nil else None,
+            "blind_nil_made": Rate(summary.blind_nil_made, summary.blind_nil_bids)
+            if rules.blind_nil
+            else None,
+            "contracts_set": Rate(summary.sets, summary.contracts),
+            "first_dealer_won": Rate(summary.first_dealer_wins, summary.decided),
+        }
+
+    def warnings(self) -> list[str]:
+        """Plain lines for figures that say more about the bots than about the rules."""
+        lines = []
+        rules, name = self.rule_set.rules, self.rule_set.given
+        capped = self.summary.ends.get("unfinished", 0)
+        if self.games and capped / self.games > CAP_WARNING:
+            lines.append(
+                f"{name}: {capped} of {self.games} games hit the {self.summary.config.max_deals}"
+                "-deal cap (the bots' failing, not the rules')"
+            )
+        if abs(self.average_score) > RUNAWAY * rules.target:
+            lines.append(
+                f"{name}: scores average {self.average_score:,.0f}, over 10x the target"
+                f" {rules.target} (the bots' failing, not the rules')"
+            )
+        return lines
+
+    def as_json(self) -> dict[str, Any]:
+        summary = self.summary
+        margin = self.average_margin
+        return {
+            "rules": self.rule_set.given,
+            "preset": self.rule_set.preset,
+            "games": self.games,
+            "deals": summary.deals,
+            "deals_per_game": round(self.per_game(summary.deals), 2),
+            "violations": summary.violation_count,
+            "finished": self.finished,
+            **{key: rate.as_json() if rate else None for key, rate in self.rates.items()},
+            "bags_per_game": round(self.per_game(self.bags), 2),
+            "bag_penalties_per_game": round(self.per_game(summary.bag_penalties), 2)
+            if self.rule_set.rules.bags
+            else None,
+            "average_margin": round(margin, 1) if margin is not None else None,
+            "average_score": round(self.average_score, 1),
+            "warnings": self.warnings(),
+        }
+
+
+@dataclass(slots=True)
+class Comparison:
+    """Every column of a comparison, and whether their decks (and so their deals) agree."""
+
+    columns: list[Column]
+    games: int
+    seed: int
+    bots: tuple[str, ...]
+
+    @property
+    def same_decks(self) -> bool:
+        plans = {_deal_shape(column.rule_set.rules) for column in self.columns}
+        return len(plans) == 1
+
+    def deck_note(self) -> str | None:
+        """A line saying the same seeds deal different hands, when the decks differ."""
+        if self.same_decks:
+            return None
+        shapes = "; ".join(
+            f"{column.rule_set.given}: {_describe_deal(column.rule_set.rules)}"
+            for column in self.columns
+        )
+        return f"the decks differ ({shapes}): the same seeds deal different hands"
+
+    def warnings(self) -> list[str]:
+        lines = [line for column in self.columns for line in column.warnings()]
+        note = self.deck_note()
+        return [note, *lines] if note else lines
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "same_decks": self.same_decks,
+            "columns": [column.as_json() for column in self.columns],
+            "warnings": self.warnings(),
+        }
+
+
+def _deal_shape(rules: Rules) -> tuple[object, ...]:
+    plan = deck_plan(rules)
+    return plan.codes, plan.players, plan.tricks, plan.discards
+
+
+def _describe_deal(rules: Rules) -> str:
+    plan = deck_plan(rules)
+    return f"{len(plan.codes)} cards to {plan.players}"
+
+
+# ---------------------------------------------------------------------------
+# Playing
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    rules: Rules
+    preset: str
+    bots: tuple[str, ...]
+    seed: int
+    max_deals: int
+
+
+_RUNNERS: dict[_Job, GameRunner] = {}
+
+
+def _play(job: _Job, start: int, stop: int) -> list[tuple[GameResult, int]]:
+    """Games start..stop-1 of a column, each with the bags its sides took (in a worker
+    process, or here). Only numbers travel back: the kept game is dropped."""
+    runner = _RUNNERS.get(job)
+    if runner is None:
+        _RUNNERS.clear()
+        runner = _RUNNERS[job] = GameRunner(
+            job.rules,
+            preset=job.preset,
+            bots=job.bots,
+            seed=job.seed,
+            keep_game=True,
+            max_deals=job.max_deals,
+        )
+    played = []
+    for index in range(start, stop):
+        result = runner.play_game(index)
+        assert result.game is not None
+        # Bags are the engine's, as the game's standings fold them.
+        bags = sum(
+            side.new_bags for round_ in standings(result.game).rounds for side in round_.sides or ()
+        )
+        result.game = None
+        played.append((result, bags))
+    return played
+
+
+def compare(
+    rule_sets: Sequence[RuleSet],
+    *,
+    games: int,
+    seed: int = 0,
+    bots: tuple[str, ...] = ("heuristic",),
+    jobs: int = 1,
+    max_deals: int = MAX_DEALS,
+    progress: Callable[[int], None] | None = None,
+) -> Comparison:
+    """Play `games` games under each rule set from the same seed, and compare them."""
+    columns = []
+    for rule_set in rule_sets:
+        job = _Job(rule_set.rules, rule_set.preset, bots, seed, max_deals)
+        config = RunConfig(rule_set.rules, rule_set.preset, games, seed=seed, bots=bots,
+                           max_deals=max_deals)  # fmt: skip
+        column = Column(rule_set, RunSummary(config=config))
+        for batch in _batches(job, games, jobs):
+            for result, bags in batch:
+                column.add(result, bags)
+            if progress:
+                progress(len(batch))
+        column.set_rates()
+        columns.append(column)
+    comparison = Comparison(columns, games, seed, bots)
+    mark_differences(comparison)
+    return comparison
+
+
+def _batches(job: _Job, games: int, jobs: int) -> Iterable[list[tuple[GameResult, int]]]:
+    """The games in index order, a range at a time, on `jobs` processes."""
+    ranges = list(chunks(games, jobs))
+    if jobs <= 1 or games <= 1:
+        for start, stop in ranges:
+            yield _play(job, start, stop)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [pool.submit(_play, job, start, stop) for start, stop in ranges]
+        for future in futures:
+            yield future.result()
+
+
+def mark_differences(comparison: Comparison) -> None:
+    """Mark each rate whose interval does not overlap the first column's."""
+    if not comparison.columns:
+        return
+    base = comparison.columns[0].rates
+    for column in comparison.columns[1:]:
+        for key, rate in column.rates.items():
+            first = base.get(key)
+            if rate is not None and first is not None and rate.of and first.of:
+                rate.differs = not rate.overlaps(first)

@@ -1,0 +1,315 @@
+"""Player and partnership statistics across saved games, folded from their standings.
+
+Pure: it takes games already loaded and returns numbers; reading the files (and
+skipping damaged ones) is the caller's business. Each game is folded once with
+`game.standings`. Rounds played after the round that ended a game do not count, and a
+win needs a finished game, so unfinished games add to `games` and `rounds` but never to
+`finished` or `wins`. Players are matched across games by name in any case.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from scorepad.bids import BidKind
+from scorepad.errors import GameError, did_you_mean
+from scorepad.game import Game, Standings, standings
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """One player's counts over the games read."""
+
+    name: str
+    games: int = 0
+    finished: int = 0
+    wins: int = 0
+    rounds: int = 0
+    bids: int = 0  # the player's own number bids (not nil, not a joint team bid)
+    _bid_total: int = 0  # for the average; not shown
+    judged: int = 0  # of those, bids whose player's own tricks were entered
+    exact: int = 0
+    over: int = 0
+    under: int = 0
+    nil_bids: int = 0
+    nil_made: int = 0
+    blind_nil_bids: int = 0
+    blind_nil_made: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return _ratio(self.wins, self.finished)
+
+    @property
+    def average_bid(self) -> float:
+        return _ratio(self._bid_total, self.bids)
+
+    def as_json(self) -> dict[str, Any]:
+        return _counts(self, win_rate=self.win_rate, average_bid=round(self.average_bid, 2))
+
+
+@dataclass(slots=True)
+class PartnershipStats:
+    """Two players on the same side, over the games they played together."""
+
+    players: tuple[str, str]
+    games: int = 0
+    finished: int = 0
+    wins: int = 0
+    rounds: int = 0
+    contracts: int = 0  # rounds in which the side bid a contract (not only nils)
+    made: int = 0
+    set: int = 0
+    bags: int = 0
+    bag_penalties: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return _ratio(self.wins, self.finished)
+
+    @property
+    def bags_per_round(self) -> float:
+        return _ratio(self.bags, self.rounds)
+
+    def as_json(self) -> dict[str, Any]:
+        return _counts(self, win_rate=self.win_rate, bags_per_round=round(self.bags_per_round, 2))
+
+
+@dataclass(slots=True)
+class Meeting:
+    """One player's record with or against another: games, finished games and wins."""
+
+    name: str
+    games: int = 0
+    finished: int = 0
+    wins: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "games": self.games,
+            "finished": self.finished,
+            "wins": self.wins,
+        }
+
+
+@dataclass(slots=True)
+class HeadToHead:
+    """One player's partners and opponents: games and the player's wins with each."""
+
+    name: str
+    partners: list[Meeting] = field(default_factory=list)
+    opponents: list[Meeting] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "partners": [meeting.as_json() for meeting in self.partners],
+            "opponents": [meeting.as_json() for meeting in self.opponents],
+        }
+
+
+@dataclass(slots=True)
+class Stats:
+    """Everything `scorepad stats` shows: per player, per partnership, and head to head."""
+
+    games: int = 0
+    finished: int = 0
+    players: list[PlayerStats] = field(default_factory=list)
+    partnerships: list[PartnershipStats] = field(default_factory=list)
+    head_to_head: HeadToHead | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "games": self.games,
+            "finished": self.finished,
+            "players": [player.as_json() for player in self.players],
+            "partnerships": [pair.as_json() for pair in self.partnerships],
+        }
+        if self.head_to_head is not None:
+            data["head_to_head"] = self.head_to_head.as_json()
+        return data
+
+
+def _counts(tally: PlayerStats | PartnershipStats, **figures: float) -> dict[str, Any]:
+    """A tally's fields as JSON (names and counts, the hidden ones left out) and figures
+    worked out from them, ratios to 4 decimals unless rounded already."""
+    data: dict[str, Any] = {}
+    for item in fields(tally):
+        if not item.name.startswith("_"):
+            value = getattr(tally, item.name)
+            data[item.name] = list(value) if isinstance(value, tuple) else value
+    data.update({key: round(value, 4) for key, value in figures.items()})
+    return data
+
+
+def _ratio(part: int, whole: int) -> float:
+    return part / whole if whole else 0.0
+
+
+def _key(name: str) -> str:
+    return name.casefold()
+
+
+def collect_stats(games: Iterable[Game], *, player: str | None = None) -> Stats:
+    """Fold every game once into player, partnership and (for `player`) head-to-head counts.
+
+    Players and partnerships come out most games first, then by name. A name is shown in
+    the spelling most of its games use (the first seen on a tie). With `player`, only that
+    player (in any case) and the partnerships they were part of are kept.
+    """
+    stats = Stats()
+    players: dict[str, PlayerStats] = {}  # by folded name, named so until the end
+    spellings: dict[str, Counter[str]] = {}
+    pairs: dict[tuple[str, str], PartnershipStats] = {}
+    partners: dict[str, Meeting] = {}
+    opponents: dict[str, Meeting] = {}
+    wanted = _key(player) if player is not None else None
+    for game in games:
+        result = standings(game)
+        for name in game.players:
+            spellings.setdefault(_key(name), Counter())[name] += 1
+        _add_game(stats, game, result, players, pairs)
+        if wanted is not None:
+            _add_meetings(game, result, wanted, partners, opponents)
+    shown = {key: counts.most_common(1)[0][0] for key, counts in spellings.items()}
+    for tally in players.values():
+        tally.name = shown[tally.name]
+    for pair in pairs.values():
+        first, second = sorted((shown[key] for key in pair.players), key=_key)
+        pair.players = (first, second)
+    if wanted is not None and wanted not in players:
+        names = sorted(shown.values(), key=_key)
+        known = f"players: {', '.join(names)}" if names else "no games"
+        hint = did_you_mean(player or "", names)
+        raise GameError(f"no player named {player!r} in these games{hint}; {known}")
+    chosen = [stats for key, stats in players.items() if wanted is None or key == wanted]
+    stats.players = sorted(chosen, key=lambda p: (-p.games, _key(p.name)))
+    kept = [pair for key, pair in pairs.items() if wanted is None or wanted in key]
+    stats.partnerships = sorted(kept, key=lambda p: (-p.games, [_key(n) for n in p.players]))
+    if wanted is not None:
+        for meeting in (*partners.values(), *opponents.values()):
+            meeting.name = shown[meeting.name]
+        stats.head_to_head = HeadToHead(
+            players[wanted].name, _by_games(partners.values()), _by_games(opponents.values())
+        )
+    return stats
+
+
+def _by_games(meetings: Iterable[Meeting]) -> list[Meeting]:
+    return sorted(meetings, key=lambda meeting: (-meeting.games, _key(meeting.name)))
+
+
+def _add_game(
+    stats: Stats,
+    game: Game,
+    result: Standings,
+    players: dict[str, PlayerStats],
+    pairs: dict[tuple[str, str], PartnershipStats],
+) -> None:
+    rules = game.rules
+    winner = result.winner
+    finished = result.finished
+    last = result.ended_after if result.ended_after is not None else len(game.rounds)
+    stats.games += 1
+    stats.finished += finished
+    seat_stats: list[PlayerStats] = []
+    for name in game.players:
+        key = _key(name)
+        tally = players.get(key)
+        if tally is None:
+            tally = players[key] = PlayerStats(key)
+        tally.games += 1
+        tally.finished += finished
+        seat_stats.append(tally)
+    side_pairs: list[PartnershipStats | None] = []
+    for side in range(rules.sides):
+        seats = rules.seats_of(side)
+        won = finished and winner == side
+        for seat in seats:
+            seat_stats[seat].wins += won
+        if len(seats) != 2:
+            side_pairs.append(None)
+            continue
+        first, second = sorted(_key(game.players[seat]) for seat in seats)
+        pair = pairs.get((first, second))
+        if pair is None:
+            pair = pairs[first, second] = PartnershipStats((first, second))
+        pair.games += 1
+        pair.finished += finished
+        pair.wins += won
+        side_pairs.append(pair)
+    for round_result in result.rounds[:last]:
+        scored = round_result.sides
+        if scored is None:
+            continue  # an open round, its tricks not in yet
+        round_ = round_result.round
+        for side, entry in enumerate(round_.sides):
+            seats = rules.seats_of(side)
+            for seat in seats:
+                seat_stats[seat].rounds += 1
+            pair = side_pairs[side]
+            if pair is not None:
+                side_score = scored[side]
+                pair.rounds += 1
+                if side_score.made is not None:
+                    pair.contracts += 1
+                    pair.made += side_score.made
+                    pair.set += not side_score.made
+                pair.bags += side_score.new_bags
+                pair.bag_penalties += side_score.penalties
+            if len(entry.bids) != len(seats):
+                continue  # a joint team bid: nobody's own bid
+            per_player = entry.tricks is not None and len(entry.tricks) == len(seats)
+            for index, bid in enumerate(entry.bids):
+                tally = seat_stats[seats[index]]
+                took = entry.tricks[index] if per_player and entry.tricks else None
+                if bid.is_nil:
+                    made = took == 0
+                    if bid.kind is BidKind.BLIND_NIL:
+                        tally.blind_nil_bids += 1
+                        tally.blind_nil_made += made
+                    else:
+                        tally.nil_bids += 1
+                        tally.nil_made += made
+                    continue
+                tally.bids += 1
+                tally._bid_total += bid.tricks
+                if took is None:
+                    continue
+                tally.judged += 1
+                if took == bid.tricks:
+                    tally.exact += 1
+                elif took > bid.tricks:
+                    tally.over += 1
+                else:
+                    tally.under += 1
+
+
+def _add_meetings(
+    game: Game,
+    result: Standings,
+    wanted: str,
+    partners: dict[str, Meeting],
+    opponents: dict[str, Meeting],
+) -> None:
+    """Count `wanted`'s games and wins with each partner and against each opponent."""
+    rules = game.rules
+    seat = next((seat for seat, name in enumerate(game.players) if _key(name) == wanted), None)
+    if seat is None:
+        return
+    side = rules.side_of(seat)
+    finished, won = result.finished, result.finished and result.winner == side
+    for other, name in enumerate(game.players):
+        if other == seat:
+            continue
+        table = partners if rules.side_of(other) == side else opponents
+        meeting = table.get(_key(name))
+        if meeting is None:
+            meeting = table[_key(name)] = Meeting(_key(name))
+        meeting.games += 1
+        meeting.finished += finished
+        meeting.wins += won

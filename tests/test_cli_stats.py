@@ -1,0 +1,132 @@
+"""`scorepad stats` end to end: saved games (built in tests/test_stats.py), damaged files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorepad.cli import app
+from scorepad.store import game_path_for, save_game
+from tests.test_stats import GAMES, PLAYER_ROWS
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def saved(home: Path) -> Path:
+    for game in GAMES:
+        save_game(game_path_for(game.name), game)
+    return home
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["stats", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+TABLE = """\
+3 games (1 finished, 2 unfinished); a win needs a finished game.
+
+player  games  fin.  won  win%  rounds  avg bid  exact  over  under  nil  bnil
+Ann         3     1    1  100%       4      4.5      1     1      1  0/0   0/0
+Bob         2     1    0    0%       3      3.0      1     0      1  0/0   0/0
+Cat         2     1    1  100%       3      4.0      1     1      0  1/1   0/0
+Eve         2     0    0     -       3      4.0      0     2      0  0/0   1/1
+Dan         1     1    0    0%       1      5.0      1     0      0  0/0   0/0
+Fay         1     0    0     -       1      4.0      1     0      0  0/0   0/0
+
+partners   games  fin.  won  win%  made  set  bags/rnd  bag pen.
+Ann & Bob      1     0    0     -     1    1      0.00         0
+Ann & Cat      1     1    1  100%     1    0      1.00         0
+Bob & Dan      1     1    0    0%     1    0      0.00         0
+Cat & Eve      1     0    0     -     2    0      1.50         0
+"""
+
+
+def test_every_saved_game(saved: Path) -> None:
+    assert run() == (0, TABLE, "")
+
+
+def test_json_has_the_same_numbers(saved: Path) -> None:
+    code, out, err = run("--json")
+    data = json.loads(out)
+    assert (code, err) == (0, "")
+    assert (data["games"], data["finished"]) == (3, 1)
+    assert [p["name"] for p in data["players"]] == list(PLAYER_ROWS)
+    assert data["players"][0] == {
+        "name": "Ann", "games": 3, "finished": 1, "wins": 1, "win_rate": 1.0, "rounds": 4,
+        "bids": 4, "average_bid": 4.5, "judged": 3, "exact": 1, "over": 1, "under": 1,
+        "nil_bids": 0, "nil_made": 0, "blind_nil_bids": 0, "blind_nil_made": 0,
+    }  # fmt: skip
+    assert data["partnerships"][3] == {
+        "players": ["Cat", "Eve"], "games": 1, "finished": 0, "wins": 0, "win_rate": 0.0,
+        "rounds": 2, "contracts": 2, "made": 2, "set": 0, "bags": 3, "bags_per_round": 1.5,
+        "bag_penalties": 0,
+    }  # fmt: skip
+    assert "head_to_head" not in data
+
+
+def test_one_player_head_to_head(saved: Path) -> None:
+    code, out, err = run("--player", "eve")
+    assert (code, err) == (0, "")
+    assert out.split("\n\n")[1:] == [
+        "player  games  fin.  won  win%  rounds  avg bid  exact  over  under  nil  bnil\n"
+        "Eve         2     0    0     -       3      4.0      0     2      0  0/0   1/1",
+        "partners   games  fin.  won  win%  made  set  bags/rnd  bag pen.\n"
+        "Cat & Eve      1     0    0     -     2    0      1.50         0",
+        "Eve with  games  fin.  won  win%\n"
+        "Cat           1     0    0     -",
+        "Eve against  games  fin.  won  win%\n"
+        "Ann              2     0    0     -\n"
+        "Bob              1     0    0     -\n"
+        "Fay              1     0    0     -\n",
+    ]  # fmt: skip
+
+
+def test_games_named_and_by_path(saved: Path) -> None:
+    path = str(game_path_for("solo"))
+    code, out, err = run("WON", path, "--json")
+    data = json.loads(out)
+    assert (code, err, data["games"], data["finished"]) == (0, "", 2, 1)
+    # Individual play has no partnerships; won has two.
+    assert [p["players"] for p in data["partnerships"]] == [["Ann", "Cat"], ["Bob", "Dan"]]
+
+
+DAMAGED = {
+    "not-toml.toml": "this is = = not toml\n",
+    "empty.toml": "",
+    "binary.toml": b"\xff\xfe\x00",
+}
+
+
+def test_damaged_files_are_skipped_with_one_line_each(saved: Path) -> None:
+    for name, content in DAMAGED.items():
+        path = saved / "games" / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content)
+    code, out, err = run()
+    assert (code, out) == (0, TABLE)
+    lines = err.splitlines()
+    assert len(lines) == 3
+    assert all(line.startswith("scorepad: skipped a damaged game file: ") for line in lines)
+    assert [name for line in lines for name in DAMAGED if name in line] == [
+        "binary.toml", "empty.toml", "not-toml.toml",
+    ]  # fmt: skip
+
+
+def test_no_saved_games(home: Path) -> None:
+    assert run() == (0, f"No games to count in {home / 'games'}.\n", "")
+    assert json.loads(run("--json")[1])["players"] == []
+
+
+def test_an_unknown_player_is_one_line(saved: Path) -> None:
+    code, out, err = run("--player", "Zed")
+    assert (code, out) == (2, "")
+    assert err == (
+        "scorepad: no player named 'Zed' in these games; players: Ann, Bob, Cat, Dan, Eve, Fay\n"
+    )

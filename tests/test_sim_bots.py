@@ -1,0 +1,152 @@
+"""The heuristic bot's decisions in situations a club player would recognise."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scorepad.bids import NIL, Bid, number
+from scorepad.cards import CODE_CARDS, card_code, parse_cards
+from scorepad.sim.bots import HeuristicBot, nil_chance
+from scorepad.sim.play import SUIT_OF, legal_mask, mask_of
+from scorepad.sim.table import Seen, bid_choice
+from tests.conftest import preset_rules
+
+
+def hand_of(text: str) -> int:
+    return mask_of([card_code(card) for card in parse_cards(text)])
+
+
+def card(text: str) -> int:
+    return card_code(parse_cards(text)[0])
+
+
+def play(
+    preset: str,
+    hand: str,
+    *,
+    seat: int,
+    bids: dict[int, Bid],
+    trick: list[tuple[int, str]],
+    taken: dict[int, int] | None = None,
+) -> str:
+    """The card the bot in `seat` plays to `trick` (seat, card) with these bids."""
+    rules = preset_rules(preset)
+    seen = Seen(rules)
+    seen.new_deal(3)
+    for who, bid in bids.items():
+        seen.bids[who] = bid
+        seen.nil[who] = bid.is_nil
+        if not bid.is_nil:
+            seen.contract[seen.side_of[who]] += bid.tricks
+    for who, count in (taken or {}).items():
+        seen.taken[who] = count
+        if not seen.nil[who]:
+            seen.side_taken[seen.side_of[who]] += count
+    seen.tricks_left = 13 - sum(seen.taken)
+    for who, text in trick:
+        code = card(text)
+        if not seen.trick:
+            seen.led, seen.best, seen.winner = SUIT_OF[code], code, who
+        elif (SUIT_OF[code] == SUIT_OF[seen.best] and code > seen.best) or (
+            SUIT_OF[code] == 3 and SUIT_OF[seen.best] != 3
+        ):
+            seen.best, seen.winner = code, who
+        seen.trick.append(code)
+        seen.trick_seats.append(who)
+        seen.played |= 1 << code
+    live = [seen.nil[s] and not seen.taken[s] for s in range(4)]
+    seen.opponent_nil = [any(live[o] for o in seen.opponents[s]) for s in range(4)]
+    mask = hand_of(hand)
+    legal = mask & (legal_mask(mask, seen.led, seen.broken) if seen.trick else mask)
+    if not seen.trick:
+        legal = legal_mask(mask, seen.led, seen.broken)
+    chosen = HeuristicBot(random.Random(0)).play(seat, mask, legal, seen)
+    return str(CODE_CARDS[chosen])
+
+
+BIDS = {0: NIL, 2: number(5), 1: number(4), 3: number(4)}
+
+
+@pytest.mark.parametrize(
+    ("hand", "seat", "trick", "taken", "expected"),
+    [
+        # Seat 2 covers seat 0's nil, which plays after it: an opponent's ace of the suit
+        # led already keeps the nil under, so no trick (and bag) is taken over it.
+        ("KH 3H 9C", 2, [(1, "AH")], None, "3H"),
+        # Without a boss card on the trick, the coverer plays high for the nil.
+        ("KH 3H 9C", 2, [(1, "10H")], None, "KH"),
+        # The nil bidder stays under with its most dangerous card.
+        ("QH 9H 2H 4C", 0, [(3, "KH"), (1, "4H"), (2, "10H")], None, "QH"),
+        # A failed nil keeps ducking: its tricks are bags that help no contract.
+        ("QH 9H 2H 4C", 0, [(3, "8H")], {0: 1}, "2H"),
+        # Out of the suit led: a bare king goes before an ace guarded by small cards...
+        ("AH 3H 2H KC 4S", 0, [(3, "5D")], None, "KC"),
+        # ... and a spade that can go under a higher trump before either.
+        ("AH 3H 2H KC 4S", 0, [(3, "5D"), (1, "9S")], None, "4S"),
+    ],
+    ids=[
+        "coverer-ducks-under-a-boss",
+        "coverer-plays-high",
+        "nil-sheds-under",
+        "failed-nil-ducks",
+        "nil-sheds-a-bare-king",
+        "nil-sheds-a-spade-under-a-trump",
+    ],  # fmt: skip
+)
+def test_nil_and_cover_play(
+    hand: str, seat: int, trick: list[tuple[int, str]], taken: dict[int, int] | None, expected: str
+) -> None:
+    assert play("standard", hand, seat=seat, bids=BIDS, trick=trick, taken=taken) == expected
+
+
+def test_a_failed_nils_trick_does_not_count_for_the_partners_contract() -> None:
+    # Seat 2 still needs tricks; its partner's failed nil is winning: seat 2 overtakes,
+    # so the trick counts for the contract instead of being a bag.
+    bids = {0: NIL, 2: number(5), 1: number(4), 3: number(4)}
+    chosen = play(
+        "standard", "AH 3H 9C", seat=2, bids=bids, trick=[(3, "5H"), (0, "QH"), (1, "6H")],
+        taken={0: 1},
+    )  # fmt: skip
+    assert chosen == "AH"
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        ("9S 5S 2S QH 8H 4H 3H JD 7D 2D 6C 5C 3C", "nil"),  # weak: this side's nil
+        ("AS 5S 2S QH 8H 4H 3H JD 7D 2D 6C 5C 3C", "number"),  # the ace of spades never ducks
+        ("KS QS 9S AH KH 4H 3H AD 7D 2D KC 5C 3C", "number"),  # strong: the bidder beside it
+    ],
+    ids=["weak-hand-bids-nil", "ace-of-spades-bids", "strong-hand-bids"],
+)
+def test_suicide_the_first_of_a_side_picks_the_weaker_hand_for_the_nil(
+    hand: str, expected: str
+) -> None:
+    rules = preset_rules("suicide")
+    seen = Seen(rules)
+    seen.new_deal(3)
+    choice = bid_choice(rules, partner_bid=None, earlier_total=0, last=False)
+    bid = HeuristicBot(random.Random(0)).bid(0, hand_of(hand), seen, choice)
+    assert ("nil" if bid.is_nil else "number") == expected
+    if not bid.is_nil:
+        assert bid.tricks >= rules.suicide_min_bid
+
+
+def test_nil_chance_falls_with_high_spades() -> None:
+    low = nil_chance(hand_of("9S 5S 2S QH 8H 4H 3H JD 7D 2D 6C 5C 3C"))
+    ace = nil_chance(hand_of("AS 5S 2S QH 8H 4H 3H JD 7D 2D 6C 5C 3C"))
+    assert 0 <= ace < low - 0.4 <= 1
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [("standard", "2H"), ("suicide", "AH")],
+    ids=["standard-presses-the-nil", "suicide-plays-for-its-contract"],
+)
+def test_an_opponents_nil_is_pressed_except_under_suicide(preset: str, expected: str) -> None:
+    # Seat 1 leads, needing tricks for its 4 (its partner's nil has failed); seat 0's
+    # nil stands.
+    bids = {0: NIL, 2: number(5), 1: number(4), 3: NIL}
+    assert play(preset, "AH 2H 9C 8C", seat=1, bids=bids, trick=[], taken={3: 1}) == expected
