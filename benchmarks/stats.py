@@ -1,21 +1,30 @@
 """`scorepad stats` over 1,000 saved games of 20 rounds: the time beyond start-up.
 
 Builds a scorepad home in a temporary folder (1,000 finished and unfinished games of 20
-played rounds, six players in changing partnerships), then times reading every game
-and folding the statistics, in this process, and prints the median with its two parts:
-reading the files (`store.load_game_file`) and the standings and counts
-(`stats.collect_stats`). The goal is under a second. Run from the repository root:
+played rounds, six players in changing partnerships), then, every run in a fresh process
+so that nothing read before is remembered:
 
-    python benchmarks/stats.py                 # 1,000 games, 5 repeats
-    python benchmarks/stats.py --games 200 --repeats 3
+- times `scorepad stats --json` on that home and on an empty one (the start-up: Python,
+  the imports, the command itself), in pairs, alternating which goes first; the median
+  of the differences is the time beyond start-up. The goal is under a second.
+- in a fresh process with the modules imported, times its two parts: reading every
+  game file (`store.load_game_file`, through the command's `read_games`) and the
+  standings and counts (`stats.collect_stats`).
+
+Run from the repository root:
+
+    python benchmarks/stats.py                 # 1,000 games, 5 runs
+    python benchmarks/stats.py --games 200 --runs 3
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +38,22 @@ from scorepad.game import Game, Round, SideEntry  # noqa: E402
 from scorepad.rules import load_preset  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+GOAL = 1.0  # seconds beyond start-up
+# How an installed `scorepad` console script starts: import the CLI and call main().
+SCOREPAD = [sys.executable, "-c", "import sys; from scorepad.cli import main; sys.exit(main())"]
+# The two parts, timed in a fresh process once the modules are imported.
+PARTS = """
+import json, time
+from scorepad.cli.stats import read_games
+from scorepad.stats import collect_stats
+from scorepad.store import saved_games
+started = time.perf_counter()
+games = list(read_games(saved_games()))
+loaded = time.perf_counter()
+result = collect_stats(games)
+done = time.perf_counter()
+print(json.dumps({"games": result.games, "read": loaded - started, "count": done - loaded}))
+"""
 
 
 def made_up_game(index: int, rng: random.Random, rounds: int) -> Game:
@@ -57,40 +82,65 @@ def made_up_game(index: int, rng: random.Random, rounds: int) -> Game:
     return Game(f"game {index}", players, sides, "standard", rules, 0, tuple(played))
 
 
+def build_home(home: Path, games: int, rounds: int) -> None:
+    """Save `games` made-up games in the games folder of `home`."""
+    from scorepad.store import game_path_for, save_game
+
+    os.environ["SCOREPAD_HOME"] = str(home)
+    rng = random.Random(1)
+    for index in range(games):
+        game = made_up_game(index, rng, rounds)
+        save_game(game_path_for(game.name), game)
+
+
+def run_stats(home: Path) -> float:
+    """Seconds that `scorepad stats --json` takes on `home`, in a fresh process."""
+    env = {**os.environ, "SCOREPAD_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    started = time.perf_counter()
+    subprocess.run([*SCOREPAD, "stats", "--json"], env=env, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def run_parts(home: Path) -> dict[str, float]:
+    env = {**os.environ, "SCOREPAD_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-c", PARTS], env=env, check=True, capture_output=True, text=True
+    )
+    parts: dict[str, float] = json.loads(out.stdout)
+    return parts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=20)
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    from scorepad.stats import collect_stats
-    from scorepad.store import game_path_for, save_game, saved_games
 
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["SCOREPAD_HOME"] = home
-        rng = random.Random(1)
-        for index in range(args.games):
-            game = made_up_game(index, rng, args.rounds)
-            save_game(game_path_for(game.name), game)
-        from scorepad.cli.stats import read_games
-
-        totals, loads, folds = [], [], []
-        for _ in range(args.repeats):
-            started = time.perf_counter()
-            games = list(read_games(saved_games()))
-            loaded = time.perf_counter()
-            result = collect_stats(games)
-            done = time.perf_counter()
-            totals.append(done - started)
-            loads.append(loaded - started)
-            folds.append(done - loaded)
-        assert result.games == args.games
-        print(
-            f"stats over {args.games} games of {args.rounds} rounds: median"
-            f" {statistics.median(totals):.3f} s (of {args.repeats}; goal under 1 s):"
-            f" reading the game files {statistics.median(loads):.3f} s,"
-            f" standings and counting {statistics.median(folds):.3f} s"
-        )
+    with tempfile.TemporaryDirectory() as full, tempfile.TemporaryDirectory() as empty:
+        build_home(Path(full), args.games, args.rounds)
+        beyond, totals, startups, reads, counts = [], [], [], [], []
+        for run in range(args.runs):
+            # Alternate which goes first, so that both see the same machine load.
+            if run % 2:
+                startup, total = run_stats(Path(empty)), run_stats(Path(full))
+            else:
+                total, startup = run_stats(Path(full)), run_stats(Path(empty))
+            beyond.append(total - startup)
+            totals.append(total)
+            startups.append(startup)
+            parts = run_parts(Path(full))
+            assert parts["games"] == args.games, parts
+            reads.append(parts["read"])
+            counts.append(parts["count"])
+    median = statistics.median
+    print(
+        f"stats over {args.games} games of {args.rounds} rounds, {args.runs} runs, each in a"
+        f" fresh process: beyond start-up median {median(beyond):.3f} s (goal under"
+        f" {GOAL:.0f} s; `scorepad stats --json` {median(totals):.3f} s, on an empty home"
+        f" {median(startups):.3f} s); its parts: reading the game files"
+        f" {median(reads):.3f} s, standings and counting {median(counts):.3f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -20,6 +20,9 @@ from scorepad.rules import Rules
 from scorepad.scoring import EndReason, Hand, Outcome, SideScore, judge_end, score_side
 
 _T = TypeVar("_T")
+# Read once: an Enum member looked up on its class is slow in a loop over every bid.
+_BLIND = BidKind.BLIND
+_BLIND_NIL = BidKind.BLIND_NIL
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,13 +152,14 @@ def standings(game: Game) -> Standings:
     outcome: Outcome | None = None
     ended_after: int | None = None
     at_end: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+    seating = _seating(game)
     for number, round_ in enumerate(game.rounds, start=1):
         after_end = ended_after is not None
-        warnings = bid_warnings(game, number, round_, scores)
+        warnings = _bid_warnings(game, seating, number, round_, scores)
         if not round_.played:
             results.append(RoundResult(number, round_, None, None, after_end, warnings))
             continue
-        scored = score_round(game, round_, scores, bags)
+        scored = _score_round(rules, seating, round_, scores, bags)
         boston_by = None
         for side, result in enumerate(scored):
             scores[side], bags[side] = result.score, result.bags
@@ -177,18 +181,30 @@ def bid_warnings(game: Game, number: int, round_: Round, scores: Sequence[int]) 
     A correction of an earlier round can change who trails; the round was played and is
     kept and scored as entered, but each such bid is named, with what it needed.
     """
+    return _bid_warnings(game, _seating(game), number, round_, scores)
+
+
+def _bid_warnings(
+    game: Game, seating: _Seating, number: int, round_: Round, scores: Sequence[int]
+) -> tuple[str, ...]:
     rules = game.rules
-    needs = {BidKind.BLIND_NIL: rules.blind_nil_deficit, BidKind.BLIND: rules.blind_bid_deficit}
     found: list[str] = []
     for side, entry in enumerate(round_.sides):
-        behind = _trailing_by(scores, side)
         for index, bid in enumerate(entry.bids):
-            deficit = needs.get(bid.kind, 0)
+            # Most bids are not blind: they are passed over before any other work.
+            kind = bid.kind
+            if kind is _BLIND_NIL:
+                deficit = rules.blind_nil_deficit
+            elif kind is _BLIND:
+                deficit = rules.blind_bid_deficit
+            else:
+                continue
+            behind = _trailing_by(scores, side)
             if not deficit or behind >= deficit:
                 continue
-            names = game.side_players(side)
+            names = seating.names[side]
             who = names[index] if len(entry.bids) == len(names) else game.sides[side]
-            what = "blind nil" if bid.kind is BidKind.BLIND_NIL else f"blind {bid.tricks}"
+            what = "blind nil" if kind is _BLIND_NIL else f"blind {bid.tricks}"
             if behind > 0:
                 fact = f"trailed by only {behind}"
             else:
@@ -204,10 +220,16 @@ def score_round(
     game: Game, round_: Round, scores: Sequence[int], bags: Sequence[int]
 ) -> tuple[SideScore, ...]:
     """Score every side of a played round from the scores and bags before it."""
+    return _score_round(game.rules, _seating(game), round_, scores, bags)
+
+
+def _score_round(
+    rules: Rules, seating: _Seating, round_: Round, scores: Sequence[int], bags: Sequence[int]
+) -> tuple[SideScore, ...]:
     return tuple(
         score_side(
-            game.rules,
-            side_hands(game.rules, entry, game.side_players(side)),
+            rules,
+            side_hands(rules, entry, seating.names[side]),
             score=scores[side],
             bags=bags[side],
         )
@@ -225,19 +247,23 @@ def check_round_bids(game: Game, round_: Round, before: Standings | None) -> Non
     Without standings (`before` None) the side's deficit is unknown, and blind nil's
     "only when trailing" is not judged.
     """
+    _check_bids(game, _seating(game), round_, before)
+
+
+def _check_bids(game: Game, seating: _Seating, round_: Round, before: Standings | None) -> None:
     rules = game.rules
+    teams = rules.side_size > 1
     for side, entry in enumerate(round_.sides):
-        names = game.side_players(side)
-        joint = entry.joint_bid and len(names) > 1
+        joint = teams and len(entry.bids) == 1
         check_side_bids(
             rules,
             entry.bids,
-            who=(game.sides[side],) if joint else names,
+            who=(game.sides[side],) if joint else seating.names[side],
             side=game.sides[side],
             trailing_by=before.trailing_by(side) if before is not None else None,
             joint=joint,
         )
-    in_order = _bids_in_order(game, round_)
+    in_order = _bids_in_order(game, seating, round_)
     check_table_bids(rules, [bid for _, bid in in_order], last=in_order[-1][0])
 
 
@@ -247,26 +273,66 @@ def check_round_entries(game: Game, round_: Round) -> None:
     Used on a saved game. Blind nil's "only when trailing" is left out: a later
     correction may change who trails, and the game must still load.
     """
-    check_round_bids(game, round_, None)
-    if round_.played:
-        check_round_tricks(game, round_)
+    round_checker(game)(round_)
 
 
-def _bids_in_order(game: Game, round_: Round) -> list[tuple[str, Bid]]:
-    """The round's bids in bidding order, from the left of the dealer; a joint bid once."""
+def round_checker(game: Game) -> Callable[[Round], None]:
+    """`check_round_entries` for the rounds of `game`, its seating worked out once.
+
+    Loading a game checks every round: the sides' seats, players and bidding orders are
+    the same for all of them.
+    """
+    seating = _seating(game)
+
+    def check(round_: Round) -> None:
+        _check_bids(game, seating, round_, None)
+        if round_.played:
+            check_round_tricks(game, round_)
+
+    return check
+
+
+@dataclass(frozen=True, slots=True)
+class _Seating:
+    """Who sits where in a game, worked out once rather than per round or per bid."""
+
+    names: tuple[tuple[str, ...], ...]  # each side's players, in seat order
+    # For each dealer, the bidding order from the dealer's left: (seat, side, place in side).
+    orders: tuple[tuple[tuple[int, int, int], ...], ...]
+
+
+def _seating(game: Game) -> _Seating:
     rules, seats = game.rules, len(game.players)
+    side_seats = [rules.seats_of(side) for side in range(rules.sides)]
+    places = {
+        seat: (side, place)
+        for side, in_side in enumerate(side_seats)
+        for place, seat in enumerate(in_side)
+    }
+    orders = tuple(
+        tuple(
+            (seat, *places[seat])
+            for seat in ((dealer + step) % seats for step in range(1, seats + 1))
+        )
+        for dealer in range(seats)
+    )
+    names = tuple(tuple(game.players[seat] for seat in in_side) for in_side in side_seats)
+    return _Seating(names, orders)
+
+
+def _bids_in_order(game: Game, seating: _Seating, round_: Round) -> list[tuple[str, Bid]]:
+    """The round's bids in bidding order, from the left of the dealer; a joint bid once."""
+    teams = game.rules.side_size > 1
     order: list[tuple[str, Bid]] = []
     joint_sides: set[int] = set()
-    for step in range(1, seats + 1):
-        seat = (round_.dealer + step) % seats
-        side = rules.side_of(seat)
+    for seat, side, place in seating.orders[round_.dealer % len(game.players)]:
         entry = round_.sides[side]
-        if entry.joint_bid and rules.side_size > 1:
+        if teams and len(entry.bids) == 1:
             if side not in joint_sides:
                 joint_sides.add(side)
                 order.append((game.sides[side], entry.bids[0]))
         else:
-            order.append((game.players[seat], entry.bids[rules.seats_of(side).index(seat)]))
+            order.append((game.players[seat], entry.bids[place]))
     return order
 
 
@@ -274,9 +340,10 @@ def check_round_tricks(game: Game, round_: Round) -> None:
     """Refuse tricks that cannot have been taken: negative, a team total beside a nil,
     or a table total other than the tricks in a deal."""
     rules, total = game.rules, 0
+    most = rules.tricks
     for side, entry in enumerate(round_.sides):
         assert entry.tricks is not None
-        if any(took < 0 or took > rules.tricks for took in entry.tricks):
+        if any(took < 0 or took > most for took in entry.tricks):
             raise TricksError(
                 f"{game.sides[side]}: tricks must be 0 to {rules.tricks}, not {list(entry.tricks)}"
             )

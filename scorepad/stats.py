@@ -226,8 +226,8 @@ def _add_game(
         tally.finished += finished
         seat_stats.append(tally)
     side_pairs: list[PartnershipStats | None] = []
-    for side in range(rules.sides):
-        seats = rules.seats_of(side)
+    side_seats = [rules.seats_of(side) for side in range(rules.sides)]
+    for side, seats in enumerate(side_seats):
         won = finished and winner == side
         for seat in seats:
             seat_stats[seat].wins += won
@@ -248,7 +248,7 @@ def _add_game(
             continue  # an open round, its tricks not in yet
         round_ = round_result.round
         for side, entry in enumerate(round_.sides):
-            seats = rules.seats_of(side)
+            seats = side_seats[side]
             for seat in seats:
                 seat_stats[seat].rounds += 1
             pair = side_pairs[side]

@@ -36,7 +36,7 @@ from scorepad.errors import (
     TricksError,
     did_you_mean,
 )
-from scorepad.game import Game, Round, SideEntry, check_round_entries, new_game
+from scorepad.game import Game, Round, SideEntry, new_game, round_checker
 from scorepad.rules import KNOBS, format_value, rules_from_mapping, rules_to_mapping
 
 FORMAT = 2
@@ -63,23 +63,48 @@ _HEADER = (
 
 
 def game_to_toml(game: Game) -> str:
-    """The game as a game file's text; `game_from_toml` reads it back to an equal game."""
+    """The game as a game file's text; `game_from_toml` reads it back to an equal game.
+
+    Each round is one line, an inline table: a file of many rounds stays short to read,
+    for people and for the TOML parser, which is most of the time a load takes.
+    """
     import tomli_w
 
-    data: dict[str, Any] = {
+    head = {
         "format": FORMAT,
         "name": game.name,
         "preset": game.preset,
         "players": list(game.players),
         "teams": list(game.sides),
         "first_dealer": game.players[game.first_dealer],
-        "rounds": [_round_data(game, round_) for round_ in game.rounds],
+    }
+    tail = {
         "rules": rules_to_mapping(game.rules),
         END_TABLE: {"round_count": len(game.rounds)},  # written last: see _check_whole
     }
-    if not game.rounds:
-        del data["rounds"]
-    return _HEADER + tomli_w.dumps(data)
+    rounds = ""
+    if game.rounds:
+        lines = "".join(
+            f"    {_inline_table(_round_data(game, round_))},\n" for round_ in game.rounds
+        )
+        rounds = f"\nrounds = [\n{lines}]\n"
+    return _HEADER + tomli_w.dumps(head) + rounds + "\n" + tomli_w.dumps(tail)
+
+
+def _inline_table(table: Mapping[str, object]) -> str:
+    """A table of strings, numbers and such tables on one line: `{ a = 1, "b c" = "x" }`.
+
+    Keys and values are written by tomli-w, each as it would write `key = value` alone.
+    """
+    import tomli_w
+
+    items = []
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            items.append(f"{tomli_w.dumps({key: 0})[:-5]} = {_inline_table(value)}")
+        else:
+            items.append(tomli_w.dumps({key: value}).rstrip("\n"))
+    return "{ " + ", ".join(items) + " }" if items else "{}"
 
 
 def _round_data(game: Game, round_: Round) -> dict[str, Any]:
@@ -199,14 +224,15 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
     if not isinstance(raw_rounds, list) or not all(isinstance(r, dict) for r in raw_rounds):
         raise GameFileError(f"{where.key('rounds')}: rounds must be a list of tables")
     rounds: list[Round] = []
+    read_round, check_round = _RoundReader(game).read, round_checker(game)
     for number, raw in enumerate(raw_rounds, start=1):
         try:
-            round_ = _round_from_data(game, raw)
+            round_ = read_round(raw)
             if rounds and not rounds[-1].played:
                 raise GameFileError(
                     f"round {number - 1} has no tricks, but a later round follows it"
                 )
-            check_round_entries(game, round_)
+            check_round(round_)
         except ScorepadError as error:
             # Lines are looked up only for an error: a good file is read without it.
             message = str(error)
@@ -264,33 +290,7 @@ def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
         )
 
 
-def _round_from_data(game: Game, raw: Mapping[str, Any]) -> Round:
-    unknown = sorted(set(raw) - {"dealer", "bids", "tricks"})
-    if unknown:
-        raise GameFileError(f"unknown key {unknown[0]!r}; a round has dealer, bids, tricks")
-    dealer = raw.get("dealer")
-    if not isinstance(dealer, str):
-        raise GameFileError("dealer must be a player's name")
-    seat = _seat_named(game, dealer, None)
-    bids_raw = raw.get("bids")
-    if not isinstance(bids_raw, dict):
-        raise GameFileError("bids must be a table of PLAYER = BID")
-    by_side = _by_side(game, bids_raw, "bids")
-    bids = [tuple(_bid_value(game, key, value) for key, value in side) for side in by_side]
-    tricks: list[tuple[int, ...] | None] = [None] * len(game.sides)
-    if "tricks" in raw:
-        tricks_raw = raw["tricks"]
-        if not isinstance(tricks_raw, dict):
-            raise GameFileError("tricks must be a table of PLAYER = N")
-        for side, values in enumerate(_by_side(game, tricks_raw, "tricks")):
-            for key, value in values:
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise GameFileError(f"tricks: {key} = {value!r} is not a whole number")
-            tricks[side] = tuple(value for _, value in values)
-    entries = tuple(
-        SideEntry(side_bids, took) for side_bids, took in zip(bids, tricks, strict=True)
-    )
-    return Round(seat, entries)
+_ROUND_KEYS = frozenset({"dealer", "bids", "tricks"})
 
 
 @cache
@@ -304,59 +304,108 @@ def _name_maps(
     )
 
 
-def _by_side(game: Game, table: Mapping[str, object], what: str) -> list[list[tuple[str, Any]]]:
-    """A round's `bids` or `tricks` table as each side's (key, value) pairs, in seat order."""
-    rules = game.rules
-    seat_of, side_of = _name_maps(game.players, game.sides)
-    per_seat: dict[int, tuple[str, object]] = {}
-    per_team: dict[int, tuple[str, object]] = {}
-    for key, value in table.items():
-        folded = key.casefold()
-        if folded in seat_of:
-            seat = seat_of[folded]
-            if seat in per_seat:
-                raise GameFileError(f"{what}: {key} is given twice")
-            per_seat[seat] = (key, value)
-        elif folded in side_of and rules.side_size > 1:
-            if side_of[folded] in per_team:
-                raise GameFileError(f"{what}: {key} is given twice")
-            per_team[side_of[folded]] = (key, value)
-        else:
-            raise GameFileError(
-                f"{what}: {key!r} is neither a player ({', '.join(game.players)}) nor a team"
-            )
-    sides: list[list[tuple[str, Any]]] = []
-    for side in range(rules.sides):
-        seats = rules.seats_of(side)
-        given = [seat for seat in seats if seat in per_seat]
-        if side in per_team:
-            if given:
+def _round_from_data(game: Game, raw: Mapping[str, Any]) -> Round:
+    """One round of a game file's `rounds`, read and checked against the game's names."""
+    return _RoundReader(game).read(raw)
+
+
+class _RoundReader:
+    """Reads the rounds of one game: its names and seats are looked up once, not per round."""
+
+    def __init__(self, game: Game) -> None:
+        rules = game.rules
+        self.game = game
+        self.seat_of, side_of = _name_maps(game.players, game.sides)
+        # A team's name keys a team value only where sides have partners.
+        self.side_of = side_of if rules.side_size > 1 else {}
+        self.side_seats = tuple(rules.seats_of(side) for side in range(rules.sides))
+        self.zero = parse_bid("0", rules)  # what a 0 means: nil, or a plain bid of none
+        self.rules = rules
+
+    def read(self, raw: Mapping[str, Any]) -> Round:
+        for key in raw:
+            if key not in _ROUND_KEYS:
+                unknown = sorted(set(raw) - _ROUND_KEYS)[0]
+                raise GameFileError(f"unknown key {unknown!r}; a round has dealer, bids, tricks")
+        dealer = raw.get("dealer")
+        if not isinstance(dealer, str):
+            raise GameFileError("dealer must be a player's name")
+        seat = self.seat_of.get(dealer.casefold())
+        if seat is None:
+            seat = _seat_named(self.game, dealer, None)  # refuses it, naming the players
+        bids_raw = raw.get("bids")
+        if not isinstance(bids_raw, dict):
+            raise GameFileError("bids must be a table of PLAYER = BID")
+        bids = [
+            tuple(self.bid(key, value) for key, value in side)
+            for side in self.by_side(bids_raw, "bids")
+        ]
+        if "tricks" not in raw:
+            return Round(seat, tuple(SideEntry(side_bids) for side_bids in bids))
+        tricks_raw = raw["tricks"]
+        if not isinstance(tricks_raw, dict):
+            raise GameFileError("tricks must be a table of PLAYER = N")
+        entries = []
+        for side_bids, values in zip(bids, self.by_side(tricks_raw, "tricks"), strict=True):
+            for key, value in values:
+                if type(value) is not int:  # bool is a subclass of int: refused too
+                    raise GameFileError(f"tricks: {key} = {value!r} is not a whole number")
+            entries.append(SideEntry(side_bids, tuple(value for _, value in values)))
+        return Round(seat, tuple(entries))
+
+    def by_side(self, table: Mapping[str, object], what: str) -> list[list[tuple[str, Any]]]:
+        """A round's `bids` or `tricks` table as each side's (key, value) pairs, in seat order."""
+        game = self.game
+        seat_of, side_of = self.seat_of, self.side_of
+        per_seat: dict[int, tuple[str, object]] = {}
+        per_team: dict[int, tuple[str, object]] = {}
+        for key, value in table.items():
+            folded = key.casefold()
+            seat = seat_of.get(folded)
+            if seat is not None:
+                if seat in per_seat:
+                    raise GameFileError(f"{what}: {key} is given twice")
+                per_seat[seat] = (key, value)
+            elif folded in side_of:
+                if side_of[folded] in per_team:
+                    raise GameFileError(f"{what}: {key} is given twice")
+                per_team[side_of[folded]] = (key, value)
+            else:
                 raise GameFileError(
-                    f"{what}: {game.sides[side]} has a team value and player values; give one"
+                    f"{what}: {key!r} is neither a player ({', '.join(game.players)}) nor a team"
                 )
-            sides.append([per_team[side]])
-        elif len(given) == len(seats):
-            sides.append([per_seat[seat] for seat in seats])
-        elif what == "bids" or given:
-            missing = [game.players[seat] for seat in seats if seat not in per_seat]
-            raise GameFileError(f"{what}: missing for {', '.join(missing)}")
-        else:
-            raise GameFileError(f"{what}: missing for {game.sides[side]}")
-    return sides
+        sides: list[list[tuple[str, Any]]] = []
+        for side, seats in enumerate(self.side_seats):
+            if side in per_team:
+                if any(seat in per_seat for seat in seats):
+                    raise GameFileError(
+                        f"{what}: {game.sides[side]} has a team value and player values; give one"
+                    )
+                sides.append([per_team[side]])
+                continue
+            try:
+                sides.append([per_seat[seat] for seat in seats])
+            except KeyError:
+                if what == "bids" or any(seat in per_seat for seat in seats):
+                    missing = [game.players[seat] for seat in seats if seat not in per_seat]
+                    raise GameFileError(f"{what}: missing for {', '.join(missing)}") from None
+                raise GameFileError(f"{what}: missing for {game.sides[side]}") from None
+        return sides
 
-
-def _bid_value(game: Game, key: str, value: object) -> Bid:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise GameFileError(f"bids: {key} = {value!r} is not a bid")
-    if isinstance(value, int):
-        if value < 0:
-            raise GameFileError(f"bids: {key} = {value} is not a bid")
-        # A number is a plain bid; a zero the rules read as nil is written "nil".
-        return Bid(BidKind.NUMBER, value) if value else parse_bid("0", game.rules)
-    try:
-        return parse_bid(value, game.rules)
-    except ScorepadError as error:
-        raise GameFileError(f"bids: {key}: {error}") from None
+    def bid(self, key: str, value: object) -> Bid:
+        if type(value) is int:  # bool is a subclass of int, and is not a bid
+            if value > 0:
+                return Bid(BidKind.NUMBER, value)
+            if value < 0:
+                raise GameFileError(f"bids: {key} = {value} is not a bid")
+            # A number is a plain bid; a zero the rules read as nil is written "nil".
+            return self.zero
+        if not isinstance(value, str):
+            raise GameFileError(f"bids: {key} = {value!r} is not a bid")
+        try:
+            return parse_bid(value, self.rules)
+        except ScorepadError as error:
+            raise GameFileError(f"bids: {key}: {error}") from None
 
 
 def _seat_named(game: Game, name: str, place: str | None) -> int:

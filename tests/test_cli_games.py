@@ -385,8 +385,6 @@ def test_a_damaged_game_file_is_named_and_never_overwritten(
             for n, (a, b) in enumerate(zip(text.splitlines(), damaged.splitlines(), strict=True), 1)
             if a != b
         )
-        if "tricks" in message:
-            changed = damaged.splitlines().index("[rounds.tricks]") + 1
         assert error == f"{friday}, {message.format(line=changed)}"
     assert friday.read_text() == damaged
 
@@ -540,12 +538,21 @@ def test_a_saved_game_cut_at_any_line_is_refused_never_read_as_a_shorter_game(
     text = friday.read_text(encoding="utf-8")
     ends = [index + 1 for index, char in enumerate(text) if char == "\n"]
     assert len(ends) > 60  # the header, three rounds and every knob
+    # One line a round: cuts between rounds, and after the last, are among those tried.
+    assert text.count("\n    { dealer = ") == 3 and "\n]\n" in text
     for end in ends[:-1]:
         friday.write_text(text[:end], encoding="utf-8")
         for message in damaged_everywhere(home, friday):
             assert "damaged or cut short: " in message, message
     friday.write_text(text, encoding="utf-8")
     assert ok("show").startswith("friday · club")
+
+
+def _without_line(text: str, start: str) -> str:
+    """The text without its first line that starts with `start`."""
+    lines = text.splitlines(keepends=True)
+    index = next(index for index, line in enumerate(lines) if line.startswith(start))
+    return "".join(lines[:index] + lines[index + 1 :])
 
 
 @pytest.mark.parametrize(
@@ -561,6 +568,9 @@ def test_a_saved_game_cut_at_any_line_is_refused_never_read_as_a_shorter_game(
         pytest.param(lambda t: t.replace("sets_to_lose = 0\n", ""),
                      "damaged: [rules] lacks sets_to_lose (a saved game writes every knob)",
                      id="knob-missing"),
+        pytest.param(lambda t: _without_line(t, '    { dealer = "Ann"'),
+                     "damaged or cut short: round_count = 2, but the file holds 1 round",
+                     id="round-line-lost"),
         pytest.param(lambda t: t[: t.index("[rules]")],
                      "damaged or cut short: no [rules], [end_of_file]", id="rules-missing"),
         pytest.param(lambda t: t[: t.index("[end_of_file]")],
@@ -581,7 +591,9 @@ def test_each_kind_of_damage_is_one_line_naming_the_file(
 
 def test_a_hand_edited_round_still_loads(friday: Path) -> None:
     text = friday.read_text(encoding="utf-8")
-    friday.write_text(text.replace("Ann = 5\nBob = 4", "Ann = 6\nBob = 3"), encoding="utf-8")
+    edited = text.replace("tricks = { Ann = 5, Bob = 4,", "tricks = { Ann = 6, Bob = 3,")
+    assert edited != text
+    friday.write_text(edited, encoding="utf-8")
     assert ok("show").splitlines()[4].startswith("1 │ Ann    │ 4+4 6+4")
 
 

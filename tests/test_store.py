@@ -68,9 +68,32 @@ def test_a_game_file_reads_back_to_the_same_game() -> None:
 
 def test_the_file_keys_rounds_by_player_in_seat_order_and_by_team_for_a_total() -> None:
     text = game_to_toml(club_game())
-    assert '[rounds.bids]\nAnn = 4\nBob = "nil"\nCat = 3\nDan = 5\n' in text
+    assert (
+        'first_dealer = "Bob"\n\nrounds = [\n'
+        '    { dealer = "Bob", bids = { Ann = 4, Bob = "nil", Cat = 3, Dan = 5 },'
+        " tricks = { Ann = 5, Bob = 0, Cat = 4, Dan = 4 } },\n"
+        '    { dealer = "Cat", bids = { Ann = 3, Bob = 3, Cat = 3, Dan = 2 },'
+        ' tricks = { "Ann & Cat" = 8, "Bob & Dan" = 5 } },\n'
+        '    { dealer = "Dan", bids = { Ann = 4, Bob = 3, Cat = 3, Dan = 2 } },\n'
+        "]\n\n[rules]\n"
+    ) in text
+
+
+def sub_table_text(game: Game) -> str:
+    """The game as scorepad wrote it before rounds were one line each: `[[rounds]]` tables."""
+    import tomli_w
+
+    text = tomli_w.dumps(tomllib.loads(game_to_toml(game)))
+    assert "\n[[rounds]]\n" in text and "\n[rounds.bids]\n" in text
+    return text
+
+
+def test_a_file_written_with_rounds_as_sub_tables_reads_the_same() -> None:
+    game = club_game()
+    text = sub_table_text(game)
     assert '[rounds.tricks]\n"Ann & Cat" = 8\n"Bob & Dan" = 5\n' in text
-    assert 'first_dealer = "Bob"' in text
+    assert game_from_toml(text, "friday.toml") == game
+    assert game_to_toml(game_from_toml(text, "friday.toml")) == game_to_toml(game)
 
 
 def test_the_rules_snapshot_keeps_an_old_game_when_a_preset_changes() -> None:
@@ -113,7 +136,7 @@ def test_a_joint_bid_and_team_tricks_round_trip() -> None:
     game = record_bids(game, ["us=7", "Bob=nil", "Dan=4"])
     game = record_tricks(game, ["Us=8", "Bob=1", "Dan=4"])
     text = game_to_toml(game)
-    assert 'Us = 7\nBob = "nil"\nDan = 4' in text
+    assert '{ dealer = "Ann", bids = { Us = 7, Bob = "nil", Dan = 4 }, ' in text
     assert game_from_toml(text, "g.toml") == game
 
 
@@ -192,8 +215,8 @@ def test_any_game_survives_the_round_trip(game: Game) -> None:
 # Damaged files: the file, the line, what is wrong
 
 
-def _damaged(old: str, new: str) -> str:
-    text = game_to_toml(club_game())
+def _damaged(old: str, new: str, *, sub_tables: bool = False) -> str:
+    text = sub_table_text(club_game()) if sub_tables else game_to_toml(club_game())
     assert old in text, old
     return text.replace(old, new, 1)
 
@@ -216,16 +239,19 @@ def _line_of(text: str, fragment: str, skip: int = 0) -> int:
                      "has a control character", id="line-separator"),
         pytest.param('name = "Friday"', 'nmae = "Friday"', ("nmae", 0),
                      "unknown key 'nmae' (did you mean 'name'?)", id="unknown-key"),
-        pytest.param("Cat = 3\nDan = 5", "Cax = 3\nDan = 5", ("[rounds.bids]", 0),
+        pytest.param("Cat = 3, Dan = 5", "Cax = 3, Dan = 5", ("    {", 0),
                      "round 1: bids: 'Cax' is neither a player", id="unknown-player"),
-        pytest.param("Cat = 4\nDan = 4", "Cat = 4\nDan = 5", ("[rounds.tricks]", 0),
+        pytest.param("Cat = 4, Dan = 4", "Cat = 4, Dan = 5", ("    {", 0),
                      "round 1: the tricks add up to 14; a deal has 13", id="tricks-sum"),
-        pytest.param("Ann = 3\nBob = 3", "Ann = 14\nBob = 3", ("[rounds.bids]", 1),
+        pytest.param("Ann = 3, Bob = 3", "Ann = 14, Bob = 3", ("    {", 1),
                      "round 2: Ann: bid 14 is out of range", id="bid-range"),
-        pytest.param("Ann = 3\nBob = 3", 'Ann = "lots"\nBob = 3', ("[rounds.bids]", 1),
+        pytest.param("Ann = 3, Bob = 3", 'Ann = "lots", Bob = 3', ("    {", 1),
                      "round 2: bids: Ann: not a bid: 'lots'", id="bid-word"),
-        pytest.param('dealer = "Cat"', 'dealer = "Zed"', ("[[rounds]]", 1),
+        pytest.param('dealer = "Cat"', 'dealer = "Zed"', ("    {", 1),
                      "round 2: dealer 'Zed' is not a player", id="dealer"),
+        pytest.param("}, tricks = {", ", tricks = {", ("    {", 0),
+                     "not valid TOML: Invalid initial character for a key part",
+                     id="round-line-broken"),
         pytest.param('first_dealer = "Bob"', 'first_dealer = "Zed"', ("first_dealer", 0),
                      "dealer 'Zed' is not a player", id="first-dealer"),
         pytest.param("target = 500", "target = 0", ("[rules]", 0),
@@ -246,8 +272,37 @@ def test_a_damaged_file_is_named_with_its_line(
     assert "\n" not in str(caught.value)
 
 
-def test_a_game_file_cut_anywhere_even_inside_a_line_is_refused_as_damaged() -> None:
-    text = game_to_toml(club_game())
+@pytest.mark.parametrize(
+    ("old", "new", "line_of", "message"),
+    [
+        pytest.param("Cat = 3\nDan = 5", "Cax = 3\nDan = 5", ("[rounds.bids]", 0),
+                     "round 1: bids: 'Cax' is neither a player", id="unknown-player"),
+        pytest.param("Cat = 4\nDan = 4", "Cat = 4\nDan = 5", ("[rounds.tricks]", 0),
+                     "round 1: the tricks add up to 14; a deal has 13", id="tricks-sum"),
+        pytest.param("Ann = 3\nBob = 3", "Ann = 14\nBob = 3", ("[rounds.bids]", 1),
+                     "round 2: Ann: bid 14 is out of range", id="bid-range"),
+        pytest.param("Ann = 3\nBob = 3", 'Ann = "lots"\nBob = 3', ("[rounds.bids]", 1),
+                     "round 2: bids: Ann: not a bid: 'lots'", id="bid-word"),
+        pytest.param('dealer = "Cat"', 'dealer = "Zed"', ("[[rounds]]", 1),
+                     "round 2: dealer 'Zed' is not a player", id="dealer"),
+    ],
+)  # fmt: skip
+def test_a_damaged_round_in_sub_tables_is_named_with_its_line(
+    old: str, new: str, line_of: tuple[str, int], message: str
+) -> None:
+    text = _damaged(old, new, sub_tables=True)
+    with pytest.raises(GameFileError) as caught:
+        game_from_toml(text, "friday.toml")
+    line = _line_of(text, *line_of)
+    assert str(caught.value).startswith(f"friday.toml, line {line}: ")
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("sub_tables", [False, True], ids=["one-line-rounds", "sub-tables"])
+def test_a_game_file_cut_anywhere_even_inside_a_line_is_refused_as_damaged(
+    sub_tables: bool,
+) -> None:
+    text = sub_table_text(club_game()) if sub_tables else game_to_toml(club_game())
     for end in range(len(text) - 1):  # the whole file but its last newline
         with pytest.raises(GameFileError) as caught:
             game_from_toml(text[:end], "friday.toml")
@@ -257,12 +312,19 @@ def test_a_game_file_cut_anywhere_even_inside_a_line_is_refused_as_damaged() -> 
     assert game_from_toml(text[:-1], "friday.toml") == club_game()
 
 
-def test_rounds_after_an_open_round_are_refused() -> None:
-    text = game_to_toml(club_game())
-    first_tricks = text.index("[rounds.tricks]")
-    end = text.index("[[rounds]]", first_tricks)
+@pytest.mark.parametrize(
+    ("sub_tables", "tricks"),
+    [
+        pytest.param(False, ", tricks = { Ann = 5, Bob = 0, Cat = 4, Dan = 4 }", id="one-line"),
+        pytest.param(True, "[rounds.tricks]\nAnn = 5\nBob = 0\nCat = 4\nDan = 4\n",
+                     id="sub-tables"),
+    ],
+)  # fmt: skip
+def test_rounds_after_an_open_round_are_refused(sub_tables: bool, tricks: str) -> None:
+    text = sub_table_text(club_game()) if sub_tables else game_to_toml(club_game())
+    assert tricks in text
     with pytest.raises(GameFileError, match="round 1 has no tricks, but a later round follows"):
-        game_from_toml(text[:first_tricks] + text[end:], "g.toml")
+        game_from_toml(text.replace(tricks, "", 1), "g.toml")
 
 
 def test_a_file_that_is_not_text_is_refused(tmp_path: Path) -> None:
@@ -420,23 +482,24 @@ def test_the_documented_example_reads() -> None:
     assert standings(game).scores == (81 + 62, 131 + 41)
 
 
-def test_rounds_written_inline_by_hand_read_the_same_and_errors_name_their_line() -> None:
+def test_rounds_laid_out_by_hand_read_the_same_and_errors_name_their_line() -> None:
     game = club_game()
     text = game_to_toml(game)
-    head, rules = text[: text.index("[[rounds]]")], text[text.index("[rules]") :]
+    head, rules = text[: text.index("rounds = [")], text[text.index("[rules]") :]
     rounds = [
-        "rounds = [",
+        "rounds = [  # as someone might write them",
         '  { dealer = "Bob", bids = { Ann = 4, Bob = "nil", Cat = 3, Dan = 5 }, '
         "tricks = { Ann = 5, Bob = 0, Cat = 4, Dan = 4 } },",
-        '  { dealer = "Cat", bids = { Ann = 3, Bob = 3, Cat = 3, Dan = 2 }, '
-        'tricks = { "Ann & Cat" = 8, "Bob & Dan" = 5 } },',
-        '  { dealer = "Dan", bids = { Ann = 4, Bob = 3, Cat = 3, Dan = 2 } },',
+        '  {dealer="Cat", bids={Ann=3, bob=3, Cat=3, Dan=2}, '
+        'tricks={"Ann & Cat"=8, "Bob & Dan"=5}},',
+        "",
+        '  { dealer = "Dan", bids = { Ann = 4, Bob = 3, Cat = 3, Dan = 2 } }',
         "]",
     ]
     inline = head + "\n".join(rounds) + "\n\n" + rules
     assert game_from_toml(inline, "g.toml") == game
-    broken = inline.replace('"Bob & Dan" = 5', '"Bob & Dan" = 6')
-    rounds[2] = rounds[2].replace('"Bob & Dan" = 5', '"Bob & Dan" = 6')
+    broken = inline.replace('"Bob & Dan"=5', '"Bob & Dan"=6')
+    rounds[2] = rounds[2].replace('"Bob & Dan"=5', '"Bob & Dan"=6')
     line = broken.splitlines().index(rounds[2]) + 1
     with pytest.raises(GameFileError, match=f"^g.toml, line {line}: round 2: the tricks add up"):
         game_from_toml(broken, "g.toml")
