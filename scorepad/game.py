@@ -343,7 +343,7 @@ def check_round_tricks(game: Game, round_: Round) -> None:
     most = rules.tricks
     for side, entry in enumerate(round_.sides):
         assert entry.tricks is not None
-        if any(took < 0 or took > most for took in entry.tricks):
+        if min(entry.tricks, default=0) < 0 or max(entry.tricks, default=0) > most:
             raise TricksError(
                 f"{game.sides[side]}: tricks must be 0 to {rules.tricks}, not {list(entry.tricks)}"
             )

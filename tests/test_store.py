@@ -212,6 +212,60 @@ def test_any_game_survives_the_round_trip(game: Game) -> None:
 
 
 # ---------------------------------------------------------------------------
+# The compiled parser (tomli) against tomllib, the reference, on the same inputs
+
+
+def _outcome(text: str) -> Game | str:
+    try:
+        return game_from_toml(text, "g.toml")
+    except GameFileError as error:
+        return str(error)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_tomli_reads_any_game_file_as_tomllib_does(game: Game) -> None:
+    import tomli
+
+    for text in (game_to_toml(game), tomli_w_dumps(tomllib.loads(game_to_toml(game)))):
+        assert tomli.loads(text) == tomllib.loads(text)
+
+
+def tomli_w_dumps(data: dict[str, object]) -> str:
+    import tomli_w
+
+    return tomli_w.dumps(data)
+
+
+@pytest.mark.parametrize("sub_tables", [False, True], ids=["one-line-rounds", "sub-tables"])
+def test_a_file_cut_anywhere_reads_the_same_with_or_without_tomli(
+    sub_tables: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = sub_table_text(club_game()) if sub_tables else game_to_toml(club_game())
+    cuts = [text[:end] for end in range(len(text) + 1)]
+    damaged = [text.replace("Dan = 5", "Dan = 15"), text.replace("format = 2", "format = [")]
+    fast = [_outcome(cut) for cut in cuts + damaged]
+    monkeypatch.setattr(store, "_fast_loads", lambda: None)
+    assert store.toml_reader() == "tomllib"
+    assert [_outcome(cut) for cut in cuts + damaged] == fast
+    assert "round 1: Dan: bid 15 is out of range" in str(fast[-2])
+    assert "not valid TOML: Invalid value" in str(fast[-1])
+    assert fast[-3] == club_game()
+    assert all(isinstance(outcome, str) for outcome in fast[:-4])  # every cut is refused
+
+
+def test_the_toml_reader_in_use_is_named() -> None:
+    import tomli
+
+    reader = store.toml_reader()
+    if store._fast_loads() is None:  # no compiled build of a TOML 1.0 tomli here
+        assert reader == "tomllib"
+    else:
+        assert reader == f"tomli {tomli.__version__} (compiled)"
+        assert store._fast_loads() is tomli.loads
+
+
+# ---------------------------------------------------------------------------
 # Damaged files: the file, the line, what is wrong
 
 
