@@ -50,7 +50,8 @@ class Round:
 
     @property
     def played(self) -> bool:
-        return all(side.played for side in self.sides)
+        # Asked of every round by every load and fold: no property call per side.
+        return all(side.tricks is not None for side in self.sides)
 
 
 @dataclass(frozen=True, slots=True)
