@@ -281,75 +281,60 @@ def _line_of(text: str, fragment: str, skip: int = 0) -> int:
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "line_of", "message"),
+    ("sub_tables", "old", "new", "line_of", "message"),
     [
-        pytest.param("[rules]\n", "[rules\n", ("[rules", 0), "not valid TOML: Expected ']'",
+        pytest.param(False, "[rules]\n", "[rules\n", ("[rules", 0), "not valid TOML: Expected ']'",
                      id="toml-syntax"),
-        pytest.param("format = 2", "format = 3", ("format", 0),
+        pytest.param(False, "format = 2", "format = 3", ("format", 0),
                      "format 3 is newer than this scorepad reads (2)", id="newer-format"),
-        pytest.param("format = 2", "format = true", ("format", 0), "format must be 2, not True",
-                     id="format-bool"),
-        pytest.param('name = "Friday"', 'name = "Fri\\u2028day"', ("players", 0),
+        pytest.param(False, "format = 2", "format = true", ("format", 0),
+                     "format must be 2, not True", id="format-bool"),
+        pytest.param(False, 'name = "Friday"', 'name = "Fri\\u2028day"', ("players", 0),
                      "has a control character", id="line-separator"),
-        pytest.param('name = "Friday"', 'nmae = "Friday"', ("nmae", 0),
+        pytest.param(False, 'name = "Friday"', 'nmae = "Friday"', ("nmae", 0),
                      "unknown key 'nmae' (did you mean 'name'?)", id="unknown-key"),
-        pytest.param("Cat = 3, Dan = 5", "Cax = 3, Dan = 5", ("    {", 0),
+        pytest.param(False, "Cat = 3, Dan = 5", "Cax = 3, Dan = 5", ("    {", 0),
                      "round 1: bids: 'Cax' is neither a player", id="unknown-player"),
-        pytest.param("Cat = 4, Dan = 4", "Cat = 4, Dan = 5", ("    {", 0),
+        pytest.param(False, "Cat = 4, Dan = 4", "Cat = 4, Dan = 5", ("    {", 0),
                      "round 1: the tricks add up to 14; a deal has 13", id="tricks-sum"),
-        pytest.param("Ann = 3, Bob = 3", "Ann = 14, Bob = 3", ("    {", 1),
+        pytest.param(False, "Ann = 3, Bob = 3", "Ann = 14, Bob = 3", ("    {", 1),
                      "round 2: Ann: bid 14 is out of range", id="bid-range"),
-        pytest.param("Ann = 3, Bob = 3", 'Ann = "lots", Bob = 3', ("    {", 1),
+        pytest.param(False, "Ann = 3, Bob = 3", 'Ann = "lots", Bob = 3', ("    {", 1),
                      "round 2: bids: Ann: not a bid: 'lots'", id="bid-word"),
-        pytest.param('dealer = "Cat"', 'dealer = "Zed"', ("    {", 1),
+        pytest.param(False, 'dealer = "Cat"', 'dealer = "Zed"', ("    {", 1),
                      "round 2: dealer 'Zed' is not a player", id="dealer"),
-        pytest.param("}, tricks = {", ", tricks = {", ("    {", 0),
+        pytest.param(False, "}, tricks = {", ", tricks = {", ("    {", 0),
                      "not valid TOML: Invalid initial character for a key part",
                      id="round-line-broken"),
-        pytest.param('first_dealer = "Bob"', 'first_dealer = "Zed"', ("first_dealer", 0),
+        pytest.param(False, 'first_dealer = "Bob"', 'first_dealer = "Zed"', ("first_dealer", 0),
                      "dealer 'Zed' is not a player", id="first-dealer"),
-        pytest.param("target = 500", "target = 0", ("[rules]", 0),
+        pytest.param(False, "target = 500", "target = 0", ("[rules]", 0),
                      "rules: target = 0 is not allowed", id="rules-value"),
-        pytest.param('"Cat",\n    "Dan",', '"Cat",\n    "cat",', ("players", 0),
+        pytest.param(False, '"Cat",\n    "Dan",', '"Cat",\n    "cat",', ("players", 0),
                      "player name 'cat' is given twice", id="players-twice"),
+        # Files saved before rounds were one line each: `[[rounds]]` tables.
+        pytest.param(True, "Cat = 3\nDan = 5", "Cax = 3\nDan = 5", ("[rounds.bids]", 0),
+                     "round 1: bids: 'Cax' is neither a player", id="sub-tables-unknown-player"),
+        pytest.param(True, "Cat = 4\nDan = 4", "Cat = 4\nDan = 5", ("[rounds.tricks]", 0),
+                     "round 1: the tricks add up to 14; a deal has 13", id="sub-tables-tricks-sum"),
+        pytest.param(True, "Ann = 3\nBob = 3", "Ann = 14\nBob = 3", ("[rounds.bids]", 1),
+                     "round 2: Ann: bid 14 is out of range", id="sub-tables-bid-range"),
+        pytest.param(True, "Ann = 3\nBob = 3", 'Ann = "lots"\nBob = 3', ("[rounds.bids]", 1),
+                     "round 2: bids: Ann: not a bid: 'lots'", id="sub-tables-bid-word"),
+        pytest.param(True, 'dealer = "Cat"', 'dealer = "Zed"', ("[[rounds]]", 1),
+                     "round 2: dealer 'Zed' is not a player", id="sub-tables-dealer"),
     ],
 )  # fmt: skip
 def test_a_damaged_file_is_named_with_its_line(
-    old: str, new: str, line_of: tuple[str, int], message: str
+    sub_tables: bool, old: str, new: str, line_of: tuple[str, int], message: str
 ) -> None:
-    text = _damaged(old, new)
+    text = _damaged(old, new, sub_tables=sub_tables)
     with pytest.raises(GameFileError) as caught:
         game_from_toml(text, "friday.toml")
     line = _line_of(text, *line_of)
     assert str(caught.value).startswith(f"friday.toml, line {line}: ")
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "line_of", "message"),
-    [
-        pytest.param("Cat = 3\nDan = 5", "Cax = 3\nDan = 5", ("[rounds.bids]", 0),
-                     "round 1: bids: 'Cax' is neither a player", id="unknown-player"),
-        pytest.param("Cat = 4\nDan = 4", "Cat = 4\nDan = 5", ("[rounds.tricks]", 0),
-                     "round 1: the tricks add up to 14; a deal has 13", id="tricks-sum"),
-        pytest.param("Ann = 3\nBob = 3", "Ann = 14\nBob = 3", ("[rounds.bids]", 1),
-                     "round 2: Ann: bid 14 is out of range", id="bid-range"),
-        pytest.param("Ann = 3\nBob = 3", 'Ann = "lots"\nBob = 3', ("[rounds.bids]", 1),
-                     "round 2: bids: Ann: not a bid: 'lots'", id="bid-word"),
-        pytest.param('dealer = "Cat"', 'dealer = "Zed"', ("[[rounds]]", 1),
-                     "round 2: dealer 'Zed' is not a player", id="dealer"),
-    ],
-)  # fmt: skip
-def test_a_damaged_round_in_sub_tables_is_named_with_its_line(
-    old: str, new: str, line_of: tuple[str, int], message: str
-) -> None:
-    text = _damaged(old, new, sub_tables=True)
-    with pytest.raises(GameFileError) as caught:
-        game_from_toml(text, "friday.toml")
-    line = _line_of(text, *line_of)
-    assert str(caught.value).startswith(f"friday.toml, line {line}: ")
-    assert message in str(caught.value)
 
 
 @pytest.mark.parametrize("sub_tables", [False, True], ids=["one-line-rounds", "sub-tables"])
