@@ -264,8 +264,8 @@ def _check_bids(game: Game, seating: _Seating, round_: Round, before: Standings 
             trailing_by=before.trailing_by(side) if before is not None else None,
             joint=joint,
         )
-    in_order = _bids_in_order(game, seating, round_)
-    check_table_bids(rules, [bid for _, bid in in_order], last=in_order[-1][0])
+    in_order, last = _bids_in_order(game, seating, round_)
+    check_table_bids(rules, in_order, last=last)
 
 
 def check_round_entries(game: Game, round_: Round) -> None:
@@ -321,20 +321,24 @@ def _seating(game: Game) -> _Seating:
     return _Seating(names, orders)
 
 
-def _bids_in_order(game: Game, seating: _Seating, round_: Round) -> list[tuple[str, Bid]]:
-    """The round's bids in bidding order, from the left of the dealer; a joint bid once."""
+def _bids_in_order(game: Game, seating: _Seating, round_: Round) -> tuple[list[Bid], str]:
+    """The round's bids in bidding order, from the left of the dealer (a joint bid once),
+    and who bid last."""
     teams = game.rules.side_size > 1
-    order: list[tuple[str, Bid]] = []
+    order: list[Bid] = []
+    last = ""
     joint_sides: set[int] = set()
     for seat, side, place in seating.orders[round_.dealer % len(game.players)]:
-        entry = round_.sides[side]
-        if teams and len(entry.bids) == 1:
+        bids = round_.sides[side].bids
+        if teams and len(bids) == 1:
             if side not in joint_sides:
                 joint_sides.add(side)
-                order.append((game.sides[side], entry.bids[0]))
+                order.append(bids[0])
+                last = game.sides[side]
         else:
-            order.append((game.players[seat], entry.bids[place]))
-    return order
+            order.append(bids[place])
+            last = game.players[seat]
+    return order, last
 
 
 def check_round_tricks(game: Game, round_: Round) -> None:
