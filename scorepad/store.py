@@ -141,7 +141,7 @@ def _bid_data(bid: Bid) -> object:
 
 
 # tomli is the parser Python's tomllib was taken from; its builds on PyPI are compiled
-# (mypyc), and read a game file two to three times faster. Versions before 2.4 read TOML
+# (mypyc), and parse a game file about twice as fast. Versions before 2.4 read TOML
 # 1.0 exactly as tomllib does (2.4 reads TOML 1.1, which accepts more): see toml_reader.
 _TOMLI_VERSIONS = ((2, 0), (2, 4))  # from, up to but not including
 
