@@ -29,7 +29,14 @@ from scorepad.rules import Rules
 from scorepad.scoring import SideScore, judge_end, score_side
 from scorepad.sim.bots import BOTS, Bot, RandomBot
 from scorepad.sim.deal import DeckPlan, deck_plan, shuffle_deal
-from scorepad.sim.kernel import KERNEL, KernelTable, bid_code, bids_of_codes, kernel_seed
+from scorepad.sim.kernel import (
+    BLIND_NIL_CODE,
+    KERNEL,
+    KernelTable,
+    bid_code,
+    bids_of_codes,
+    kernel_seed,
+)
 from scorepad.sim.play import (
     NO_SUIT,
     SPADE_MASK,
@@ -45,8 +52,10 @@ from scorepad.sim.validate import (
     Problem,
     check_dealt,
     check_side_score,
+    dealt_masks,
     reference_end,
     replay_clean,
+    replay_masks,
     replay_play,
 )
 
@@ -58,6 +67,8 @@ MAX_REDEALS = 100
 STANDINGS_EVERY = 8
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
+# The memo keys (`_KEY_OF_ID`) of the bids that are not blind: nil and the numbers.
+_UNBLIND_KEYS = frozenset(key for bid_id, key in _KEY_OF_ID.items() if id(BLIND_NIL) != bid_id)
 _UNSEEN = object()  # not yet in a memo table (None there means: checked, nothing wrong)
 ScoredSide = tuple[SideEntry, SideScore, list[Problem]]
 # ... and the side's nil bids and made, blind nil bids and made (None: no nil).
@@ -210,6 +221,7 @@ class GameRunner:
         self.max_deals = max_deals
         self.fast_random = fast_random  # all-random tables play on the inlined loop
         self.plan: DeckPlan = deck_plan(rules)
+        self._deck_mask = sum(1 << code for code in set(self.plan.codes))
         self.names = seat_names(rules.players)
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         self.side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
@@ -218,6 +230,7 @@ class GameRunner:
         self._partner, self._side_of = seen.partner, seen.side_of
         self._scored: dict[tuple[object, ...], ScoredSide] = {}
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
+        self._deal_bids_ok: dict[tuple[object, ...], tuple[Problem, ...]] = {}
         self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
         self._deficit = max(rules.blind_nil_deficit, rules.blind_bid_deficit)
         # Random bots' bids, by the situation: (choice, blind nil open, nil, bid per wish).
@@ -234,7 +247,7 @@ class GameRunner:
             _KERNEL_TABLES.clear()  # one at a time: a process runs one set of rules
             _KERNEL_TABLES[key] = self._table
         self._kernel_scored: dict[tuple[object, ...], KernelScored] = {}
-        self._kernel_bids: dict[tuple[object, ...], list[Problem]] = {}
+        self._kernel_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
         self._side_getters = [itemgetter(*seats) for seats in self.side_seats]
         self._bid_of_code = bids_of_codes(rules.tricks)
 
@@ -507,18 +520,8 @@ class GameRunner:
     ) -> list[Problem]:
         """`_check_bids` for a kernel deal (its bids in bidding order from the dealer),
         memoised by the dealer, the bid codes and the deficits clipped as there."""
-        deficit = self._deficit
-        if len(scores) == 2:
-            behind = scores[1] - scores[0]
-            clipped: tuple[int, ...] = (
-                max(-1, min(behind, deficit)),
-                max(-1, min(-behind, deficit)),
-            )
-        else:
-            clipped = tuple(
-                max(-1, min(_trailing_by(scores, side), deficit)) for side in range(len(scores))
-            )
-        key = (dealer, codes, clipped)
+        # Only a blind bid's check reads the deficits.
+        key = (dealer, codes, self._clipped(scores) if BLIND_NIL_CODE in codes else None)
         problems = self._kernel_bids.get(key)
         if problems is None:
             players = self.rules.players
@@ -528,10 +531,10 @@ class GameRunner:
                 (seat % players, bid_of[codes[seat % players]])
                 for seat in range(dealer + 1, dealer + 1 + players)
             ]
-            problems = self._check_bids(record, scores, [bid_of[code] for code in codes])
+            problems = tuple(self._check_bids(record, scores, [bid_of[code] for code in codes]))
             if len(self._kernel_bids) < 200_000:
                 self._kernel_bids[key] = problems
-        return problems
+        return list(problems)  # the caller adds to it
 
     def _check_standings(self, game: Game, result: GameResult) -> None:
         """The score pad's own fold over the saved rounds gives the same totals and winner."""
@@ -956,14 +959,26 @@ class GameRunner:
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
         rules, plan = self.rules, self.plan
-        problems = check_dealt(plan.codes, record.dealt, record.dealer, plan.tricks, plan.discards)
-        if record.discards and not set(record.discards) <= set(record.dealt[record.dealer]):
-            problems.append(Problem("deal", "the dealer discarded cards it was not dealt"))
-        holdings = record.holdings()
-        if sorted(len(hand) for hand in holdings) != [plan.tricks] * rules.players:
-            problems.append(Problem("deal", f"holdings {[len(h) for h in holdings]} at play"))
         leader = (record.dealer + 1) % rules.players
-        clean = replay_clean(holdings, leader, record.plays, rules.tricks)
+        masks = None
+        if not record.discards and not record.exchanges:  # then the holdings are as dealt
+            masks = dealt_masks(
+                self._deck_mask, record.dealt, record.dealer, plan.tricks, plan.discards
+            )
+        if masks is not None:
+            problems: list[Problem] = []
+            clean = replay_masks(masks, leader, record.plays, rules.tricks)
+            holdings = record.dealt
+        else:
+            problems = check_dealt(
+                plan.codes, record.dealt, record.dealer, plan.tricks, plan.discards
+            )
+            if record.discards and not set(record.discards) <= set(record.dealt[record.dealer]):
+                problems.append(Problem("deal", "the dealer discarded cards it was not dealt"))
+            holdings = record.holdings()
+            if sorted(len(hand) for hand in holdings) != [plan.tricks] * rules.players:
+                problems.append(Problem("deal", f"holdings {[len(h) for h in holdings]} at play"))
+            clean = replay_clean(holdings, leader, record.plays, rules.tricks)
         if clean is None:
             replay = replay_play(holdings, leader, record.plays, self.names)
             problems.extend(replay.problems)
@@ -985,7 +1000,36 @@ class GameRunner:
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
         """The bids pass the same checks a person's bids pass (`scorepad.bids`). Memoised
-        by the bids and the deficit clipped to the deficits the checks compare with."""
+        by the deal's bids in order with their seats, the joint bids, and each side's
+        deficit clipped to the deficits the checks compare with."""
+        bids = record.bids
+        keys = [_KEY_OF_ID.get(id(bid), bid) for _, bid in bids]
+        # Only a blind bid's check reads the deficits.
+        clipped = None if _UNBLIND_KEYS.issuperset(keys) else self._clipped(scores)
+        key = (clipped, *record.joint, *[seat for seat, _ in bids], *keys)
+        problems = self._deal_bids_ok.get(key)
+        if problems is None:
+            problems = tuple(self._check_side_bids(record, scores, by_seat))
+            if len(self._deal_bids_ok) < 200_000:
+                self._deal_bids_ok[key] = problems
+        return list(problems)
+
+    def _clipped(self, scores: Sequence[int]) -> tuple[int, ...]:
+        """How far each side is behind the best other, clipped to -1..the largest deficit
+        the bid checks compare with (beyond it, all deficits check alike)."""
+        deficit = self._deficit
+        if len(scores) == 2:
+            behind = scores[1] - scores[0]
+            return (max(-1, min(behind, deficit)), max(-1, min(-behind, deficit)))
+        return tuple(
+            max(-1, min(_trailing_by(scores, side), deficit)) for side in range(len(scores))
+        )
+
+    def _check_side_bids(
+        self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
+    ) -> list[Problem]:
+        """`_check_bids` unmemoised by the deal (each side's check still is, and the
+        table's)."""
         rules = self.rules
         deficit = self._deficit
         bids_ok = self._bids_ok
