@@ -248,6 +248,9 @@ def replay_masks(
     return winners, taken
 
 
+_AFTER_4 = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))  # the seats after each leader
+
+
 def _replay_masks_4(
     held: list[int], leader: int, plays: Sequence[int]
 ) -> tuple[list[int], list[int]] | None:
@@ -269,17 +272,15 @@ def _replay_masks_4(
             return None
         held[seat] = mask ^ (1 << c0)
         follow = suit_masks[led]
-        s1 = (seat + 1) & 3
+        s1, s2, s3 = _AFTER_4[seat]
         mask = held[s1]
         if suit_number[c1] != led and mask & follow:
             return None
         held[s1] = mask ^ (1 << c1)
-        s2 = (seat + 2) & 3
         mask = held[s2]
         if suit_number[c2] != led and mask & follow:
             return None
         held[s2] = mask ^ (1 << c2)
-        s3 = (seat + 3) & 3
         mask = held[s3]
         if suit_number[c3] != led and mask & follow:
             return None
@@ -289,7 +290,7 @@ def _replay_masks_4(
         best = max(ranked)
         if best >= 200:  # a spade in the trick breaks spades
             broken = True
-        seat = (seat + ranked.index(best)) & 3
+        seat = (seat, s1, s2, s3)[ranked.index(best)]
         winners.append(seat)
         taken[seat] += 1
     if any(held):
