@@ -171,17 +171,14 @@ def dealt_masks(
     equal (no carry): so the masks, summed, equal the deck's mask with as many cards
     dealt as the deck has exactly when no card was dealt twice and none was left out.
     """
+    wanted = [tricks] * len(dealt)
+    if extra:
+        wanted[dealer] += extra
+    if list(map(len, dealt)) != wanted or sum(wanted) != deck_mask.bit_count():
+        return None
     bit = _REF_BIT.__getitem__
     masks = [sum(map(bit, hand)) for hand in dealt]
-    count = 0
-    for seat, hand in enumerate(dealt):
-        size = len(hand)
-        if size != tricks + (extra if seat == dealer else 0):
-            return None
-        count += size
-    if sum(masks) != deck_mask or count != deck_mask.bit_count():
-        return None
-    return masks
+    return masks if sum(masks) == deck_mask else None
 
 
 def replay_clean(
