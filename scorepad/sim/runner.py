@@ -914,14 +914,13 @@ class GameRunner:
         append = plays.append
         winners = record.winners
         followers = self._followers
-        counts = [len(s[0]) + len(s[1]) + len(s[2]) + len(s[3]) for s in holdings]
         taken = [0] * len(holdings)
         broken = False
         code = best = 0
-        for _ in range(self.rules.tricks):
+        # Every seat plays a card a trick, so each holds `held` cards as a trick starts.
+        for held in range(self.rules.tricks, 0, -1):
             suits = holdings[leader]
-            total = counts[leader]
-            counts[leader] = total - 1
+            total = held
             if not broken:  # the leader may lead a spade only if it holds nothing else
                 spades = len(suits[SPADES])
                 if spades < total:
@@ -943,16 +942,13 @@ class GameRunner:
                 suits = holdings[seat]
                 cards = suits[led]
                 if cards:  # follows suit: beats the best card only if it is of the suit led
-                    counts[seat] -= 1
                     count = len(cards)
                     code = cards.pop(int(rnd() * count)) if count > 1 else cards.pop()
                     append(code)
                     if best_suit == led and code > best:
                         best, winner = code, seat
                     continue
-                total = counts[seat]
-                counts[seat] = total - 1
-                k = int(rnd() * total) if total > 1 else 0
+                k = int(rnd() * held) if held > 1 else 0
                 for cards in suits:
                     if k < len(cards):
                         code = cards.pop(k)
