@@ -576,7 +576,9 @@ class GameRunner:
                 (seat % players, bid_of[codes[seat % players]])
                 for seat in range(dealer + 1, dealer + 1 + players)
             ]
-            problems = tuple(self._check_bids(record, scores, [bid_of[code] for code in codes]))
+            # Already memoised by the deal here: the side checks' memo is enough below.
+            by_seat = [bid_of[code] for code in codes]
+            problems = tuple(self._check_side_bids(record, scores, by_seat))
             if len(self._kernel_bids) < 200_000:
                 self._kernel_bids[key] = problems
         return list(problems)  # the caller adds to it
