@@ -42,15 +42,12 @@ def shuffle_deal(plan: DeckPlan, dealer: int, rng: random.Random) -> list[list[i
     """
     # A key per code 0..53, so no lookup table is built; drawn in a loop run in C (the
     # same numbers, in the same order, as `rng.random()` called 54 times).
-    keys = list(map(_RANDOM, repeat(rng, CODE_COUNT)))
+    keys = list(map(type(rng).random, repeat(rng, CODE_COUNT)))
     order = sorted(plan.codes, key=keys.__getitem__)
     hands = [order[start:stop] for start, stop in _packets(plan.tricks, plan.players)[dealer]]
     if plan.discards:  # the extras go to the dealer
         hands[dealer] += order[plan.tricks * plan.players :]
     return hands
-
-
-_RANDOM = random.Random.random
 
 
 @cache
