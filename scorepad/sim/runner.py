@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from operator import itemgetter
-from typing import cast
+from typing import Any, cast
 
 from scorepad.bids import (
     BLIND_NIL,
@@ -485,7 +485,7 @@ class GameRunner:
         keys: Sequence[object],
         taken: Sequence[int],
         bids: Sequence[object],
-        score_miss: Callable[[int, Sequence[object], Sequence[int], int], KernelScored],
+        score_miss: Callable[[int, Any, Sequence[int], int], KernelScored],
         scores: list[int],
         bags: list[int],
         sets: list[int],
@@ -542,23 +542,24 @@ class GameRunner:
         return self._scored_side(side, bids, taken, bags)
 
     def _scored_side(
-        self, side: int, by_seat: Sequence[object], taken: Sequence[int], bags: int
+        self, side: int, by_seat: Sequence[Bid | None], taken: Sequence[int], bags: int
     ) -> KernelScored:
         """One side's entry scored by the engine (`_score_entry`), what is wrong with the
         result, and the side's nil counts: nil bids and made, blind nil bids and made
         (None when it bid no nil)."""
         seats = self.side_seats[side]
-        bids = tuple([bid for seat in seats if isinstance(bid := by_seat[seat], Bid)])
+        bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
         tricks = tuple([taken[seat] for seat in seats])
         entry, scored, problems = self._score_entry(side, bids, tricks, bags)
-        nils = [0, 0, 0, 0]
+        nils = None
         for seat in seats:
             bid = by_seat[seat]
-            if isinstance(bid, Bid) and bid.is_nil:
+            if bid is not None and bid.is_nil:
+                nils = nils or [0, 0, 0, 0]
                 blind = 2 if bid.kind is BidKind.BLIND_NIL else 0
                 nils[blind] += 1
                 nils[blind + 1] += taken[seat] == 0
-        return entry, scored, tuple(problems), tuple(nils) if any(nils) else None
+        return entry, scored, tuple(problems), tuple(nils) if nils else None
 
     def _kernel_bids_ok(
         self, dealer: int, codes: tuple[int, ...], scores: Sequence[int]
