@@ -140,7 +140,8 @@ def score_side(rules: Rules, hands: Sequence[Hand], *, score: int = 0, bags: int
             lines.extend(_contract_lines(rules, contract, taken, blind=blind))
             if made:
                 overtricks = taken - contract
-                lines.extend(_bonus_lines(rules, contract, taken))
+                if rules.exact_bonus or rules.big_contract_bonus:
+                    lines.extend(_bonus_lines(rules, contract, taken))
     elif taken:
         # Only failed nils' tricks under failed_nil_tricks = "contract": they count toward
         # the side's contract of 0, so each is a trick over it (an overtrick, a bag).
@@ -157,22 +158,18 @@ def score_side(rules: Rules, hands: Sequence[Hand], *, score: int = 0, bags: int
 
     new_bags = overtricks + loose_tricks if rules.bags else 0
     penalties, bags_after = divmod(bags + new_bags, rules.bag_limit)
-    for _ in range(penalties):
-        label = f"bag penalty ({rules.bag_limit} bags)"
-        lines.append(Line(label, -rules.bag_penalty, BAG_PENALTY))
+    if penalties:
+        penalty = Line(f"bag penalty ({rules.bag_limit} bags)", -rules.bag_penalty, BAG_PENALTY)
+        lines.extend([penalty] * penalties)
 
-    points = sum(line.points for line in lines)
+    points = 0
+    for line in lines:
+        points += line.points
+    # Positional: a NamedTuple is built faster so (the order of SideScore's fields).
     return SideScore(
-        lines=tuple(lines),
-        points=points,
-        score=score + points,
-        bags=bags_after,
-        new_bags=new_bags,
-        penalties=penalties,
-        contract=contract,
-        made=made,
-        boston=boston,
-    )
+        tuple(lines), points, score + points, bags_after, new_bags, penalties, contract, made,
+        boston,
+    )  # fmt: skip
 
 
 def _nil_value(rules: Rules, bid: Bid) -> int:
@@ -269,11 +266,18 @@ def judge_end(
     """
     if boston_by is not None and rules.boston_wins:
         return Outcome(boston_by, EndReason.BOSTON)
+    limit, most_sets = rules.loss_limit, rules.sets_to_lose
+    if (
+        scores
+        and max(scores) < rules.target
+        and (limit is None or min(scores) > limit)
+        and (not most_sets or not sets or max(sets) < most_sets)
+    ):
+        return None  # the usual case, mid-game: nobody reached the target or lost
     sides = range(len(scores))
     reached = [side for side in sides if scores[side] >= rules.target]
     if reached:
         return _highest(rules, scores, reached, EndReason.TARGET)
-    limit, most_sets = rules.loss_limit, rules.sets_to_lose
     fell = [side for side in sides if limit is not None and scores[side] <= limit]
     set_out = [side for side in sides if most_sets and side < len(sets) and sets[side] >= most_sets]
     if not fell and not set_out:

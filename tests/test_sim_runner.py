@@ -10,7 +10,7 @@ import pytest
 from scorepad.game import standings
 from scorepad.rules import load_preset, preset_names
 from scorepad.sim.bots import RandomBot
-from scorepad.sim.run import RunConfig, RunSummary, simulate
+from scorepad.sim.run import RunConfig, RunSummary, chunks, simulate
 from scorepad.sim.runner import GameRunner
 from scorepad.sim.table import Seen
 
@@ -57,6 +57,26 @@ def test_the_same_seed_gives_the_same_run_whatever_the_jobs() -> None:
     assert timeless(simulate(config, jobs=2)) == one
     other = timeless(simulate(replace(config, seed=6)))
     assert other != one
+
+
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_parallel_runs_play_every_game_once_and_tell_progress_of_each(jobs: int) -> None:
+    rules = load_preset("standard").rules
+    config = RunConfig(rules, "standard", 30, seed=8, bots=("random",), kernel="python")
+    told: list[int] = []
+    summary = simulate(config, jobs=jobs, progress=told.append)
+    assert sum(told) == 30 and summary.games == 30
+    assert timeless(summary) == timeless(simulate(config))
+
+
+@pytest.mark.parametrize(
+    ("games", "jobs"), [(1, 1), (7, 1), (250, 1), (12, 2), (2000, 2), (2001, 3)]
+)
+def test_chunks_cover_every_game_once_in_order(games: int, jobs: int) -> None:
+    ranges = list(chunks(games, jobs))
+    assert [index for start, stop in ranges for index in range(start, stop)] == list(range(games))
+    if jobs > 1:  # enough ranges for every process to take some, none too big
+        assert len(ranges) >= min(games // 4, 2 * jobs) and max(b - a for a, b in ranges) <= 40
 
 
 def test_the_inlined_random_play_is_the_random_bot() -> None:

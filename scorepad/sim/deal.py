@@ -5,12 +5,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache
+from itertools import repeat
 
 from scorepad.cards import CODE_COUNT, card_code
 from scorepad.rules import Rules
 from scorepad.sim.play import SPADE_MASK, mask_of
-
-_ALL_CODES = range(CODE_COUNT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,15 +40,27 @@ def shuffle_deal(plan: DeckPlan, dealer: int, rng: random.Random) -> list[list[i
     faster in CPython than `Random.shuffle`. Which packet a seat gets is fixed by the
     shuffle alone, so a seat's hand is as random as in a card-by-card deal.
     """
-    rnd = rng.random
-    keys = [rnd() for _ in _ALL_CODES]  # a key per code 0..53, so no lookup table is built
+    # A key per code 0..53, so no lookup table is built; drawn in a loop run in C (the
+    # same numbers, in the same order, as `rng.random()` called 54 times).
+    keys = list(map(type(rng).random, repeat(rng, CODE_COUNT)))
     order = sorted(plan.codes, key=keys.__getitem__)
-    tricks, players = plan.tricks, plan.players
-    packets = [order[i * tricks : (i + 1) * tricks] for i in range(players)]
-    # Packet i goes to the i-th seat from the left of the dealer; the extras to the dealer.
-    hands = [packets[(seat - dealer - 1) % players] for seat in range(players)]
-    hands[dealer] = hands[dealer] + order[tricks * players :]
+    hands = [order[start:stop] for start, stop in _packets(plan.tricks, plan.players)[dealer]]
+    if plan.discards:  # the extras go to the dealer
+        hands[dealer] += order[plan.tricks * plan.players :]
     return hands
+
+
+@cache
+def _packets(tricks: int, players: int) -> list[list[tuple[int, int]]]:
+    """For each dealer, each seat's packet of the shuffled deck as (start, stop): packet i
+    goes to the i-th seat from the left of the dealer."""
+    return [
+        [
+            ((seat - dealer - 1) % players * tricks, ((seat - dealer - 1) % players + 1) * tricks)
+            for seat in range(players)
+        ]
+        for dealer in range(players)
+    ]
 
 
 def has_no_spade(hand: list[int]) -> bool:

@@ -186,8 +186,10 @@ def save_result(config: RunConfig, result: GameResult) -> None:
 
 
 def chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
-    """Game index ranges for the workers: small enough to balance, big enough to be cheap."""
-    size = max(1, min(100, games // (jobs * 6) or 1))
+    """Game index ranges for the workers: small enough that no process waits long for
+    the last one (a range is some tens of milliseconds of play), big enough that sending
+    it and its results costs nothing next to playing it."""
+    size = max(4, min(40, games // (jobs * 24))) if jobs > 1 else max(1, min(100, games))
     for start in range(0, games, size):
         yield start, min(games, start + size)
 
@@ -225,18 +227,44 @@ def _simulate_parallel(
     summary: RunSummary,
     progress: Callable[[int], None] | None,
 ) -> None:
+    """Play the ranges on `jobs` processes: this one and `jobs - 1` workers.
+
+    The runner (its memo tables, the kernel's bid table) is made here before the workers
+    start, so forked workers begin with it instead of each building their own. Workers
+    take the ranges from the front; this process takes them from the back, as long as no
+    worker has started one, so all finish within about one range of each other. The
+    results are folded in index order whoever played them.
+    """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    context = multiprocessing.get_context("fork" if _can_fork() else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    fork = _can_fork()
+    if fork:
+        runner_for(config, path)
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    played: list[list[GameResult] | None] = [None] * len(ranges)
+    with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=context) as pool:
         futures = [pool.submit(play_range, config, start, stop, path) for start, stop in ranges]
-        # Fold in index order (the order of `ranges`), so the sums are built the same way.
-        for future, (start, stop) in zip(futures, ranges, strict=True):
-            for result in future.result():
-                summary.add(result)
+        told = 0
+        for index in reversed(range(len(ranges))):
+            if not futures[index].cancel():
+                break  # a worker has it: all before it are taken too
+            start, stop = ranges[index]
+            played[index] = play_range(config, start, stop, path)
             if progress:
                 progress(stop - start)
+            while told < index and futures[told].done():
+                if progress:
+                    progress(ranges[told][1] - ranges[told][0])
+                told += 1
+        for index, future in enumerate(futures):
+            results = played[index]
+            if results is None:
+                results = future.result()
+                if progress and index >= told:
+                    progress(ranges[index][1] - ranges[index][0])
+            for result in results:
+                summary.add(result)
 
 
 def _can_fork() -> bool:

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from operator import itemgetter
+from typing import Any, cast
 
 from scorepad.bids import (
     BLIND_NIL,
@@ -29,7 +30,14 @@ from scorepad.rules import Rules
 from scorepad.scoring import SideScore, judge_end, score_side
 from scorepad.sim.bots import BOTS, Bot, RandomBot
 from scorepad.sim.deal import DeckPlan, deck_plan, shuffle_deal
-from scorepad.sim.kernel import KERNEL, KernelTable, bid_code, bids_of_codes, kernel_seed
+from scorepad.sim.kernel import (
+    BLIND_NIL_CODE,
+    KERNEL,
+    KernelTable,
+    bid_code,
+    bids_of_codes,
+    kernel_seed,
+)
 from scorepad.sim.play import (
     NO_SUIT,
     SPADE_MASK,
@@ -45,8 +53,10 @@ from scorepad.sim.validate import (
     Problem,
     check_dealt,
     check_side_score,
+    dealt_masks,
     reference_end,
     replay_clean,
+    replay_masks,
     replay_play,
 )
 
@@ -58,10 +68,13 @@ MAX_REDEALS = 100
 STANDINGS_EVERY = 8
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
+# The memo keys (`_KEY_OF_ID`) of the bids that are not blind: nil and the numbers.
+_UNBLIND_KEYS = frozenset(key for bid_id, key in _KEY_OF_ID.items() if id(BLIND_NIL) != bid_id)
 _UNSEEN = object()  # not yet in a memo table (None there means: checked, nothing wrong)
 ScoredSide = tuple[SideEntry, SideScore, list[Problem]]
-# ... and the side's nil bids and made, blind nil bids and made (None: no nil).
-KernelScored = tuple[SideEntry, SideScore, list[Problem], tuple[int, ...] | None]
+# A side's scored deal: its entry, the engine's score, what is wrong with it, and the
+# side's nil bids and made, blind nil bids and made (None: no nil).
+KernelScored = tuple[SideEntry, SideScore, tuple[Problem, ...], tuple[int, ...] | None]
 
 
 def seat_names(players: int) -> tuple[str, ...]:
@@ -210,14 +223,18 @@ class GameRunner:
         self.max_deals = max_deals
         self.fast_random = fast_random  # all-random tables play on the inlined loop
         self.plan: DeckPlan = deck_plan(rules)
+        self._deck_mask = sum(1 << code for code in set(self.plan.codes))
         self.names = seat_names(rules.players)
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         self.side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self.side_seats = [rules.seats_of(side) for side in range(rules.sides)]
         seen = Seen(rules)
         self._partner, self._side_of = seen.partner, seen.side_of
-        self._scored: dict[tuple[object, ...], ScoredSide] = {}
+        # Each side's scored deal, by its bids, tricks and bags (see `_fold_sides`).
+        self._side_memo: dict[tuple[object, ...], KernelScored] = {}
+        self._entries: tuple[SideEntry, ...] = ()
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
+        self._deal_bids_ok: dict[tuple[object, ...], tuple[Problem, ...]] = {}
         self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
         self._deficit = max(rules.blind_nil_deficit, rules.blind_bid_deficit)
         # Random bots' bids, by the situation: (choice, blind nil open, nil, bid per wish).
@@ -233,9 +250,13 @@ class GameRunner:
             self._table = _KERNEL_TABLES.get(key) or self._kernel_table()
             _KERNEL_TABLES.clear()  # one at a time: a process runs one set of rules
             _KERNEL_TABLES[key] = self._table
-        self._kernel_scored: dict[tuple[object, ...], KernelScored] = {}
-        self._kernel_bids: dict[tuple[object, ...], list[Problem]] = {}
+        self._kernel_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
         self._side_getters = [itemgetter(*seats) for seats in self.side_seats]
+        # The seats after each leader, in playing order.
+        self._followers = [
+            tuple((leader + step) % rules.players for step in range(1, rules.players))
+            for leader in range(rules.players)
+        ]
         self._bid_of_code = bids_of_codes(rules.tricks)
 
     # -- a game ---------------------------------------------------------------------
@@ -264,7 +285,7 @@ class GameRunner:
         # Rounds are built only for the score pad's fold or a kept game.
         rounds: list[Round] | None = [] if self.keep_game or fold else None
         validate, keep_records = self.validate, self.keep_records
-        add_side = _add_side
+        fold_sides, score_miss, key_of_id = self._fold_sides, self._scored_side, _KEY_OF_ID
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
             if all_random:
@@ -274,18 +295,15 @@ class GameRunner:
                 record = self._deal(rng, dealer, seen, bots, False)
             result.redeals += record.redeals
             by_seat = record.by_seat(players)
-            scored_sides = self._scored_sides(record, by_seat, bags)
-            if rounds is not None:
-                rounds.append(Round(dealer, tuple(entry for entry, _, _ in scored_sides)))
             if keep_records:
                 result.records.append(record)
             problems = self._check_deal(record, scores, by_seat) if validate else []
-            boston_by = None
-            for side, (_, scored, engine_problems) in enumerate(scored_sides):
-                problems.extend(engine_problems)
-                if add_side(result, side, scored, scores, bags, sets):
-                    boston_by = side
-            self._count_nils(result, record)
+            keys = [key_of_id.get(id(bid), bid) for bid in by_seat]
+            boston_by = fold_sides(
+                result, keys, record.taken, by_seat, score_miss, scores, bags, sets, problems
+            )
+            if rounds is not None:
+                rounds.append(Round(dealer, self._entries))
             if not all_random:
                 seen.scores[:], seen.bags[:] = scores, bags
             if self._close_deal(result, number, scores, sets, boston_by, problems, record):
@@ -373,10 +391,8 @@ class GameRunner:
         validate, keep_records, cross_check = self.validate, self.keep_records, self.cross_check
         blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
         side_range = range(sides)
-        kernel_scored, score_miss = self._kernel_scored, self._kernel_scored_side
-        getters = self._side_getters
+        fold_sides, score_miss = self._fold_sides, self._kernel_scored_side
         bids_ok = self._kernel_bids_ok
-        add_side = _add_side
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
             blind_sides = 0
@@ -399,24 +415,11 @@ class GameRunner:
                         )
             elif validate:
                 problems = bids_ok(dealer, codes, scores)
-            boston_by = None
-            entries = []
-            for side in side_range:
-                get = getters[side]
-                key = (bags[side], get(codes), get(taken))
-                cached = kernel_scored.get(key) or score_miss(key, side, codes, taken, bags[side])
-                entry, scored, engine_problems, nils = cached
-                entries.append(entry)
-                problems.extend(engine_problems)
-                if add_side(result, side, scored, scores, bags, sets):
-                    boston_by = side
-                if nils:
-                    result.nil_bids += nils[0]
-                    result.nil_made += nils[1]
-                    result.blind_nil_bids += nils[2]
-                    result.blind_nil_made += nils[3]
+            boston_by = fold_sides(
+                result, codes, taken, codes, score_miss, scores, bags, sets, problems
+            )
             if rounds is not None:
-                rounds.append(Round(dealer, tuple(entries)))
+                rounds.append(Round(dealer, self._entries))
             if problems and record is None:
                 record = self._kernel_record(table, dealer, codes, taken)
             if self._close_deal(result, number, scores, sets, boston_by, problems, record):
@@ -476,49 +479,95 @@ class GameRunner:
             taken=list(taken),
         )
 
-    def _kernel_scored_side(
+    def _fold_sides(
         self,
-        key: tuple[object, ...],
-        side: int,
-        codes: Sequence[int],
+        result: GameResult,
+        keys: Sequence[object],
         taken: Sequence[int],
-        bags: int,
+        bids: Sequence[object],
+        score_miss: Callable[[int, Any, Sequence[int], int], KernelScored],
+        scores: list[int],
+        bags: list[int],
+        sets: list[int],
+        problems: list[Problem],
+    ) -> int | None:
+        """Score each side's part of a deal with the engine and fold it into the game;
+        the side that made a Boston, if one did. Each side's score is memoised by its
+        seats' bid keys (`keys`: memo keys of the bids, or the kernel's bid codes), its
+        tricks and its bags: the engine is pure, and a round's points do not depend on
+        the score before it, so the same bids, tricks and bags always score the same (the
+        side's names only label the engine's lines, which the simulator reads for their
+        points alone). `score_miss(side, bids, taken, bags)` scores a side not seen yet.
+        The sides' entries are left in `self._entries`, for a Round."""
+        memo = self._side_memo
+        boston_by = None
+        entries = []
+        for side, get in enumerate(self._side_getters):
+            side_bags = bags[side]
+            key = (get(keys), get(taken), side_bags)
+            cached = memo.get(key)
+            if cached is None:
+                cached = score_miss(side, bids, taken, side_bags)
+                if len(memo) < 200_000:
+                    memo[key] = cached
+            entry, scored, engine_problems, nils = cached
+            entries.append(entry)
+            if engine_problems:
+                problems.extend(engine_problems)
+            scores[side] += scored.points
+            bags[side] = scored.bags
+            if scored.penalties:
+                result.bag_penalties += scored.penalties
+            if scored.made is not None:
+                result.contracts += 1
+                if scored.made is False:
+                    sets[side] += 1
+                    result.sets += 1
+            if scored.boston:
+                boston_by = side
+            if nils:
+                result.nil_bids += nils[0]
+                result.nil_made += nils[1]
+                result.blind_nil_bids += nils[2]
+                result.blind_nil_made += nils[3]
+        self._entries = tuple(entries)
+        return boston_by
+
+    def _kernel_scored_side(
+        self, side: int, codes: Sequence[object], taken: Sequence[int], bags: int
     ) -> KernelScored:
-        """`_score_entry` for one side of a kernel deal, memoised by `key` (the caller looks
-        it up: the side's bags, bid codes and tricks; see `_scored_sides`), with the side's
-        nil counts (None when it bid no nil)."""
+        """`_scored_side` for a kernel deal, from its bid codes."""
+        bid_of = self._bid_of_code
+        bids = [bid_of[code] for code in cast("Sequence[int]", codes)]
+        return self._scored_side(side, bids, taken, bags)
+
+    def _scored_side(
+        self, side: int, by_seat: Sequence[Bid | None], taken: Sequence[int], bags: int
+    ) -> KernelScored:
+        """One side's entry scored by the engine (`_score_entry`), what is wrong with the
+        result, and the side's nil counts: nil bids and made, blind nil bids and made
+        (None when it bid no nil)."""
         seats = self.side_seats[side]
-        bids = tuple([self._bid_of_code[codes[seat]] for seat in seats])
+        bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
         tricks = tuple([taken[seat] for seat in seats])
         entry, scored, problems = self._score_entry(side, bids, tricks, bags)
-        nils = [0, 0, 0, 0]
-        for bid, took in zip(bids, tricks, strict=True):
-            if bid.is_nil:
+        nils = None
+        for seat in seats:
+            bid = by_seat[seat]
+            if bid is not None and bid.is_nil:
+                nils = nils or [0, 0, 0, 0]
                 blind = 2 if bid.kind is BidKind.BLIND_NIL else 0
                 nils[blind] += 1
-                nils[blind + 1] += took == 0
-        cached = (entry, scored, problems, tuple(nils) if any(nils) else None)
-        if len(self._kernel_scored) < 200_000:
-            self._kernel_scored[key] = cached
-        return cached
+                nils[blind + 1] += taken[seat] == 0
+        return entry, scored, tuple(problems), tuple(nils) if nils else None
 
     def _kernel_bids_ok(
         self, dealer: int, codes: tuple[int, ...], scores: Sequence[int]
     ) -> list[Problem]:
         """`_check_bids` for a kernel deal (its bids in bidding order from the dealer),
         memoised by the dealer, the bid codes and the deficits clipped as there."""
-        deficit = self._deficit
-        if len(scores) == 2:
-            behind = scores[1] - scores[0]
-            clipped: tuple[int, ...] = (
-                max(-1, min(behind, deficit)),
-                max(-1, min(-behind, deficit)),
-            )
-        else:
-            clipped = tuple(
-                max(-1, min(_trailing_by(scores, side), deficit)) for side in range(len(scores))
-            )
-        key = (dealer, codes, clipped)
+        # Only a blind bid's check reads the deficits.
+        key = (dealer, codes, self._clipped(scores) if BLIND_NIL_CODE in codes else None)
         problems = self._kernel_bids.get(key)
         if problems is None:
             players = self.rules.players
@@ -528,10 +577,12 @@ class GameRunner:
                 (seat % players, bid_of[codes[seat % players]])
                 for seat in range(dealer + 1, dealer + 1 + players)
             ]
-            problems = self._check_bids(record, scores, [bid_of[code] for code in codes])
+            # Already memoised by the deal here: the side checks' memo is enough below.
+            by_seat = [bid_of[code] for code in codes]
+            problems = tuple(self._check_side_bids(record, scores, by_seat))
             if len(self._kernel_bids) < 200_000:
                 self._kernel_bids[key] = problems
-        return problems
+        return list(problems)  # the caller adds to it
 
     def _check_standings(self, game: Game, result: GameResult) -> None:
         """The score pad's own fold over the saved rounds gives the same totals and winner."""
@@ -551,29 +602,6 @@ class GameRunner:
 
     # -- scoring --------------------------------------------------------------------
 
-    def _scored_sides(
-        self, record: DealRecord, by_seat: Sequence[Bid | None], bags: Sequence[int]
-    ) -> list[ScoredSide]:
-        """Each side's entry (the shape a person enters), score_side's result for it from
-        zero points and the side's bags, and what is wrong with that result. Memoised: the
-        engine is pure, and a round's points do not depend on the score before it, so the
-        same bids, tricks and bags always score the same (the side's names only label the
-        engine's lines, which the simulator reads for their points alone)."""
-        taken = record.taken
-        out = []
-        for side, seats in enumerate(self.side_seats):
-            # A joint bid is the one bid of a side whose partner has None.
-            bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
-            tricks = tuple([taken[seat] for seat in seats])
-            key = (*[_KEY_OF_ID.get(id(bid), bid) for bid in bids], tricks, bags[side])
-            cached = self._scored.get(key)
-            if cached is None:
-                cached = self._score_entry(side, bids, tricks, bags[side])
-                if len(self._scored) < 200_000:
-                    self._scored[key] = cached
-            out.append(cached)
-        return out
-
     def _score_entry(
         self, side: int, bids: tuple[Bid, ...], tricks: tuple[int, ...], bags: int
     ) -> ScoredSide:
@@ -584,18 +612,6 @@ class GameRunner:
         scored = score_side(self.rules, hands, score=0, bags=bags)
         problems = check_side_score(self.rules, scored, 0, bags) if self.validate else []
         return entry, scored, problems
-
-    @staticmethod
-    def _count_nils(result: GameResult, record: DealRecord) -> None:
-        for seat, bid in record.bids:
-            if bid.is_nil:
-                made = record.taken[seat] == 0
-                if bid.kind is BidKind.BLIND_NIL:
-                    result.blind_nil_bids += 1
-                    result.blind_nil_made += made
-                else:
-                    result.nil_bids += 1
-                    result.nil_made += made
 
     # -- a deal ---------------------------------------------------------------------
 
@@ -896,22 +912,25 @@ class GameRunner:
         cards are played): the same cards `RandomBot.play` would choose from the same random
         numbers (the k-th lowest legal code; no number drawn for a single legal card, as
         `_play` asks no bot then), without a call or a mask walk per card."""
-        players = self.rules.players
         suit_of = SUIT_OF
         plays = record.plays
         append = plays.append
         winners = record.winners
-        taken = [0] * players
+        followers = self._followers
+        taken = [0] * len(holdings)
         broken = False
         code = best = 0
-        for _ in range(self.rules.tricks):
-            seat = leader
-            suits = holdings[seat]
-            clubs, diamonds, hearts, spades = suits
-            total = len(clubs) + len(diamonds) + len(hearts)
-            if broken or not total:
-                total += len(spades)
-            k = int(rnd() * total) if total > 1 else 0  # one legal card needs no decision
+        # Every seat plays a card a trick, so each holds `held` cards as a trick starts.
+        for held in range(self.rules.tricks, 0, -1):
+            suits = holdings[leader]
+            total = held
+            if not broken:  # the leader may lead a spade only if it holds nothing else
+                spades = len(suits[SPADES])
+                if spades < total:
+                    total -= spades
+            # The k-th lowest legal card (spades are the highest codes, so the lowest
+            # `total` cards are the legal ones); one legal card needs no decision.
+            k = int(rnd() * total) if total > 1 else 0
             for cards in suits:
                 if k < len(cards):
                     best = cards.pop(k)
@@ -921,22 +940,18 @@ class GameRunner:
             led = best_suit = suit_of[best]
             if led == SPADES:
                 broken = True
-            winner = seat
-            for _ in range(players - 1):
-                seat += 1
-                if seat == players:
-                    seat = 0
+            winner = leader
+            for seat in followers[leader]:
                 suits = holdings[seat]
                 cards = suits[led]
-                count = len(cards)
-                if count:  # follows suit: beats the best card only if it is of the suit led
+                if cards:  # follows suit: beats the best card only if it is of the suit led
+                    count = len(cards)
                     code = cards.pop(int(rnd() * count)) if count > 1 else cards.pop()
                     append(code)
                     if best_suit == led and code > best:
                         best, winner = code, seat
                     continue
-                total = len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])
-                k = int(rnd() * total) if total > 1 else 0
+                k = int(rnd() * held) if held > 1 else 0
                 for cards in suits:
                     if k < len(cards):
                         code = cards.pop(k)
@@ -956,14 +971,26 @@ class GameRunner:
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
         rules, plan = self.rules, self.plan
-        problems = check_dealt(plan.codes, record.dealt, record.dealer, plan.tricks, plan.discards)
-        if record.discards and not set(record.discards) <= set(record.dealt[record.dealer]):
-            problems.append(Problem("deal", "the dealer discarded cards it was not dealt"))
-        holdings = record.holdings()
-        if sorted(len(hand) for hand in holdings) != [plan.tricks] * rules.players:
-            problems.append(Problem("deal", f"holdings {[len(h) for h in holdings]} at play"))
         leader = (record.dealer + 1) % rules.players
-        clean = replay_clean(holdings, leader, record.plays, rules.tricks)
+        masks = None
+        if not record.discards and not record.exchanges:  # then the holdings are as dealt
+            masks = dealt_masks(
+                self._deck_mask, record.dealt, record.dealer, plan.tricks, plan.discards
+            )
+        if masks is not None:
+            problems: list[Problem] = []
+            clean = replay_masks(masks, leader, record.plays, rules.tricks)
+            holdings = record.dealt
+        else:
+            problems = check_dealt(
+                plan.codes, record.dealt, record.dealer, plan.tricks, plan.discards
+            )
+            if record.discards and not set(record.discards) <= set(record.dealt[record.dealer]):
+                problems.append(Problem("deal", "the dealer discarded cards it was not dealt"))
+            holdings = record.holdings()
+            if sorted(len(hand) for hand in holdings) != [plan.tricks] * rules.players:
+                problems.append(Problem("deal", f"holdings {[len(h) for h in holdings]} at play"))
+            clean = replay_clean(holdings, leader, record.plays, rules.tricks)
         if clean is None:
             replay = replay_play(holdings, leader, record.plays, self.names)
             problems.extend(replay.problems)
@@ -985,7 +1012,36 @@ class GameRunner:
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
         """The bids pass the same checks a person's bids pass (`scorepad.bids`). Memoised
-        by the bids and the deficit clipped to the deficits the checks compare with."""
+        by the deal's bids in order with their seats, the joint bids, and each side's
+        deficit clipped to the deficits the checks compare with."""
+        bids = record.bids
+        keys = [_KEY_OF_ID.get(id(bid), bid) for _, bid in bids]
+        # Only a blind bid's check reads the deficits.
+        clipped = None if _UNBLIND_KEYS.issuperset(keys) else self._clipped(scores)
+        key = (clipped, *record.joint, *[seat for seat, _ in bids], *keys)
+        problems = self._deal_bids_ok.get(key)
+        if problems is None:
+            problems = tuple(self._check_side_bids(record, scores, by_seat))
+            if len(self._deal_bids_ok) < 200_000:
+                self._deal_bids_ok[key] = problems
+        return list(problems)
+
+    def _clipped(self, scores: Sequence[int]) -> tuple[int, ...]:
+        """How far each side is behind the best other, clipped to -1..the largest deficit
+        the bid checks compare with (beyond it, all deficits check alike)."""
+        deficit = self._deficit
+        if len(scores) == 2:
+            behind = scores[1] - scores[0]
+            return (max(-1, min(behind, deficit)), max(-1, min(-behind, deficit)))
+        return tuple(
+            max(-1, min(_trailing_by(scores, side), deficit)) for side in range(len(scores))
+        )
+
+    def _check_side_bids(
+        self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
+    ) -> list[Problem]:
+        """`_check_bids` unmemoised by the deal (each side's check still is, and the
+        table's)."""
         rules = self.rules
         deficit = self._deficit
         bids_ok = self._bids_ok
@@ -1038,27 +1094,6 @@ class GameRunner:
 RandomBids = tuple[bool, Bid, tuple[Bid, ...]]
 # The kernel's table of the rules last played (it holds a random stream, seeded per game).
 _KERNEL_TABLES: dict[tuple[int, Rules], KernelTable] = {}
-
-
-def _add_side(
-    result: GameResult,
-    side: int,
-    scored: SideScore,
-    scores: list[int],
-    bags: list[int],
-    sets: list[int],
-) -> bool:
-    """Fold a side's scored deal into the game's scores, bags, sets and counts; whether
-    it made a Boston."""
-    scores[side] += scored.points
-    bags[side] = scored.bags
-    result.bag_penalties += scored.penalties
-    if scored.made is not None:
-        result.contracts += 1
-        if scored.made is False:
-            sets[side] += 1
-            result.sets += 1
-    return scored.boston
 
 
 def random_wishes(tricks: int) -> list[list[int]]:

@@ -157,19 +157,55 @@ _REF_SUIT_MASKS: tuple[int, ...] = tuple(
 _REF_NON_SPADES = (1 << len(CODE_CARDS)) - 1 & ~_REF_SUIT_MASKS[_SPADES]
 
 
+_REF_BIT: tuple[int, ...] = tuple(1 << code for code in range(len(CODE_CARDS)))
+
+
+def dealt_masks(
+    deck_mask: int, dealt: Sequence[Sequence[int]], dealer: int, tricks: int, extra: int
+) -> list[int] | None:
+    """Each seat's dealt cards as a bit mask when every card of the deck (`deck_mask`)
+    was dealt exactly once and each seat got its number of cards, else None
+    (`check_dealt` then says what is wrong).
+
+    A sum of n powers of two has at most n bits set, and exactly n only when no two are
+    equal (no carry): so the masks, summed, equal the deck's mask with as many cards
+    dealt as the deck has exactly when no card was dealt twice and none was left out.
+    """
+    wanted = [tricks] * len(dealt)
+    if extra:
+        wanted[dealer] += extra
+    if list(map(len, dealt)) != wanted or sum(wanted) != deck_mask.bit_count():
+        return None
+    bit = _REF_BIT.__getitem__
+    masks = [sum(map(bit, hand)) for hand in dealt]
+    return masks if sum(masks) == deck_mask else None
+
+
 def replay_clean(
     holdings: Sequence[Iterable[int]], leader: int, plays: Sequence[int], tricks: int
 ) -> tuple[list[int], list[int]] | None:
     """The trick winners and tricks per seat of a deal in which every card is held and
     legal and every card is played, or None when anything is wrong (`replay_play` then
     says what). As strict as `replay_play`; only quicker, and without the wording."""
+    held = []
+    for hand in holdings:
+        mask = 0
+        for code in hand:
+            mask |= 1 << code
+        held.append(mask)
+    return replay_masks(held, leader, plays, tricks)
+
+
+def replay_masks(
+    holdings: Sequence[int], leader: int, plays: Sequence[int], tricks: int
+) -> tuple[list[int], list[int]] | None:
+    """`replay_clean` from each seat's holding as a bit mask."""
     players = len(holdings)
     if len(plays) != tricks * players:
         return None
-    held = [0] * players
-    for seat, hand in enumerate(holdings):
-        for code in hand:
-            held[seat] |= 1 << code
+    if players == 4:
+        return _replay_masks_4(list(holdings), leader, plays)
+    held = list(holdings)
     suit_number, strength_by_led, suit_masks = _SUIT_NUMBER, _STRENGTH, _REF_SUIT_MASKS
     winners: list[int] = []
     taken = [0] * players
@@ -206,6 +242,56 @@ def replay_clean(
         start += players
     if any(held):
         return None  # a card still held at the end
+    return winners, taken
+
+
+_AFTER_4 = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))  # the seats after each leader
+
+
+def _replay_masks_4(
+    held: list[int], leader: int, plays: Sequence[int]
+) -> tuple[list[int], list[int]] | None:
+    """`replay_masks` for four seats, a trick at a time. A card is not looked for in its
+    player's hand as it is played: a seat that plays a card it does not hold is left with
+    a card at the end (each seat plays once a trick, as many cards as it holds, and a
+    bit flipped by a card not held stays flipped unless that card comes twice, which
+    leaves one it held unplayed), and that refuses the deal."""
+    suit_number, strength_by_led, suit_masks = _SUIT_NUMBER, _STRENGTH, _REF_SUIT_MASKS
+    winners: list[int] = []
+    taken = [0, 0, 0, 0]
+    broken = False
+    seat = leader
+    cards = iter(plays)
+    for c0, c1, c2, c3 in zip(cards, cards, cards, cards, strict=True):
+        led = suit_number[c0]
+        mask = held[seat]
+        if led == _SPADES and not broken and mask & _REF_NON_SPADES:
+            return None
+        held[seat] = mask ^ (1 << c0)
+        follow = suit_masks[led]
+        s1, s2, s3 = _AFTER_4[seat]
+        mask = held[s1]
+        if suit_number[c1] != led and mask & follow:
+            return None
+        held[s1] = mask ^ (1 << c1)
+        mask = held[s2]
+        if suit_number[c2] != led and mask & follow:
+            return None
+        held[s2] = mask ^ (1 << c2)
+        mask = held[s3]
+        if suit_number[c3] != led and mask & follow:
+            return None
+        held[s3] = mask ^ (1 << c3)
+        strength = strength_by_led[led]
+        ranked = (strength[c0], strength[c1], strength[c2], strength[c3])
+        best = max(ranked)
+        if best >= 200:  # a spade in the trick breaks spades
+            broken = True
+        seat = (seat, s1, s2, s3)[ranked.index(best)]
+        winners.append(seat)
+        taken[seat] += 1
+    if any(held):
+        return None  # a card still held at the end (or one played that was not held)
     return winners, taken
 
 
