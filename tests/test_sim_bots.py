@@ -150,3 +150,31 @@ def test_an_opponents_nil_is_pressed_except_under_suicide(preset: str, expected:
     # nil stands.
     bids = {0: NIL, 2: number(5), 1: number(4), 3: NIL}
     assert play(preset, "AH 2H 9C 8C", seat=1, bids=bids, trick=[], taken={3: 1}) == expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        # Spades A K + 4 long (0.39 x 4) = 4.08; hearts A 9 3: 1.2 + 0.13 - 0.17 = 1.16;
+        # diamonds Q 8 2: 0.54 - 0.17 = 0.37; clubs J 6 2: 0.44 - 0.34 = 0.10; with 0.22:
+        # 5.93 tricks, bid 1.4 under: 4.53, so 5.
+        ("AS KS 5S 4S AH 9H 3H QD 8D 2D JC 6C 2C", 5),
+        # Queens and jacks: 2.84 tricks, bid 1.44; the side's bidder bids at least 4.
+        ("QS 3S QH JH 4H JD 10D 5D 2D 9C 8C 3C 2C", 4),
+        # Six spades to the ace (7.30), the top hearts (2.56) and diamonds (2.02), two
+        # low clubs (-0.34): 11.76 tricks, bid 10.36, so 10.
+        ("AS KS QS JS 9S 5S AH KH QH AD KD 3C 2C", 10),
+    ],
+    ids=["middling-hand", "weak-hand-bids-the-minimum", "strong-hand"],
+)
+def test_suicide_the_partner_of_a_nil_bids_its_suicide_count_less_a_margin(
+    hand: str, expected: int
+) -> None:
+    rules = preset_rules("suicide")
+    seen = Seen(rules)
+    seen.new_deal(3)
+    seen.bids[2], seen.nil[2] = NIL, True
+    choice = bid_choice(rules, partner_bid=NIL, earlier_total=0, last=False)
+    bid = HeuristicBot(random.Random(0)).bid(0, hand_of(hand), seen, choice)
+    assert not bid.is_nil
+    assert bid.tricks == expected
