@@ -30,8 +30,10 @@ def play(
     bids: dict[int, Bid],
     trick: list[tuple[int, str]],
     taken: dict[int, int] | None = None,
+    gone: str = "",
 ) -> str:
-    """The card the bot in `seat` plays to `trick` (seat, card) with these bids."""
+    """The card the bot in `seat` plays to `trick` (seat, card) with these bids, `gone`
+    the cards played in the tricks before."""
     rules = preset_rules(preset)
     seen = Seen(rules)
     seen.new_deal(3)
@@ -45,6 +47,7 @@ def play(
         if not seen.nil[who]:
             seen.side_taken[seen.side_of[who]] += count
     seen.tricks_left = 13 - sum(seen.taken)
+    seen.played = hand_of(gone) if gone else 0
     for who, text in trick:
         code = card(text)
         if not seen.trick:
@@ -178,3 +181,22 @@ def test_suicide_the_partner_of_a_nil_bids_its_suicide_count_less_a_margin(
     bid = HeuristicBot(random.Random(0)).bid(0, hand_of(hand), seen, choice)
     assert not bid.is_nil
     assert bid.tricks == expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "gone", "expected"),
+    [
+        # Nothing gone: 3 of the 11 unseen hearts are above the jack, 5 of the 11 unseen
+        # clubs above the nine.
+        ("JH 2H 9C 3C", "", "JH"),
+        # The hearts up to the nine are gone: a nil still holding a heart holds the ten or
+        # an honour, and the jack leaves only the ten under it (3 of 4 unseen are above);
+        # the nine of clubs has 5 of 11 above.
+        ("JH 2H 9C 3C", "3H 4H 5H 6H 7H 8H 9H 3D", "9C"),
+    ],
+    ids=["fewest-above", "most-room-under"],
+)
+def test_the_coverer_leads_where_the_nil_has_most_room_under(
+    hand: str, gone: str, expected: str
+) -> None:
+    assert play("suicide", hand, seat=2, bids=BIDS, trick=[], taken={1: 2}, gone=gone) == expected

@@ -657,20 +657,19 @@ def beaters(legal: int, best: int, led: int) -> int:
     return higher | (legal & SPADE_MASK)
 
 
-def unseen_above(code: int, hand: int, seen: Seen) -> int:
-    """How many cards of the suit above `code` are neither played nor in `hand`."""
-    return (ABOVE[code] & seen.deck_mask & ~(seen.played | hand)).bit_count()
-
-
 def strongest_lead(legal: int, hand: int, seen: Seen) -> int:
-    """The lead most likely to hold the trick: the top card of a suit with the fewest
-    unseen cards above it (a boss card first), the higher rank on a tie."""
-    best, best_key = -1, (99, 0, True)
+    """The lead a nil partner can best stay under: the top card of the suit where the
+    fewest of the unseen cards are above it (a boss card first; the nil is safe with any
+    card below it), the higher rank on a tie."""
+    unseen = seen.deck_mask & ~(seen.played | hand)
+    best, best_key = -1, (2.0, 0, True)
     for suit_mask in SUIT_MASKS:
         cards = legal & suit_mask
         if cards:
             code = cards.bit_length() - 1
-            key = (unseen_above(code, hand, seen), -RANK_OF[code], SUIT_OF[code] != SPADES)
+            out = unseen & suit_mask
+            above = (ABOVE[code] & out).bit_count() / (out.bit_count() or 1)
+            key = (above, -RANK_OF[code], SUIT_OF[code] != SPADES)
             if key < best_key:
                 best, best_key = code, key
     return best
