@@ -115,6 +115,18 @@ def test_a_failed_nils_trick_does_not_count_for_the_partners_contract() -> None:
     assert chosen == "AH"
 
 
+def suicide_bid(hand: str, *, partner_bid: Bid | None) -> Bid:
+    """Seat 0's bid under suicide, the first after the dealer; its partner, seat 2, has bid
+    `partner_bid` (or not yet, None)."""
+    rules = preset_rules("suicide")
+    seen = Seen(rules)
+    seen.new_deal(3)
+    if partner_bid is not None:
+        seen.bids[2], seen.nil[2] = partner_bid, partner_bid.is_nil
+    choice = bid_choice(rules, partner_bid=partner_bid, earlier_total=0, last=False)
+    return HeuristicBot(random.Random(0)).bid(0, hand_of(hand), seen, choice)
+
+
 @pytest.mark.parametrize(
     ("hand", "expected"),
     [
@@ -127,14 +139,10 @@ def test_a_failed_nils_trick_does_not_count_for_the_partners_contract() -> None:
 def test_suicide_the_first_of_a_side_picks_the_weaker_hand_for_the_nil(
     hand: str, expected: str
 ) -> None:
-    rules = preset_rules("suicide")
-    seen = Seen(rules)
-    seen.new_deal(3)
-    choice = bid_choice(rules, partner_bid=None, earlier_total=0, last=False)
-    bid = HeuristicBot(random.Random(0)).bid(0, hand_of(hand), seen, choice)
+    bid = suicide_bid(hand, partner_bid=None)
     assert ("nil" if bid.is_nil else "number") == expected
     if not bid.is_nil:
-        assert bid.tricks >= rules.suicide_min_bid
+        assert bid.tricks >= preset_rules("suicide").suicide_min_bid
 
 
 def test_nil_chance_falls_with_high_spades() -> None:
@@ -173,12 +181,7 @@ def test_an_opponents_nil_is_pressed_except_under_suicide(preset: str, expected:
 def test_suicide_the_partner_of_a_nil_bids_its_suicide_count_less_a_margin(
     hand: str, expected: int
 ) -> None:
-    rules = preset_rules("suicide")
-    seen = Seen(rules)
-    seen.new_deal(3)
-    seen.bids[2], seen.nil[2] = NIL, True
-    choice = bid_choice(rules, partner_bid=NIL, earlier_total=0, last=False)
-    bid = HeuristicBot(random.Random(0)).bid(0, hand_of(hand), seen, choice)
+    bid = suicide_bid(hand, partner_bid=NIL)
     assert not bid.is_nil
     assert bid.tricks == expected
 
