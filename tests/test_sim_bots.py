@@ -30,8 +30,10 @@ def play(
     bids: dict[int, Bid],
     trick: list[tuple[int, str]],
     taken: dict[int, int] | None = None,
+    gone: str = "",
 ) -> str:
-    """The card the bot in `seat` plays to `trick` (seat, card) with these bids."""
+    """The card the bot in `seat` plays to `trick` (seat, card) with these bids, `gone`
+    the cards played in the tricks before."""
     rules = preset_rules(preset)
     seen = Seen(rules)
     seen.new_deal(3)
@@ -45,6 +47,7 @@ def play(
         if not seen.nil[who]:
             seen.side_taken[seen.side_of[who]] += count
     seen.tricks_left = 13 - sum(seen.taken)
+    seen.played = hand_of(gone) if gone else 0
     for who, text in trick:
         code = card(text)
         if not seen.trick:
@@ -112,6 +115,18 @@ def test_a_failed_nils_trick_does_not_count_for_the_partners_contract() -> None:
     assert chosen == "AH"
 
 
+def suicide_bid(hand: str, *, partner_bid: Bid | None) -> Bid:
+    """Seat 0's bid under suicide, the first after the dealer; its partner, seat 2, has bid
+    `partner_bid` (or not yet, None)."""
+    rules = preset_rules("suicide")
+    seen = Seen(rules)
+    seen.new_deal(3)
+    if partner_bid is not None:
+        seen.bids[2], seen.nil[2] = partner_bid, partner_bid.is_nil
+    choice = bid_choice(rules, partner_bid=partner_bid, earlier_total=0, last=False)
+    return HeuristicBot(random.Random(0)).bid(0, hand_of(hand), seen, choice)
+
+
 @pytest.mark.parametrize(
     ("hand", "expected"),
     [
@@ -124,14 +139,10 @@ def test_a_failed_nils_trick_does_not_count_for_the_partners_contract() -> None:
 def test_suicide_the_first_of_a_side_picks_the_weaker_hand_for_the_nil(
     hand: str, expected: str
 ) -> None:
-    rules = preset_rules("suicide")
-    seen = Seen(rules)
-    seen.new_deal(3)
-    choice = bid_choice(rules, partner_bid=None, earlier_total=0, last=False)
-    bid = HeuristicBot(random.Random(0)).bid(0, hand_of(hand), seen, choice)
+    bid = suicide_bid(hand, partner_bid=None)
     assert ("nil" if bid.is_nil else "number") == expected
     if not bid.is_nil:
-        assert bid.tricks >= rules.suicide_min_bid
+        assert bid.tricks >= preset_rules("suicide").suicide_min_bid
 
 
 def test_nil_chance_falls_with_high_spades() -> None:
@@ -150,3 +161,45 @@ def test_an_opponents_nil_is_pressed_except_under_suicide(preset: str, expected:
     # nil stands.
     bids = {0: NIL, 2: number(5), 1: number(4), 3: NIL}
     assert play(preset, "AH 2H 9C 8C", seat=1, bids=bids, trick=[], taken={3: 1}) == expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        # Spades A K + 4 long (0.39 x 4) = 4.08; hearts A 9 3: 1.2 + 0.13 - 0.17 = 1.16;
+        # diamonds Q 8 2: 0.54 - 0.17 = 0.37; clubs J 6 2: 0.44 - 0.34 = 0.10; with 0.22:
+        # 5.93 tricks, bid 1.4 under: 4.53, so 5.
+        ("AS KS 5S 4S AH 9H 3H QD 8D 2D JC 6C 2C", 5),
+        # Queens and jacks: 2.84 tricks, bid 1.44; the side's bidder bids at least 4.
+        ("QS 3S QH JH 4H JD 10D 5D 2D 9C 8C 3C 2C", 4),
+        # Six spades to the ace (7.30), the top hearts (2.56) and diamonds (2.02), two
+        # low clubs (-0.34): 11.76 tricks, bid 10.36, so 10.
+        ("AS KS QS JS 9S 5S AH KH QH AD KD 3C 2C", 10),
+    ],
+    ids=["middling-hand", "weak-hand-bids-the-minimum", "strong-hand"],
+)
+def test_suicide_the_partner_of_a_nil_bids_its_suicide_count_less_a_margin(
+    hand: str, expected: int
+) -> None:
+    bid = suicide_bid(hand, partner_bid=NIL)
+    assert not bid.is_nil
+    assert bid.tricks == expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "gone", "expected"),
+    [
+        # Nothing gone: 3 of the 11 unseen hearts are above the jack, 5 of the 11 unseen
+        # clubs above the nine.
+        ("JH 2H 9C 3C", "", "JH"),
+        # The hearts up to the nine are gone: a nil still holding a heart holds the ten or
+        # an honour, and the jack leaves only the ten under it (3 of 4 unseen are above);
+        # the nine of clubs has 5 of 11 above.
+        ("JH 2H 9C 3C", "3H 4H 5H 6H 7H 8H 9H 3D", "9C"),
+    ],
+    ids=["fewest-above", "most-room-under"],
+)
+def test_the_coverer_leads_where_the_nil_has_most_room_under(
+    hand: str, gone: str, expected: str
+) -> None:
+    assert play("suicide", hand, seat=2, bids=BIDS, trick=[], taken={1: 2}, gone=gone) == expected

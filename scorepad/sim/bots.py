@@ -30,6 +30,14 @@ from scorepad.sim.table import BidChoice, Seen
 RANK_OF: tuple[int, ...] = tuple(code - 13 * SUIT_OF[code] for code in range(54))
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
 ACES = sum(1 << (13 * suit + ACE) for suit in range(4))
+# The cards of each rank, all suits (the jokers' ranks hold one card each).
+RANK_MASKS: tuple[int, ...] = tuple(
+    sum(1 << code for code in range(54) if RANK_OF[code] == rank) for rank in range(15)
+)
+SIDE_SUIT_MASKS = SUIT_MASKS[:SPADES]
+SPADE_LOW = 13 * SPADES  # the lowest spade's code: codes from here on are spades
+# The cards of a card's suit above it.
+ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[code]] & ~((2 << code) - 1) for code in range(54))
 
 
 class Bot:
@@ -116,7 +124,6 @@ class RandomBot(Bot):
 # are cached by those bits, so valuing a hand is a few lookups.
 
 
-@cache
 def suit_tricks(bits: int, spades_held: int) -> float:
     """Tricks a side suit should take (its cards as 13 bits): its top cards, less when the
     suit is long, and a void or singleton to trump with when there are spades to do it."""
@@ -138,7 +145,6 @@ def suit_tricks(bits: int, spades_held: int) -> float:
     return value
 
 
-@cache
 def spade_tricks(bits: int, top: int) -> float:
     """Tricks the spades should take (as 15 bits): the honours that stand up, and length.
     `top` is the rank of the highest spade in the deck (the ace, or the big joker)."""
@@ -157,15 +163,29 @@ def spade_tricks(bits: int, top: int) -> float:
     return value + max(0, length - 4) * 0.8
 
 
+# The caches are keyed by one int (the arguments' bits side by side): a cache looks up a
+# single int argument as it is, where two arguments make a tuple to hash.
+
+
+@cache
+def _side_value(key: int) -> float:
+    return suit_tricks(key & 0x1FFF, key >> 13)
+
+
+@cache
+def _spade_value(key: int) -> float:
+    return spade_tricks(key & 0x7FFF, key >> 15)
+
+
 def hand_tricks(hand: int, top: int = ACE) -> float:
     """A club player's count of the tricks a hand should take."""
     spade_bits = hand >> 39
-    held = min(spade_bits.bit_count(), 3)
+    held = min(spade_bits.bit_count(), 3) << 13
     return (
-        spade_tricks(spade_bits, top)
-        + suit_tricks(hand & 0x1FFF, held)
-        + suit_tricks(hand >> 13 & 0x1FFF, held)
-        + suit_tricks(hand >> 26 & 0x1FFF, held)
+        _spade_value(spade_bits | top << 15)
+        + _side_value(hand & 0x1FFF | held)
+        + _side_value(hand >> 13 & 0x1FFF | held)
+        + _side_value(hand >> 26 & 0x1FFF | held)
     )
 
 
@@ -206,6 +226,46 @@ def nil_risk(hand: int) -> float:
         + _side_suit_risk(hand & 0x1FFF)
         + _side_suit_risk(hand >> 13 & 0x1FFF)
         + _side_suit_risk(hand >> 26 & 0x1FFF)
+    )
+
+
+# Suicide: the tricks a side's number bidder takes, by its cards (a least-squares fit of the
+# tricks taken on these counts over some 7,000 simulated suicide deals; it leaves a spread
+# of 1.66 tricks where `hand_tricks` leaves 1.80). Every side has a nil ducking under its
+# partner, so middling cards take tricks they would not take in the standard game.
+_SUICIDE_SIDE_VALUE = {ACE: 1.2, KING: 0.82, QUEEN: 0.54, JACK: 0.44, 8: 0.24, 7: 0.13}
+_SUICIDE_SPADE_VALUE = {ACE: 1.39, KING: 1.13, QUEEN: 0.9, JACK: 0.62, 8: 0.45, 7: 0.26}
+_SUICIDE_LOW_CARD = -0.17  # a side card of rank 6 or lower
+
+
+@cache
+def _suicide_side(bits: int) -> float:
+    length = bits.bit_count()
+    value = 0.08 if length == 0 else 0.14 if length == 1 else 0.15 * max(0, length - 4)
+    for rank in range(13):
+        if bits >> rank & 1:
+            value += _SUICIDE_SIDE_VALUE.get(rank, _SUICIDE_LOW_CARD if rank <= 4 else 0.0)
+    return value
+
+
+@cache
+def _suicide_spades(bits: int) -> float:
+    length = bits.bit_count()
+    value = 0.39 * length + 0.33 * max(0, length - 4)
+    for rank in range(15):
+        if bits >> rank & 1:
+            value += _SUICIDE_SPADE_VALUE.get(min(rank, ACE), 0.0)  # a joker counts as the ace
+    return value
+
+
+def suicide_tricks(hand: int) -> float:
+    """The tricks a suicide side's number bidder should take with a 13-card hand."""
+    return (
+        0.22
+        + _suicide_spades(hand >> 39)
+        + _suicide_side(hand & 0x1FFF)
+        + _suicide_side(hand >> 13 & 0x1FFF)
+        + _suicide_side(hand >> 26 & 0x1FFF)
     )
 
 
@@ -297,30 +357,28 @@ class HeuristicBot(Bot):
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
         # The suits each seat has shown out of in this deal, as far as this seat saw them
-        # (the cards played before its own in each trick): public, as at a real table.
-        self.voids: list[int] = []
+        # (the whole of each trick it was asked to play to, the current one up to its own
+        # turn): public, as at a real table. Noted only when a decision needs them: the
+        # tricks seen since are kept in `_pending` (the table's trick lists fill up after
+        # a turn, and a trick's list is not changed once it is over).
+        self._voids: list[int] = []
+        self._pending: list[tuple[list[int], list[int]]] = []
         self._played = -1
-        self._trick: tuple[list[int], list[int]] = ([], [])
+        self._trick: list[int] | None = None
+        self._seats: list[int] = []
+        # Facts of the rules, looked up at the first bid under them.
+        self._rules: Rules | None = None
+        self._top = 0  # the highest card's code
+        self._average = 0.0  # `average_count`
 
-    def _watch(self, seen: Seen) -> None:
-        """Note who has shown out of a suit: the cards before this seat's in this trick,
-        and the whole of the last trick (the table's trick lists fill up after a turn)."""
-        if seen.played.bit_count() < self._played or not self.voids:
-            self.voids = [0] * seen.players  # a new deal
-            self._trick = (seen.trick, seen.trick_seats)
-        self._played = seen.played.bit_count()
-        last = self._trick
-        if last[0] is not seen.trick:
-            self._note_voids(*last)
-            self._trick = (seen.trick, seen.trick_seats)
-        self._note_voids(seen.trick, seen.trick_seats)
-
-    def _note_voids(self, trick: list[int], seats: list[int]) -> None:
-        if trick:
-            led = SUIT_OF[trick[0]]
-            for code, who in zip(trick, seats, strict=False):
-                if SUIT_OF[code] != led:
-                    self.voids[who] |= 1 << led
+    def _void_suits(self, who: int, seen: Seen) -> int:
+        """The suits (bit per suit) `who` has shown out of, as far as this seat saw."""
+        voids = self._voids
+        for trick, seats in self._pending:
+            _note_voids(voids, trick, seats)
+        self._pending.clear()
+        _note_voids(voids, seen.trick, seen.trick_seats)
+        return voids[who]
 
     def discard(self, seat: int, hand: int, count: int, seen: Seen) -> list[int]:
         # Throw the lowest side-suit cards, shortest suits first, to make voids.
@@ -350,9 +408,15 @@ class HeuristicBot(Bot):
         # is above or below the count of an average hand under these rules; with more
         # cards a hand, each sure trick brings more (checked in benchmarks/sim_calibrate.py).
         rules = seen.rules
-        top = RANK_OF[highest(seen.deck_mask)]
+        if rules is not self._rules:
+            # Looked up once a game, not a bid: `average_count` is keyed by the rules,
+            # which hash field by field.
+            self._rules = rules
+            self._top = highest(seen.deck_mask)
+            self._average = average_count(rules)
+        top = self._top
         share = seen.tricks / seen.players
-        estimate = share + (hand_tricks(hand, top) - average_count(rules)) * seen.tricks / 13
+        estimate = share + (hand_tricks(hand, RANK_OF[top]) - self._average) * seen.tricks / 13
         partner = seen.partner[seat]
         partner_bid = seen.bids[partner] if partner != seat else None
         partner_nil = seen.nil[partner] and partner != seat
@@ -368,14 +432,17 @@ class HeuristicBot(Bot):
             # seeing the other hand: this one when it is clearly safer than a typical hand
             # (by a few points: its cover is then the unknown hand) and no strong hand; its
             # partner's nil is forced otherwise.
-            chance = nil_chance(hand, highest(seen.deck_mask))
+            chance = nil_chance(hand, top)
             if chance > median_nil_chance(rules) + 0.03 and estimate < share + 1.5:
                 return choice.fit(0, nil=True)
         if rules.suicide:
             # This side's bidder, beside its nil (forced or to come). Every side has a nil,
             # so the tricks go to one bidder a side, less the few a failed nil takes. They
-            # are spread widely (a deviation of two tricks), and an overtrick costs nearly
-            # as much as a set trick: bid well under the mean.
+            # are spread widely (a deviation of nearly two tricks); a set costs the whole
+            # bid, an overtrick about ten points in bags: bid under the mean, by the margin
+            # that finished the most simulated games (benchmarks/sim_finish.py).
+            if seen.tricks == 13:
+                return choice.fit(round(suicide_tricks(hand) - 1.4))
             expected = seen.tricks / rules.sides - 0.7 + (estimate - share)
             return choice.fit(round(expected - 2.0))
         if partner_nil:
@@ -392,19 +459,29 @@ class HeuristicBot(Bot):
     # -- play -------------------------------------------------------------------------
 
     def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
-        self._watch(seen)
-        if legal & (legal - 1) == 0:
-            return highest(legal)
+        # Note the trick, and a new deal (fewer cards played than at this seat's last turn).
         trick = seen.trick
+        played = seen.played.bit_count()
+        if played < self._played or self._trick is None:
+            self._voids = [0] * seen.players
+            self._pending = []
+            self._trick, self._seats = trick, seen.trick_seats
+        elif self._trick is not trick:
+            self._pending.append((self._trick, self._seats))
+            self._trick, self._seats = trick, seen.trick_seats
+        self._played = played
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
         side = seen.side_of[seat]
         partner = seen.partner[seat]
-        if seen.nil[seat]:
+        nil = seen.nil
+        if nil[seat]:
             # A failed nil's tricks are bags that help no contract: keep ducking, unless
             # taking the trick sets the opponents.
             if seen.taken[seat] == 0 or not self._can_set(side, seen):
                 return self._duck(legal, seen, hand)
             return self._win(seat, partner, legal, seen, hand)
-        if partner != seat and seen.nil[partner] and seen.taken[partner] == 0:
+        if nil[partner] and partner != seat and seen.taken[partner] == 0:
             return self._cover(seat, partner, legal, seen, hand)
         need = seen.contract[side] - seen.side_taken[side]
         # Under suicide every side has a nil its partner covers: chasing the opponents'
@@ -414,7 +491,7 @@ class HeuristicBot(Bot):
         if need > 0 or self._can_set(side, seen):
             return self._win(seat, partner, legal, seen, hand)
         if not trick:
-            return self._low_lead(legal, hand, seen)
+            return discard_low(legal)  # a low lead
         return self._duck(legal, seen, hand)
 
     def _can_set(self, side: int, seen: Seen) -> bool:
@@ -448,8 +525,9 @@ class HeuristicBot(Bot):
         if not trick:
             # A suit the partner has shown out of is safe for it: it throws its worst card.
             safe = 0
+            voids = self._void_suits(partner, seen)
             for suit in range(4):
-                if self.voids[partner] >> suit & 1:
+                if voids >> suit & 1:
                     safe |= SUIT_MASKS[suit]
             if legal & safe:
                 # Low, when the contract is in: whoever wins it, the partner is safe.
@@ -486,33 +564,47 @@ class HeuristicBot(Bot):
             return self._winning_lead(legal, hand, seen)
         best = seen.best
         last = len(trick) == seen.players - 1
+        unseen = seen.deck_mask & ~(seen.played | hand)  # a card is the boss: none above
         # A nil bidder's trick does not count towards the contract (it is only a bag).
-        partner_winning = seen.winner == partner and partner != seat and not seen.nil[partner]
-        if partner_winning and (last or is_master(best, hand, seen)):
+        if (
+            seen.winner == partner
+            and partner != seat
+            and not seen.nil[partner]
+            and (last or not ABOVE[best] & unseen)
+        ):
             return discard_low(legal)
-        beating = beaters(legal, best, seen.led)
+        led = seen.led
+        beating = beaters(legal, best, led)
         if not beating:
             return discard_low(legal)
+        low = (beating & -beating).bit_length() - 1
         if last:
-            return lowest(beating)
-        top = highest(beating)
-        if SUIT_OF[top] == seen.led and is_master(top, hand, seen):
+            return low
+        top = beating.bit_length() - 1
+        if SUIT_OF[top] == led and not ABOVE[top] & unseen:
             return top
-        if SUIT_OF[lowest(beating)] == SPADES and seen.led != SPADES:
-            return lowest(beating)
+        if low >= SPADE_LOW and led != SPADES:
+            return low
         if len(trick) == 1 and seen.players == 4:
             return discard_low(legal)  # second hand low
         return top
 
     def _winning_lead(self, legal: int, hand: int, seen: Seen) -> int:
-        """Cash a boss card, side suits first (the highest-ranked first), then spades."""
-        tops = [highest(legal & SUIT_MASKS[suit]) for suit in range(3) if legal & SUIT_MASKS[suit]]
-        tops.sort(key=RANK_OF.__getitem__, reverse=True)
-        if legal & SPADE_MASK:
-            tops.append(highest(legal & SPADE_MASK))
-        for code in tops:
-            if is_master(code, hand, seen):
-                return code
+        """Cash a boss card, side suits first (the highest-ranked first, on a tie the first
+        suit), then spades."""
+        unseen = seen.deck_mask & ~(seen.played | hand)
+        best, best_rank = -1, -1
+        for suit_mask in SIDE_SUIT_MASKS:
+            cards = legal & suit_mask
+            if cards:
+                code = cards.bit_length() - 1
+                if RANK_OF[code] > best_rank and not ABOVE[code] & unseen:
+                    best, best_rank = code, RANK_OF[code]
+        if best >= 0:
+            return best
+        spades = legal & SPADE_MASK
+        if spades and not ABOVE[spades.bit_length() - 1] & unseen:
+            return spades.bit_length() - 1
         return self._low_lead(legal, hand, seen)
 
     def _low_lead(self, legal: int, hand: int, seen: Seen) -> int:
@@ -525,7 +617,7 @@ class HeuristicBot(Bot):
         before a high side card), else the lowest card, or the highest if it wins anyway."""
         trick = seen.trick
         if not trick:
-            return lowest_by_rank(legal & NON_SPADE_MASK or legal)
+            return discard_low(legal)
         winning = beaters(legal, seen.best, seen.led)
         losing = legal & ~winning
         if losing:
@@ -548,34 +640,36 @@ class HeuristicBot(Bot):
         return lowest_by_rank(legal)
 
 
+def _note_voids(voids: list[int], trick: list[int], seats: list[int]) -> None:
+    """Note in `voids` (by seat) the suits the players of `trick` have shown out of."""
+    if trick:
+        led = SUIT_OF[trick[0]]
+        for code, who in zip(trick, seats, strict=False):
+            if SUIT_OF[code] != led:
+                voids[who] |= 1 << led
+
+
 def beaters(legal: int, best: int, led: int) -> int:
     """The cards of `legal` that would beat `best`, the card winning the trick so far."""
-    best_suit = SUIT_OF[best]
-    above = legal & ~((2 << best) - 1)
-    if best_suit == SPADES:
-        return above & SPADE_MASK
-    higher_same = above & SUIT_MASKS[best_suit]
-    if led != NO_SUIT and legal & SUIT_MASKS[led]:
-        return higher_same
-    return higher_same | (legal & SPADE_MASK)
-
-
-def unseen_above(code: int, hand: int, seen: Seen) -> int:
-    """How many cards of the suit above `code` are neither played nor in `hand`."""
-    suit = SUIT_OF[code]
-    higher = SUIT_MASKS[suit] & ~((2 << code) - 1) & seen.deck_mask
-    return (higher & ~(seen.played | hand)).bit_count()
+    higher = legal & ABOVE[best]
+    if best >= SPADE_LOW or led != NO_SUIT and legal & SUIT_MASKS[led]:
+        return higher  # a trump is beaten only by a higher one; a follower cannot trump
+    return higher | (legal & SPADE_MASK)
 
 
 def strongest_lead(legal: int, hand: int, seen: Seen) -> int:
-    """The lead most likely to hold the trick: the top card of a suit with the fewest
-    unseen cards above it (a boss card first), the higher rank on a tie."""
-    best, best_key = -1, (99, 0, True)
+    """The lead a nil partner can best stay under: the top card of the suit where the
+    fewest of the unseen cards are above it (a boss card first; the nil is safe with any
+    card below it), the higher rank on a tie."""
+    unseen = seen.deck_mask & ~(seen.played | hand)
+    best, best_key = -1, (2.0, 0, True)
     for suit_mask in SUIT_MASKS:
         cards = legal & suit_mask
         if cards:
             code = cards.bit_length() - 1
-            key = (unseen_above(code, hand, seen), -RANK_OF[code], SUIT_OF[code] != SPADES)
+            out = unseen & suit_mask
+            above = (ABOVE[code] & out).bit_count() / (out.bit_count() or 1)
+            key = (above, -RANK_OF[code], SUIT_OF[code] != SPADES)
             if key < best_key:
                 best, best_key = code, key
     return best
@@ -583,33 +677,22 @@ def strongest_lead(legal: int, hand: int, seen: Seen) -> int:
 
 def is_master(code: int, hand: int, seen: Seen) -> bool:
     """Whether no unseen card of the suit is higher (the card is the boss of its suit)."""
-    suit = SUIT_OF[code]
-    higher = SUIT_MASKS[suit] & ~((2 << code) - 1) & seen.deck_mask
-    return not higher & ~(seen.played | hand)
+    return not ABOVE[code] & seen.deck_mask & ~(seen.played | hand)
 
 
 def lowest_by_rank(mask: int) -> int:
     """The lowest-ranked card of a non-empty mask; on a tie the first suit, spades last."""
-    best, best_rank = -1, 99
-    for suit_mask in SUIT_MASKS:
-        cards = mask & suit_mask
-        if cards:
-            code = (cards & -cards).bit_length() - 1
-            if RANK_OF[code] < best_rank:
-                best, best_rank = code, RANK_OF[code]
-    return best
+    # The ranks held in any suit, as one mask (bit r: some card of rank r is held).
+    ranks = (mask | mask >> 13 | mask >> 26) & 0x1FFF | mask >> 39
+    cards = mask & RANK_MASKS[(ranks & -ranks).bit_length() - 1]
+    return (cards & -cards).bit_length() - 1
 
 
 def highest_by_rank(mask: int) -> int:
     """The highest-ranked card of a non-empty mask; on a tie the first suit, spades last."""
-    best, best_rank = -1, -1
-    for suit_mask in SUIT_MASKS:
-        cards = mask & suit_mask
-        if cards:
-            code = cards.bit_length() - 1
-            if RANK_OF[code] > best_rank:
-                best, best_rank = code, RANK_OF[code]
-    return best
+    ranks = (mask | mask >> 13 | mask >> 26) & 0x1FFF | mask >> 39
+    cards = mask & RANK_MASKS[ranks.bit_length() - 1]
+    return (cards & -cards).bit_length() - 1
 
 
 def most_exposed(cards: int, hand: int) -> int:
