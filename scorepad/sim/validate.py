@@ -282,12 +282,17 @@ def _replay_masks_4(
         if suit_number[c3] != led and mask & follow:
             return None
         held[s3] = mask ^ (1 << c3)
+        # The winner: the card of the greatest strength (strengths differ within a trick).
         strength = strength_by_led[led]
-        ranked = (strength[c0], strength[c1], strength[c2], strength[c3])
-        best = max(ranked)
+        best = strength[c0]
+        if (rank := strength[c1]) > best:
+            best, seat = rank, s1
+        if (rank := strength[c2]) > best:
+            best, seat = rank, s2
+        if (rank := strength[c3]) > best:
+            best, seat = rank, s3
         if best >= 200:  # a spade in the trick breaks spades
             broken = True
-        seat = (seat, s1, s2, s3)[ranked.index(best)]
         winners.append(seat)
         taken[seat] += 1
     if any(held):
