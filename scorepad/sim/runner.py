@@ -46,7 +46,7 @@ from scorepad.sim.play import (
     SUIT_OF,
     legal_mask,
     mask_of,
-    suit_lists,
+    suit_lists_of,
 )
 from scorepad.sim.table import _KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
 from scorepad.sim.validate import (
@@ -352,7 +352,7 @@ class GameRunner:
             dealer = (first_dealer + number - 1) % players
             dealt = shuffle_deal(plan, dealer, rng)
             record = DealRecord(dealer, dealt, joint=[False] * sides)
-            held = [suit_lists(hand) for hand in dealt]
+            held = suit_lists_of(dealt)
             by_seat, keys = bid(record, held, scores, rnd)
             play(record, held, (dealer + 1) % players, rnd)
             if keep_records:
@@ -688,7 +688,7 @@ class GameRunner:
         dealt = shuffle_deal(plan, dealer, rng)
         players = rules.players
         record = DealRecord(dealer, dealt, joint=[False] * rules.sides)
-        held = [suit_lists(hand) for hand in dealt]
+        held = suit_lists_of(dealt)
         self._bid_random(record, held, scores, rng.random)
         self._play_random(record, held, (dealer + 1) % players, rng.random)
         return record
@@ -734,29 +734,29 @@ class GameRunner:
                 and _trailing_by(scores, side_of[seat]) >= blind_deficit
                 and rnd() < RANDOM_NIL
             ):
-                bid, bid_key_ = BLIND_NIL, _BLIND_NIL_KEY
+                bid, bid_key_, adds = BLIND_NIL, _BLIND_NIL_KEY, 0
             elif rnd() < RANDOM_NIL:
-                bid, bid_key_ = nil_bid
+                bid, bid_key_, adds = nil_bid
             else:
                 clubs, diamonds, hearts, spades = held[seat]
                 aces = (
                     (12 in clubs) + (25 in diamonds) + (38 in hearts) + (51 in spades)
                 )  # the codes of the four aces
-                bid, bid_key_ = by_wish[wish[aces][len(spades)]]
+                bid, bid_key_, adds = by_wish[wish[aces][len(spades)]]
             bids.append((seat, bid))
             by_seat[seat] = bid
             keys[seat] = bid_key_
-            if not bid.is_nil:
-                total += bid.tricks
+            total += adds
         return by_seat, keys
 
     def _keyed_bid_table(self, partner_bid: Bid | None, total: int, last: bool) -> KeyedBids:
-        """`_random_bid_table` with each bid beside its memo key."""
+        """`_random_bid_table` with each bid beside its memo key and the tricks it adds
+        to the table's total (none for a nil)."""
         blind_open, nil_bid, by_wish = self._random_bid_table(partner_bid, total, last)
         return (
             blind_open,
-            (nil_bid, _KEY_OF_ID.get(id(nil_bid), nil_bid)),
-            tuple((bid, _KEY_OF_ID.get(id(bid), bid)) for bid in by_wish),
+            _keyed(nil_bid),
+            tuple(_keyed(bid) for bid in by_wish),
         )
 
     def _random_bid_table(self, partner_bid: Bid | None, total: int, last: bool) -> RandomBids:
@@ -796,9 +796,7 @@ class GameRunner:
         seen.trick = []
         leader = (dealer + 1) % players
         if all_random:
-            self._play_random(
-                record, [suit_lists(h) for h in record.holdings()], leader, rng.random
-            )
+            self._play_random(record, suit_lists_of(record.holdings()), leader, rng.random)
         else:
             self._play(record, hands, leader, seen, bots)
         return record
@@ -1196,8 +1194,15 @@ class GameRunner:
 
 
 RandomBids = tuple[bool, Bid, tuple[Bid, ...]]
-# The same with each bid beside its memo key (`_KEY_OF_ID`).
-KeyedBids = tuple[bool, tuple[Bid, object], tuple[tuple[Bid, object], ...]]
+# The same with each bid beside its memo key (`_KEY_OF_ID`) and the tricks it adds.
+KeyedBid = tuple[Bid, object, int]
+KeyedBids = tuple[bool, KeyedBid, tuple[KeyedBid, ...]]
+
+
+def _keyed(bid: Bid) -> KeyedBid:
+    return bid, _KEY_OF_ID.get(id(bid), bid), 0 if bid.is_nil else bid.tricks
+
+
 # The kernel's table of the rules last played (it holds a random stream, seeded per game).
 _KERNEL_TABLES: dict[tuple[int, Rules], KernelTable] = {}
 
