@@ -363,8 +363,14 @@ def reference_end(
     RULES.md 10-11 and the preset's knobs without the engine's `judge_end`."""
     if rules.boston_wins and boston_by is not None:
         return True, boston_by
-    sides = range(len(scores))
     limit = rules.loss_limit
+    if (
+        max(scores) < rules.target
+        and (limit is None or min(scores) > limit)
+        and (rules.sets_to_lose <= 0 or max(sets, default=0) < rules.sets_to_lose)
+    ):
+        return False, None  # nobody reached the target and nobody lost (as below)
+    sides = range(len(scores))
     lost = [
         side
         for side in sides
