@@ -87,7 +87,7 @@ def python_replay(rules: Rules, runner: GameRunner, kernel_record: DealRecord) -
     kernel_bids = dict(kernel_record.bids)
     order = [seat for seat, _ in kernel_record.bids]
     draws = iter([0.0 if kernel_bids[seat].is_nil else 0.5 for seat in order])
-    held = [runner_module.suit_lists(hand) for hand in record.dealt]
+    held = runner_module.suit_lists_of(record.dealt)
     runner._bid_random(record, held, [0] * rules.sides, draws.__next__)
     seen = Seen(rules)
     seen.new_deal(record.dealer)

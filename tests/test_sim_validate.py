@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 import pytest
 from conftest import preset_rules
@@ -12,6 +13,7 @@ from scorepad.cards import card_code, parse_cards
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, judge_end, score_side
 from scorepad.sim.runner import DealRecord, GameRunner, seat_names
+from scorepad.sim.table import _KEY_OF_ID
 from scorepad.sim.validate import (
     check_dealt,
     check_side_score,
@@ -244,3 +246,59 @@ def test_reference_end_agrees_with_the_engine(
     assert reference_end(rules, scores, sets, boston_by) == end
     outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
     assert (outcome is not None, outcome.winner if outcome else None) == end
+
+
+def random_deal(preset: str) -> tuple[GameRunner, DealRecord]:
+    rules = preset_rules(preset)
+    runner = GameRunner(rules, preset=preset, bots=("random",), seed=3, keep_records=True)
+    return runner, runner.play_game(0).records[0]
+
+
+def plant_card_twice(record: DealRecord) -> None:
+    record.dealt[1][0] = record.dealt[0][0]
+
+
+def plant_wrong_winner(record: DealRecord) -> None:
+    record.winners[0] = (record.winners[0] + 1) % 4
+
+
+def plant_extra_trick(record: DealRecord) -> None:
+    record.taken[0] += 1
+
+
+def plant_swapped_cards(record: DealRecord) -> None:
+    record.plays[0], record.plays[1] = record.plays[1], record.plays[0]
+
+
+def plant_no_nil(record: DealRecord) -> None:
+    record.bids = [(seat, number(3)) for seat, _ in record.bids]
+
+
+@pytest.mark.parametrize(
+    ("preset", "plant", "check"),
+    [
+        ("standard", plant_card_twice, "deal"),
+        ("standard", plant_wrong_winner, "winner"),
+        ("standard", plant_extra_trick, "tricks"),
+        ("standard", plant_swapped_cards, "holding"),
+        ("suicide", plant_no_nil, "bids"),
+    ],
+    ids=["card-dealt-twice", "wrong-winner", "extra-trick", "card-not-held", "suicide-no-nil"],
+)
+def test_the_random_tables_check_finds_what_the_full_check_finds(
+    preset: str, plant: Callable[[DealRecord], None], check: str
+) -> None:
+    """Random bots' plain deals are checked by `_check_random` (its bid checks memoised by
+    the dealer and the bids' keys); a planted fault is found there as by `_check_deal`."""
+    runner, record = random_deal(preset)
+    assert runner._plain_random
+    by_seat = record.by_seat(4)
+    keys = [_KEY_OF_ID.get(id(bid), bid) for bid in by_seat]
+    assert runner._check_random(record, [0, 0], by_seat, keys) == []
+    broken = copy.deepcopy(record)
+    plant(broken)
+    by_seat = broken.by_seat(4)
+    keys = [_KEY_OF_ID.get(id(bid), bid) for bid in by_seat]
+    found = runner._check_random(broken, [0, 0], by_seat, keys)
+    assert check in {problem.check for problem in found}
+    assert found == runner._check_deal(broken, [0, 0], by_seat)

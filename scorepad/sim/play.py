@@ -44,12 +44,23 @@ def codes_of(mask: int) -> list[int]:
 
 def suit_lists(codes: Iterable[int]) -> list[list[int]]:
     """Card codes as four lists, one per suit (clubs to spades), each lowest first."""
-    cards = sorted(codes)
-    # Codes run suit by suit: diamonds start at 13, hearts at 26, spades (jokers too) at 39.
-    diamonds = bisect_left(cards, 13)
-    hearts = bisect_left(cards, 26, diamonds)
-    spades = bisect_left(cards, 39, hearts)
-    return [cards[:diamonds], cards[diamonds:hearts], cards[hearts:spades], cards[spades:]]
+    return suit_lists_of([codes])[0]
+
+
+def suit_lists_of(hands: Iterable[Iterable[int]]) -> list[list[list[int]]]:
+    """`suit_lists` of each hand (one call a deal, not one a hand)."""
+    held = []
+    for hand in hands:
+        cards = sorted(hand)
+        # Codes run suit by suit: diamonds start at 13, hearts at 26, spades (jokers too)
+        # at 39.
+        diamonds = bisect_left(cards, 13)
+        hearts = bisect_left(cards, 26, diamonds)
+        spades = bisect_left(cards, 39, hearts)
+        held.append(
+            [cards[:diamonds], cards[diamonds:hearts], cards[hearts:spades], cards[spades:]]
+        )
+    return held
 
 
 def legal_mask(hand: int, led: int, broken: bool) -> int:

@@ -46,7 +46,7 @@ from scorepad.sim.play import (
     SUIT_OF,
     legal_mask,
     mask_of,
-    suit_lists,
+    suit_lists_of,
 )
 from scorepad.sim.table import _KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
 from scorepad.sim.validate import (
@@ -70,6 +70,7 @@ SEAT_NAMES_4 = ("North", "East", "South", "West")
 RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
 # The memo keys (`_KEY_OF_ID`) of the bids that are not blind: nil and the numbers.
 _UNBLIND_KEYS = frozenset(key for bid_id, key in _KEY_OF_ID.items() if id(BLIND_NIL) != bid_id)
+_BLIND_NIL_KEY: object = _KEY_OF_ID[id(BLIND_NIL)]
 _UNSEEN = object()  # not yet in a memo table (None there means: checked, nothing wrong)
 ScoredSide = tuple[SideEntry, SideScore, list[Problem]]
 # A side's scored deal: its entry, the engine's score, what is wrong with it, and the
@@ -238,9 +239,18 @@ class GameRunner:
         self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
         self._deficit = max(rules.blind_nil_deficit, rules.blind_bid_deficit)
         # Random bots' bids, by the situation: (choice, blind nil open, nil, bid per wish).
-        self._random_bids: dict[tuple[object, int, bool], RandomBids] = {}
+        self._random_keyed: dict[tuple[object, int, bool], KeyedBids] = {}
         self._fits: dict[BidChoice, RandomBids] = {}
         self._wish = random_wishes(rules.tricks)
+        # Random bots' deals need no bot asked (see `_deal_random`).
+        self._plain_random = not (
+            self.plan.discards
+            or rules.redeal_without_spades
+            or rules.blind_nil_exchange
+            or rules.partner_bidding
+            and rules.side_size > 1
+            and not rules.suicide
+        )
         # The compiled kernel plays the deals (see kernel.py); `cross_check` also replays
         # every one of its deals through the Python validator (tests do).
         self.cross_check = cross_check
@@ -278,12 +288,18 @@ class GameRunner:
             first_dealer_side=rules.side_of(first_dealer),
             side_bots=self.side_bots,
         )
-        seen = Seen(rules)
         sides = rules.sides
         scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
         fold = self.validate and (self.keep_game or index % STANDINGS_EVERY == 0)
         # Rounds are built only for the score pad's fold or a kept game.
         rounds: list[Round] | None = [] if self.keep_game or fold else None
+        if all_random and self._plain_random:
+            self._random_deals(result, rng, first_dealer, scores, bags, sets, rounds)
+            result.scores = tuple(scores)
+            if rounds is not None:
+                self._finish_game(result, first_dealer, rounds, fold)
+            return result
+        seen = Seen(rules)
         validate, keep_records = self.validate, self.keep_records
         fold_sides, score_miss, key_of_id = self._fold_sides, self._scored_side, _KEY_OF_ID
         for number in range(1, self.max_deals + 1):
@@ -312,6 +328,43 @@ class GameRunner:
         if rounds is not None:
             self._finish_game(result, first_dealer, rounds, fold)
         return result
+
+    def _random_deals(
+        self,
+        result: GameResult,
+        rng: random.Random,
+        first_dealer: int,
+        scores: list[int],
+        bags: list[int],
+        sets: list[int],
+        rounds: list[Round] | None,
+    ) -> None:
+        """The deals of a game of random bots under rules with no discards, redeals,
+        exchanges or partner bidding (`_plain_random`): `_deal_random`'s deal, its checks
+        and scoring, with the runner's tables bound once a game."""
+        rules, plan = self.rules, self.plan
+        players, sides = rules.players, rules.sides
+        validate, keep_records = self.validate, self.keep_records
+        fold_sides, score_miss, close_deal = self._fold_sides, self._scored_side, self._close_deal
+        bid, play, check = self._bid_random, self._play_random, self._check_random
+        rnd = rng.random
+        for number in range(1, self.max_deals + 1):
+            dealer = (first_dealer + number - 1) % players
+            dealt = shuffle_deal(plan, dealer, rng)
+            record = DealRecord(dealer, dealt, joint=[False] * sides)
+            held = suit_lists_of(dealt)
+            by_seat, keys = bid(record, held, scores, rnd)
+            play(record, held, (dealer + 1) % players, rnd)
+            if keep_records:
+                result.records.append(record)
+            problems = check(record, scores, by_seat, keys) if validate else []
+            boston_by = fold_sides(
+                result, keys, record.taken, by_seat, score_miss, scores, bags, sets, problems
+            )
+            if rounds is not None:
+                rounds.append(Round(dealer, self._entries))
+            if close_deal(result, number, scores, sets, boston_by, problems, record):
+                break
 
     def _close_deal(
         self,
@@ -627,19 +680,15 @@ class GameRunner:
         order as `_deal` with `RandomBot`s, with the bids read from memo tables and the
         play on per-suit lists (tests/test_sim_runner.py holds the two to each other)."""
         rules, plan = self.rules, self.plan
-        if (
-            plan.discards
-            or rules.redeal_without_spades
-            or rules.blind_nil_exchange
-            or rules.partner_bidding and rules.side_size > 1 and not rules.suicide
-        ):  # the general deal, with the bots asked (random bots read only the scores)
+        if not self._plain_random:
+            # The general deal, with the bots asked (random bots read only the scores).
             seen.new_deal(dealer)
             seen.scores[:] = scores
             return self._deal(rng, dealer, seen, bots, True)
         dealt = shuffle_deal(plan, dealer, rng)
         players = rules.players
         record = DealRecord(dealer, dealt, joint=[False] * rules.sides)
-        held = [suit_lists(hand) for hand in dealt]
+        held = suit_lists_of(dealt)
         self._bid_random(record, held, scores, rng.random)
         self._play_random(record, held, (dealer + 1) % players, rng.random)
         return record
@@ -650,17 +699,20 @@ class GameRunner:
         held: list[list[list[int]]],
         scores: Sequence[int],
         rnd: Callable[[], float],
-    ) -> None:
+    ) -> tuple[list[Bid | None], list[object]]:
         """RandomBot's bids (see `_bid`'s `ask`), each from a table of the bid the choice
-        gives for each wish; the same random numbers in the same order."""
+        gives for each wish; the same random numbers in the same order. Returns each
+        seat's bid and its memo key (`_KEY_OF_ID`)."""
         rules = self.rules
         players = rules.players
         dealer = record.dealer
         by_seat: list[Bid | None] = [None] * players
+        keys: list[object] = [None] * players
         bids = record.bids
         partner_of, side_of = self._partner, self._side_of
         wish = self._wish
         blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
+        tables = self._random_keyed
         total = 0
         seat = dealer
         for step in range(players):
@@ -668,12 +720,12 @@ class GameRunner:
             if seat == players:
                 seat = 0
             partner = partner_of[seat]
-            partner_bid = by_seat[partner] if partner != seat else None
-            key = (_KEY_OF_ID.get(id(partner_bid), partner_bid), total, step == players - 1)
-            table = self._random_bids.get(key)
+            last = step == players - 1
+            key = (keys[partner] if partner != seat else None, total, last)
+            table = tables.get(key)
             if table is None:
-                table = self._random_bids[key] = self._random_bid_table(
-                    partner_bid, total, step == players - 1
+                table = tables[key] = self._keyed_bid_table(
+                    by_seat[partner] if partner != seat else None, total, last
                 )
             blind_open, nil_bid, by_wish = table
             if (
@@ -682,19 +734,30 @@ class GameRunner:
                 and _trailing_by(scores, side_of[seat]) >= blind_deficit
                 and rnd() < RANDOM_NIL
             ):
-                bid = BLIND_NIL
+                bid, bid_key_, adds = BLIND_NIL, _BLIND_NIL_KEY, 0
             elif rnd() < RANDOM_NIL:
-                bid = nil_bid
+                bid, bid_key_, adds = nil_bid
             else:
                 clubs, diamonds, hearts, spades = held[seat]
                 aces = (
                     (12 in clubs) + (25 in diamonds) + (38 in hearts) + (51 in spades)
                 )  # the codes of the four aces
-                bid = by_wish[wish[aces][len(spades)]]
+                bid, bid_key_, adds = by_wish[wish[aces][len(spades)]]
             bids.append((seat, bid))
             by_seat[seat] = bid
-            if not bid.is_nil:
-                total += bid.tricks
+            keys[seat] = bid_key_
+            total += adds
+        return by_seat, keys
+
+    def _keyed_bid_table(self, partner_bid: Bid | None, total: int, last: bool) -> KeyedBids:
+        """`_random_bid_table` with each bid beside its memo key and the tricks it adds
+        to the table's total (none for a nil)."""
+        blind_open, nil_bid, by_wish = self._random_bid_table(partner_bid, total, last)
+        return (
+            blind_open,
+            _keyed(nil_bid),
+            tuple(_keyed(bid) for bid in by_wish),
+        )
 
     def _random_bid_table(self, partner_bid: Bid | None, total: int, last: bool) -> RandomBids:
         """Whether blind nil is open, the nil bid, and the bid for each wish, in this
@@ -733,9 +796,7 @@ class GameRunner:
         seen.trick = []
         leader = (dealer + 1) % players
         if all_random:
-            self._play_random(
-                record, [suit_lists(h) for h in record.holdings()], leader, rng.random
-            )
+            self._play_random(record, suit_lists_of(record.holdings()), leader, rng.random)
         else:
             self._play(record, hands, leader, seen, bots)
         return record
@@ -1008,6 +1069,47 @@ class GameRunner:
         problems.extend(self._check_bids(record, scores, by_seat))
         return problems
 
+    def _check_random(
+        self,
+        record: DealRecord,
+        scores: Sequence[int],
+        by_seat: Sequence[Bid | None],
+        keys: Sequence[object],
+    ) -> list[Problem]:
+        """`_check_deal` for a `_random_deals` deal (no discards or exchanges, no joint
+        bids), its bids' checks memoised by the dealer and each seat's bid key: the
+        bidding order and the joint flags follow from these alone."""
+        plan = self.plan
+        tricks = plan.tricks
+        dealer = record.dealer
+        masks = dealt_masks(self._deck_mask, record.dealt, dealer, tricks, 0)
+        clean = None
+        if masks is not None:
+            clean = replay_masks(masks, (dealer + 1) % plan.players, record.plays, tricks)
+        if clean is None:  # something is wrong: the full check says what
+            return self._check_deal(record, scores, by_seat)
+        winners, taken = clean
+        problems: list[Problem] = []
+        if winners != record.winners:
+            problems.append(
+                Problem("winner", f"trick winners {record.winners}, the rules say {winners}")
+            )
+        if taken != record.taken or sum(record.taken) != tricks:
+            problems.append(
+                Problem("tricks", f"tricks {record.taken} (rules: {taken}), not {tricks}")
+            )
+        # Only a blind bid's check reads the deficits.
+        clipped = None if _UNBLIND_KEYS.issuperset(keys) else self._clipped(scores)
+        key = ("random", clipped, dealer, *keys)
+        found = self._deal_bids_ok.get(key)
+        if found is None:
+            found = tuple(self._check_side_bids(record, scores, by_seat))
+            if len(self._deal_bids_ok) < 200_000:
+                self._deal_bids_ok[key] = found
+        if found:
+            problems.extend(found)
+        return problems
+
     def _check_bids(
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
@@ -1092,6 +1194,15 @@ class GameRunner:
 
 
 RandomBids = tuple[bool, Bid, tuple[Bid, ...]]
+# The same with each bid beside its memo key (`_KEY_OF_ID`) and the tricks it adds.
+KeyedBid = tuple[Bid, object, int]
+KeyedBids = tuple[bool, KeyedBid, tuple[KeyedBid, ...]]
+
+
+def _keyed(bid: Bid) -> KeyedBid:
+    return bid, _KEY_OF_ID.get(id(bid), bid), 0 if bid.is_nil else bid.tricks
+
+
 # The kernel's table of the rules last played (it holds a random stream, seeded per game).
 _KERNEL_TABLES: dict[tuple[int, Rules], KernelTable] = {}
 

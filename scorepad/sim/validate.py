@@ -257,6 +257,7 @@ def _replay_masks_4(
     bit flipped by a card not held stays flipped unless that card comes twice, which
     leaves one it held unplayed), and that refuses the deal."""
     suit_number, strength_by_led, suit_masks = _SUIT_NUMBER, _STRENGTH, _REF_SUIT_MASKS
+    bit, after = _REF_BIT, _AFTER_4
     winners: list[int] = []
     taken = [0, 0, 0, 0]
     broken = False
@@ -267,27 +268,32 @@ def _replay_masks_4(
         mask = held[seat]
         if led == _SPADES and not broken and mask & _REF_NON_SPADES:
             return None
-        held[seat] = mask ^ (1 << c0)
+        held[seat] = mask ^ bit[c0]
         follow = suit_masks[led]
-        s1, s2, s3 = _AFTER_4[seat]
+        s1, s2, s3 = after[seat]
         mask = held[s1]
         if suit_number[c1] != led and mask & follow:
             return None
-        held[s1] = mask ^ (1 << c1)
+        held[s1] = mask ^ bit[c1]
         mask = held[s2]
         if suit_number[c2] != led and mask & follow:
             return None
-        held[s2] = mask ^ (1 << c2)
+        held[s2] = mask ^ bit[c2]
         mask = held[s3]
         if suit_number[c3] != led and mask & follow:
             return None
-        held[s3] = mask ^ (1 << c3)
+        held[s3] = mask ^ bit[c3]
+        # The winner: the card of the greatest strength (strengths differ within a trick).
         strength = strength_by_led[led]
-        ranked = (strength[c0], strength[c1], strength[c2], strength[c3])
-        best = max(ranked)
+        best = strength[c0]
+        if (rank := strength[c1]) > best:
+            best, seat = rank, s1
+        if (rank := strength[c2]) > best:
+            best, seat = rank, s2
+        if (rank := strength[c3]) > best:
+            best, seat = rank, s3
         if best >= 200:  # a spade in the trick breaks spades
             broken = True
-        seat = (seat, s1, s2, s3)[ranked.index(best)]
         winners.append(seat)
         taken[seat] += 1
     if any(held):
@@ -357,8 +363,14 @@ def reference_end(
     RULES.md 10-11 and the preset's knobs without the engine's `judge_end`."""
     if rules.boston_wins and boston_by is not None:
         return True, boston_by
-    sides = range(len(scores))
     limit = rules.loss_limit
+    if (
+        max(scores) < rules.target
+        and (limit is None or min(scores) > limit)
+        and (rules.sets_to_lose <= 0 or max(sets, default=0) < rules.sets_to_lose)
+    ):
+        return False, None  # nobody reached the target and nobody lost (as below)
+    sides = range(len(scores))
     lost = [
         side
         for side in sides
