@@ -40,11 +40,11 @@ from scorepad.sim.kernel import (
 )
 from scorepad.sim.play import (
     NO_SUIT,
+    NON_SPADE_MASK,
     SPADE_MASK,
     SPADES,
     SUIT_MASKS,
     SUIT_OF,
-    legal_mask,
     mask_of,
     suit_lists_of,
 )
@@ -903,51 +903,63 @@ class GameRunner:
     def _play(
         self, record: DealRecord, hands: list[int], leader: int, seen: Seen, bots: list[Bot]
     ) -> None:
-        rules = self.rules
-        players = rules.players
+        """Play the deal's tricks, asking a bot only when it has a choice. The trick's state
+        (cards played, the best card and its seat) is kept in locals and written to `seen`
+        before each bot is asked, and at each trick's end; every trick gets new
+        `seen.trick` / `seen.trick_seats` lists, left alone once the trick is over."""
         plays, winners = record.plays, record.winners
+        append_play = plays.append
         taken, side_taken, nil, side_of = seen.taken, seen.side_taken, seen.nil, seen.side_of
         self._note_live_nils(seen)
         choose = [bot.play for bot in bots]
-        for trick_number in range(rules.tricks):
-            seen.tricks_left = rules.tricks - trick_number
+        followers = self._followers
+        suit_masks, suit_of = SUIT_MASKS, SUIT_OF
+        played, broken = seen.played, seen.broken
+        for left in range(self.rules.tricks, 0, -1):
+            seen.tricks_left = left
             trick: list[int] = []
             seats: list[int] = []
             seen.trick, seen.trick_seats, seen.led = trick, seats, NO_SUIT
-            seat = leader
-            for _ in range(players):
+            hand = hands[leader]
+            legal = hand if broken else hand & NON_SPADE_MASK or hand
+            # One legal card needs no decision.
+            code = (
+                choose[leader](leader, hand, legal, seen)
+                if legal & (legal - 1)
+                else legal.bit_length() - 1
+            )
+            hands[leader] = hand & ~(1 << code)
+            trick.append(code)
+            seats.append(leader)
+            append_play(code)
+            played |= 1 << code
+            best, winner = code, leader
+            led = best_suit = suit_of[code]
+            if led == SPADES:
+                broken = True
+            seen.led = led
+            led_mask = suit_masks[led]
+            for seat in followers[leader]:
                 hand = hands[seat]
-                if trick:
-                    legal = hand & SUIT_MASKS[seen.led] or hand
+                legal = hand & led_mask or hand
+                if legal & (legal - 1):
+                    seen.played, seen.best, seen.winner = played, best, winner
+                    code = choose[seat](seat, hand, legal, seen)
                 else:
-                    legal = legal_mask(hand, NO_SUIT, seen.broken)
-                # One legal card needs no decision.
-                code = (
-                    legal.bit_length() - 1
-                    if legal & (legal - 1) == 0
-                    else choose[seat](seat, hand, legal, seen)
-                )
+                    code = legal.bit_length() - 1
                 hands[seat] = hand & ~(1 << code)
-                suit = SUIT_OF[code]
-                if not trick:
-                    seen.led = suit
-                    seen.best, seen.winner = code, seat
-                else:
-                    best_suit = SUIT_OF[seen.best]
-                    if (
-                        suit == best_suit
-                        and code > seen.best
-                        or (suit == SPADES and best_suit != SPADES)
-                    ):
-                        seen.best, seen.winner = code, seat
                 trick.append(code)
                 seats.append(seat)
-                plays.append(code)
-                seen.played |= 1 << code
-                if suit == SPADES:
-                    seen.broken = True
-                seat = (seat + 1) % players
-            leader = seen.winner  # kept card by card above; the validator re-checks it
+                append_play(code)
+                played |= 1 << code
+                suit = suit_of[code]
+                if suit == best_suit:
+                    if code > best:
+                        best, winner = code, seat
+                elif suit == SPADES:
+                    best, best_suit, winner, broken = code, SPADES, seat, True
+            seen.played, seen.best, seen.winner, seen.broken = played, best, winner, broken
+            leader = winner  # kept card by card above; the validator re-checks it
             winners.append(leader)
             taken[leader] += 1
             if not nil[leader]:
