@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from operator import itemgetter
+from functools import reduce
+from operator import itemgetter, or_
 from typing import Any, cast
 
 from scorepad.bids import (
@@ -39,6 +40,7 @@ from scorepad.sim.kernel import (
     kernel_seed,
 )
 from scorepad.sim.play import (
+    BIT,
     NO_SUIT,
     NON_SPADE_MASK,
     SPADE_MASK,
@@ -72,6 +74,7 @@ RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when op
 _UNBLIND_KEYS = frozenset(key for bid_id, key in _KEY_OF_ID.items() if id(BLIND_NIL) != bid_id)
 _BLIND_NIL_KEY: object = _KEY_OF_ID[id(BLIND_NIL)]
 _UNSEEN = object()  # not yet in a memo table (None there means: checked, nothing wrong)
+BIT_OF = BIT.__getitem__  # a card code's bit
 ScoredSide = tuple[SideEntry, SideScore, list[Problem]]
 # A side's scored deal: its entry, the engine's score, what is wrong with it, and the
 # side's nil bids and made, blind nil bids and made (None: no nil).
@@ -786,7 +789,7 @@ class GameRunner:
                 break
             redeals += 1
         record = DealRecord(dealer, dealt, redeals=redeals)
-        hands = [mask_of(hand) for hand in dealt]
+        hands = [reduce(or_, map(BIT_OF, hand), 0) for hand in dealt]  # `mask_of`, in C
         if plan.discards:
             record.discards = bots[dealer].discard(dealer, hands[dealer], plan.discards, seen)
             hands[dealer] &= ~mask_of(record.discards)
@@ -805,6 +808,9 @@ class GameRunner:
         rules = self.rules
         players = rules.players
         dealer = record.dealer
+        if not rules.blind_nil and not (rules.partner_bidding and not rules.suicide):
+            self._bid_plain(record, hands, seen, bots)
+            return
         order = [(dealer + step) % players for step in range(1, players + 1)]
         joint = [False] * rules.sides
         record.joint = joint
@@ -865,6 +871,41 @@ class GameRunner:
             if not bid.is_nil:
                 total += bid.tricks
 
+    def _bid_plain(
+        self, record: DealRecord, hands: list[int], seen: Seen, bots: list[Bot]
+    ) -> None:
+        """`_bid` under rules with no blind nil and no partner bidding: each seat in turn
+        is asked once, for its own bid, beside its partner's if that is made."""
+        players = self.rules.players
+        dealer = record.dealer
+        record.joint = [False] * self.rules.sides
+        bids, nil, contract = seen.bids, seen.nil, seen.contract
+        side_of, partner_of = seen.side_of, seen.partner
+        noted = record.bids.append
+        choices = self._choices
+        total = 0  # the table's non-nil bids so far
+        for step in range(1, players + 1):
+            seat = (dealer + step) % players
+            partner = partner_of[seat]
+            partner_bid = bids[partner] if partner != seat else None
+            last = step == players
+            key = (
+                None if partner_bid is None else _KEY_OF_ID.get(id(partner_bid), partner_bid),
+                total,
+                last,
+                False,
+            )
+            choice = choices.get(key) or self._choice(partner_bid, total, last, False)
+            bid = bots[seat].bid(seat, hands[seat], seen, choice)
+            noted((seat, bid))
+            bids[seat] = bid
+            if bid.is_nil:
+                nil[seat] = True
+            else:
+                nil[seat] = False
+                contract[side_of[seat]] += bid.tricks
+                total += bid.tricks
+
     def _choice(self, partner_bid: Bid | None, total: int, last: bool, joint: bool) -> BidChoice:
         """`bid_choice` for this runner's rules, memoised (the same few situations recur)."""
         key = (bid_key(partner_bid), total, last, joint)
@@ -908,7 +949,6 @@ class GameRunner:
         before each bot is asked, and at each trick's end; every trick gets new
         `seen.trick` / `seen.trick_seats` lists, left alone once the trick is over."""
         plays, winners = record.plays, record.winners
-        append_play = plays.append
         taken, side_taken, nil, side_of = seen.taken, seen.side_taken, seen.nil, seen.side_of
         self._note_live_nils(seen)
         choose = [bot.play for bot in bots]
@@ -931,7 +971,6 @@ class GameRunner:
             hands[leader] = hand & ~(1 << code)
             trick.append(code)
             seats.append(leader)
-            append_play(code)
             played |= 1 << code
             best, winner = code, leader
             led = best_suit = suit_of[code]
@@ -950,7 +989,6 @@ class GameRunner:
                 hands[seat] = hand & ~(1 << code)
                 trick.append(code)
                 seats.append(seat)
-                append_play(code)
                 played |= 1 << code
                 suit = suit_of[code]
                 if suit == best_suit:
@@ -959,6 +997,7 @@ class GameRunner:
                 elif suit == SPADES:
                     best, best_suit, winner, broken = code, SPADES, seat, True
             seen.played, seen.best, seen.winner, seen.broken = played, best, winner, broken
+            plays += trick
             leader = winner  # kept card by card above; the validator re-checks it
             winners.append(leader)
             taken[leader] += 1
@@ -971,8 +1010,12 @@ class GameRunner:
     @staticmethod
     def _note_live_nils(seen: Seen) -> None:
         """For each seat, whether an opponent's nil still stands (public: bids and tricks)."""
-        live = [bid and not seen.taken[seat] for seat, bid in enumerate(seen.nil)]
-        seen.opponent_nil = [any(live[o] for o in others) for others in seen.opponents]
+        taken = seen.taken
+        live = [bid and not taken[seat] for seat, bid in enumerate(seen.nil)]
+        if True not in live:  # the usual case: no nil stands
+            seen.opponent_nil = [False] * len(live)
+            return
+        seen.opponent_nil = [any(map(live.__getitem__, others)) for others in seen.opponents]
 
     def _play_random(
         self,
