@@ -35,6 +35,7 @@ RANK_MASKS: tuple[int, ...] = tuple(
     sum(1 << code for code in range(54) if RANK_OF[code] == rank) for rank in range(15)
 )
 SIDE_SUIT_MASKS = SUIT_MASKS[:SPADES]
+NO_DEAL = 1 << 30  # more cards than any deal has: a bot's first turn starts a deal
 SPADE_LOW = 13 * SPADES  # the lowest spade's code: codes from here on are spades
 # The cards of a card's suit above it.
 ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[code]] & ~((2 << code) - 1) for code in range(54))
@@ -359,13 +360,13 @@ class HeuristicBot(Bot):
         # The suits each seat has shown out of in this deal, as far as this seat saw them
         # (the whole of each trick it was asked to play to, the current one up to its own
         # turn): public, as at a real table. Noted only when a decision needs them: the
-        # tricks seen since are kept in `_pending` (the table's trick lists fill up after
-        # a turn, and a trick's list is not changed once it is over).
+        # tricks asked about since are kept in `_pending`, each as the table's lists, which
+        # fill up after a turn and are not changed once the trick is over (noting a trick
+        # twice notes nothing more). A deal starts at the first turn and whenever fewer
+        # cards have been played than at this seat's last turn.
         self._voids: list[int] = []
         self._pending: list[tuple[list[int], list[int]]] = []
-        self._played = -1
-        self._trick: list[int] | None = None
-        self._seats: list[int] = []
+        self._played = NO_DEAL
         # Facts of the rules, looked up at the first bid under them.
         self._rules: Rules | None = None
         self._top = 0  # the highest card's code
@@ -374,10 +375,13 @@ class HeuristicBot(Bot):
     def _void_suits(self, who: int, seen: Seen) -> int:
         """The suits (bit per suit) `who` has shown out of, as far as this seat saw."""
         voids = self._voids
-        for trick, seats in self._pending:
+        pending = self._pending
+        for trick, seats in pending:
             _note_voids(voids, trick, seats)
-        self._pending.clear()
         _note_voids(voids, seen.trick, seen.trick_seats)
+        # The last trick asked about is this one, which fills up after this turn: it is
+        # noted again at the next question.
+        del pending[:-1]
         return voids[who]
 
     def discard(self, seat: int, hand: int, count: int, seen: Seen) -> list[int]:
@@ -459,41 +463,72 @@ class HeuristicBot(Bot):
     # -- play -------------------------------------------------------------------------
 
     def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
-        # Note the trick, and a new deal (fewer cards played than at this seat's last turn).
+        # Note a new deal (fewer cards played than at this seat's last turn), and the trick.
         trick = seen.trick
         played = seen.played.bit_count()
-        if played < self._played or self._trick is None:
+        if played < self._played:
             self._voids = [0] * seen.players
             self._pending = []
-            self._trick, self._seats = trick, seen.trick_seats
-        elif self._trick is not trick:
-            self._pending.append((self._trick, self._seats))
-            self._trick, self._seats = trick, seen.trick_seats
         self._played = played
+        self._pending.append((trick, seen.trick_seats))
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         nil = seen.nil
+        partner = seen.partner[seat]
+        side = seen.side_of[seat]
         if nil[seat]:
             # A failed nil's tricks are bags that help no contract: keep ducking, unless
             # taking the trick sets the opponents.
-            side = seen.side_of[seat]
             if seen.taken[seat] == 0 or not self._can_set(side, seen):
                 return self._duck(legal, seen, hand)
-            return self._win(seat, seen.partner[seat], legal, seen, hand)
-        partner = seen.partner[seat]
-        if nil[partner] and partner != seat and seen.taken[partner] == 0:
-            return self._cover(seat, partner, legal, seen, hand)
-        side = seen.side_of[seat]
-        need = seen.contract[side] - seen.side_taken[side]
-        # Under suicide every side has a nil its partner covers: chasing the opponents'
-        # costs one's own contract, and the bags of the low cards it takes.
-        if seen.opponent_nil[seat] and need < seen.tricks_left - 1 and not seen.rules.suicide:
-            return self._press_nil(seat, legal, seen, hand)
-        if need > 0 or self._can_set(side, seen):
-            return self._win(seat, partner, legal, seen, hand)
+        else:
+            if nil[partner] and partner != seat and seen.taken[partner] == 0:
+                return self._cover(seat, partner, legal, seen, hand)
+            need = seen.contract[side] - seen.side_taken[side]
+            # Under suicide every side has a nil its partner covers: chasing the opponents'
+            # costs one's own contract, and the bags of the low cards it takes.
+            if (
+                seen.opponent_nil[seat]
+                and need < seen.tricks_left - 1
+                and not seen.rules.suicide
+            ):
+                return self._press_nil(seat, legal, seen, hand)
+            if need <= 0 and not self._can_set(side, seen):
+                if not trick:
+                    return discard_low(legal)  # a low lead
+                return self._duck(legal, seen, hand)
+        # Take the trick (on the hottest path, so here rather than in a method).
         if not trick:
-            return discard_low(legal)  # a low lead
-        return self._duck(legal, seen, hand)
+            return self._winning_lead(legal, hand, seen)
+        best = seen.best
+        last = len(trick) == seen.players - 1
+        unseen = seen.deck_mask & ~(seen.played | hand)  # a card is the boss: none above
+        # A nil bidder's trick does not count towards the contract (it is only a bag).
+        if (
+            seen.winner == partner
+            and partner != seat
+            and not nil[partner]
+            and (last or not ABOVE[best] & unseen)
+        ):
+            return discard_low(legal)
+        led = seen.led
+        # The cards that beat the best one (`beaters`, inlined).
+        beating = legal & ABOVE[best]
+        if best < SPADE_LOW and not legal & SUIT_MASKS[led]:
+            beating |= legal & SPADE_MASK
+        if not beating:
+            return discard_low(legal)
+        low = (beating & -beating).bit_length() - 1
+        if last:
+            return low
+        top = beating.bit_length() - 1
+        if SUIT_OF[top] == led and not ABOVE[top] & unseen:
+            return top
+        if low >= SPADE_LOW and led != SPADES:
+            return low
+        if len(trick) == 1 and seen.players == 4:
+            return discard_low(legal)  # second hand low
+        return top
 
     def _can_set(self, side: int, seen: Seen) -> bool:
         """Whether an opponent side needs so many of the remaining tricks that it is worth
@@ -556,42 +591,16 @@ class HeuristicBot(Bot):
             return lowest_by_rank(legal & ~beating or legal)
         if not beating:
             return lowest_by_rank(legal)
-        masters = [code for code in codes_of(beating) if is_master(code, hand, seen)]
-        return masters[0] if masters else highest(beating)
-
-    def _win(self, seat: int, partner: int, legal: int, seen: Seen, hand: int) -> int:
-        trick = seen.trick
-        if not trick:
-            return self._winning_lead(legal, hand, seen)
-        best = seen.best
-        last = len(trick) == seen.players - 1
-        unseen = seen.deck_mask & ~(seen.played | hand)  # a card is the boss: none above
-        # A nil bidder's trick does not count towards the contract (it is only a bag).
-        if (
-            seen.winner == partner
-            and partner != seat
-            and not seen.nil[partner]
-            and (last or not ABOVE[best] & unseen)
-        ):
-            return discard_low(legal)
-        led = seen.led
-        # The cards that beat the best one (`beaters`, inlined: this is the hot path).
-        beating = legal & ABOVE[best]
-        if best < SPADE_LOW and not legal & SUIT_MASKS[led]:
-            beating |= legal & SPADE_MASK
-        if not beating:
-            return discard_low(legal)
-        low = (beating & -beating).bit_length() - 1
-        if last:
-            return low
-        top = beating.bit_length() - 1
-        if SUIT_OF[top] == led and not ABOVE[top] & unseen:
-            return top
-        if low >= SPADE_LOW and led != SPADES:
-            return low
-        if len(trick) == 1 and seen.players == 4:
-            return discard_low(legal)  # second hand low
-        return top
+        # The lowest of them that is the boss of its suit, else the highest.
+        unseen = seen.deck_mask & ~(seen.played | hand)
+        rest = beating
+        while rest:
+            low = rest & -rest
+            code = low.bit_length() - 1
+            if not ABOVE[code] & unseen:
+                return code
+            rest ^= low
+        return highest(beating)
 
     def _winning_lead(self, legal: int, hand: int, seen: Seen) -> int:
         """Cash a boss card, side suits first (the highest-ranked first, on a tie the first
