@@ -549,7 +549,7 @@ class HeuristicBot(Bot):
         """An opponent bid nil: lead and follow low, never overtake the nil bidder."""
         trick = seen.trick
         if not trick:
-            return self._low_lead(legal, hand, seen)
+            return discard_low(legal)  # a low lead, a side card first
         winner_seat = seen.winner
         if seen.nil[winner_seat] and seen.side_of[winner_seat] != seen.side_of[seat]:
             return self._duck(legal, seen, hand)
@@ -618,12 +618,7 @@ class HeuristicBot(Bot):
         spades = legal & SPADE_MASK
         if spades and not ABOVE[spades.bit_length() - 1] & unseen:
             return spades.bit_length() - 1
-        return self._low_lead(legal, hand, seen)
-
-    def _low_lead(self, legal: int, hand: int, seen: Seen) -> int:
-        side_cards = legal & NON_SPADE_MASK
-        pool = side_cards or legal
-        return lowest_by_rank(pool)
+        return discard_low(legal)  # a low lead, a side card first
 
     def _duck(self, legal: int, seen: Seen, hand: int) -> int:
         """Stay under the trick: the most dangerous card that does not win it (a high spade
@@ -712,9 +707,11 @@ def most_exposed(cards: int, hand: int) -> int:
     """The card a nil can least hope to play under later: a high one with few cards of its
     suit below it in the hand (a bare king before a king guarded by small cards)."""
     best, best_danger = -1, -99
-    for code in codes_of(cards):
-        suit = SUIT_OF[code]
-        below = (hand & SUIT_MASKS[suit] & ((1 << code) - 1)).bit_count()
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        code = low.bit_length() - 1
+        below = (hand & SUIT_MASKS[SUIT_OF[code]] & (low - 1)).bit_count()
         danger = RANK_OF[code] - 2 * below
         if danger > best_danger:
             best, best_danger = code, danger
