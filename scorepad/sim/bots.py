@@ -537,11 +537,12 @@ class HeuristicBot(Bot):
         than the set is worth."""
         if seen.rules.suicide:
             return False
-        for other in range(len(seen.contract)):
-            if other == side or not seen.contract[other]:
+        side_taken, tricks_left = seen.side_taken, seen.tricks_left
+        for other, contract in enumerate(seen.contract):
+            if other == side or not contract:
                 continue
-            short = seen.contract[other] - seen.side_taken[other]
-            if short > 0 and seen.tricks_left - short <= 2:
+            short = contract - side_taken[other]
+            if short > 0 and tricks_left - short <= 2:
                 return True
         return False
 
