@@ -960,6 +960,7 @@ class GameRunner:
             trick: list[int] = []
             seats: list[int] = []
             seen.trick, seen.trick_seats, seen.led = trick, seats, NO_SUIT
+            add_card, add_seat = trick.append, seats.append
             hand = hands[leader]
             legal = hand if broken else hand & NON_SPADE_MASK or hand
             # One legal card needs no decision.
@@ -969,8 +970,8 @@ class GameRunner:
                 else legal.bit_length() - 1
             )
             hands[leader] = hand & ~(1 << code)
-            trick.append(code)
-            seats.append(leader)
+            add_card(code)
+            add_seat(leader)
             played |= 1 << code
             best, winner = code, leader
             led = best_suit = suit_of[code]
@@ -987,8 +988,8 @@ class GameRunner:
                 else:
                     code = legal.bit_length() - 1
                 hands[seat] = hand & ~(1 << code)
-                trick.append(code)
-                seats.append(seat)
+                add_card(code)
+                add_seat(seat)
                 played |= 1 << code
                 suit = suit_of[code]
                 if suit == best_suit:
