@@ -21,12 +21,10 @@ baseline's). What the clocks cost (timed around an empty call) is taken off the 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import sys
 from pathlib import Path
+
+from sim_speed import run_in_checkout  # this folder is first on sys.path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,18 +69,7 @@ print(json.dumps({"deals": summary.deals, "wall": wall, "cpu": cpu, "bot": bot})
 
 
 def run(directory: str, preset: str, games: int, seed: int, mode: str) -> dict[str, float]:
-    done = subprocess.run(
-        [sys.executable, "-c", SNIPPET, preset, str(games), str(seed), mode],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": directory},
-        cwd=directory,  # `python -c` puts the current folder first on sys.path
-        check=False,
-    )
-    if done.returncode:
-        raise SystemExit(f"the run in {directory} failed:\n{done.stderr}")
-    figures: dict[str, float] = json.loads(done.stdout)
-    return figures
+    return run_in_checkout(directory, SNIPPET, preset, games, seed, mode)
 
 
 def main() -> None:

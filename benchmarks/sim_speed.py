@@ -157,11 +157,10 @@ def plain_loop(seconds: float) -> tuple[float, float, float]:
     return deals, time.perf_counter() - wall, time.process_time() - cpu
 
 
-def baseline_run(
-    directory: str, preset: str, bots: str, games: int, seed: int
-) -> tuple[float, float, float]:
+def run_in_checkout(directory: str, snippet: str, *args: object) -> dict[str, float]:
+    """Run a snippet against the scorepad of another checkout; it prints its figures as JSON."""
     done = subprocess.run(
-        [sys.executable, "-c", BASELINE_SNIPPET, preset, bots, str(games), str(seed)],
+        [sys.executable, "-c", snippet, *map(str, args)],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONPATH": directory},
@@ -169,8 +168,15 @@ def baseline_run(
         check=False,
     )
     if done.returncode:
-        raise SystemExit(f"the baseline at {directory} failed:\n{done.stderr}")
-    figures = json.loads(done.stdout)
+        raise SystemExit(f"the run in {directory} failed:\n{done.stderr}")
+    figures: dict[str, float] = json.loads(done.stdout)
+    return figures
+
+
+def baseline_run(
+    directory: str, preset: str, bots: str, games: int, seed: int
+) -> tuple[float, float, float]:
+    figures = run_in_checkout(directory, BASELINE_SNIPPET, preset, bots, games, seed)
     return figures["deals"], figures["wall"], figures["cpu"]
 
 
