@@ -278,8 +278,8 @@ def judge_end(
     reached = [side for side in sides if scores[side] >= rules.target]
     if reached:
         return _highest(rules, scores, reached, EndReason.TARGET)
-    fell = [side for side in sides if limit is not None and scores[side] <= limit]
-    set_out = [side for side in sides if most_sets and side < len(sets) and sets[side] >= most_sets]
+    fell = [side for side in sides if scores[side] <= limit] if limit is not None else []
+    set_out = [side for side, count in enumerate(sets) if count >= most_sets] if most_sets else []
     if not fell and not set_out:
         return None
     # A side that lost cannot win, even with the higher score (a side set out often is).
