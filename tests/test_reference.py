@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import reference
+from conftest import preset_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -445,7 +446,7 @@ def read_round(text: str) -> list[SidePlay]:
 
 
 def named_table(preset: str, overrides: tuple[str, ...]) -> Table:
-    rules = apply_overrides(load_preset(preset).rules, overrides)
+    rules = preset_rules(preset, *overrides)
     return Table(rules, rules_to_mapping(rules), preset)
 
 
