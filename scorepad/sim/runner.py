@@ -26,7 +26,15 @@ from scorepad.bids import (
 from scorepad.bids import number as number_bid
 from scorepad.cards import CODE_CARDS, format_cards
 from scorepad.errors import BidError
-from scorepad.game import Game, Round, SideEntry, new_game, side_hands, standings
+from scorepad.game import (
+    Game,
+    Round,
+    SideEntry,
+    _trailing_by,
+    new_game,
+    side_hands,
+    standings,
+)
 from scorepad.rules import Rules
 from scorepad.scoring import SideScore, judge_end, score_side
 from scorepad.sim.bots import BOTS, Bot, RandomBot
@@ -1205,12 +1213,8 @@ class GameRunner:
         bids_ok = self._bids_ok
         problems = []
         for side, seats in enumerate(self.side_seats):
-            if len(scores) > 1:
-                others = [score for index, score in enumerate(scores) if index != side]
-                behind = max(others) - scores[side]
-            else:
-                behind = 0
-            clipped = max(-1, min(behind, deficit))  # the checks only compare with deficits
+            # The checks only compare with deficits.
+            clipped = max(-1, min(_trailing_by(scores, side), deficit))
             bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
             key: tuple[object, ...] = (
                 side,
@@ -1267,9 +1271,3 @@ def random_wishes(tricks: int) -> list[list[int]]:
     """RandomBot's wish by its aces and spades: `wishes[aces][spades]` (see RandomBot.bid:
     its aces and half its spades, scaled to the hand size)."""
     return [[round((aces + spades / 2) * tricks / 13) for spades in range(16)] for aces in range(5)]
-
-
-def _trailing_by(scores: Sequence[int], side: int) -> int:
-    """How far a side is behind the best other side (as `Seen.trailing_by`)."""
-    others = [score for index, score in enumerate(scores) if index != side]
-    return max(others) - scores[side] if others else 0
