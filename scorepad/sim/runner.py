@@ -253,7 +253,7 @@ class GameRunner:
         self._random_keyed: dict[tuple[object, int, bool], KeyedBids] = {}
         self._fits: dict[BidChoice, RandomBids] = {}
         self._wish = random_wishes(rules.tricks)
-        # Random bots' deals need no bot asked (see `_deal_random`).
+        # Random bots' deals need no bot asked under these rules (see `_random_deals`).
         self._plain_random = not (
             self.plan.discards
             or rules.redeal_without_spades
@@ -315,11 +315,8 @@ class GameRunner:
         fold_sides, score_miss, key_of_id = self._fold_sides, self._scored_side, _KEY_OF_ID
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
-            if all_random:
-                record = self._deal_random(rng, dealer, scores, seen, bots)
-            else:
-                seen.new_deal(dealer)
-                record = self._deal(rng, dealer, seen, bots, False)
+            seen.new_deal(dealer)
+            record = self._deal(rng, dealer, seen, bots, all_random)
             result.redeals += record.redeals
             by_seat = record.by_seat(players)
             if keep_records:
@@ -331,8 +328,7 @@ class GameRunner:
             )
             if rounds is not None:
                 rounds.append(Round(dealer, self._entries))
-            if not all_random:
-                seen.scores[:], seen.bags[:] = scores, bags
+            seen.scores[:], seen.bags[:] = scores, bags
             if self._close_deal(result, number, scores, sets, boston_by, problems, record):
                 break
         result.scores = tuple(scores)
@@ -351,8 +347,10 @@ class GameRunner:
         rounds: list[Round] | None,
     ) -> None:
         """The deals of a game of random bots under rules with no discards, redeals,
-        exchanges or partner bidding (`_plain_random`): `_deal_random`'s deal, its checks
-        and scoring, with the runner's tables bound once a game."""
+        exchanges or partner bidding (`_plain_random`): the same random numbers drawn in
+        the same order as `_deal` with `RandomBot`s, with the bids read from memo tables
+        and the play on per-suit lists (tests/test_sim_runner.py holds the two to each
+        other), checked and scored with the runner's tables bound once a game."""
         rules, plan = self.rules, self.plan
         players, sides = rules.players, rules.sides
         validate, keep_records = self.validate, self.keep_records
@@ -678,31 +676,6 @@ class GameRunner:
         return entry, scored, problems
 
     # -- a deal ---------------------------------------------------------------------
-
-    def _deal_random(
-        self,
-        rng: random.Random,
-        dealer: int,
-        scores: Sequence[int],
-        seen: Seen,
-        bots: list[Bot],
-    ) -> DealRecord:
-        """A deal of a table of random bots: the same random numbers drawn in the same
-        order as `_deal` with `RandomBot`s, with the bids read from memo tables and the
-        play on per-suit lists (tests/test_sim_runner.py holds the two to each other)."""
-        rules, plan = self.rules, self.plan
-        if not self._plain_random:
-            # The general deal, with the bots asked (random bots read only the scores).
-            seen.new_deal(dealer)
-            seen.scores[:] = scores
-            return self._deal(rng, dealer, seen, bots, True)
-        dealt = shuffle_deal(plan, dealer, rng)
-        players = rules.players
-        record = DealRecord(dealer, dealt, joint=[False] * rules.sides)
-        held = suit_lists_of(dealt)
-        self._bid_random(record, held, scores, rng.random)
-        self._play_random(record, held, (dealer + 1) % players, rng.random)
-        return record
 
     def _bid_random(
         self,
