@@ -38,7 +38,7 @@ from scorepad.game import (
 from scorepad.rules import Rules
 from scorepad.scoring import SideScore, judge_end, score_side
 from scorepad.sim.bots import BOTS, Bot, RandomBot
-from scorepad.sim.deal import DeckPlan, deck_plan, shuffle_deal
+from scorepad.sim.deal import DeckPlan, deck_plan, has_no_spade, shuffle_deal
 from scorepad.sim.kernel import (
     BLIND_NIL_CODE,
     KERNEL,
@@ -51,7 +51,6 @@ from scorepad.sim.play import (
     BIT,
     NO_SUIT,
     NON_SPADE_MASK,
-    SPADE_MASK,
     SPADES,
     SUIT_MASKS,
     SUIT_OF,
@@ -766,7 +765,7 @@ class GameRunner:
             dealt = shuffle_deal(plan, dealer, rng)
             if not rules.redeal_without_spades or redeals >= MAX_REDEALS:
                 break
-            if all(mask_of(hand) & SPADE_MASK for hand in dealt):
+            if not any(map(has_no_spade, dealt)):
                 break
             redeals += 1
         record = DealRecord(dealer, dealt, redeals=redeals)
