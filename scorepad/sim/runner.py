@@ -26,11 +26,19 @@ from scorepad.bids import (
 from scorepad.bids import number as number_bid
 from scorepad.cards import CODE_CARDS, format_cards
 from scorepad.errors import BidError
-from scorepad.game import Game, Round, SideEntry, new_game, side_hands, standings
+from scorepad.game import (
+    Game,
+    Round,
+    SideEntry,
+    _trailing_by,
+    new_game,
+    side_hands,
+    standings,
+)
 from scorepad.rules import Rules
 from scorepad.scoring import SideScore, judge_end, score_side
 from scorepad.sim.bots import BOTS, Bot, RandomBot
-from scorepad.sim.deal import DeckPlan, deck_plan, shuffle_deal
+from scorepad.sim.deal import DeckPlan, deck_plan, has_no_spade, shuffle_deal
 from scorepad.sim.kernel import (
     BLIND_NIL_CODE,
     KERNEL,
@@ -43,7 +51,6 @@ from scorepad.sim.play import (
     BIT,
     NO_SUIT,
     NON_SPADE_MASK,
-    SPADE_MASK,
     SPADES,
     SUIT_MASKS,
     SUIT_OF,
@@ -245,7 +252,7 @@ class GameRunner:
         self._random_keyed: dict[tuple[object, int, bool], KeyedBids] = {}
         self._fits: dict[BidChoice, RandomBids] = {}
         self._wish = random_wishes(rules.tricks)
-        # Random bots' deals need no bot asked (see `_deal_random`).
+        # Random bots' deals need no bot asked under these rules (see `_random_deals`).
         self._plain_random = not (
             self.plan.discards
             or rules.redeal_without_spades
@@ -307,11 +314,8 @@ class GameRunner:
         fold_sides, score_miss, key_of_id = self._fold_sides, self._scored_side, _KEY_OF_ID
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
-            if all_random:
-                record = self._deal_random(rng, dealer, scores, seen, bots)
-            else:
-                seen.new_deal(dealer)
-                record = self._deal(rng, dealer, seen, bots, False)
+            seen.new_deal(dealer)
+            record = self._deal(rng, dealer, seen, bots, all_random)
             result.redeals += record.redeals
             by_seat = record.by_seat(players)
             if keep_records:
@@ -323,8 +327,7 @@ class GameRunner:
             )
             if rounds is not None:
                 rounds.append(Round(dealer, self._entries))
-            if not all_random:
-                seen.scores[:], seen.bags[:] = scores, bags
+            seen.scores[:], seen.bags[:] = scores, bags
             if self._close_deal(result, number, scores, sets, boston_by, problems, record):
                 break
         result.scores = tuple(scores)
@@ -343,8 +346,10 @@ class GameRunner:
         rounds: list[Round] | None,
     ) -> None:
         """The deals of a game of random bots under rules with no discards, redeals,
-        exchanges or partner bidding (`_plain_random`): `_deal_random`'s deal, its checks
-        and scoring, with the runner's tables bound once a game."""
+        exchanges or partner bidding (`_plain_random`): the same random numbers drawn in
+        the same order as `_deal` with `RandomBot`s, with the bids read from memo tables
+        and the play on per-suit lists (tests/test_sim_runner.py holds the two to each
+        other), checked and scored with the runner's tables bound once a game."""
         rules, plan = self.rules, self.plan
         players, sides = rules.players, rules.sides
         validate, keep_records = self.validate, self.keep_records
@@ -671,31 +676,6 @@ class GameRunner:
 
     # -- a deal ---------------------------------------------------------------------
 
-    def _deal_random(
-        self,
-        rng: random.Random,
-        dealer: int,
-        scores: Sequence[int],
-        seen: Seen,
-        bots: list[Bot],
-    ) -> DealRecord:
-        """A deal of a table of random bots: the same random numbers drawn in the same
-        order as `_deal` with `RandomBot`s, with the bids read from memo tables and the
-        play on per-suit lists (tests/test_sim_runner.py holds the two to each other)."""
-        rules, plan = self.rules, self.plan
-        if not self._plain_random:
-            # The general deal, with the bots asked (random bots read only the scores).
-            seen.new_deal(dealer)
-            seen.scores[:] = scores
-            return self._deal(rng, dealer, seen, bots, True)
-        dealt = shuffle_deal(plan, dealer, rng)
-        players = rules.players
-        record = DealRecord(dealer, dealt, joint=[False] * rules.sides)
-        held = suit_lists_of(dealt)
-        self._bid_random(record, held, scores, rng.random)
-        self._play_random(record, held, (dealer + 1) % players, rng.random)
-        return record
-
     def _bid_random(
         self,
         record: DealRecord,
@@ -785,7 +765,7 @@ class GameRunner:
             dealt = shuffle_deal(plan, dealer, rng)
             if not rules.redeal_without_spades or redeals >= MAX_REDEALS:
                 break
-            if all(mask_of(hand) & SPADE_MASK for hand in dealt):
+            if not any(map(has_no_spade, dealt)):
                 break
             redeals += 1
         record = DealRecord(dealer, dealt, redeals=redeals)
@@ -1205,12 +1185,8 @@ class GameRunner:
         bids_ok = self._bids_ok
         problems = []
         for side, seats in enumerate(self.side_seats):
-            if len(scores) > 1:
-                others = [score for index, score in enumerate(scores) if index != side]
-                behind = max(others) - scores[side]
-            else:
-                behind = 0
-            clipped = max(-1, min(behind, deficit))  # the checks only compare with deficits
+            # The checks only compare with deficits.
+            clipped = max(-1, min(_trailing_by(scores, side), deficit))
             bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
             key: tuple[object, ...] = (
                 side,
@@ -1267,9 +1243,3 @@ def random_wishes(tricks: int) -> list[list[int]]:
     """RandomBot's wish by its aces and spades: `wishes[aces][spades]` (see RandomBot.bid:
     its aces and half its spades, scaled to the hand size)."""
     return [[round((aces + spades / 2) * tricks / 13) for spades in range(16)] for aces in range(5)]
-
-
-def _trailing_by(scores: Sequence[int], side: int) -> int:
-    """How far a side is behind the best other side (as `Seen.trailing_by`)."""
-    others = [score for index, score in enumerate(scores) if index != side]
-    return max(others) - scores[side] if others else 0

@@ -89,13 +89,12 @@ class Seen:
         return max(others) - self.scores[side] if others else 0
 
 
-_NUMBERS = tuple(number(tricks) for tricks in range(19))  # shared: a Bid is immutable
-NUMBER_BIDS = _NUMBERS
+NUMBER_BIDS = tuple(number(tricks) for tricks in range(19))  # shared: a Bid is immutable
 
 # The bids bots make are these shared objects, which live as long as the program: their
 # identity is a key that memo tables hash without going through Bid's (and its enum's)
 # Python-level __hash__. Any other Bid is its own key.
-_KEY_OF_ID = {id(bid): code for code, bid in enumerate((NIL, BLIND_NIL, *_NUMBERS))}
+_KEY_OF_ID = {id(bid): code for code, bid in enumerate((NIL, BLIND_NIL, *NUMBER_BIDS))}
 
 
 def bid_key(bid: Bid | None) -> object:
@@ -126,7 +125,7 @@ class BidChoice:
         if self.must_nil and nil_ok or nil and nil_ok:
             return NIL
         if self.refused is None and self.low <= tricks <= self.high:
-            return _NUMBERS[tricks]
+            return NUMBER_BIDS[tricks]
         wanted = min(max(tricks, self.low), self.high)
         if wanted == self.refused:
             wanted = wanted + 1 if wanted + 1 <= self.high else wanted - 1
@@ -134,7 +133,7 @@ class BidChoice:
                 if nil_ok:
                     return NIL
                 wanted = self.refused  # no legal bid at all: the validator will say so
-        return _NUMBERS[wanted]
+        return NUMBER_BIDS[wanted]
 
 
 def bid_choice(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from scorepad.cards import CODE_CARDS, Rank, Suit, format_card, format_cards
+from scorepad.cards import CODE_CARDS, Rank, Suit, format_cards
 from scorepad.rules import Rules
 from scorepad.scoring import SideScore
 
@@ -389,7 +389,3 @@ def reference_end(
     if len(leaders) == 1:
         return True, leaders[0]
     return (True, None) if rules.tie == "draw" else (False, None)
-
-
-def describe_card(code: int) -> str:
-    return format_card(CODE_CARDS[code])
