@@ -19,7 +19,6 @@ import os
 import re
 import sys
 import time
-import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from functools import cache
@@ -188,6 +187,9 @@ def game_from_toml(text: str, source: str) -> Game:
 
 def _reference_loads(text: str, where: _Locator) -> dict[str, Any]:
     """The file's TOML read by tomllib; anything it refuses is a one-line GameFileError."""
+    # Imported here: with a compiled tomli, tomllib only reads the files tomli refuses.
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
