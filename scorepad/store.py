@@ -352,11 +352,6 @@ def _name_maps(
     )
 
 
-def _round_from_data(game: Game, raw: Mapping[str, Any]) -> Round:
-    """One round of a game file's `rounds`, read and checked against the game's names."""
-    return _RoundReader(game).read(raw)
-
-
 class _RoundReader:
     """Reads the rounds of one game: its names and seats are looked up once, not per round."""
 
