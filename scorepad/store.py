@@ -256,7 +256,7 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
     try:
         rules = rules_from_mapping(data["rules"], source="rules", saved=True)
     except ScorepadError as error:
-        raise GameFileError(f"{where.rules_table()}: {error}") from None
+        raise GameFileError(f"{where.table('rules')}: {error}") from None
     dealer_name = _string(data, "first_dealer", where)
     try:
         game = new_game(name, players, rules, preset=preset, sides=teams)
@@ -496,9 +496,6 @@ class _Locator:
 
     def key(self, key: str) -> str:
         return self.at(self._find(rf"^\s*{re.escape(key)}\s*=", 0, len(self.lines)))
-
-    def rules_table(self) -> str:
-        return self.table("rules")
 
     def table(self, name: str) -> str:
         return self.at(self._find(rf"^\s*\[\s*{re.escape(name)}\s*\]", 0, len(self.lines)))
