@@ -19,7 +19,6 @@ import os
 import re
 import sys
 import time
-import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from functools import cache
@@ -188,6 +187,9 @@ def game_from_toml(text: str, source: str) -> Game:
 
 def _reference_loads(text: str, where: _Locator) -> dict[str, Any]:
     """The file's TOML read by tomllib; anything it refuses is a one-line GameFileError."""
+    # Imported here: with a compiled tomli, tomllib only reads the files tomli refuses.
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -254,7 +256,7 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
     try:
         rules = rules_from_mapping(data["rules"], source="rules", saved=True)
     except ScorepadError as error:
-        raise GameFileError(f"{where.rules_table()}: {error}") from None
+        raise GameFileError(f"{where.table('rules')}: {error}") from None
     dealer_name = _string(data, "first_dealer", where)
     try:
         game = new_game(name, players, rules, preset=preset, sides=teams)
@@ -348,11 +350,6 @@ def _name_maps(
         {name.casefold(): seat for seat, name in enumerate(players)},
         {name.casefold(): side for side, name in enumerate(sides)},
     )
-
-
-def _round_from_data(game: Game, raw: Mapping[str, Any]) -> Round:
-    """One round of a game file's `rounds`, read and checked against the game's names."""
-    return _RoundReader(game).read(raw)
 
 
 class _RoundReader:
@@ -499,9 +496,6 @@ class _Locator:
 
     def key(self, key: str) -> str:
         return self.at(self._find(rf"^\s*{re.escape(key)}\s*=", 0, len(self.lines)))
-
-    def rules_table(self) -> str:
-        return self.table("rules")
 
     def table(self, name: str) -> str:
         return self.at(self._find(rf"^\s*\[\s*{re.escape(name)}\s*\]", 0, len(self.lines)))

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 # when the shell asks, so that they cost a command's start-up nothing.
 
 
-def _starting(names: list[str], incomplete: str) -> list[str]:
+def names_starting(names: list[str], incomplete: str) -> list[str]:
+    """The names that start with what is typed so far, in any case."""
     return [name for name in names if name.casefold().startswith(incomplete.casefold())]
 
 
@@ -23,26 +24,26 @@ def complete_game_names(incomplete: str) -> list[str]:
     """The saved games' names."""
     from scorepad.store import saved_games
 
-    return _starting([path.stem for path in saved_games()], incomplete)
+    return names_starting([path.stem for path in saved_games()], incomplete)
 
 
 def complete_trashed_names(incomplete: str) -> list[str]:
     """The names of the games in the trash."""
     from scorepad.store import trashed_games
 
-    return _starting(trashed_games(), incomplete)
+    return names_starting(trashed_games(), incomplete)
 
 
 def complete_preset_names(incomplete: str) -> list[str]:
     from scorepad.rules import preset_names
 
-    return _starting(list(preset_names()), incomplete)
+    return names_starting(list(preset_names()), incomplete)
 
 
 def complete_formats(incomplete: str) -> list[str]:
     from scorepad.export import FORMAT_NAMES
 
-    return _starting(list(FORMAT_NAMES), incomplete)
+    return names_starting(list(FORMAT_NAMES), incomplete)
 
 
 def complete_player_entries(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -59,7 +60,7 @@ def complete_player_entries(ctx: typer.Context, incomplete: str) -> list[str]:
     names = list(game.players)
     if game.rules.side_size > 1:
         names += game.sides
-    return [f"{name}=" for name in _starting(names, incomplete)]
+    return [f"{name}=" for name in names_starting(names, incomplete)]
 
 
 PresetOption = Annotated[

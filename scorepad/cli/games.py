@@ -13,6 +13,7 @@ from scorepad.cli.common import (
     SetOption,
     complete_game_names,
     complete_trashed_names,
+    names_starting,
 )
 from scorepad.cli.core import app
 
@@ -28,7 +29,7 @@ def split_names(text: str) -> list[str]:
 def complete_new_players(ctx: typer.Context, incomplete: str) -> list[str]:
     """The players named by --players on the same command line, for --dealer."""
     names = split_names(ctx.params.get("players") or "")
-    return [name for name in names if name and name.casefold().startswith(incomplete.casefold())]
+    return names_starting([name for name in names if name], incomplete)
 
 
 @app.command()

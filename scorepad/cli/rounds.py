@@ -45,12 +45,14 @@ def bid(
 
     path = resolve_game(game_ref)
 
-    def change(game: Game) -> tuple[Game, Standings]:
-        return record_bids(game, bids or [], number=number), standings(game)
+    def change(game: Game) -> tuple[Game, Standings | None]:
+        # The standings before are only compared with those after a correction.
+        before = standings(game) if number is not None else None
+        return record_bids(game, bids or [], number=number), before
 
     game, before = update_game(path, change)
     text = bids_summary(game, number or len(game.rounds), corrected=number is not None)
-    if number is not None:
+    if number is not None and before is not None:
         text += correction_notes(game, before, standings(game), number)
     typer.echo(text)
 
@@ -76,14 +78,16 @@ def tricks(
 
     path = resolve_game(game_ref)
 
-    def change(game: Game) -> tuple[Game, tuple[int, Standings]]:
+    def change(game: Game) -> tuple[Game, tuple[int, Standings | None]]:
         target = number if number is not None else open_round(game)
-        return record_tricks(game, taken or [], number=number), (target or 0, standings(game))
+        # The standings before are only compared with those after a correction.
+        before = standings(game) if number is not None else None
+        return record_tricks(game, taken or [], number=number), (target or 0, before)
 
     game, (done, before) = update_game(path, change)
     after = standings(game)
     text = result_summary(game, after, done, corrected=number is not None)
-    if number is not None:
+    if number is not None and before is not None:
         text += correction_notes(game, before, after, number)
     typer.echo(text)
 
