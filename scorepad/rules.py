@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-import tomllib
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -465,6 +464,8 @@ def parse_override(text: str) -> tuple[str, object]:
     key, raw = key.strip(), raw.strip()
     if not sep or not key or not raw:
         raise RulesError(f"--set {text!r}: write key=value, like target=300")
+    import tomllib  # here, not at the top: a saved game loads without it (see store)
+
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
@@ -533,6 +534,8 @@ def load_preset_file(path: Path, name: str | None = None) -> Preset:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise RulesError(f"{path}: cannot read the preset: {error.strerror}") from None
+    import tomllib
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
