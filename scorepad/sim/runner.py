@@ -36,7 +36,7 @@ from scorepad.game import (
     standings,
 )
 from scorepad.rules import Rules
-from scorepad.scoring import SideScore, judge_end, score_side
+from scorepad.scoring import Hand, SideScore, judge_end, score_side
 from scorepad.sim.bots import BOTS, Bot, RandomBot
 from scorepad.sim.deal import DeckPlan, deck_plan, has_no_spade, shuffle_deal
 from scorepad.sim.kernel import (
@@ -82,9 +82,10 @@ _UNBLIND_KEYS = frozenset(key for bid_id, key in _KEY_OF_ID.items() if id(BLIND_
 _BLIND_NIL_KEY: object = _KEY_OF_ID[id(BLIND_NIL)]
 _UNSEEN = object()  # not yet in a memo table (None there means: checked, nothing wrong)
 BIT_OF = BIT.__getitem__  # a card code's bit
-ScoredSide = tuple[SideEntry, SideScore, list[Problem]]
-# A side's scored deal: its entry, the engine's score, what is wrong with it, and the
+# A side's played deal before it is scored: its entry, the engine's hands for it, and the
 # side's nil bids and made, blind nil bids and made (None: no nil).
+PlayedSide = tuple[SideEntry, list[Hand], tuple[int, ...] | None]
+# A side's scored deal: its entry, the engine's score, what is wrong with it, its nils.
 KernelScored = tuple[SideEntry, SideScore, tuple[Problem, ...], tuple[int, ...] | None]
 
 
@@ -241,8 +242,10 @@ class GameRunner:
         self.side_seats = [rules.seats_of(side) for side in range(rules.sides)]
         seen = Seen(rules)
         self._partner, self._side_of = seen.partner, seen.side_of
-        # Each side's scored deal, by its bids, tricks and bags (see `_fold_sides`).
+        # Each side's scored deal, by its bids, tricks and bags, and its played deal by
+        # its bids and tricks alone (see `_fold_sides`).
         self._side_memo: dict[tuple[object, ...], KernelScored] = {}
+        self._played_memo: dict[tuple[object, ...], PlayedSide] = {}
         self._entries: tuple[SideEntry, ...] = ()
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
         self._deal_bids_ok: dict[tuple[object, ...], tuple[Problem, ...]] = {}
@@ -311,7 +314,7 @@ class GameRunner:
             return result
         seen = Seen(rules)
         validate, keep_records = self.validate, self.keep_records
-        fold_sides, score_miss, key_of_id = self._fold_sides, self._scored_side, _KEY_OF_ID
+        fold_sides, played_miss, key_of_id = self._fold_sides, self._played_side, _KEY_OF_ID
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
             seen.new_deal(dealer)
@@ -323,7 +326,7 @@ class GameRunner:
             problems = self._check_deal(record, scores, by_seat) if validate else []
             keys = [key_of_id.get(id(bid), bid) for bid in by_seat]
             boston_by = fold_sides(
-                result, keys, record.taken, by_seat, score_miss, scores, bags, sets, problems
+                result, keys, record.taken, by_seat, played_miss, scores, bags, sets, problems
             )
             if rounds is not None:
                 rounds.append(Round(dealer, self._entries))
@@ -353,7 +356,7 @@ class GameRunner:
         rules, plan = self.rules, self.plan
         players, sides = rules.players, rules.sides
         validate, keep_records = self.validate, self.keep_records
-        fold_sides, score_miss, close_deal = self._fold_sides, self._scored_side, self._close_deal
+        fold_sides, played_miss, close_deal = self._fold_sides, self._played_side, self._close_deal
         bid, play, check = self._bid_random, self._play_random, self._check_random
         rnd = rng.random
         for number in range(1, self.max_deals + 1):
@@ -367,7 +370,7 @@ class GameRunner:
                 result.records.append(record)
             problems = check(record, scores, by_seat, keys) if validate else []
             boston_by = fold_sides(
-                result, keys, record.taken, by_seat, score_miss, scores, bags, sets, problems
+                result, keys, record.taken, by_seat, played_miss, scores, bags, sets, problems
             )
             if rounds is not None:
                 rounds.append(Round(dealer, self._entries))
@@ -452,7 +455,7 @@ class GameRunner:
         validate, keep_records, cross_check = self.validate, self.keep_records, self.cross_check
         blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
         side_range = range(sides)
-        fold_sides, score_miss = self._fold_sides, self._kernel_scored_side
+        fold_sides, played_miss = self._fold_sides, self._kernel_played_side
         bids_ok = self._kernel_bids_ok
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
@@ -477,7 +480,7 @@ class GameRunner:
             elif validate:
                 problems = bids_ok(dealer, codes, scores)
             boston_by = fold_sides(
-                result, codes, taken, codes, score_miss, scores, bags, sets, problems
+                result, codes, taken, codes, played_miss, scores, bags, sets, problems
             )
             if rounds is not None:
                 rounds.append(Round(dealer, self._entries))
@@ -501,13 +504,20 @@ class GameRunner:
         totals = tricks * (players - 1) + 1  # the table's earlier non-nil bids, 0..
         partner_bids: list[Bid | None] = [None, NIL, BLIND_NIL, *map(number_bid, range(tricks + 1))]
         entries = bytearray()
+        # Many situations give the same bids (`_random_bid_table` returns the same
+        # tuple for the same choice): each is encoded once, by its identity.
+        encoded: dict[int, bytes] = {}
         for partner_bid in partner_bids:
             for total in range(totals):
                 for last in (False, True):
-                    blind_open, nil_bid, by_wish = self._random_bid_table(partner_bid, total, last)
-                    entries.append(blind_open)
-                    entries.append(bid_code(nil_bid))
-                    entries.extend(bid_code(by_wish[wish]) for wish in range(wishes))
+                    bids = self._random_bid_table(partner_bid, total, last)
+                    row = encoded.get(id(bids))
+                    if row is None:
+                        blind_open, nil_bid, by_wish = bids
+                        codes = [blind_open, bid_code(nil_bid)]
+                        codes += [bid_code(by_wish[wish]) for wish in range(wishes)]
+                        row = encoded[id(bids)] = bytes(codes)
+                    entries += row
         table: KernelTable = KERNEL.Table(
             deck=bytes(self.plan.codes),
             players=players,
@@ -546,29 +556,40 @@ class GameRunner:
         keys: Sequence[object],
         taken: Sequence[int],
         bids: Sequence[object],
-        score_miss: Callable[[int, Any, Sequence[int], int], KernelScored],
+        played_miss: Callable[[int, Any, Sequence[int]], PlayedSide],
         scores: list[int],
         bags: list[int],
         sets: list[int],
         problems: list[Problem],
     ) -> int | None:
         """Score each side's part of a deal with the engine and fold it into the game;
-        the side that made a Boston, if one did. Each side's score is memoised by its
-        seats' bid keys (`keys`: memo keys of the bids, or the kernel's bid codes), its
-        tricks and its bags: the engine is pure, and a round's points do not depend on
-        the score before it, so the same bids, tricks and bags always score the same (the
-        side's names only label the engine's lines, which the simulator reads for their
-        points alone). `score_miss(side, bids, taken, bags)` scores a side not seen yet.
-        The sides' entries are left in `self._entries`, for a Round."""
-        memo = self._side_memo
+        the side that made a Boston, if one did.
+
+        Each side's score is memoised by its seats' bid keys (`keys`: memo keys of the
+        bids, or the kernel's bid codes), its tricks and its bags: the engine is pure,
+        and a round's points do not depend on the score before it, so the same bids,
+        tricks and bags always score the same (the side's names only label the engine's
+        lines, which the simulator reads for their points alone). A score not seen yet is
+        the engine's, called on the side's played deal (its entry and hands), which is
+        memoised by the bids and tricks alone: the same deal comes with many bag counts,
+        and a run's first games are mostly such misses. `played_miss(side, bids, taken)`
+        makes a played deal not seen yet. The sides' entries are left in
+        `self._entries`, for a Round."""
+        memo, played_memo = self._side_memo, self._played_memo
         boston_by = None
         entries = []
         for side, get in enumerate(self._side_getters):
             side_bags = bags[side]
-            key = (get(keys), get(taken), side_bags)
+            played_key = (get(keys), get(taken))
+            key = (*played_key, side_bags)
             cached = memo.get(key)
             if cached is None:
-                cached = score_miss(side, bids, taken, side_bags)
+                played = played_memo.get(played_key)
+                if played is None:
+                    played = played_miss(side, bids, taken)
+                    if len(played_memo) < 200_000:
+                        played_memo[played_key] = played
+                cached = self._score_played(played, side_bags)
                 if len(memo) < 200_000:
                     memo[key] = cached
             entry, scored, engine_problems, nils = cached
@@ -594,24 +615,24 @@ class GameRunner:
         self._entries = tuple(entries)
         return boston_by
 
-    def _kernel_scored_side(
-        self, side: int, codes: Sequence[object], taken: Sequence[int], bags: int
-    ) -> KernelScored:
-        """`_scored_side` for a kernel deal, from its bid codes."""
+    def _kernel_played_side(
+        self, side: int, codes: Sequence[object], taken: Sequence[int]
+    ) -> PlayedSide:
+        """`_played_side` for a kernel deal, from its bid codes."""
         bid_of = self._bid_of_code
         bids = [bid_of[code] for code in cast("Sequence[int]", codes)]
-        return self._scored_side(side, bids, taken, bags)
+        return self._played_side(side, bids, taken)
 
-    def _scored_side(
-        self, side: int, by_seat: Sequence[Bid | None], taken: Sequence[int], bags: int
-    ) -> KernelScored:
-        """One side's entry scored by the engine (`_score_entry`), what is wrong with the
-        result, and the side's nil counts: nil bids and made, blind nil bids and made
-        (None when it bid no nil)."""
+    def _played_side(
+        self, side: int, by_seat: Sequence[Bid | None], taken: Sequence[int]
+    ) -> PlayedSide:
+        """One side's played deal: its entry, the engine's hands for it, and the side's
+        nil counts: nil bids and made, blind nil bids and made (None when it bid no nil)."""
         seats = self.side_seats[side]
         bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
         tricks = tuple([taken[seat] for seat in seats])
-        entry, scored, problems = self._score_entry(side, bids, tricks, bags)
+        entry = SideEntry(bids, tricks)
+        hands = side_hands(self.rules, entry, self.side_names[side])
         nils = None
         for seat in seats:
             bid = by_seat[seat]
@@ -620,7 +641,15 @@ class GameRunner:
                 blind = 2 if bid.kind is BidKind.BLIND_NIL else 0
                 nils[blind] += 1
                 nils[blind + 1] += taken[seat] == 0
-        return entry, scored, tuple(problems), tuple(nils) if nils else None
+        return entry, hands, tuple(nils) if nils else None
+
+    def _score_played(self, played: PlayedSide, bags: int) -> KernelScored:
+        """A played deal scored by the engine from zero points and `bags`, and what is
+        wrong with the result."""
+        entry, hands, nils = played
+        scored = score_side(self.rules, hands, score=0, bags=bags)
+        problems = check_side_score(self.rules, scored, 0, bags) if self.validate else ()
+        return entry, scored, tuple(problems), nils
 
     def _kernel_bids_ok(
         self, dealer: int, codes: tuple[int, ...], scores: Sequence[int]
@@ -660,19 +689,6 @@ class GameRunner:
                     "",
                 )
             )
-
-    # -- scoring --------------------------------------------------------------------
-
-    def _score_entry(
-        self, side: int, bids: tuple[Bid, ...], tricks: tuple[int, ...], bags: int
-    ) -> ScoredSide:
-        """One side's entry scored by the engine from zero points and `bags`, and what
-        is wrong with the result."""
-        entry = SideEntry(bids, tricks)
-        hands = side_hands(self.rules, entry, self.side_names[side])
-        scored = score_side(self.rules, hands, score=0, bags=bags)
-        problems = check_side_score(self.rules, scored, 0, bags) if self.validate else []
-        return entry, scored, problems
 
     # -- a deal ---------------------------------------------------------------------
 
