@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import os
 import random
 from dataclasses import replace
 
@@ -9,9 +11,10 @@ import pytest
 
 from scorepad.game import standings
 from scorepad.rules import load_preset, preset_names
+from scorepad.sim import run as run_module
 from scorepad.sim.bots import RandomBot
 from scorepad.sim.run import RunConfig, RunSummary, chunks, simulate
-from scorepad.sim.runner import GameRunner
+from scorepad.sim.runner import GameResult, GameRunner
 from scorepad.sim.table import Seen
 
 # Seeded and short: enough games to meet every rule of the preset, quick enough for CI.
@@ -67,6 +70,51 @@ def test_parallel_runs_play_every_game_once_and_tell_progress_of_each(jobs: int)
     summary = simulate(config, jobs=jobs, progress=told.append)
     assert sum(told) == 30 and summary.games == 30
     assert timeless(summary) == timeless(simulate(config))
+
+
+def _fail_in_workers(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """Make every forked worker fail on its first range (this process plays on)."""
+    main = os.getpid()
+    play = run_module.play_range
+
+    def failing(config: RunConfig, start: int, stop: int, path: str) -> list[GameResult]:
+        if os.getpid() != main:
+            if how == "dies":
+                os._exit(3)
+            raise ValueError(f"no game {start} today")
+        return play(config, start, stop, path)
+
+    monkeypatch.setattr(run_module, "play_range", failing)
+
+
+@pytest.mark.skipif(not run_module._can_fork(), reason="workers see the patch only when forked")
+@pytest.mark.parametrize(
+    ("how", "message"),
+    [
+        ("raises", r"a simulation worker failed: ValueError: no game \d+ today"),
+        ("dies", "a simulation worker failed: it stopped before its games were played"),
+    ],
+)
+def test_a_failing_worker_stops_the_run_with_its_reason(
+    monkeypatch: pytest.MonkeyPatch, how: str, message: str
+) -> None:
+    _fail_in_workers(monkeypatch, how)
+    rules = load_preset("standard").rules
+    config = RunConfig(rules, "standard", 40, seed=8, bots=("random",), kernel="python")
+    thresholds = gc.get_threshold()
+    with pytest.raises(RuntimeError, match=message):
+        simulate(config, jobs=2)
+    assert gc.get_threshold() == thresholds  # the collector is as it was
+
+
+def test_a_run_leaves_the_garbage_collector_as_it_found_it() -> None:
+    rules = load_preset("standard").rules
+    config = RunConfig(rules, "standard", 3, seed=8, bots=("random",), kernel="python")
+    thresholds = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+    simulate(config, progress=lambda _: seen.append(gc.get_threshold()))
+    assert seen and all(young >= 50_000 for young, _, _ in seen)  # fewer collections meanwhile
+    assert gc.get_threshold() == thresholds
 
 
 @pytest.mark.parametrize(

@@ -7,15 +7,25 @@ games in index order, so the result is the same for any number of jobs.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.rules import Rules
 from scorepad.sim.kernel import choose_kernel
 from scorepad.sim.runner import MAX_DEALS, GameResult, GameRunner, Tally, Violation
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.context import ForkContext, SpawnContext
+    from multiprocessing.process import BaseProcess
+    from typing import TypeAlias
+
+    Context: TypeAlias = ForkContext | SpawnContext
 
 END_KINDS = ("target", "loss-limit", "boston", "sets", "draw", "unfinished")
 MAX_VIOLATIONS_KEPT = 100
@@ -207,16 +217,33 @@ def simulate(
     summary = RunSummary(config=config, kernel=path, kernel_reason=reason)
     started = time.perf_counter()
     ranges = list(chunks(config.games, jobs))
-    if jobs <= 1 or config.games <= 1:
-        for start, stop in ranges:
-            for result in play_range(config, start, stop, path):
-                summary.add(result)
-            if progress:
-                progress(stop - start)
-    else:
-        _simulate_parallel(config, path, jobs, ranges, summary, progress)
+    with fewer_collections():
+        if jobs <= 1 or config.games <= 1:
+            for start, stop in ranges:
+                for result in play_range(config, start, stop, path):
+                    summary.add(result)
+                if progress:
+                    progress(stop - start)
+        else:
+            _simulate_parallel(config, path, jobs, ranges, summary, progress)
     summary.elapsed_seconds = time.perf_counter() - started
     return summary
+
+
+@contextmanager
+def fewer_collections(young: int = 50_000) -> Iterator[None]:
+    """Run the garbage collector less often while games are played (and as before after).
+
+    A run's first games fill the runner's memo tables with tens of thousands of small
+    objects that live as long as the run and hold no cycles; at the default threshold
+    (700 new objects) the collector keeps walking them, about a tenth of a short run's
+    time (`benchmarks/sim_speed.py`). Games themselves make no cycles to wait for."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(young, before[0]), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def _simulate_parallel(
@@ -229,42 +256,130 @@ def _simulate_parallel(
 ) -> None:
     """Play the ranges on `jobs` processes: this one and `jobs - 1` workers.
 
-    The runner (its memo tables, the kernel's bid table) is made here before the workers
-    start, so forked workers begin with it instead of each building their own. Workers
-    take the ranges from the front; this process takes them from the back, as long as no
-    worker has started one, so all finish within about one range of each other. The
-    results are folded in index order whoever played them.
+    Every process takes the next range from one shared counter until none is left, so
+    all finish within about one range of each other, however busy the machine. A worker
+    sends each range's results down its own pipe as soon as it has them; this process
+    reads them between its own ranges (a worker never waits on a full pipe, and progress
+    is told as games end), and the results are folded in index order whoever played them.
+
+    Nothing else crosses between processes: no executor, no thread and no pickled
+    config per range. Forked workers start from this process's memory, so each process
+    builds its own runner (in parallel) unless this one already had it warm.
     """
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
-    fork = _can_fork()
-    if fork:
-        runner_for(config, path)
-    context = multiprocessing.get_context("fork" if fork else "spawn")
+    context: Context = (
+        multiprocessing.get_context("fork") if _can_fork() else multiprocessing.get_context("spawn")
+    )
+    claims = _Claims(context)
+    workers: list[tuple[BaseProcess, Connection]] = []
     played: list[list[GameResult] | None] = [None] * len(ranges)
-    with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=context) as pool:
-        futures = [pool.submit(play_range, config, start, stop, path) for start, stop in ranges]
-        told = 0
-        for index in reversed(range(len(ranges))):
-            if not futures[index].cancel():
-                break  # a worker has it: all before it are taken too
+
+    def take(message: _Message) -> bool:
+        """File a worker's message; False once that worker is done."""
+        if message[0] == "error":
+            raise RuntimeError(f"a simulation worker failed: {message[1]}")
+        if message[0] == "done":
+            return False
+        index, results = message
+        played[index] = results
+        if progress:
+            progress(len(results))
+        return True
+
+    try:
+        for _ in range(jobs - 1):
+            receive, send = context.Pipe(duplex=False)
+            process = context.Process(
+                target=_work, args=(config, path, ranges, claims, send), daemon=True
+            )
+            process.start()
+            send.close()  # the worker holds the sending end now: EOF when it dies
+            workers.append((process, receive))
+        busy = [receive for _, receive in workers]
+        while (index := claims.next()) < len(ranges):
             start, stop = ranges[index]
             played[index] = play_range(config, start, stop, path)
             if progress:
                 progress(stop - start)
-            while told < index and futures[told].done():
-                if progress:
-                    progress(ranges[told][1] - ranges[told][0])
-                told += 1
-        for index, future in enumerate(futures):
-            results = played[index]
-            if results is None:
-                results = future.result()
-                if progress and index >= told:
-                    progress(ranges[index][1] - ranges[index][0])
-            for result in results:
-                summary.add(result)
+            busy = [receive for receive in busy if _drain(receive, take)]
+        for receive in busy:
+            while take(_receive(receive)):
+                pass
+    except BaseException:
+        for worker, _ in workers:
+            worker.terminate()  # Ctrl-C, or a worker failed: stop the others now
+        raise
+    finally:
+        for worker, receive in workers:
+            worker.join()
+            receive.close()
+    for results in played:
+        assert results is not None, "every range is played once"
+        for result in results:
+            summary.add(result)
+
+
+# What a worker sends: one range's results by index, ("done",), or ("error", why).
+_Message = tuple[Any, ...]
+
+
+class _Claims:
+    """The index of the next range to play, shared by the processes of a run."""
+
+    def __init__(self, context: Context) -> None:
+        self._next = context.RawValue("l", 0)
+        self._lock = context.Lock()
+
+    def next(self) -> int:
+        with self._lock:
+            index: int = self._next.value
+            self._next.value = index + 1
+        return index
+
+
+def _work(
+    config: RunConfig,
+    path: str,
+    ranges: Sequence[tuple[int, int]],
+    claims: _Claims,
+    send: Connection,
+) -> None:
+    """A worker process: play the ranges it claims, sending each range's results back.
+
+    Ctrl-C reaches every process of the terminal's group: the worker leaves it to the
+    main process, which stops the workers it started."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with fewer_collections():  # inherited when forked, not when spawned
+            while (index := claims.next()) < len(ranges):
+                start, stop = ranges[index]
+                send.send((index, play_range(config, start, stop, path)))
+        send.send(("done",))
+    except BrokenPipeError:
+        pass  # the main process is gone: nobody to tell
+    except Exception as error:  # noqa: BLE001 - told to the main process, which raises it
+        send.send(("error", f"{type(error).__name__}: {error}"))
+    finally:
+        send.close()
+
+
+def _drain(receive: Connection, take: Callable[[_Message], bool]) -> bool:
+    """Take what a worker has sent so far, without waiting; False once it is done."""
+    while receive.poll():
+        if not take(_receive(receive)):
+            return False
+    return True
+
+
+def _receive(receive: Connection) -> _Message:
+    try:
+        message: _Message = receive.recv()
+    except EOFError:
+        return ("error", "it stopped before its games were played")
+    return message
 
 
 def _can_fork() -> bool:
