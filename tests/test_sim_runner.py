@@ -14,7 +14,7 @@ from scorepad.rules import load_preset, preset_names
 from scorepad.sim import run as run_module
 from scorepad.sim.bots import RandomBot
 from scorepad.sim.run import RunConfig, RunSummary, chunks, simulate
-from scorepad.sim.runner import GameResult, GameRunner
+from scorepad.sim.runner import GameResult, GameRunner, Violation
 from scorepad.sim.table import Seen
 
 # Seeded and short: enough games to meet every rule of the preset, quick enough for CI.
@@ -105,6 +105,57 @@ def test_a_failing_worker_stops_the_run_with_its_reason(
     with pytest.raises(RuntimeError, match=message):
         simulate(config, jobs=2)
     assert gc.get_threshold() == thresholds  # the collector is as it was
+
+
+def _game(index: int, violations: int) -> GameResult:
+    """A made-up game: its numbers vary with its index; `violations` of its deals fail."""
+    return GameResult(
+        index=index,
+        deals=5 + index % 4,
+        nil_bids=index % 3,
+        contracts=9,
+        sets=index % 2,
+        winner=None if index % 7 == 0 else index % 2,
+        end="draw" if index % 7 == 0 else ("target", "sets")[index % 2],
+        scores=(index, -index),
+        first_dealer_side=index % 2,
+        side_bots=("heuristic", "random"),
+        violations=[
+            Violation(1, index, deal, "tricks", f"game {index} deal {deal}", "")
+            for deal in range(1, violations + 1)
+        ],
+    )
+
+
+@pytest.mark.parametrize(
+    "claims",
+    [
+        pytest.param([[0, 1, 2, 3, 4]], id="one process"),
+        pytest.param([[0, 2, 3, 4], [1]], id="two, uneven"),
+        pytest.param([[1, 3], [0, 2, 4]], id="the worker first"),
+        pytest.param([[3], [0, 4], [1, 2]], id="three"),
+    ],
+)
+def test_summaries_merged_from_processes_are_the_summary_of_all_games(
+    claims: list[list[int]],
+) -> None:
+    """Five ranges of games with 120 violations in all (more than are kept), split among
+    processes as their claims fell (each adds its ranges in order, the first process is
+    the main one): merged, they give exactly the JSON of adding every game in order."""
+    config = RunConfig(load_preset("standard").rules, "standard", 200)
+    games = [_game(index, violations=3 if index % 5 == 0 else 0) for index in range(200)]
+    whole = RunSummary(config=config)
+    for game in games:
+        whole.add(game)
+    main, *workers = [RunSummary(config=config) for _ in claims]
+    for part, claimed in zip([main, *workers], claims, strict=True):
+        for index in sorted(claimed):
+            for game in games[40 * index : 40 * index + 40]:
+                part.add(game)
+    for part in workers:
+        main.merge(part)
+    assert main.violation_count == 120 and len(main.violations) == 100
+    assert timeless(main) == timeless(whole)
 
 
 def test_a_run_leaves_the_garbage_collector_as_it_found_it() -> None:

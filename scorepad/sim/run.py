@@ -84,6 +84,28 @@ class RunSummary(Tally):
             bot = result.side_bots[result.winner]
             self.bot_wins[bot] = self.bot_wins.get(bot, 0) + 1
 
+    def merge(self, other: RunSummary) -> None:
+        """Fold in the sums of another process's games of the same run. The violations
+        kept are the first of all by game, as if every game had been added in order:
+        each process adds its games in order, so its first ones are among them."""
+        self.games += other.games
+        self.add_tally(other)
+        self.violation_count += other.violation_count
+        self.violations = sorted(
+            [*self.violations, *other.violations], key=lambda violation: violation.game
+        )[:MAX_VIOLATIONS_KEPT]
+        for end, count in other.ends.items():
+            self.ends[end] = self.ends.get(end, 0) + count
+        self.first_dealer_wins += other.first_dealer_wins
+        self.decided += other.decided
+        if other.side_wins:
+            mine = self.side_wins or [0] * len(other.side_wins)
+            self.side_wins = [a + b for a, b in zip(mine, other.side_wins, strict=True)]
+        for bot, count in other.bot_games.items():
+            self.bot_games[bot] = self.bot_games.get(bot, 0) + count
+        for bot, count in other.bot_wins.items():
+            self.bot_wins[bot] = self.bot_wins.get(bot, 0) + count
+
     def stats(self) -> dict[str, Any]:
         """The figures of the run (no timing: those stay outside, see `as_json`)."""
         sides = len(self.side_wins) or self.config.rules.sides
@@ -257,14 +279,16 @@ def _simulate_parallel(
     """Play the ranges on `jobs` processes: this one and `jobs - 1` workers.
 
     Every process takes the next range from one shared counter until none is left, so
-    all finish within about one range of each other, however busy the machine. A worker
-    sends each range's results down its own pipe as soon as it has them; this process
-    reads them between its own ranges (a worker never waits on a full pipe, and progress
-    is told as games end), and the results are folded in index order whoever played them.
+    all finish within about one range of each other, however busy the machine. Each
+    process adds its own games to its own summary, in order; a worker tells how many
+    games it has played after each range, and sends its summary once, at the end, to be
+    merged into this one (`RunSummary.merge`: the same sums as adding every game here).
+    This process reads the workers' pipes between its own ranges, so a worker never
+    waits on a full pipe and progress is told as games end.
 
-    Nothing else crosses between processes: no executor, no thread and no pickled
-    config per range. Forked workers start from this process's memory, so each process
-    builds its own runner (in parallel) unless this one already had it warm.
+    Nothing else crosses between processes: no executor, no thread, and no game's
+    result. Forked workers start from this process's memory; each process builds its
+    own runner (in parallel) unless this one already had it warm.
     """
     import multiprocessing
 
@@ -273,18 +297,18 @@ def _simulate_parallel(
     )
     claims = _Claims(context)
     workers: list[tuple[BaseProcess, Connection]] = []
-    played: list[list[GameResult] | None] = [None] * len(ranges)
+    partials: list[RunSummary] = []
 
     def take(message: _Message) -> bool:
         """File a worker's message; False once that worker is done."""
-        if message[0] == "error":
-            raise RuntimeError(f"a simulation worker failed: {message[1]}")
-        if message[0] == "done":
+        kind, value = message
+        if kind == "error":
+            raise RuntimeError(f"a simulation worker failed: {value}")
+        if kind == "done":
+            partials.append(value)
             return False
-        index, results = message
-        played[index] = results
         if progress:
-            progress(len(results))
+            progress(value)
         return True
 
     try:
@@ -299,7 +323,8 @@ def _simulate_parallel(
         busy = [receive for _, receive in workers]
         while (index := claims.next()) < len(ranges):
             start, stop = ranges[index]
-            played[index] = play_range(config, start, stop, path)
+            for result in play_range(config, start, stop, path):
+                summary.add(result)
             if progress:
                 progress(stop - start)
             busy = [receive for receive in busy if _drain(receive, take)]
@@ -314,14 +339,13 @@ def _simulate_parallel(
         for worker, receive in workers:
             worker.join()
             receive.close()
-    for results in played:
-        assert results is not None, "every range is played once"
-        for result in results:
-            summary.add(result)
+    for partial in partials:
+        summary.merge(partial)
 
 
-# What a worker sends: one range's results by index, ("done",), or ("error", why).
-_Message = tuple[Any, ...]
+# What a worker sends: ("played", games) after each range, then ("done", its summary),
+# or ("error", why).
+_Message = tuple[str, Any]
 
 
 class _Claims:
@@ -345,19 +369,23 @@ def _work(
     claims: _Claims,
     send: Connection,
 ) -> None:
-    """A worker process: play the ranges it claims, sending each range's results back.
+    """A worker process: play the ranges it claims into its own summary, telling the
+    main process of each, and send the summary at the end.
 
     Ctrl-C reaches every process of the terminal's group: the worker leaves it to the
     main process, which stops the workers it started."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    summary = RunSummary(config=config)
     try:
         with fewer_collections():  # inherited when forked, not when spawned
             while (index := claims.next()) < len(ranges):
                 start, stop = ranges[index]
-                send.send((index, play_range(config, start, stop, path)))
-        send.send(("done",))
+                for result in play_range(config, start, stop, path):
+                    summary.add(result)
+                send.send(("played", stop - start))
+        send.send(("done", summary))
     except BrokenPipeError:
         pass  # the main process is gone: nobody to tell
     except Exception as error:  # noqa: BLE001 - told to the main process, which raises it
