@@ -1201,9 +1201,13 @@ class GameRunner:
         bids_ok = self._bids_ok
         problems = []
         for side, seats in enumerate(self.side_seats):
-            # The checks only compare with deficits.
-            clipped = max(-1, min(_trailing_by(scores, side), deficit))
             bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
+            # Only a blind bid's check reads the deficit, and only compares with deficits.
+            clipped = (
+                max(-1, min(_trailing_by(scores, side), deficit))
+                if any(bid.is_blind for bid in bids)
+                else None
+            )
             key: tuple[object, ...] = (
                 side,
                 clipped,
