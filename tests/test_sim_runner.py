@@ -175,7 +175,10 @@ def test_chunks_cover_every_game_once_in_order(games: int, jobs: int) -> None:
     ranges = list(chunks(games, jobs))
     assert [index for start, stop in ranges for index in range(start, stop)] == list(range(games))
     if jobs > 1:  # enough ranges for every process to take some, none too big
-        assert len(ranges) >= min(games // 4, 2 * jobs) and max(b - a for a, b in ranges) <= 40
+        sizes = [stop - start for start, stop in ranges]
+        assert len(ranges) >= min(games // 4, 2 * jobs) and max(sizes) <= 40
+        # They shrink toward the end, so that no process waits long for another's last.
+        assert sizes == sorted(sizes, reverse=True) and sizes[-1] <= 4
 
 
 def test_the_inlined_random_play_is_the_random_bot() -> None:

@@ -218,12 +218,21 @@ def save_result(config: RunConfig, result: GameResult) -> None:
 
 
 def chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
-    """Game index ranges for the workers: small enough that no process waits long for
-    the last one (a range is some tens of milliseconds of play), big enough that sending
-    it and its results costs nothing next to playing it."""
-    size = max(4, min(40, games // (jobs * 24))) if jobs > 1 else max(1, min(100, games))
-    for start in range(0, games, size):
+    """Game index ranges, in order. One process plays ranges of up to 100 games. Several
+    take them from a shared counter, so the ranges shrink toward the end (guided
+    scheduling): up to 40 games (some milliseconds of play, so that claiming one and
+    telling its end cost nothing next to it), then a share of what is left, down to 4,
+    so that no process waits long for the last range of another."""
+    if jobs <= 1:
+        size = max(1, min(100, games))
+        for start in range(0, games, size):
+            yield start, min(games, start + size)
+        return
+    start = 0
+    while start < games:
+        size = max(4, min(40, (games - start) // (jobs * 8)))
         yield start, min(games, start + size)
+        start += size
 
 
 def simulate(
