@@ -36,7 +36,7 @@ from scorepad.game import (
     standings,
 )
 from scorepad.rules import Rules
-from scorepad.scoring import Hand, SideScore, judge_end, score_side
+from scorepad.scoring import Hand, judge_end, score_side
 from scorepad.sim.bots import BOTS, Bot, RandomBot
 from scorepad.sim.deal import DeckPlan, deck_plan, has_no_spade, shuffle_deal
 from scorepad.sim.kernel import (
@@ -85,8 +85,14 @@ BIT_OF = BIT.__getitem__  # a card code's bit
 # A side's played deal before it is scored: its entry, the engine's hands for it, and the
 # side's nil bids and made, blind nil bids and made (None: no nil).
 PlayedSide = tuple[SideEntry, list[Hand], tuple[int, ...] | None]
-# A side's scored deal: its entry, the engine's score, what is wrong with it, its nils.
-KernelScored = tuple[SideEntry, SideScore, tuple[Problem, ...], tuple[int, ...] | None]
+# A side's scored deal, as the game's fold reads it: its entry; of the engine's score
+# the points, bags after, bag penalties, made (None: no contract) and Boston; what is
+# wrong with the score; and its nils. Only these numbers are kept in the memo: the
+# engine's lines (and their labels) are checked, then let go, which keeps the tables
+# small enough to fill quickly.
+ScoredPlay = tuple[
+    SideEntry, int, int, int, bool | None, bool, tuple[Problem, ...], tuple[int, ...] | None
+]
 
 
 def seat_names(players: int) -> tuple[str, ...]:
@@ -244,7 +250,7 @@ class GameRunner:
         self._partner, self._side_of = seen.partner, seen.side_of
         # Each side's scored deal, by its bids, tricks and bags, and its played deal by
         # its bids and tricks alone (see `_fold_sides`).
-        self._side_memo: dict[tuple[object, ...], KernelScored] = {}
+        self._side_memo: dict[tuple[object, ...], ScoredPlay] = {}
         self._played_memo: dict[tuple[object, ...], PlayedSide] = {}
         self._entries: tuple[SideEntry, ...] = ()
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
@@ -592,20 +598,19 @@ class GameRunner:
                 cached = self._score_played(played, side_bags)
                 if len(memo) < 200_000:
                     memo[key] = cached
-            entry, scored, engine_problems, nils = cached
+            entry, points, bags[side], penalties, made, boston, engine_problems, nils = cached
             entries.append(entry)
             if engine_problems:
                 problems.extend(engine_problems)
-            scores[side] += scored.points
-            bags[side] = scored.bags
-            if scored.penalties:
-                result.bag_penalties += scored.penalties
-            if scored.made is not None:
+            scores[side] += points
+            if penalties:
+                result.bag_penalties += penalties
+            if made is not None:
                 result.contracts += 1
-                if scored.made is False:
+                if made is False:
                     sets[side] += 1
                     result.sets += 1
-            if scored.boston:
+            if boston:
                 boston_by = side
             if nils:
                 result.nil_bids += nils[0]
@@ -643,13 +648,16 @@ class GameRunner:
                 nils[blind + 1] += taken[seat] == 0
         return entry, hands, tuple(nils) if nils else None
 
-    def _score_played(self, played: PlayedSide, bags: int) -> KernelScored:
+    def _score_played(self, played: PlayedSide, bags: int) -> ScoredPlay:
         """A played deal scored by the engine from zero points and `bags`, and what is
         wrong with the result."""
         entry, hands, nils = played
         scored = score_side(self.rules, hands, score=0, bags=bags)
         problems = check_side_score(self.rules, scored, 0, bags) if self.validate else ()
-        return entry, scored, tuple(problems), nils
+        return (
+            entry, scored.points, scored.bags, scored.penalties, scored.made, scored.boston,
+            tuple(problems), nils,
+        )  # fmt: skip
 
     def _kernel_bids_ok(
         self, dealer: int, codes: tuple[int, ...], scores: Sequence[int]
