@@ -82,9 +82,10 @@ _UNBLIND_KEYS = frozenset(key for bid_id, key in _KEY_OF_ID.items() if id(BLIND_
 _BLIND_NIL_KEY: object = _KEY_OF_ID[id(BLIND_NIL)]
 _UNSEEN = object()  # not yet in a memo table (None there means: checked, nothing wrong)
 BIT_OF = BIT.__getitem__  # a card code's bit
-# A side's played deal before it is scored: its entry, the engine's hands for it, and the
-# side's nil bids and made, blind nil bids and made (None: no nil).
-PlayedSide = tuple[SideEntry, list[Hand], tuple[int, ...] | None]
+# A side's played deal before it is scored: its entry, the engine's hands for it, the
+# side's nil bids and made, blind nil bids and made (None: no nil), and its bids and
+# tricks in an order of their own (the same whatever seat bid what).
+PlayedSide = tuple[SideEntry, list[Hand], tuple[int, ...] | None, tuple[object, ...]]
 # A side's scored deal, as the game's fold reads it: its entry; of the engine's score
 # the points, bags after, bag penalties, made (None: no contract) and Boston; what is
 # wrong with the score; and its nils. Only these numbers are kept in the memo: the
@@ -93,6 +94,8 @@ PlayedSide = tuple[SideEntry, list[Hand], tuple[int, ...] | None]
 ScoredPlay = tuple[
     SideEntry, int, int, int, bool | None, bool, tuple[Problem, ...], tuple[int, ...] | None
 ]
+# The engine's numbers alone: points, bags after, penalties, made, Boston, problems.
+ScoredNumbers = tuple[int, int, int, bool | None, bool, tuple[Problem, ...]]
 
 
 def seat_names(players: int) -> tuple[str, ...]:
@@ -252,6 +255,7 @@ class GameRunner:
         # its bids and tricks alone (see `_fold_sides`).
         self._side_memo: dict[tuple[object, ...], ScoredPlay] = {}
         self._played_memo: dict[tuple[object, ...], PlayedSide] = {}
+        self._unseated_memo: dict[tuple[object, ...], ScoredNumbers] = {}
         self._entries: tuple[SideEntry, ...] = ()
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
         self._deal_bids_ok: dict[tuple[object, ...], tuple[Problem, ...]] = {}
@@ -646,18 +650,31 @@ class GameRunner:
                 blind = 2 if bid.kind is BidKind.BLIND_NIL else 0
                 nils[blind] += 1
                 nils[blind + 1] += taken[seat] == 0
-        return entry, hands, tuple(nils) if nils else None
+        unseated = tuple(sorted(((bid_key(hand.bid), hand.tricks) for hand in hands), key=str))
+        return entry, hands, tuple(nils) if nils else None, unseated
 
     def _score_played(self, played: PlayedSide, bags: int) -> ScoredPlay:
         """A played deal scored by the engine from zero points and `bags`, and what is
-        wrong with the result."""
-        entry, hands, nils = played
-        scored = score_side(self.rules, hands, score=0, bags=bags)
-        problems = check_side_score(self.rules, scored, 0, bags) if self.validate else ()
-        return (
-            entry, scored.points, scored.bags, scored.penalties, scored.made, scored.boston,
-            tuple(problems), nils,
-        )  # fmt: skip
+        wrong with the result.
+
+        The numbers are memoised once more by the side's bids and tricks whatever seat
+        bid what, and the bags: partners who swap their bids and tricks score the same
+        (RULES.md scores a side, not its seats), so the engine is asked once for both.
+        The score pad's own fold (`_check_standings`) scores such games again seat by
+        seat and compares the totals."""
+        entry, hands, nils, unseated = played
+        key = (unseated, bags)
+        numbers = self._unseated_memo.get(key)
+        if numbers is None:
+            scored = score_side(self.rules, hands, score=0, bags=bags)
+            problems = check_side_score(self.rules, scored, 0, bags) if self.validate else ()
+            numbers = (
+                scored.points, scored.bags, scored.penalties, scored.made, scored.boston,
+                tuple(problems),
+            )  # fmt: skip
+            if len(self._unseated_memo) < 200_000:
+                self._unseated_memo[key] = numbers
+        return (entry, *numbers, nils)
 
     def _kernel_bids_ok(
         self, dealer: int, codes: tuple[int, ...], scores: Sequence[int]
