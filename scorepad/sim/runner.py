@@ -284,6 +284,7 @@ class GameRunner:
             _KERNEL_TABLES.clear()  # one at a time: a process runs one set of rules
             _KERNEL_TABLES[key] = self._table
         self._kernel_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
+        self._unjoint = [False] * rules.sides  # the kernel's bids are never joint
         self._side_getters = [itemgetter(*seats) for seats in self.side_seats]
         # The seats after each leader, in playing order.
         self._followers = [
@@ -687,14 +688,10 @@ class GameRunner:
         if problems is None:
             players = self.rules.players
             bid_of = self._bid_of_code
-            record = DealRecord(dealer, [], joint=[False] * self.rules.sides)
-            record.bids = [
-                (seat % players, bid_of[codes[seat % players]])
-                for seat in range(dealer + 1, dealer + 1 + players)
-            ]
-            # Already memoised by the deal here: the side checks' memo is enough below.
             by_seat = [bid_of[code] for code in codes]
-            problems = tuple(self._check_side_bids(record, scores, by_seat))
+            in_order = [by_seat[seat % players] for seat in range(dealer + 1, dealer + 1 + players)]
+            # Already memoised by the deal here: the side checks' memo is enough below.
+            problems = tuple(self._check_side_bids(self._unjoint, in_order, scores, by_seat))
             if len(self._kernel_bids) < 200_000:
                 self._kernel_bids[key] = problems
         return list(problems)  # the caller adds to it
@@ -1180,7 +1177,8 @@ class GameRunner:
         key = ("random", clipped, dealer, *keys)
         found = self._deal_bids_ok.get(key)
         if found is None:
-            found = tuple(self._check_side_bids(record, scores, by_seat))
+            in_order = [bid for _, bid in record.bids]
+            found = tuple(self._check_side_bids(record.joint, in_order, scores, by_seat))
             if len(self._deal_bids_ok) < 200_000:
                 self._deal_bids_ok[key] = found
         if found:
@@ -1200,7 +1198,8 @@ class GameRunner:
         key = (clipped, *record.joint, *[seat for seat, _ in bids], *keys)
         problems = self._deal_bids_ok.get(key)
         if problems is None:
-            problems = tuple(self._check_side_bids(record, scores, by_seat))
+            in_order = [bid for _, bid in bids]
+            problems = tuple(self._check_side_bids(record.joint, in_order, scores, by_seat))
             if len(self._deal_bids_ok) < 200_000:
                 self._deal_bids_ok[key] = problems
         return list(problems)
@@ -1217,10 +1216,15 @@ class GameRunner:
         )
 
     def _check_side_bids(
-        self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
+        self,
+        joint: Sequence[bool],
+        in_order: Sequence[Bid],
+        scores: Sequence[int],
+        by_seat: Sequence[Bid | None],
     ) -> list[Problem]:
         """`_check_bids` unmemoised by the deal (each side's check still is, and the
-        table's)."""
+        table's): `joint` says which sides made a joint team bid, `in_order` is the
+        table's bids in bidding order."""
         rules = self.rules
         deficit = self._deficit
         bids_ok = self._bids_ok
@@ -1240,23 +1244,22 @@ class GameRunner:
             )
             message = bids_ok.get(key, _UNSEEN)
             if message is _UNSEEN:
-                joint = record.joint[side] and rules.side_size > 1
+                team_bid = joint[side] and rules.side_size > 1
                 names = self.side_names[side]
                 try:
                     check_side_bids(
                         rules,
                         bids,
-                        who=names[:1] if joint else names,
+                        who=names[:1] if team_bid else names,
                         side=f"side {side + 1}",
                         trailing_by=clipped,
-                        joint=joint,
+                        joint=team_bid,
                     )
                     message = bids_ok[key] = None
                 except BidError as error:
                     message = bids_ok[key] = str(error)
             if message:
                 problems.append(Problem("bids", str(message)))
-        in_order = tuple(bid for _, bid in record.bids)
         key = ("table", *[_KEY_OF_ID.get(id(bid), bid) for bid in in_order])
         message = bids_ok.get(key, _UNSEEN)
         if message is _UNSEEN:
