@@ -140,6 +140,16 @@ def test_the_same_rules_twice_give_the_same_games(same_as_standard: Path) -> Non
     assert first["blind_nil_made"] is None
 
 
+def test_a_comparison_is_the_same_whatever_the_jobs() -> None:
+    """Columns played on two or three processes merge to the figures of one."""
+    args = ["--compare", "standard,club", "--games", "14", "--seed", "5", "--json"]
+    code, out, err = run(*args)
+    assert (code, err) == (0, "")
+    for jobs in ("2", "3"):
+        assert run(*args, "--jobs", jobs) == (0, out, "")
+    assert json.loads(out)["columns"][1]["games"] == 14
+
+
 def test_the_table_says_not_in_these_rules_and_when_decks_differ(home: Path) -> None:
     code, out, err = run("--compare", "club,jokers", "--games", "2", "--seed", "3")
     assert (code, err) == (0, "")

@@ -11,9 +11,11 @@ import pytest
 
 from scorepad.game import standings
 from scorepad.rules import load_preset, preset_names
+from scorepad.sim import parallel
 from scorepad.sim import run as run_module
 from scorepad.sim.bots import RandomBot
-from scorepad.sim.run import RunConfig, RunSummary, chunks, simulate
+from scorepad.sim.parallel import chunks
+from scorepad.sim.run import RunConfig, RunSummary, simulate
 from scorepad.sim.runner import GameResult, GameRunner, Violation
 from scorepad.sim.table import Seen
 
@@ -87,7 +89,7 @@ def _fail_in_workers(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
     monkeypatch.setattr(run_module, "play_range", failing)
 
 
-@pytest.mark.skipif(not run_module._can_fork(), reason="workers see the patch only when forked")
+@pytest.mark.skipif(not parallel._can_fork(), reason="workers see the patch only when forked")
 @pytest.mark.parametrize(
     ("how", "message"),
     [

@@ -15,14 +15,16 @@ warnings next to the figures.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from scorepad.game import standings
 from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
-from scorepad.sim.run import RunConfig, RunSummary, chunks
+from scorepad.sim.parallel import play_ranges
+from scorepad.sim.run import RunConfig, RunSummary
 from scorepad.sim.runner import MAX_DEALS, GameResult, GameRunner
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -123,6 +125,13 @@ class Column:
         if result.winner is not None and len(result.scores) > 1:
             others = [s for side, s in enumerate(result.scores) if side != result.winner]
             self.margin_total += result.scores[result.winner] - max(others)
+
+    def merge(self, other: Column) -> None:
+        """Fold in another process's games of the same column (see `parallel.play_ranges`)."""
+        self.summary.merge(other.summary)
+        self.bags += other.bags
+        self.score_total += other.score_total
+        self.margin_total += other.margin_total
 
     def set_rates(self) -> None:
         """Each rate of the column, or None where its rules make it impossible."""
@@ -254,9 +263,9 @@ class _Job:
 _RUNNERS: dict[_Job, GameRunner] = {}
 
 
-def _play(job: _Job, start: int, stop: int) -> list[tuple[GameResult, int]]:
-    """Games start..stop-1 of a column, each with the bags its sides took (in a worker
-    process, or here). Only numbers travel back: the kept game is dropped."""
+def _play(job: _Job, column: Column, start: int, stop: int) -> None:
+    """Games start..stop-1 of a column, each with the bags its sides took, added to it
+    (in a worker process, or here)."""
     runner = _RUNNERS.get(job)
     if runner is None:
         _RUNNERS.clear()
@@ -268,7 +277,6 @@ def _play(job: _Job, start: int, stop: int) -> list[tuple[GameResult, int]]:
             keep_game=True,
             max_deals=job.max_deals,
         )
-    played = []
     for index in range(start, stop):
         result = runner.play_game(index)
         assert result.game is not None
@@ -276,9 +284,7 @@ def _play(job: _Job, start: int, stop: int) -> list[tuple[GameResult, int]]:
         bags = sum(
             side.new_bags for round_ in standings(result.game).rounds for side in round_.sides or ()
         )
-        result.game = None
-        played.append((result, bags))
-    return played
+        column.add(result, bags)
 
 
 def compare(
@@ -298,34 +304,12 @@ def compare(
         config = RunConfig(rule_set.rules, rule_set.preset, games, seed=seed, bots=bots,
                            max_deals=max_deals)  # fmt: skip
         column = Column(rule_set, RunSummary(config=config))
-        for batch in _batches(job, games, jobs):
-            for result, bags in batch:
-                column.add(result, bags)
-            if progress:
-                progress(len(batch))
+        play_ranges(column, games, partial(_play, job), jobs=jobs, progress=progress)
         column.set_rates()
         columns.append(column)
     comparison = Comparison(columns, games, seed, bots)
     mark_differences(comparison)
     return comparison
-
-
-def _batches(job: _Job, games: int, jobs: int) -> Iterable[list[tuple[GameResult, int]]]:
-    """The games in index order, a range at a time, on `jobs` processes."""
-    ranges = list(chunks(games, jobs))
-    if jobs <= 1 or games <= 1:
-        for start, stop in ranges:
-            yield _play(job, start, stop)
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(_play, job, start, stop) for start, stop in ranges]
-        for future in futures:
-            yield future.result()
 
 
 def mark_differences(comparison: Comparison) -> None:

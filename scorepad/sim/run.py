@@ -7,25 +7,17 @@ games in index order, so the result is the same for any number of jobs.
 
 from __future__ import annotations
 
-import gc
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorepad.rules import Rules
 from scorepad.sim.kernel import choose_kernel
+from scorepad.sim.parallel import play_ranges
 from scorepad.sim.runner import MAX_DEALS, GameResult, GameRunner, Tally, Violation
-
-if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
-    from multiprocessing.context import ForkContext, SpawnContext
-    from multiprocessing.process import BaseProcess
-    from typing import TypeAlias
-
-    Context: TypeAlias = ForkContext | SpawnContext
 
 END_KINDS = ("target", "loss-limit", "boston", "sets", "draw", "unfinished")
 MAX_VIOLATIONS_KEPT = 100
@@ -217,24 +209,6 @@ def save_result(config: RunConfig, result: GameResult) -> None:
         write_hand_record(path, hand_record(config.rules, config.preset, record, number))
 
 
-def chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
-    """Game index ranges, in order. One process plays ranges of up to 100 games. Several
-    take them from a shared counter, so the ranges shrink toward the end (guided
-    scheduling): up to 40 games (some milliseconds of play, so that claiming one and
-    telling its end cost nothing next to it), then a share of what is left, down to 4,
-    so that no process waits long for the last range of another."""
-    if jobs <= 1:
-        size = max(1, min(100, games))
-        for start in range(0, games, size):
-            yield start, min(games, start + size)
-        return
-    start = 0
-    while start < games:
-        size = max(4, min(40, (games - start) // (jobs * 8)))
-        yield start, min(games, start + size)
-        start += size
-
-
 def simulate(
     config: RunConfig,
     *,
@@ -247,179 +221,12 @@ def simulate(
     path, reason = choose_kernel(config.kernel, config.rules, config.bots)
     summary = RunSummary(config=config, kernel=path, kernel_reason=reason)
     started = time.perf_counter()
-    ranges = list(chunks(config.games, jobs))
-    with fewer_collections():
-        if jobs <= 1 or config.games <= 1:
-            for start, stop in ranges:
-                for result in play_range(config, start, stop, path):
-                    summary.add(result)
-                if progress:
-                    progress(stop - start)
-        else:
-            _simulate_parallel(config, path, jobs, ranges, summary, progress)
+    play = partial(_play_into, config, path)
+    play_ranges(summary, config.games, play, jobs=jobs, progress=progress)
     summary.elapsed_seconds = time.perf_counter() - started
     return summary
 
 
-@contextmanager
-def fewer_collections(young: int = 50_000) -> Iterator[None]:
-    """Run the garbage collector less often while games are played (and as before after).
-
-    A run's first games fill the runner's memo tables with tens of thousands of small
-    objects that live as long as the run and hold no cycles; at the default threshold
-    (700 new objects) the collector keeps walking them, about a tenth of a short run's
-    time (`benchmarks/sim_speed.py`). Games themselves make no cycles to wait for."""
-    before = gc.get_threshold()
-    gc.set_threshold(max(young, before[0]), *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-
-
-def _simulate_parallel(
-    config: RunConfig,
-    path: str,
-    jobs: int,
-    ranges: Sequence[tuple[int, int]],
-    summary: RunSummary,
-    progress: Callable[[int], None] | None,
-) -> None:
-    """Play the ranges on `jobs` processes: this one and `jobs - 1` workers.
-
-    Every process takes the next range from one shared counter until none is left, so
-    all finish within about one range of each other, however busy the machine. Each
-    process adds its own games to its own summary, in order; a worker tells how many
-    games it has played after each range, and sends its summary once, at the end, to be
-    merged into this one (`RunSummary.merge`: the same sums as adding every game here).
-    This process reads the workers' pipes between its own ranges, so a worker never
-    waits on a full pipe and progress is told as games end.
-
-    Nothing else crosses between processes: no executor, no thread, and no game's
-    result. Forked workers start from this process's memory; each process builds its
-    own runner (in parallel) unless this one already had it warm.
-    """
-    import multiprocessing
-
-    context: Context = (
-        multiprocessing.get_context("fork") if _can_fork() else multiprocessing.get_context("spawn")
-    )
-    claims = _Claims(context)
-    workers: list[tuple[BaseProcess, Connection]] = []
-    partials: list[RunSummary] = []
-
-    def take(message: _Message) -> bool:
-        """File a worker's message; False once that worker is done."""
-        kind, value = message
-        if kind == "error":
-            raise RuntimeError(f"a simulation worker failed: {value}")
-        if kind == "done":
-            partials.append(value)
-            return False
-        if progress:
-            progress(value)
-        return True
-
-    try:
-        for _ in range(jobs - 1):
-            receive, send = context.Pipe(duplex=False)
-            process = context.Process(
-                target=_work, args=(config, path, ranges, claims, send), daemon=True
-            )
-            process.start()
-            send.close()  # the worker holds the sending end now: EOF when it dies
-            workers.append((process, receive))
-        busy = [receive for _, receive in workers]
-        while (index := claims.next()) < len(ranges):
-            start, stop = ranges[index]
-            for result in play_range(config, start, stop, path):
-                summary.add(result)
-            if progress:
-                progress(stop - start)
-            busy = [receive for receive in busy if _drain(receive, take)]
-        for receive in busy:
-            while take(_receive(receive)):
-                pass
-    except BaseException:
-        for worker, _ in workers:
-            worker.terminate()  # Ctrl-C, or a worker failed: stop the others now
-        raise
-    finally:
-        for worker, receive in workers:
-            worker.join()
-            receive.close()
-    for partial in partials:
-        summary.merge(partial)
-
-
-# What a worker sends: ("played", games) after each range, then ("done", its summary),
-# or ("error", why).
-_Message = tuple[str, Any]
-
-
-class _Claims:
-    """The index of the next range to play, shared by the processes of a run."""
-
-    def __init__(self, context: Context) -> None:
-        self._next = context.RawValue("l", 0)
-        self._lock = context.Lock()
-
-    def next(self) -> int:
-        with self._lock:
-            index: int = self._next.value
-            self._next.value = index + 1
-        return index
-
-
-def _work(
-    config: RunConfig,
-    path: str,
-    ranges: Sequence[tuple[int, int]],
-    claims: _Claims,
-    send: Connection,
-) -> None:
-    """A worker process: play the ranges it claims into its own summary, telling the
-    main process of each, and send the summary at the end.
-
-    Ctrl-C reaches every process of the terminal's group: the worker leaves it to the
-    main process, which stops the workers it started."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    summary = RunSummary(config=config)
-    try:
-        with fewer_collections():  # inherited when forked, not when spawned
-            while (index := claims.next()) < len(ranges):
-                start, stop = ranges[index]
-                for result in play_range(config, start, stop, path):
-                    summary.add(result)
-                send.send(("played", stop - start))
-        send.send(("done", summary))
-    except BrokenPipeError:
-        pass  # the main process is gone: nobody to tell
-    except Exception as error:  # noqa: BLE001 - told to the main process, which raises it
-        send.send(("error", f"{type(error).__name__}: {error}"))
-    finally:
-        send.close()
-
-
-def _drain(receive: Connection, take: Callable[[_Message], bool]) -> bool:
-    """Take what a worker has sent so far, without waiting; False once it is done."""
-    while receive.poll():
-        if not take(_receive(receive)):
-            return False
-    return True
-
-
-def _receive(receive: Connection) -> _Message:
-    try:
-        message: _Message = receive.recv()
-    except EOFError:
-        return ("error", "it stopped before its games were played")
-    return message
-
-
-def _can_fork() -> bool:
-    import multiprocessing
-
-    return "fork" in multiprocessing.get_all_start_methods()
+def _play_into(config: RunConfig, path: str, summary: RunSummary, start: int, stop: int) -> None:
+    for result in play_range(config, start, stop, path):
+        summary.add(result)
