@@ -894,14 +894,18 @@ def _is_current(path: Path) -> bool:
     return current is not None and current.absolute() == path.absolute()
 
 
-def rename_game(old: str, new: str) -> tuple[Game, Path]:
-    """Rename a saved game (its file and the name inside it); the current game follows."""
+def rename_game(old: str, new: str) -> tuple[Game, Path, bool]:
+    """Rename a saved game (its file and the name inside it); the current game follows.
+    Returns the game, its file, and whether anything changed (a game given the name it
+    has is left alone, untouched)."""
     import dataclasses
 
     source = _in_games_folder(old, "rename")
     name = check_game_name(new)
     with game_lock(source):
         game = load_game_file(source)
+        if name == source.stem and name == game.name:
+            return game, source, False
         same = name.casefold() == source.stem.casefold()
         if not same:
             _refuse_taken(name)
@@ -918,7 +922,7 @@ def rename_game(old: str, new: str) -> tuple[Game, Path]:
         lock_path(source).unlink(missing_ok=True)
     if following:
         set_current(target)
-    return renamed, target
+    return renamed, target, True
 
 
 def delete_game(ref: str) -> Path:

@@ -90,6 +90,10 @@ def test_rename_moves_the_game_its_lock_and_the_current_pointer(three: Path, hom
     assert ok("show").startswith("weekend · standard · to 500\n")
     # Only the case of the name changes: that is allowed too.
     ok("rename", "monday", "Monday")
+    # The name it has already: nothing is written (the file keeps its time).
+    before = (three / "friday.toml").stat().st_mtime_ns
+    assert ok("rename", "friday", "friday") == "friday already has that name; nothing changed.\n"
+    assert (three / "friday.toml").stat().st_mtime_ns == before
     assert [path.name for path in sorted(three.glob("*.toml"))] == [
         "Monday.toml", "friday.toml", "weekend.toml",
     ]  # fmt: skip

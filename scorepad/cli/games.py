@@ -265,8 +265,11 @@ def rename(
     """Rename a saved game; the current game follows its new name."""
     from scorepad.store import rename_game
 
-    game, _ = rename_game(old, new_name)
-    typer.echo(f"Renamed {old} to {game.name}.")
+    game, _, changed = rename_game(old, new_name)
+    if changed:
+        typer.echo(f"Renamed {old} to {game.name}.")
+    else:
+        typer.echo(f"{game.name} already has that name; nothing changed.")
 
 
 @app.command()
