@@ -651,7 +651,8 @@ class GameRunner:
                 blind = 2 if bid.kind is BidKind.BLIND_NIL else 0
                 nils[blind] += 1
                 nils[blind + 1] += taken[seat] == 0
-        unseated = tuple(sorted(((bid_key(hand.bid), hand.tricks) for hand in hands), key=str))
+        # Any fixed order does: two orders of the same pairs would only miss a share.
+        unseated = tuple(sorted([(bid_key(hand.bid), hand.tricks) for hand in hands], key=hash))
         return entry, hands, tuple(nils) if nils else None, unseated
 
     def _score_played(self, played: PlayedSide, bags: int) -> ScoredPlay:
