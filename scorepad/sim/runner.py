@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from functools import reduce
-from operator import itemgetter, or_
+from operator import itemgetter
 from typing import Any, cast
 
 from scorepad.bids import (
@@ -278,6 +277,8 @@ class GameRunner:
             for leader in range(rules.players)
         ]
         self._bid_of_code = bids_of_codes(rules.tricks)
+        # The seats of a trick in playing order, by its leader.
+        self._orders = [(leader, *seats) for leader, seats in enumerate(self._followers)]
 
     # -- a game ---------------------------------------------------------------------
 
@@ -769,7 +770,8 @@ class GameRunner:
                 break
             redeals += 1
         record = DealRecord(dealer, dealt, redeals=redeals)
-        hands = [reduce(or_, map(BIT_OF, hand), 0) for hand in dealt]  # `mask_of`, in C
+        # `mask_of`, in C: a hand's codes are distinct, so their bits sum to the mask.
+        hands = [sum(map(BIT_OF, hand)) for hand in dealt]
         if plan.discards:
             record.discards = bots[dealer].discard(dealer, hands[dealer], plan.discards, seen)
             hands[dealer] &= ~mask_of(record.discards)
@@ -926,21 +928,21 @@ class GameRunner:
     ) -> None:
         """Play the deal's tricks, asking a bot only when it has a choice. The trick's state
         (cards played, the best card and its seat) is kept in locals and written to `seen`
-        before each bot is asked, and at each trick's end; every trick gets new
-        `seen.trick` / `seen.trick_seats` lists, left alone once the trick is over."""
+        before each bot is asked, and at each trick's end; every trick gets a new
+        `seen.trick` list, left alone once the trick is over, and its seats in playing
+        order as `seen.trick_seats`."""
         plays, winners = record.plays, record.winners
         taken, side_taken, nil, side_of = seen.taken, seen.side_taken, seen.nil, seen.side_of
         self._note_live_nils(seen)
         choose = [bot.play for bot in bots]
-        followers = self._followers
-        suit_masks, suit_of = SUIT_MASKS, SUIT_OF
+        followers, orders = self._followers, self._orders
+        suit_masks, suit_of, bits = SUIT_MASKS, SUIT_OF, BIT
         played, broken = seen.played, seen.broken
         for left in range(self.rules.tricks, 0, -1):
             seen.tricks_left = left
             trick: list[int] = []
-            seats: list[int] = []
-            seen.trick, seen.trick_seats, seen.led = trick, seats, NO_SUIT
-            add_card, add_seat = trick.append, seats.append
+            seen.trick, seen.trick_seats, seen.led = trick, orders[leader], NO_SUIT
+            add_card = trick.append
             hand = hands[leader]
             legal = hand if broken else hand & NON_SPADE_MASK or hand
             # One legal card needs no decision.
@@ -949,10 +951,10 @@ class GameRunner:
                 if legal & (legal - 1)
                 else legal.bit_length() - 1
             )
-            hands[leader] = hand & ~(1 << code)
+            bit = bits[code]
+            hands[leader] = hand ^ bit  # the card leaves the hand that holds it
             add_card(code)
-            add_seat(leader)
-            played |= 1 << code
+            played |= bit
             best, winner = code, leader
             led = best_suit = suit_of[code]
             if led == SPADES:
@@ -967,10 +969,10 @@ class GameRunner:
                     code = choose[seat](seat, hand, legal, seen)
                 else:
                     code = legal.bit_length() - 1
-                hands[seat] = hand & ~(1 << code)
+                bit = bits[code]
+                hands[seat] = hand ^ bit
                 add_card(code)
-                add_seat(seat)
-                played |= 1 << code
+                played |= bit
                 suit = suit_of[code]
                 if suit == best_suit:
                     if code > best:
@@ -992,6 +994,7 @@ class GameRunner:
     def _note_live_nils(seen: Seen) -> None:
         """For each seat, whether an opponent's nil still stands (public: bids and tricks)."""
         taken = seen.taken
+        seen.nil_bid = True in seen.nil
         live = [bid and not taken[seat] for seat, bid in enumerate(seen.nil)]
         if True not in live:  # the usual case: no nil stands
             seen.opponent_nil = [False] * len(live)

@@ -7,6 +7,7 @@ cannot look at another player's cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorepad.bids import BLIND_NIL, NIL, Bid, number
@@ -35,6 +36,7 @@ class Seen:
         "taken",
         "side_taken",
         "opponent_nil",
+        "nil_bid",
         "played",
         "trick",
         "trick_seats",
@@ -74,9 +76,12 @@ class Seen:
         self.taken: list[int] = [0] * n
         self.side_taken: list[int] = [0] * len(self.scores)  # tricks of non-nil bidders
         self.opponent_nil: list[bool] = [False] * n  # an opponent's nil still stands
+        self.nil_bid = False  # some seat bid nil (known once the bidding is over)
         self.played = 0
         self.trick: list[int] = []
-        self.trick_seats: list[int] = []
+        # The seats of the trick in playing order: the first `len(trick)` have played (the
+        # runner gives all the seats, from the leader, rather than add one a card).
+        self.trick_seats: Sequence[int] = ()
         self.led = NO_SUIT
         self.best = 0  # the card winning the trick so far (when the trick has a card)
         self.winner = 0  # and its seat
