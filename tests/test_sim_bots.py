@@ -62,7 +62,7 @@ def play(
         if not seen.nil[who]:
             seen.side_taken[seen.side_of[who]] += count
     seen.tricks_left = 13 - sum(seen.taken)
-    seen.played = hand_of(gone) if gone else 0
+    seen.unplayed = seen.deck_mask & ~hand_of(gone) if gone else seen.deck_mask
     for who, text in trick:
         code = card(text)
         if not seen.trick:
@@ -72,7 +72,7 @@ def play(
         ):
             seen.best, seen.winner = code, who
         seen.trick.append(code)
-        seen.played |= 1 << code
+        seen.unplayed &= ~(1 << code)
     seen.trick_seats = [who for who, _ in trick]
     seen.nil_bid = True in seen.nil
     live = [seen.nil[s] and not seen.taken[s] for s in range(4)]

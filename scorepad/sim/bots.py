@@ -35,7 +35,6 @@ RANK_MASKS: tuple[int, ...] = tuple(
     sum(1 << code for code in range(54) if RANK_OF[code] == rank) for rank in range(15)
 )
 SIDE_SUIT_MASKS = SUIT_MASKS[:SPADES]
-NO_DEAL = 1 << 30  # more cards than any deal has: a bot's first turn starts a deal
 SPADE_LOW = 13 * SPADES  # the lowest spade's code: codes from here on are spades
 # One more than the highest code of a card's suit: a mask has no card above the suit of
 # a card when it has no bit from here on.
@@ -439,11 +438,11 @@ class HeuristicBot(Bot):
         # turn): public, as at a real table. Noted only when a decision needs them: the
         # tricks asked about since are kept in `_pending`, each as the table's lists, which
         # fill up after a turn and are not changed once the trick is over (noting a trick
-        # twice notes nothing more). A deal starts at the first turn and whenever fewer
-        # cards have been played than at this seat's last turn.
+        # twice notes nothing more). A deal starts at the first turn and whenever more
+        # cards are left to play than at this seat's last turn.
         self._voids: list[int] = []
         self._pending: list[tuple[list[int], Sequence[int]]] = []
-        self._played = NO_DEAL
+        self._unplayed = -1
         # Facts of the rules, looked up at the first bid under them.
         self._rules: Rules | None = None
         self._top = 0  # the highest card's code
@@ -541,16 +540,16 @@ class HeuristicBot(Bot):
     # -- play -------------------------------------------------------------------------
 
     def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
-        # Note a new deal (fewer cards played than at this seat's last turn), and the trick.
+        # Note a new deal (more cards left to play than at this seat's last turn), and the
+        # trick.
         trick = seen.trick
-        played = seen.played.bit_count()
-        if played < self._played:
+        unplayed = seen.unplayed.bit_count()
+        if unplayed > self._unplayed:
             self._voids = [0] * seen.players
             self._pending = []
-        self._played = played
+        self._unplayed = unplayed
         self._pending.append((trick, seen.trick_seats))
-        if legal & (legal - 1) == 0:
-            return legal.bit_length() - 1
+        # Every choice below is a card of `legal`: the only one, when it holds one.
         partner = seen.partner[seat]
         side = seen.side_of[seat]
         if seen.nil_bid:
@@ -565,7 +564,7 @@ class HeuristicBot(Bot):
             return self._winning_lead(legal, hand, seen)
         best = seen.best
         last = len(trick) == seen.players - 1
-        unseen = seen.deck_mask & ~(seen.played | hand)  # a card is the boss: none above
+        unseen = seen.unplayed ^ hand  # a card is the boss: none above
         # A nil bidder's trick does not count towards the contract (it is only a bag).
         if (
             seen.winner == partner
@@ -678,7 +677,7 @@ class HeuristicBot(Bot):
         if not beating:
             return lowest_by_rank(legal)
         # The lowest of them that is the boss of its suit, else the highest.
-        unseen = seen.deck_mask & ~(seen.played | hand)
+        unseen = seen.unplayed ^ hand
         rest = beating
         while rest:
             low = rest & -rest
@@ -691,7 +690,7 @@ class HeuristicBot(Bot):
     def _winning_lead(self, legal: int, hand: int, seen: Seen) -> int:
         """Cash a boss card, side suits first (the highest-ranked first, on a tie the first
         suit), then spades."""
-        unseen = seen.deck_mask & ~(seen.played | hand)
+        unseen = seen.unplayed ^ hand
         best, best_rank = -1, -1
         for suit_mask in SIDE_SUIT_MASKS:
             cards = legal & suit_mask
@@ -736,7 +735,8 @@ class HeuristicBot(Bot):
 
 def _note_voids(voids: list[int], trick: list[int], seats: Sequence[int]) -> None:
     """Note in `voids` (by seat) the suits the players of `trick` have shown out of."""
-    if trick:
+    # Nobody did when the lowest and highest cards are of one suit (codes go suit by suit).
+    if trick and SUIT_OF[min(trick)] != SUIT_OF[max(trick)]:
         led = SUIT_OF[trick[0]]
         for code, who in zip(trick, seats, strict=False):
             if SUIT_OF[code] != led:
@@ -755,7 +755,7 @@ def strongest_lead(legal: int, hand: int, seen: Seen) -> int:
     """The lead a nil partner can best stay under: the top card of the suit where the
     fewest of the unseen cards are above it (a boss card first; the nil is safe with any
     card below it), the higher rank on a tie."""
-    unseen = seen.deck_mask & ~(seen.played | hand)
+    unseen = seen.unplayed ^ hand
     best, best_key = -1, (2.0, 0, True)
     for suit_mask in SUIT_MASKS:
         cards = legal & suit_mask
@@ -771,7 +771,7 @@ def strongest_lead(legal: int, hand: int, seen: Seen) -> int:
 
 def is_master(code: int, hand: int, seen: Seen) -> bool:
     """Whether no unseen card of the suit is higher (the card is the boss of its suit)."""
-    return not ABOVE[code] & seen.deck_mask & ~(seen.played | hand)
+    return not ABOVE[code] & (seen.unplayed ^ hand)
 
 
 def lowest_by_rank(mask: int) -> int:

@@ -238,7 +238,7 @@ class GameRunner:
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         self.side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self.side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-        seen = Seen(rules)
+        self._seen = seen = Seen(rules)  # for every game (`Seen.new_game`)
         self._partner, self._side_of = seen.partner, seen.side_of
         # Each side's scored deal, by its bids, tricks and bags (see `_fold_sides`).
         self._side_memo: dict[tuple[object, ...], KernelScored] = {}
@@ -310,7 +310,8 @@ class GameRunner:
             if rounds is not None:
                 self._finish_game(result, first_dealer, rounds, fold)
             return result
-        seen = Seen(rules)
+        seen = self._seen
+        seen.new_game()
         validate, keep_records = self.validate, self.keep_records
         fold_sides, score_miss, key_of_id = self._fold_sides, self._scored_side, _KEY_OF_ID
         for number in range(1, self.max_deals + 1):
@@ -864,19 +865,13 @@ class GameRunner:
         bids, nil, contract = seen.bids, seen.nil, seen.contract
         side_of, partner_of = seen.side_of, seen.partner
         noted = record.bids.append
-        choices = self._choices
+        choices, key_of_id = self._choices, _KEY_OF_ID
         total = 0  # the table's non-nil bids so far
-        for step in range(1, players + 1):
-            seat = (dealer + step) % players
-            partner = partner_of[seat]
-            partner_bid = bids[partner] if partner != seat else None
-            last = step == players
-            key = (
-                None if partner_bid is None else _KEY_OF_ID.get(id(partner_bid), partner_bid),
-                total,
-                last,
-                False,
-            )
+        for seat in self._orders[(dealer + 1) % players]:
+            # The partner's bid (None: not made yet; a seat playing alone is its own partner).
+            partner_bid = bids[partner_of[seat]]
+            last = seat == dealer
+            key = (key_of_id.get(id(partner_bid), partner_bid), total, last, False)  # `bid_key`
             choice = choices.get(key) or self._choice(partner_bid, total, last, False)
             bid = bots[seat].bid(seat, hands[seat], seen, choice)
             noted((seat, bid))
@@ -927,7 +922,7 @@ class GameRunner:
         self, record: DealRecord, hands: list[int], leader: int, seen: Seen, bots: list[Bot]
     ) -> None:
         """Play the deal's tricks, asking a bot only when it has a choice. The trick's state
-        (cards played, the best card and its seat) is kept in locals and written to `seen`
+        (the cards left to play, the best card and its seat) is kept in locals and written to `seen`
         before each bot is asked, and at each trick's end; every trick gets a new
         `seen.trick` list, left alone once the trick is over, and its seats in playing
         order as `seen.trick_seats`."""
@@ -937,7 +932,7 @@ class GameRunner:
         choose = [bot.play for bot in bots]
         followers, orders = self._followers, self._orders
         suit_masks, suit_of, bits = SUIT_MASKS, SUIT_OF, BIT
-        played, broken = seen.played, seen.broken
+        unplayed, broken = seen.unplayed, seen.broken
         for left in range(self.rules.tricks, 0, -1):
             seen.tricks_left = left
             trick: list[int] = []
@@ -954,7 +949,7 @@ class GameRunner:
             bit = bits[code]
             hands[leader] = hand ^ bit  # the card leaves the hand that holds it
             add_card(code)
-            played |= bit
+            unplayed ^= bit
             best, winner = code, leader
             led = best_suit = suit_of[code]
             if led == SPADES:
@@ -965,21 +960,21 @@ class GameRunner:
                 hand = hands[seat]
                 legal = hand & led_mask or hand
                 if legal & (legal - 1):
-                    seen.played, seen.best, seen.winner = played, best, winner
+                    seen.unplayed, seen.best, seen.winner = unplayed, best, winner
                     code = choose[seat](seat, hand, legal, seen)
                 else:
                     code = legal.bit_length() - 1
                 bit = bits[code]
                 hands[seat] = hand ^ bit
                 add_card(code)
-                played |= bit
+                unplayed ^= bit
                 suit = suit_of[code]
                 if suit == best_suit:
                     if code > best:
                         best, winner = code, seat
                 elif suit == SPADES:
                     best, best_suit, winner, broken = code, SPADES, seat, True
-            seen.played, seen.best, seen.winner, seen.broken = played, best, winner, broken
+            seen.unplayed, seen.best, seen.winner, seen.broken = unplayed, best, winner, broken
             plays += trick
             leader = winner  # kept card by card above; the validator re-checks it
             winners.append(leader)
@@ -993,11 +988,11 @@ class GameRunner:
     @staticmethod
     def _note_live_nils(seen: Seen) -> None:
         """For each seat, whether an opponent's nil still stands (public: bids and tricks)."""
-        taken = seen.taken
-        seen.nil_bid = True in seen.nil
-        live = [bid and not taken[seat] for seat, bid in enumerate(seen.nil)]
+        nil, taken = seen.nil, seen.taken
+        seen.nil_bid = True in nil
+        live = [bid and not taken[seat] for seat, bid in enumerate(nil)] if seen.nil_bid else ()
         if True not in live:  # the usual case: no nil stands
-            seen.opponent_nil = [False] * len(live)
+            seen.opponent_nil = [False] * len(nil)
             return
         seen.opponent_nil = [any(map(live.__getitem__, others)) for others in seen.opponents]
 

@@ -37,7 +37,7 @@ class Seen:
         "side_taken",
         "opponent_nil",
         "nil_bid",
-        "played",
+        "unplayed",
         "trick",
         "trick_seats",
         "led",
@@ -62,8 +62,13 @@ class Seen:
             tuple(o for o in range(rules.players) if self.side_of[o] != self.side_of[s])
             for s in range(rules.players)
         )
-        self.scores: list[int] = [0] * rules.sides
-        self.bags: list[int] = [0] * rules.sides
+        self.new_game()
+
+    def new_game(self) -> None:
+        """Start a game: no points, no bags (a runner keeps one Seen for all its games,
+        whose facts of the rules above are worked out once)."""
+        self.scores: list[int] = [0] * self.rules.sides
+        self.bags: list[int] = [0] * self.rules.sides
         self.new_deal(0)
 
     def new_deal(self, dealer: int) -> None:
@@ -77,7 +82,9 @@ class Seen:
         self.side_taken: list[int] = [0] * len(self.scores)  # tricks of non-nil bidders
         self.opponent_nil: list[bool] = [False] * n  # an opponent's nil still stands
         self.nil_bid = False  # some seat bid nil (known once the bidding is over)
-        self.played = 0
+        # The deck's cards not played yet in this deal: a player's own hand is among them,
+        # so `unplayed ^ hand` is what it has not seen.
+        self.unplayed = self.deck_mask
         self.trick: list[int] = []
         # The seats of the trick in playing order: the first `len(trick)` have played (the
         # runner gives all the seats, from the leader, rather than add one a card).
