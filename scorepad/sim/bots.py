@@ -180,6 +180,10 @@ def side_key(bits: int, spades_held: int) -> int:
     return bits >> QUEEN | bits.bit_count() << 3 | min(spades_held, 3) << 7
 
 
+# `side_key`'s part for a number of spades held (0 to 15).
+_HELD = tuple(min(spades, 3) << 7 for spades in range(16))
+
+
 def _side_values() -> tuple[float, ...]:
     values = [0.0] * (4 << 7)
     for held in range(4):
@@ -200,8 +204,10 @@ def _spade_value(key: int) -> float:
 def hand_tricks(hand: int, top: int = ACE) -> float:
     """A club player's count of the tricks a hand should take."""
     spade_bits = hand >> 39
-    held = min(spade_bits.bit_count(), 3) << 7
-    clubs, diamonds, hearts = hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF
+    held = _HELD[spade_bits.bit_count()]
+    clubs = hand & 0x1FFF
+    diamonds = hand >> 13 & 0x1FFF
+    hearts = hand >> 26 & 0x1FFF
     values = SIDE_VALUES
     # `side_key`, inlined.
     return (
@@ -564,13 +570,13 @@ class HeuristicBot(Bot):
             return self._winning_lead(legal, hand, seen)
         best = seen.best
         last = len(trick) == seen.players - 1
-        unseen = seen.unplayed ^ hand  # a card is the boss: none above
-        # A nil bidder's trick does not count towards the contract (it is only a bag).
+        # A nil bidder's trick does not count towards the contract (it is only a bag). A
+        # card is the boss when none of the cards unseen (`seen.unplayed ^ hand`) is above.
         if (
             seen.winner == partner
             and partner != seat
             and not seen.nil[partner]
-            and (last or not ABOVE[best] & unseen)
+            and (last or not ABOVE[best] & (seen.unplayed ^ hand))
         ):
             return discard_low(legal)
         led = seen.led
@@ -584,7 +590,7 @@ class HeuristicBot(Bot):
         if last:
             return low
         top = beating.bit_length() - 1
-        if SUIT_OF[top] == led and not ABOVE[top] & unseen:
+        if SUIT_OF[top] == led and not ABOVE[top] & (seen.unplayed ^ hand):
             return top
         if low >= SPADE_LOW and led != SPADES:
             return low
@@ -694,14 +700,16 @@ class HeuristicBot(Bot):
         best, best_rank = -1, -1
         for suit_mask in SIDE_SUIT_MASKS:
             cards = legal & suit_mask
-            if cards:
+            # The top card is the boss when the suit's unseen cards are all below it: as
+            # numbers, those cards are then less than these (the two have no card alike).
+            if cards and unseen & suit_mask < cards:
                 code = cards.bit_length() - 1
-                if RANK_OF[code] > best_rank and not ABOVE[code] & unseen:
+                if RANK_OF[code] > best_rank:
                     best, best_rank = code, RANK_OF[code]
         if best >= 0:
             return best
         spades = legal & SPADE_MASK
-        if spades and not ABOVE[spades.bit_length() - 1] & unseen:
+        if spades and unseen & SPADE_MASK < spades:
             return spades.bit_length() - 1
         return discard_low(legal)  # a low lead, a side card first
 

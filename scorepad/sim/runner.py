@@ -246,6 +246,8 @@ class GameRunner:
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
         self._deal_bids_ok: dict[tuple[object, ...], tuple[Problem, ...]] = {}
         self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
+        # Each seat is asked once, for its own bid (see `_bid_plain`).
+        self._plain_bids = not rules.blind_nil and not (rules.partner_bidding and not rules.suicide)
         self._deficit = max(rules.blind_nil_deficit, rules.blind_bid_deficit)
         # Random bots' bids, by the situation: (choice, blind nil open, nil, bid per wish).
         self._random_keyed: dict[tuple[object, int, bool], KeyedBids] = {}
@@ -319,7 +321,7 @@ class GameRunner:
             seen.new_deal(dealer)
             record = self._deal(rng, dealer, seen, bots, all_random)
             result.redeals += record.redeals
-            by_seat = record.by_seat(players)
+            by_seat = seen.bids  # `record.by_seat` (None: the partner bid for the side)
             if keep_records:
                 result.records.append(record)
             problems = self._check_deal(record, scores, by_seat) if validate else []
@@ -776,7 +778,10 @@ class GameRunner:
         if plan.discards:
             record.discards = bots[dealer].discard(dealer, hands[dealer], plan.discards, seen)
             hands[dealer] &= ~mask_of(record.discards)
-        self._bid(record, hands, seen, bots)
+        if self._plain_bids:
+            self._bid_plain(record, hands, seen, bots)
+        else:
+            self._bid(record, hands, seen, bots)
         if rules.blind_nil_exchange:
             self._exchange(record, hands, seen, bots)
         seen.trick = []
@@ -788,12 +793,10 @@ class GameRunner:
         return record
 
     def _bid(self, record: DealRecord, hands: list[int], seen: Seen, bots: list[Bot]) -> None:
+        """The bids of a deal under rules with blind nil or partner bidding."""
         rules = self.rules
         players = rules.players
         dealer = record.dealer
-        if not rules.blind_nil and not (rules.partner_bidding and not rules.suicide):
-            self._bid_plain(record, hands, seen, bots)
-            return
         order = [(dealer + step) % players for step in range(1, players + 1)]
         joint = [False] * rules.sides
         record.joint = joint
@@ -937,7 +940,6 @@ class GameRunner:
             seen.tricks_left = left
             trick: list[int] = []
             seen.trick, seen.trick_seats, seen.led = trick, orders[leader], NO_SUIT
-            add_card = trick.append
             hand = hands[leader]
             legal = hand if broken else hand & NON_SPADE_MASK or hand
             # One legal card needs no decision.
@@ -948,7 +950,7 @@ class GameRunner:
             )
             bit = bits[code]
             hands[leader] = hand ^ bit  # the card leaves the hand that holds it
-            add_card(code)
+            trick.append(code)
             unplayed ^= bit
             best, winner = code, leader
             led = best_suit = suit_of[code]
@@ -962,11 +964,11 @@ class GameRunner:
                 if legal & (legal - 1):
                     seen.unplayed, seen.best, seen.winner = unplayed, best, winner
                     code = choose[seat](seat, hand, legal, seen)
-                else:
-                    code = legal.bit_length() - 1
-                bit = bits[code]
+                    bit = bits[code]
+                else:  # the one legal card is its own bit
+                    code, bit = legal.bit_length() - 1, legal
                 hands[seat] = hand ^ bit
-                add_card(code)
+                trick.append(code)
                 unplayed ^= bit
                 suit = suit_of[code]
                 if suit == best_suit:
