@@ -13,8 +13,10 @@ from functools import cache
 from scorepad.bids import Bid
 from scorepad.rules import Rules
 from scorepad.sim.play import (
+    BEATS,
     NO_SUIT,
     NON_SPADE_MASK,
+    SPADE_LOW,
     SPADE_MASK,
     SPADES,
     SUIT_MASKS,
@@ -35,7 +37,6 @@ RANK_MASKS: tuple[int, ...] = tuple(
     sum(1 << code for code in range(54) if RANK_OF[code] == rank) for rank in range(15)
 )
 SIDE_SUIT_MASKS = SUIT_MASKS[:SPADES]
-SPADE_LOW = 13 * SPADES  # the lowest spade's code: codes from here on are spades
 # One more than the highest code of a card's suit: a mask has no card above the suit of
 # a card when it has no bit from here on.
 SUIT_END: tuple[int, ...] = tuple(
@@ -580,10 +581,9 @@ class HeuristicBot(Bot):
         ):
             return discard_low(legal)
         led = seen.led
-        # The cards that beat the best one (`beaters`, inlined).
-        beating = legal & ABOVE[best]
-        if best < SPADE_LOW and not legal & SUIT_MASKS[led]:
-            beating |= legal & SPADE_MASK
+        # The cards that beat the best one (`beaters`: a card that follows suit is not a
+        # spade, unless spades were led).
+        beating = legal & BEATS[best]
         if not beating:
             return discard_low(legal)
         low = (beating & -beating).bit_length() - 1

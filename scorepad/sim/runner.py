@@ -47,9 +47,11 @@ from scorepad.sim.kernel import (
     kernel_seed,
 )
 from scorepad.sim.play import (
+    BEATS,
     BIT,
     NO_SUIT,
     NON_SPADE_MASK,
+    SPADE_LOW,
     SPADES,
     SUIT_MASKS,
     SUIT_OF,
@@ -934,7 +936,7 @@ class GameRunner:
         self._note_live_nils(seen)
         choose = [bot.play for bot in bots]
         followers, orders = self._followers, self._orders
-        suit_masks, suit_of, bits = SUIT_MASKS, SUIT_OF, BIT
+        suit_masks, suit_of, bits, beats = SUIT_MASKS, SUIT_OF, BIT, BEATS
         unplayed, broken = seen.unplayed, seen.broken
         for left in range(self.rules.tricks, 0, -1):
             seen.tricks_left = left
@@ -953,10 +955,7 @@ class GameRunner:
             trick.append(code)
             unplayed ^= bit
             best, winner = code, leader
-            led = best_suit = suit_of[code]
-            if led == SPADES:
-                broken = True
-            seen.led = led
+            seen.led = led = suit_of[code]
             led_mask = suit_masks[led]
             for seat in followers[leader]:
                 hand = hands[seat]
@@ -970,12 +969,10 @@ class GameRunner:
                 hands[seat] = hand ^ bit
                 trick.append(code)
                 unplayed ^= bit
-                suit = suit_of[code]
-                if suit == best_suit:
-                    if code > best:
-                        best, winner = code, seat
-                elif suit == SPADES:
-                    best, best_suit, winner, broken = code, SPADES, seat, True
+                if beats[best] & bit:
+                    best, winner = code, seat
+            # A spade played to the trick wins it (the highest one): spades are broken.
+            broken = broken or best >= SPADE_LOW
             seen.unplayed, seen.best, seen.winner, seen.broken = unplayed, best, winner, broken
             plays += trick
             leader = winner  # kept card by card above; the validator re-checks it
