@@ -74,6 +74,7 @@ def play(
         seen.trick.append(code)
         seen.unplayed &= ~(1 << code)
     seen.trick_seats = [who for who, _ in trick]
+    seen.trick_with_seats = seen.trick, seen.trick_seats
     seen.nil_bid = True in seen.nil
     live = [seen.nil[s] and not seen.taken[s] for s in range(4)]
     seen.opponent_nil = [any(live[o] for o in seen.opponents[s]) for s in range(4)]

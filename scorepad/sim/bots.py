@@ -443,10 +443,10 @@ class HeuristicBot(Bot):
         # The suits each seat has shown out of in this deal, as far as this seat saw them
         # (the whole of each trick it was asked to play to, the current one up to its own
         # turn): public, as at a real table. Noted only when a decision needs them: the
-        # tricks asked about since are kept in `_pending`, each as the table's lists, which
-        # fill up after a turn and are not changed once the trick is over (noting a trick
-        # twice notes nothing more). A deal starts at the first turn and whenever more
-        # cards are left to play than at this seat's last turn.
+        # tricks asked about since are kept in `_pending`, each as the table's
+        # `trick_with_seats`, whose list fills up after a turn and is not changed once the
+        # trick is over (noting a trick twice notes nothing more). A deal starts at the
+        # first turn and whenever more cards are left to play than at this seat's last turn.
         self._voids: list[int] = []
         self._pending: list[tuple[list[int], Sequence[int]]] = []
         self._unplayed = -1
@@ -504,7 +504,6 @@ class HeuristicBot(Bot):
         share = tricks / seen.players
         estimate = share + (hand_tricks(hand, RANK_OF[top]) - self._average) * tricks / 13
         partner = seen.partner[seat]
-        partner_bid = seen.bids[partner] if partner != seat else None
         partner_nil = partner != seat and seen.nil[partner]
         nil_ok = choice.nil and rules.nil and not choice.joint
         # A nil needs a hand that can stay under; with many cards a hand it rarely can.
@@ -515,7 +514,7 @@ class HeuristicBot(Bot):
             and nil_risk(hand) < (0.5 if tricks <= 13 else 0.1)
         ):
             return choice.fit(0, nil=True)
-        if rules.suicide and partner_bid is None and nil_ok:
+        if rules.suicide and nil_ok and (partner == seat or seen.bids[partner] is None):
             # The first of a side to bid picks which of the two bids the side's nil without
             # seeing the other hand: this one when it is clearly safer than a typical hand
             # (by a few points: its cover is then the unknown hand) and no strong hand; its
@@ -555,7 +554,7 @@ class HeuristicBot(Bot):
             self._voids = [0] * seen.players
             self._pending = []
         self._unplayed = unplayed
-        self._pending.append((trick, seen.trick_seats))
+        self._pending.append(seen.trick_with_seats)
         # Every choice below is a card of `legal`: the only one, when it holds one.
         partner = seen.partner[seat]
         side = seen.side_of[seat]
@@ -819,7 +818,7 @@ def discard_low(legal: int) -> int:
     code = (mask & -mask).bit_length() - 1
     if not mask >> SUIT_END[code]:
         return code  # all of one suit (as when following it): the lowest card is lowest
-    ranks = (mask | mask >> 13 | mask >> 26) & 0x1FFF | mask >> 39
+    ranks = (mask | mask >> 13 | mask >> 26) & 0x1FFF  # side suits: spades are one suit
     cards = mask & RANK_MASKS[(ranks & -ranks).bit_length() - 1]
     return (cards & -cards).bit_length() - 1
 

@@ -882,9 +882,8 @@ class GameRunner:
             noted((seat, bid))
             bids[seat] = bid
             if bid.is_nil:
-                nil[seat] = True
+                nil[seat] = True  # (False from `Seen.new_deal` otherwise)
             else:
-                nil[seat] = False
                 contract[side_of[seat]] += bid.tricks
                 total += bid.tricks
 
@@ -930,7 +929,7 @@ class GameRunner:
         (the cards left to play, the best card and its seat) is kept in locals and written to `seen`
         before each bot is asked, and at each trick's end; every trick gets a new
         `seen.trick` list, left alone once the trick is over, and its seats in playing
-        order as `seen.trick_seats`."""
+        order as `seen.trick_seats` (the two also as `seen.trick_with_seats`)."""
         plays, winners = record.plays, record.winners
         taken, side_taken, nil, side_of = seen.taken, seen.side_taken, seen.nil, seen.side_of
         self._note_live_nils(seen)
@@ -941,7 +940,9 @@ class GameRunner:
         for left in range(self.rules.tricks, 0, -1):
             seen.tricks_left = left
             trick: list[int] = []
-            seen.trick, seen.trick_seats, seen.led = trick, orders[leader], NO_SUIT
+            seats = orders[leader]
+            seen.trick, seen.trick_seats, seen.led = trick, seats, NO_SUIT
+            seen.trick_with_seats = trick, seats
             hand = hands[leader]
             legal = hand if broken else hand & NON_SPADE_MASK or hand
             # One legal card needs no decision.

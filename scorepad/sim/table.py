@@ -40,6 +40,7 @@ class Seen:
         "unplayed",
         "trick",
         "trick_seats",
+        "trick_with_seats",
         "led",
         "best",
         "winner",
@@ -89,6 +90,8 @@ class Seen:
         # The seats of the trick in playing order: the first `len(trick)` have played (the
         # runner gives all the seats, from the leader, rather than add one a card).
         self.trick_seats: Sequence[int] = ()
+        # The two as one object, which a bot can keep to read the trick once it is over.
+        self.trick_with_seats: tuple[list[int], Sequence[int]] = (self.trick, self.trick_seats)
         self.led = NO_SUIT
         self.best = 0  # the card winning the trick so far (when the trick has a card)
         self.winner = 0  # and its seat
