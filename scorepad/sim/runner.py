@@ -82,7 +82,6 @@ RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when op
 _UNBLIND_KEYS = frozenset(key for bid_id, key in _KEY_OF_ID.items() if id(BLIND_NIL) != bid_id)
 _BLIND_NIL_KEY: object = _KEY_OF_ID[id(BLIND_NIL)]
 _UNSEEN = object()  # not yet in a memo table (None there means: checked, nothing wrong)
-BIT_OF = BIT.__getitem__  # a card code's bit
 ScoredSide = tuple[SideEntry, SideScore, list[Problem]]
 # A side's scored deal: its entry, the engine's score, what is wrong with it, and the
 # side's nil bids and made, blind nil bids and made (None: no nil).
@@ -775,8 +774,9 @@ class GameRunner:
                 break
             redeals += 1
         record = DealRecord(dealer, dealt, redeals=redeals)
-        # `mask_of`, in C: a hand's codes are distinct, so their bits sum to the mask.
-        hands = [sum(map(BIT_OF, hand)) for hand in dealt]
+        # `mask_of`, in C: a hand's codes are distinct, so their bits sum to the mask (a
+        # hand holds more than one card: the itemgetter gives a tuple).
+        hands = [sum(itemgetter(*hand)(BIT)) for hand in dealt]
         if plan.discards:
             record.discards = bots[dealer].discard(dealer, hands[dealer], plan.discards, seen)
             hands[dealer] &= ~mask_of(record.discards)
@@ -926,10 +926,11 @@ class GameRunner:
         self, record: DealRecord, hands: list[int], leader: int, seen: Seen, bots: list[Bot]
     ) -> None:
         """Play the deal's tricks, asking a bot only when it has a choice. The trick's state
-        (the cards left to play, the best card and its seat) is kept in locals and written to `seen`
-        before each bot is asked, and at each trick's end; every trick gets a new
-        `seen.trick` list, left alone once the trick is over, and its seats in playing
-        order as `seen.trick_seats` (the two also as `seen.trick_with_seats`)."""
+        (the cards left to play, the best card and its seat) is kept in locals and written
+        to `seen` before each bot is asked (the cards left also at each trick's end); every
+        trick gets a new `seen.trick` list, left alone once the trick is over, and its
+        seats in playing order as `seen.trick_seats` (the two also as
+        `seen.trick_with_seats`)."""
         plays, winners = record.plays, record.winners
         taken, side_taken, nil, side_of = seen.taken, seen.side_taken, seen.nil, seen.side_of
         self._note_live_nils(seen)
@@ -974,7 +975,7 @@ class GameRunner:
                     best, winner = code, seat
             # A spade played to the trick wins it (the highest one): spades are broken.
             broken = broken or best >= SPADE_LOW
-            seen.unplayed, seen.best, seen.winner, seen.broken = unplayed, best, winner, broken
+            seen.unplayed, seen.broken = unplayed, broken  # (the next trick has no best card)
             plays += trick
             leader = winner  # kept card by card above; the validator re-checks it
             winners.append(leader)
