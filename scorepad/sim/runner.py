@@ -949,7 +949,7 @@ class GameRunner:
             # One legal card needs no decision.
             code = (
                 choose[leader](leader, hand, legal, seen)
-                if legal & (legal - 1)
+                if legal.bit_count() > 1
                 else legal.bit_length() - 1
             )
             bit = bits[code]
@@ -962,7 +962,7 @@ class GameRunner:
             for seat in followers[leader]:
                 hand = hands[seat]
                 legal = hand & led_mask or hand
-                if legal & (legal - 1):
+                if legal.bit_count() > 1:
                     seen.unplayed, seen.best, seen.winner = unplayed, best, winner
                     code = choose[seat](seat, hand, legal, seen)
                     bit = bits[code]
