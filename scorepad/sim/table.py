@@ -82,7 +82,7 @@ class Seen:
         self.taken: list[int] = [0] * n
         self.side_taken: list[int] = [0] * len(self.scores)  # tricks of non-nil bidders
         self.opponent_nil: list[bool] = [False] * n  # an opponent's nil still stands
-        self.nil_bid = False  # some seat bid nil (known once the bidding is over)
+        self.nil_bid = False  # some seat bid nil (the runner notes it as play starts)
         # The deck's cards not played yet in this deal: a player's own hand is among them,
         # so `unplayed ^ hand` is what it has not seen.
         self.unplayed = self.deck_mask
