@@ -3,13 +3,28 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from scorepad.bids import NIL, Bid, number
 from scorepad.cards import CODE_CARDS, card_code, parse_cards
-from scorepad.sim.bots import HeuristicBot, nil_chance
-from scorepad.sim.play import SUIT_OF, legal_mask, mask_of
+from scorepad.sim.bots import (
+    SIDE_RISKS,
+    SIDE_VALUES,
+    SPADE_RISKS,
+    HeuristicBot,
+    discard_low,
+    lowest_by_rank,
+    nil_chance,
+    side_key,
+    side_risk_key,
+    side_suit_risk,
+    spade_risk,
+    spade_risk_key,
+    suit_tricks,
+)
+from scorepad.sim.play import NON_SPADE_MASK, SUIT_OF, legal_mask, mask_of
 from scorepad.sim.table import Seen, bid_choice
 from tests.conftest import preset_rules
 
@@ -47,7 +62,7 @@ def play(
         if not seen.nil[who]:
             seen.side_taken[seen.side_of[who]] += count
     seen.tricks_left = 13 - sum(seen.taken)
-    seen.played = hand_of(gone) if gone else 0
+    seen.unplayed = seen.deck_mask & ~hand_of(gone) if gone else seen.deck_mask
     for who, text in trick:
         code = card(text)
         if not seen.trick:
@@ -57,8 +72,10 @@ def play(
         ):
             seen.best, seen.winner = code, who
         seen.trick.append(code)
-        seen.trick_seats.append(who)
-        seen.played |= 1 << code
+        seen.unplayed &= ~(1 << code)
+    seen.trick_seats = [who for who, _ in trick]
+    seen.trick_with_seats = seen.trick, seen.trick_seats
+    seen.nil_bid = True in seen.nil
     live = [seen.nil[s] and not seen.taken[s] for s in range(4)]
     seen.opponent_nil = [any(live[o] for o in seen.opponents[s]) for s in range(4)]
     mask = hand_of(hand)
@@ -203,3 +220,51 @@ def test_the_coverer_leads_where_the_nil_has_most_room_under(
     hand: str, gone: str, expected: str
 ) -> None:
     assert play("suicide", hand, seat=2, bids=BIDS, trick=[], taken={1: 2}, gone=gone) == expected
+
+
+@pytest.mark.parametrize("held", range(5), ids=lambda held: f"{held}-spades")
+def test_the_side_suit_table_gives_suit_tricks_for_every_holding(held: int) -> None:
+    assert [SIDE_VALUES[side_key(bits, held)] for bits in range(1 << 13)] == [
+        suit_tricks(bits, held) for bits in range(1 << 13)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("table", "key", "risk", "width"),
+    [
+        (SIDE_RISKS, side_risk_key, side_suit_risk, 13),
+        (SPADE_RISKS, spade_risk_key, spade_risk, 15),
+    ],
+    ids=["side-suit", "spades-with-jokers"],
+)
+def test_the_nil_risk_tables_give_the_risk_of_every_holding(
+    table: tuple[float, ...], key: Callable[[int], int], risk: Callable[[int], float], width: int
+) -> None:
+    assert [table[key(bits)] for bits in range(1 << width)] == [
+        risk(bits) for bits in range(1 << width)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        ("9H 4H 2H", "2H"),
+        ("AS 3S", "3S"),
+        ("BJ LJ 3S", "3S"),
+        ("BJ LJ", "LJ"),
+        ("KC 3D 9H 4S", "3D"),
+        ("QD 2S 2H", "2H"),
+        ("5D 5C 7S", "5C"),
+        ("AH", "AH"),
+    ],
+    ids=[
+        "one-suit", "spades", "spades-and-jokers", "jokers", "lowest-rank", "side-card-first",
+        "tie-first-suit", "one-card",
+    ],  # fmt: skip
+)
+def test_discard_low_throws_the_lowest_ranked_side_card_else_the_lowest_spade(
+    cards: str, expected: str
+) -> None:
+    legal = hand_of(cards)
+    assert str(CODE_CARDS[discard_low(legal)]) == expected
+    assert discard_low(legal) == lowest_by_rank(legal & NON_SPADE_MASK or legal)

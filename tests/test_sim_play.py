@@ -8,9 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.cards import CODE_CARDS, Suit, card_code, parse_card, parse_cards
+from scorepad.cards import CODE_CARDS, CODE_COUNT, Suit, card_code, parse_card, parse_cards
 from scorepad.sim.play import (
+    BEATS,
     NO_SUIT,
+    SPADES,
     SUIT_OF,
     codes_of,
     legal_mask,
@@ -121,3 +123,23 @@ def test_suit_lists_split_a_hand_lowest_first() -> None:
         lists = suit_lists(hand)
         assert [code for cards in lists for code in cards] == sorted(hand)
         assert all(SUIT_OF[code] == suit for suit, cards in enumerate(lists) for code in cards)
+
+
+@pytest.mark.parametrize(
+    ("led", "trumped"),
+    [("5H", False), ("5H", True), ("9C", True), ("QS", False), ("LJ", False)],
+    ids=["a-heart-winning", "a-trump-over-hearts", "a-trump-over-clubs", "a-spade", "a-joker"],
+)
+def test_beats_holds_the_cards_that_take_the_trick(led: str, trumped: bool) -> None:
+    """BEATS[best]: the cards a later player takes the trick with (by `trick_winner`), for
+    the card winning it, led or a trump."""
+    start = codes(led)
+    trumps = [code for code in range(CODE_COUNT) if SUIT_OF[code] == SPADES]
+    for best in trumps if trumped else start:
+        trick = [*start, best] if trumped else start
+        takers = {
+            code
+            for code in range(CODE_COUNT)
+            if code not in trick and trick_winner([*trick, code]) == len(trick)
+        }
+        assert set(codes_of(BEATS[best])) == takers, CODE_CARDS[best]

@@ -13,7 +13,7 @@ from scorepad.game import standings
 from scorepad.rules import load_preset, preset_names
 from scorepad.sim import parallel
 from scorepad.sim import run as run_module
-from scorepad.sim.bots import RandomBot
+from scorepad.sim.bots import HeuristicBot, RandomBot
 from scorepad.sim.parallel import chunks
 from scorepad.sim.run import RunConfig, RunSummary, simulate
 from scorepad.sim.runner import GameResult, GameRunner, Violation
@@ -300,3 +300,36 @@ def test_knob_variants_play_out_with_zero_violations(
         config = RunConfig(rules, preset, 5, seed=13, bots=bots, max_deals=40)
         summary = simulate(config)
         assert summary.violation_count == 0, violations_text(summary)
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides"),
+    [
+        ("standard", ()),
+        ("club", ()),
+        ("house", ("blind_nil_deficit=0",)),
+        ("no-hell", ("partner_bidding=true",)),
+        ("suicide", ()),
+        ("solo-3", ()),
+    ],
+    ids=["standard", "club", "blind-nil", "partner-bidding", "suicide", "solo"],
+)
+def test_the_table_s_bids_are_each_seat_s_bid_of_the_record(
+    preset: str, overrides: tuple[str, ...]
+) -> None:
+    """The runner scores a deal by `seen.bids`: the bid each seat made, None where the
+    partner bid for the side, as the deal's record has them."""
+    from scorepad.rules import apply_overrides
+
+    rules = apply_overrides(load_preset(preset).rules, overrides)
+    runner = GameRunner(rules, preset=preset, bots=("heuristic",), seed=5)
+    bots = [HeuristicBot(random.Random(seat)) for seat in range(rules.players)]
+    seen = Seen(rules)
+    rng = random.Random(5)
+    joint = 0
+    for deal in range(40):
+        seen.new_deal(deal % rules.players)
+        record = runner._deal(rng, deal % rules.players, seen, bots, False)
+        assert seen.bids == record.by_seat(rules.players)
+        joint += None in seen.bids
+    assert joint or not rules.partner_bidding

@@ -7,14 +7,16 @@ another player's cards. Every choice it makes is re-checked by the validator.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from scorepad.bids import Bid
 from scorepad.rules import Rules
 from scorepad.sim.play import (
+    BEATS,
     NO_SUIT,
     NON_SPADE_MASK,
+    SPADE_LOW,
     SPADE_MASK,
     SPADES,
     SUIT_MASKS,
@@ -35,8 +37,11 @@ RANK_MASKS: tuple[int, ...] = tuple(
     sum(1 << code for code in range(54) if RANK_OF[code] == rank) for rank in range(15)
 )
 SIDE_SUIT_MASKS = SUIT_MASKS[:SPADES]
-NO_DEAL = 1 << 30  # more cards than any deal has: a bot's first turn starts a deal
-SPADE_LOW = 13 * SPADES  # the lowest spade's code: codes from here on are spades
+# One more than the highest code of a card's suit: a mask has no card above the suit of
+# a card when it has no bit from here on.
+SUIT_END: tuple[int, ...] = tuple(
+    max(other for other in range(54) if SUIT_OF[other] == SUIT_OF[code]) + 1 for code in range(54)
+)
 # The cards of a card's suit above it.
 ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[code]] & ~((2 << code) - 1) for code in range(54))
 
@@ -121,8 +126,10 @@ class RandomBot(Bot):
 
 
 # A hand is valued suit by suit, and a suit's value depends only on which of its cards
-# are held (13 bits, the ace highest; spades 15, the jokers above the ace): the values
-# are cached by those bits, so valuing a hand is a few lookups.
+# are held (13 bits, the ace highest; spades 15, the jokers above the ace). Valuing a hand
+# is a few lookups: in a table by the few facts a side suit's value reads (`side_key`,
+# `side_risk_key`: a few hundred entries, which stay in the processor's cache where a
+# cache by all 13 bits would not), or in a cache by the spades' bits.
 
 
 def suit_tricks(bits: int, spades_held: int) -> float:
@@ -164,13 +171,30 @@ def spade_tricks(bits: int, top: int) -> float:
     return value + max(0, length - 4) * 0.8
 
 
-# The caches are keyed by one int (the arguments' bits side by side): a cache looks up a
-# single int argument as it is, where two arguments make a tuple to hash.
+# The spades' cache is keyed by one int (the arguments' bits side by side): a cache looks
+# up a single int argument as it is, where two arguments make a tuple to hash.
 
 
-@cache
-def _side_value(key: int) -> float:
-    return suit_tricks(key & 0x1FFF, key >> 13)
+def side_key(bits: int, spades_held: int) -> int:
+    """What `suit_tricks` reads of a side suit (its ace, king and queen, its length, and up
+    to 3 spades held) as a small int: the index of the suit's value in `SIDE_VALUES`."""
+    return bits >> QUEEN | bits.bit_count() << 3 | min(spades_held, 3) << 7
+
+
+# `side_key`'s part for a number of spades held (0 to 15).
+_HELD = tuple(min(spades, 3) << 7 for spades in range(16))
+
+
+def _side_values() -> tuple[float, ...]:
+    values = [0.0] * (4 << 7)
+    for held in range(4):
+        for length in range(14):
+            for top in range(8):  # the queen, king and ace, as bits
+                low = length - top.bit_count()  # the cards under the queen
+                if 0 <= low <= QUEEN:
+                    bits = top << QUEEN | (1 << low) - 1
+                    values[side_key(bits, held)] = suit_tricks(bits, held)
+    return tuple(values)
 
 
 @cache
@@ -181,17 +205,22 @@ def _spade_value(key: int) -> float:
 def hand_tricks(hand: int, top: int = ACE) -> float:
     """A club player's count of the tricks a hand should take."""
     spade_bits = hand >> 39
-    held = min(spade_bits.bit_count(), 3) << 13
+    held = _HELD[spade_bits.bit_count()]
+    clubs = hand & 0x1FFF
+    diamonds = hand >> 13 & 0x1FFF
+    hearts = hand >> 26 & 0x1FFF
+    values = SIDE_VALUES
+    # `side_key`, inlined.
     return (
         _spade_value(spade_bits | top << 15)
-        + _side_value(hand & 0x1FFF | held)
-        + _side_value(hand >> 13 & 0x1FFF | held)
-        + _side_value(hand >> 26 & 0x1FFF | held)
+        + values[clubs >> QUEEN | clubs.bit_count() << 3 | held]
+        + values[diamonds >> QUEEN | diamonds.bit_count() << 3 | held]
+        + values[hearts >> QUEEN | hearts.bit_count() << 3 | held]
     )
 
 
-@cache
-def _side_suit_risk(bits: int) -> float:
+def side_suit_risk(bits: int) -> float:
+    """How likely a side suit (its cards as 13 bits) is to force a nil to take a trick."""
     length = bits.bit_count()
     risk = 0.0
     below = 0  # cards of the suit under this one
@@ -208,8 +237,8 @@ def _side_suit_risk(bits: int) -> float:
     return risk
 
 
-@cache
-def _spade_risk(bits: int) -> float:
+def spade_risk(bits: int) -> float:
+    """The same for the spades (as 15 bits)."""
     risk = 0.0
     for rank in range(15):
         if bits >> rank & 1:
@@ -220,13 +249,53 @@ def _spade_risk(bits: int) -> float:
     return risk + max(0, bits.bit_count() - 3) * 0.3
 
 
+def side_risk_key(bits: int) -> int:
+    """What `side_suit_risk` reads of a side suit (its cards from the eight up, and how many
+    below them) as a small int: the index of the suit's risk in `SIDE_RISKS`."""
+    return bits >> 8 | (bits & 0xFF).bit_count() << 5
+
+
+def spade_risk_key(bits: int) -> int:
+    """What `spade_risk` reads of the spades (whether the seven and the eight are held, how
+    many from the jack up, how many in all): the index of their risk in `SPADE_RISKS`."""
+    return bits >> 7 & 3 | (bits >> JACK).bit_count() << 2 | bits.bit_count() << 5
+
+
+def _side_risks() -> tuple[float, ...]:
+    risks = [0.0] * (9 << 5)
+    for top in range(32):  # the cards from the eight up, as bits
+        for low in range(9):  # the cards under the eight
+            bits = top << 8 | (1 << low) - 1
+            risks[side_risk_key(bits)] = side_suit_risk(bits)
+    return tuple(risks)
+
+
+def _spade_risks() -> tuple[float, ...]:
+    risks = [0.0] * (16 << 5)
+    for middle in range(4):  # the seven and the eight, as bits
+        for high in range(7):  # how many from the jack up (to the big joker)
+            for low in range(8):  # how many under the seven
+                bits = (1 << high) - 1 << JACK | middle << 7 | (1 << low) - 1
+                risks[spade_risk_key(bits)] = spade_risk(bits)
+    return tuple(risks)
+
+
+SIDE_VALUES = _side_values()
+SIDE_RISKS = _side_risks()
+SPADE_RISKS = _spade_risks()
+
+
 def nil_risk(hand: int) -> float:
     """How likely the hand is to be forced to take a trick: 0 safe, 1 hopeless (rough)."""
+    spades, clubs = hand >> 39, hand & 0x1FFF
+    diamonds, hearts = hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF
+    risks = SIDE_RISKS
+    # `spade_risk_key` and `side_risk_key`, inlined.
     return (
-        _spade_risk(hand >> 39)
-        + _side_suit_risk(hand & 0x1FFF)
-        + _side_suit_risk(hand >> 13 & 0x1FFF)
-        + _side_suit_risk(hand >> 26 & 0x1FFF)
+        SPADE_RISKS[spades >> 7 & 3 | (spades >> JACK).bit_count() << 2 | spades.bit_count() << 5]
+        + risks[clubs >> 8 | (clubs & 0xFF).bit_count() << 5]
+        + risks[diamonds >> 8 | (diamonds & 0xFF).bit_count() << 5]
+        + risks[hearts >> 8 | (hearts & 0xFF).bit_count() << 5]
     )
 
 
@@ -349,6 +418,20 @@ def median_nil_chance(rules: Rules) -> float:
     return chances[len(chances) // 2]
 
 
+# `_bid_facts` of the rules last asked about. Looked up by the rules' identity, once a
+# game (bots are made for each game), as `average_count`'s cache would hash the rules
+# field by field.
+_LAST_FACTS: list[tuple[Rules, int, float]] = []
+
+
+def _bid_facts(rules: Rules, deck_mask: int) -> tuple[int, float]:
+    """The deck's highest card code, and `average_count`, under these rules."""
+    if _LAST_FACTS and _LAST_FACTS[0][0] is rules:
+        return _LAST_FACTS[0][1:]
+    _LAST_FACTS[:] = [(rules, highest(deck_mask), average_count(rules))]
+    return _LAST_FACTS[0][1:]
+
+
 class HeuristicBot(Bot):
     """A decent club player: counts its tricks, bids nil on a safe hand, covers a nil
     partner, ducks to save bags once the contract is safe, and tries to set opponents."""
@@ -360,13 +443,13 @@ class HeuristicBot(Bot):
         # The suits each seat has shown out of in this deal, as far as this seat saw them
         # (the whole of each trick it was asked to play to, the current one up to its own
         # turn): public, as at a real table. Noted only when a decision needs them: the
-        # tricks asked about since are kept in `_pending`, each as the table's lists, which
-        # fill up after a turn and are not changed once the trick is over (noting a trick
-        # twice notes nothing more). A deal starts at the first turn and whenever fewer
-        # cards have been played than at this seat's last turn.
+        # tricks asked about since are kept in `_pending`, each as the table's
+        # `trick_with_seats`, whose list fills up after a turn and is not changed once the
+        # trick is over (noting a trick twice notes nothing more). A deal starts at the
+        # first turn and whenever more cards are left to play than at this seat's last turn.
         self._voids: list[int] = []
-        self._pending: list[tuple[list[int], list[int]]] = []
-        self._played = NO_DEAL
+        self._pending: list[tuple[list[int], Sequence[int]]] = []
+        self._unplayed = -1
         # Facts of the rules, looked up at the first bid under them.
         self._rules: Rules | None = None
         self._top = 0  # the highest card's code
@@ -413,25 +496,25 @@ class HeuristicBot(Bot):
         # cards a hand, each sure trick brings more (checked in benchmarks/sim_calibrate.py).
         rules = seen.rules
         if rules is not self._rules:
-            # Looked up once a game, not a bid: `average_count` is keyed by the rules,
-            # which hash field by field.
             self._rules = rules
-            self._top = highest(seen.deck_mask)
-            self._average = average_count(rules)
-        top = self._top
-        share = seen.tricks / seen.players
-        estimate = share + (hand_tricks(hand, RANK_OF[top]) - self._average) * seen.tricks / 13
-        partner = seen.partner[seat]
-        partner_bid = seen.bids[partner] if partner != seat else None
-        partner_nil = seen.nil[partner] and partner != seat
-        nil_ok = choice.nil and seen.rules.nil and not choice.joint
+            self._top, self._average = _bid_facts(rules, seen.deck_mask)
         if choice.must_nil:
             return choice.fit(0, nil=True)
+        top, tricks = self._top, seen.tricks
+        share = tricks / seen.players
+        estimate = share + (hand_tricks(hand, RANK_OF[top]) - self._average) * tricks / 13
+        partner = seen.partner[seat]
+        partner_nil = partner != seat and seen.nil[partner]
+        nil_ok = choice.nil and rules.nil and not choice.joint
         # A nil needs a hand that can stay under; with many cards a hand it rarely can.
-        nil_limit = 0.5 if seen.tricks <= 13 else 0.1
-        if nil_ok and not partner_nil and estimate < share + 0.5 and nil_risk(hand) < nil_limit:
+        if (
+            nil_ok
+            and not partner_nil
+            and estimate < share + 0.5
+            and nil_risk(hand) < (0.5 if tricks <= 13 else 0.1)
+        ):
             return choice.fit(0, nil=True)
-        if rules.suicide and partner_bid is None and nil_ok:
+        if rules.suicide and nil_ok and (partner == seat or seen.bids[partner] is None):
             # The first of a side to bid picks which of the two bids the side's nil without
             # seeing the other hand: this one when it is clearly safer than a typical hand
             # (by a few points: its cover is then the unknown hand) and no strong hand; its
@@ -445,9 +528,9 @@ class HeuristicBot(Bot):
             # are spread widely (a deviation of nearly two tricks); a set costs the whole
             # bid, an overtrick about ten points in bags: bid under the mean, by the margin
             # that finished the most simulated games (benchmarks/sim_finish.py).
-            if seen.tricks == 13:
+            if tricks == 13:
                 return choice.fit(round(suicide_tricks(hand) - 1.4))
-            expected = seen.tricks / rules.sides - 0.7 + (estimate - share)
+            expected = tricks / rules.sides - 0.7 + (estimate - share)
             return choice.fit(round(expected - 2.0))
         if partner_nil:
             estimate += 1.0  # covering a nil takes tricks the partner would have taken
@@ -463,72 +546,78 @@ class HeuristicBot(Bot):
     # -- play -------------------------------------------------------------------------
 
     def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
-        # Note a new deal (fewer cards played than at this seat's last turn), and the trick.
+        # Note a new deal (more cards left to play than at this seat's last turn), and the
+        # trick.
         trick = seen.trick
-        played = seen.played.bit_count()
-        if played < self._played:
+        unplayed = seen.unplayed.bit_count()
+        if unplayed > self._unplayed:
             self._voids = [0] * seen.players
             self._pending = []
-        self._played = played
-        self._pending.append((trick, seen.trick_seats))
-        if legal & (legal - 1) == 0:
-            return legal.bit_length() - 1
-        nil = seen.nil
+        self._unplayed = unplayed
+        self._pending.append(seen.trick_with_seats)
+        # Every choice below is a card of `legal`: the only one, when it holds one.
         partner = seen.partner[seat]
         side = seen.side_of[seat]
-        if nil[seat]:
-            # A failed nil's tricks are bags that help no contract: keep ducking, unless
-            # taking the trick sets the opponents.
-            if seen.taken[seat] == 0 or not self._can_set(side, seen):
-                return self._duck(legal, seen, hand)
-        else:
-            if nil[partner] and partner != seat and seen.taken[partner] == 0:
-                return self._cover(seat, partner, legal, seen, hand)
-            need = seen.contract[side] - seen.side_taken[side]
-            # Under suicide every side has a nil its partner covers: chasing the opponents'
-            # costs one's own contract, and the bags of the low cards it takes.
-            if (
-                seen.opponent_nil[seat]
-                and need < seen.tricks_left - 1
-                and not seen.rules.suicide
-            ):
-                return self._press_nil(seat, legal, seen, hand)
-            if need <= 0 and not self._can_set(side, seen):
-                if not trick:
-                    return discard_low(legal)  # a low lead
-                return self._duck(legal, seen, hand)
+        if seen.nil_bid:
+            code = self._nil_deal_play(seat, partner, side, hand, legal, seen)
+            if code >= 0:
+                return code
+        elif seen.contract[side] <= seen.side_taken[side] and not self._can_set(side, seen):
+            # The contract is in: save bags.
+            return self._duck(legal, seen, hand) if trick else discard_low(legal)
         # Take the trick (on the hottest path, so here rather than in a method).
         if not trick:
             return self._winning_lead(legal, hand, seen)
         best = seen.best
         last = len(trick) == seen.players - 1
-        unseen = seen.deck_mask & ~(seen.played | hand)  # a card is the boss: none above
-        # A nil bidder's trick does not count towards the contract (it is only a bag).
+        # A nil bidder's trick does not count towards the contract (it is only a bag). A
+        # card is the boss when none of the cards unseen (`seen.unplayed ^ hand`) is above.
         if (
             seen.winner == partner
             and partner != seat
-            and not nil[partner]
-            and (last or not ABOVE[best] & unseen)
+            and not seen.nil[partner]
+            and (last or not ABOVE[best] & (seen.unplayed ^ hand))
         ):
             return discard_low(legal)
         led = seen.led
-        # The cards that beat the best one (`beaters`, inlined).
-        beating = legal & ABOVE[best]
-        if best < SPADE_LOW and not legal & SUIT_MASKS[led]:
-            beating |= legal & SPADE_MASK
+        # The cards that beat the best one (`beaters`: a card that follows suit is not a
+        # spade, unless spades were led).
+        beating = legal & BEATS[best]
         if not beating:
             return discard_low(legal)
         low = (beating & -beating).bit_length() - 1
         if last:
             return low
         top = beating.bit_length() - 1
-        if SUIT_OF[top] == led and not ABOVE[top] & unseen:
+        if SUIT_OF[top] == led and not ABOVE[top] & (seen.unplayed ^ hand):
             return top
         if low >= SPADE_LOW and led != SPADES:
             return low
         if len(trick) == 1 and seen.players == 4:
             return discard_low(legal)  # second hand low
         return top
+
+    def _nil_deal_play(
+        self, seat: int, partner: int, side: int, hand: int, legal: int, seen: Seen
+    ) -> int:
+        """The card to play in a deal where someone bid nil, or -1: take the trick."""
+        nil = seen.nil
+        if nil[seat]:
+            # A failed nil's tricks are bags that help no contract: keep ducking, unless
+            # taking the trick sets the opponents.
+            if seen.taken[seat] == 0 or not self._can_set(side, seen):
+                return self._duck(legal, seen, hand)
+            return -1
+        if nil[partner] and partner != seat and seen.taken[partner] == 0:
+            return self._cover(seat, partner, legal, seen, hand)
+        need = seen.contract[side] - seen.side_taken[side]
+        # Under suicide every side has a nil its partner covers: chasing the opponents'
+        # costs one's own contract, and the bags of the low cards it takes.
+        if seen.opponent_nil[seat] and need < seen.tricks_left - 1 and not seen.rules.suicide:
+            return self._press_nil(seat, legal, seen, hand)
+        if need <= 0 and not self._can_set(side, seen):
+            return self._duck(legal, seen, hand) if seen.trick else discard_low(legal)
+        return -1
 
     def _can_set(self, side: int, seen: Seen) -> bool:
         """Whether an opponent side needs so many of the remaining tricks that it is worth
@@ -578,7 +667,7 @@ class HeuristicBot(Bot):
             if spades and is_master(highest(spades), hand, seen):
                 return highest(spades)
             return strongest_lead(legal, hand, seen)
-        if partner in seen.trick_seats:
+        if partner in seen.trick_seats[: len(trick)]:
             if seen.winner == partner:
                 beating = beaters(legal, seen.best, seen.led)
                 return lowest(beating) if beating else lowest_by_rank(legal)
@@ -593,7 +682,7 @@ class HeuristicBot(Bot):
         if not beating:
             return lowest_by_rank(legal)
         # The lowest of them that is the boss of its suit, else the highest.
-        unseen = seen.deck_mask & ~(seen.played | hand)
+        unseen = seen.unplayed ^ hand
         rest = beating
         while rest:
             low = rest & -rest
@@ -606,18 +695,20 @@ class HeuristicBot(Bot):
     def _winning_lead(self, legal: int, hand: int, seen: Seen) -> int:
         """Cash a boss card, side suits first (the highest-ranked first, on a tie the first
         suit), then spades."""
-        unseen = seen.deck_mask & ~(seen.played | hand)
+        unseen = seen.unplayed ^ hand
         best, best_rank = -1, -1
         for suit_mask in SIDE_SUIT_MASKS:
             cards = legal & suit_mask
-            if cards:
+            # The top card is the boss when the suit's unseen cards are all below it: as
+            # numbers, those cards are then less than these (the two have no card alike).
+            if cards and unseen & suit_mask < cards:
                 code = cards.bit_length() - 1
-                if RANK_OF[code] > best_rank and not ABOVE[code] & unseen:
+                if RANK_OF[code] > best_rank:
                     best, best_rank = code, RANK_OF[code]
         if best >= 0:
             return best
         spades = legal & SPADE_MASK
-        if spades and not ABOVE[spades.bit_length() - 1] & unseen:
+        if spades and unseen & SPADE_MASK < spades:
             return spades.bit_length() - 1
         return discard_low(legal)  # a low lead, a side card first
 
@@ -649,9 +740,10 @@ class HeuristicBot(Bot):
         return lowest_by_rank(legal)
 
 
-def _note_voids(voids: list[int], trick: list[int], seats: list[int]) -> None:
+def _note_voids(voids: list[int], trick: list[int], seats: Sequence[int]) -> None:
     """Note in `voids` (by seat) the suits the players of `trick` have shown out of."""
-    if trick:
+    # Nobody did when the lowest and highest cards are of one suit (codes go suit by suit).
+    if trick and SUIT_OF[min(trick)] != SUIT_OF[max(trick)]:
         led = SUIT_OF[trick[0]]
         for code, who in zip(trick, seats, strict=False):
             if SUIT_OF[code] != led:
@@ -670,7 +762,7 @@ def strongest_lead(legal: int, hand: int, seen: Seen) -> int:
     """The lead a nil partner can best stay under: the top card of the suit where the
     fewest of the unseen cards are above it (a boss card first; the nil is safe with any
     card below it), the higher rank on a tie."""
-    unseen = seen.deck_mask & ~(seen.played | hand)
+    unseen = seen.unplayed ^ hand
     best, best_key = -1, (2.0, 0, True)
     for suit_mask in SUIT_MASKS:
         cards = legal & suit_mask
@@ -686,7 +778,7 @@ def strongest_lead(legal: int, hand: int, seen: Seen) -> int:
 
 def is_master(code: int, hand: int, seen: Seen) -> bool:
     """Whether no unseen card of the suit is higher (the card is the boss of its suit)."""
-    return not ABOVE[code] & seen.deck_mask & ~(seen.played | hand)
+    return not ABOVE[code] & (seen.unplayed ^ hand)
 
 
 def lowest_by_rank(mask: int) -> int:
@@ -723,7 +815,10 @@ def discard_low(legal: int) -> int:
     """A card to throw away: the lowest side-suit card, else the lowest spade."""
     # `lowest_by_rank(legal & NON_SPADE_MASK or legal)`, inlined: most plays end here.
     mask = legal & NON_SPADE_MASK or legal
-    ranks = (mask | mask >> 13 | mask >> 26) & 0x1FFF | mask >> 39
+    code = (mask & -mask).bit_length() - 1
+    if not mask >> SUIT_END[code]:
+        return code  # all of one suit (as when following it): the lowest card is lowest
+    ranks = (mask | mask >> 13 | mask >> 26) & 0x1FFF  # side suits: spades are one suit
     cards = mask & RANK_MASKS[(ranks & -ranks).bit_length() - 1]
     return (cards & -cards).bit_length() - 1
 

@@ -19,9 +19,16 @@ SUIT_MASKS: tuple[int, ...] = tuple(
     sum(1 << code for code in range(CODE_COUNT) if SUIT_OF[code] == suit) for suit in range(4)
 )
 SPADE_MASK = SUIT_MASKS[SPADES]
+SPADE_LOW = 13 * SPADES  # the lowest spade's code: codes from here on are spades
 NON_SPADE_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 BIT: tuple[int, ...] = tuple(1 << code for code in range(CODE_COUNT))
 NO_SUIT = -1  # the suit led, before a trick is led
+# The cards that take a trick from the card winning it (RULES.md 3): the higher cards of
+# its suit, and any spade when it is not a spade (a card of another suit never does).
+BEATS: tuple[int, ...] = tuple(
+    SUIT_MASKS[SUIT_OF[code]] & ~((2 << code) - 1) | (SPADE_MASK if SUIT_OF[code] != SPADES else 0)
+    for code in range(CODE_COUNT)
+)
 
 
 def mask_of(codes: Iterable[int]) -> int:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from functools import reduce
-from operator import itemgetter, or_
+from operator import itemgetter
 from typing import Any, cast
 
 from scorepad.bids import (
@@ -48,9 +47,11 @@ from scorepad.sim.kernel import (
     kernel_seed,
 )
 from scorepad.sim.play import (
+    BEATS,
     BIT,
     NO_SUIT,
     NON_SPADE_MASK,
+    SPADE_LOW,
     SPADES,
     SUIT_MASKS,
     SUIT_OF,
@@ -81,7 +82,6 @@ RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when op
 _UNBLIND_KEYS = frozenset(key for bid_id, key in _KEY_OF_ID.items() if id(BLIND_NIL) != bid_id)
 _BLIND_NIL_KEY: object = _KEY_OF_ID[id(BLIND_NIL)]
 _UNSEEN = object()  # not yet in a memo table (None there means: checked, nothing wrong)
-BIT_OF = BIT.__getitem__  # a card code's bit
 # A side's played deal before it is scored: its entry, the engine's hands for it, the
 # side's nil bids and made, blind nil bids and made (None: no nil), and its bids and
 # tricks in an order of their own (the same whatever seat bid what).
@@ -249,7 +249,7 @@ class GameRunner:
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         self.side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self.side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-        seen = Seen(rules)
+        self._seen = seen = Seen(rules)  # for every game (`Seen.new_game`)
         self._partner, self._side_of = seen.partner, seen.side_of
         # Each side's scored deal, by its bids, tricks and bags, and its played deal by
         # its bids and tricks alone (see `_fold_sides`).
@@ -260,6 +260,8 @@ class GameRunner:
         self._bids_ok: dict[tuple[object, ...], str | None] = {}
         self._deal_bids_ok: dict[tuple[object, ...], tuple[Problem, ...]] = {}
         self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
+        # Each seat is asked once, for its own bid (see `_bid_plain`).
+        self._plain_bids = not rules.blind_nil and not (rules.partner_bidding and not rules.suicide)
         self._deficit = max(rules.blind_nil_deficit, rules.blind_bid_deficit)
         # Random bots' bids, by the situation: (choice, blind nil open, nil, bid per wish).
         self._random_keyed: dict[tuple[object, int, bool], KeyedBids] = {}
@@ -292,6 +294,8 @@ class GameRunner:
             for leader in range(rules.players)
         ]
         self._bid_of_code = bids_of_codes(rules.tricks)
+        # The seats of a trick in playing order, by its leader.
+        self._orders = [(leader, *seats) for leader, seats in enumerate(self._followers)]
 
     # -- a game ---------------------------------------------------------------------
 
@@ -323,7 +327,8 @@ class GameRunner:
             if rounds is not None:
                 self._finish_game(result, first_dealer, rounds, fold)
             return result
-        seen = Seen(rules)
+        seen = self._seen
+        seen.new_game()
         validate, keep_records = self.validate, self.keep_records
         fold_sides, played_miss, key_of_id = self._fold_sides, self._played_side, _KEY_OF_ID
         for number in range(1, self.max_deals + 1):
@@ -331,7 +336,7 @@ class GameRunner:
             seen.new_deal(dealer)
             record = self._deal(rng, dealer, seen, bots, all_random)
             result.redeals += record.redeals
-            by_seat = record.by_seat(players)
+            by_seat = seen.bids  # `record.by_seat` (None: the partner bid for the side)
             if keep_records:
                 result.records.append(record)
             problems = self._check_deal(record, scores, by_seat) if validate else []
@@ -808,11 +813,16 @@ class GameRunner:
                 break
             redeals += 1
         record = DealRecord(dealer, dealt, redeals=redeals)
-        hands = [reduce(or_, map(BIT_OF, hand), 0) for hand in dealt]  # `mask_of`, in C
+        # `mask_of`, in C: a hand's codes are distinct, so their bits sum to the mask (a
+        # hand holds more than one card: the itemgetter gives a tuple).
+        hands = [sum(itemgetter(*hand)(BIT)) for hand in dealt]
         if plan.discards:
             record.discards = bots[dealer].discard(dealer, hands[dealer], plan.discards, seen)
             hands[dealer] &= ~mask_of(record.discards)
-        self._bid(record, hands, seen, bots)
+        if self._plain_bids:
+            self._bid_plain(record, hands, seen, bots)
+        else:
+            self._bid(record, hands, seen, bots)
         if rules.blind_nil_exchange:
             self._exchange(record, hands, seen, bots)
         seen.trick = []
@@ -824,12 +834,10 @@ class GameRunner:
         return record
 
     def _bid(self, record: DealRecord, hands: list[int], seen: Seen, bots: list[Bot]) -> None:
+        """The bids of a deal under rules with blind nil or partner bidding."""
         rules = self.rules
         players = rules.players
         dealer = record.dealer
-        if not rules.blind_nil and not (rules.partner_bidding and not rules.suicide):
-            self._bid_plain(record, hands, seen, bots)
-            return
         order = [(dealer + step) % players for step in range(1, players + 1)]
         joint = [False] * rules.sides
         record.joint = joint
@@ -901,27 +909,20 @@ class GameRunner:
         bids, nil, contract = seen.bids, seen.nil, seen.contract
         side_of, partner_of = seen.side_of, seen.partner
         noted = record.bids.append
-        choices = self._choices
+        choices, key_of_id = self._choices, _KEY_OF_ID
         total = 0  # the table's non-nil bids so far
-        for step in range(1, players + 1):
-            seat = (dealer + step) % players
-            partner = partner_of[seat]
-            partner_bid = bids[partner] if partner != seat else None
-            last = step == players
-            key = (
-                None if partner_bid is None else _KEY_OF_ID.get(id(partner_bid), partner_bid),
-                total,
-                last,
-                False,
-            )
+        for seat in self._orders[(dealer + 1) % players]:
+            # The partner's bid (None: not made yet; a seat playing alone is its own partner).
+            partner_bid = bids[partner_of[seat]]
+            last = seat == dealer
+            key = (key_of_id.get(id(partner_bid), partner_bid), total, last, False)  # `bid_key`
             choice = choices.get(key) or self._choice(partner_bid, total, last, False)
             bid = bots[seat].bid(seat, hands[seat], seen, choice)
             noted((seat, bid))
             bids[seat] = bid
             if bid.is_nil:
-                nil[seat] = True
+                nil[seat] = True  # (False from `Seen.new_deal` otherwise)
             else:
-                nil[seat] = False
                 contract[side_of[seat]] += bid.tricks
                 total += bid.tricks
 
@@ -964,59 +965,56 @@ class GameRunner:
         self, record: DealRecord, hands: list[int], leader: int, seen: Seen, bots: list[Bot]
     ) -> None:
         """Play the deal's tricks, asking a bot only when it has a choice. The trick's state
-        (cards played, the best card and its seat) is kept in locals and written to `seen`
-        before each bot is asked, and at each trick's end; every trick gets new
-        `seen.trick` / `seen.trick_seats` lists, left alone once the trick is over."""
+        (the cards left to play, the best card and its seat) is kept in locals and written
+        to `seen` before each bot is asked (the cards left also at each trick's end); every
+        trick gets a new `seen.trick` list, left alone once the trick is over, and its
+        seats in playing order as `seen.trick_seats` (the two also as
+        `seen.trick_with_seats`)."""
         plays, winners = record.plays, record.winners
         taken, side_taken, nil, side_of = seen.taken, seen.side_taken, seen.nil, seen.side_of
         self._note_live_nils(seen)
         choose = [bot.play for bot in bots]
-        followers = self._followers
-        suit_masks, suit_of = SUIT_MASKS, SUIT_OF
-        played, broken = seen.played, seen.broken
+        followers, orders = self._followers, self._orders
+        suit_masks, suit_of, bits, beats = SUIT_MASKS, SUIT_OF, BIT, BEATS
+        unplayed, broken = seen.unplayed, seen.broken
         for left in range(self.rules.tricks, 0, -1):
             seen.tricks_left = left
             trick: list[int] = []
-            seats: list[int] = []
+            seats = orders[leader]
             seen.trick, seen.trick_seats, seen.led = trick, seats, NO_SUIT
-            add_card, add_seat = trick.append, seats.append
+            seen.trick_with_seats = trick, seats
             hand = hands[leader]
             legal = hand if broken else hand & NON_SPADE_MASK or hand
             # One legal card needs no decision.
             code = (
                 choose[leader](leader, hand, legal, seen)
-                if legal & (legal - 1)
+                if legal.bit_count() > 1
                 else legal.bit_length() - 1
             )
-            hands[leader] = hand & ~(1 << code)
-            add_card(code)
-            add_seat(leader)
-            played |= 1 << code
+            bit = bits[code]
+            hands[leader] = hand ^ bit  # the card leaves the hand that holds it
+            trick.append(code)
+            unplayed ^= bit
             best, winner = code, leader
-            led = best_suit = suit_of[code]
-            if led == SPADES:
-                broken = True
-            seen.led = led
+            seen.led = led = suit_of[code]
             led_mask = suit_masks[led]
             for seat in followers[leader]:
                 hand = hands[seat]
                 legal = hand & led_mask or hand
-                if legal & (legal - 1):
-                    seen.played, seen.best, seen.winner = played, best, winner
+                if legal.bit_count() > 1:
+                    seen.unplayed, seen.best, seen.winner = unplayed, best, winner
                     code = choose[seat](seat, hand, legal, seen)
-                else:
-                    code = legal.bit_length() - 1
-                hands[seat] = hand & ~(1 << code)
-                add_card(code)
-                add_seat(seat)
-                played |= 1 << code
-                suit = suit_of[code]
-                if suit == best_suit:
-                    if code > best:
-                        best, winner = code, seat
-                elif suit == SPADES:
-                    best, best_suit, winner, broken = code, SPADES, seat, True
-            seen.played, seen.best, seen.winner, seen.broken = played, best, winner, broken
+                    bit = bits[code]
+                else:  # the one legal card is its own bit
+                    code, bit = legal.bit_length() - 1, legal
+                hands[seat] = hand ^ bit
+                trick.append(code)
+                unplayed ^= bit
+                if beats[best] & bit:
+                    best, winner = code, seat
+            # A spade played to the trick wins it (the highest one): spades are broken.
+            broken = broken or best >= SPADE_LOW
+            seen.unplayed, seen.broken = unplayed, broken  # (the next trick has no best card)
             plays += trick
             leader = winner  # kept card by card above; the validator re-checks it
             winners.append(leader)
@@ -1030,10 +1028,11 @@ class GameRunner:
     @staticmethod
     def _note_live_nils(seen: Seen) -> None:
         """For each seat, whether an opponent's nil still stands (public: bids and tricks)."""
-        taken = seen.taken
-        live = [bid and not taken[seat] for seat, bid in enumerate(seen.nil)]
+        nil, taken = seen.nil, seen.taken
+        seen.nil_bid = True in nil
+        live = [bid and not taken[seat] for seat, bid in enumerate(nil)] if seen.nil_bid else ()
         if True not in live:  # the usual case: no nil stands
-            seen.opponent_nil = [False] * len(live)
+            seen.opponent_nil = [False] * len(nil)
             return
         seen.opponent_nil = [any(map(live.__getitem__, others)) for others in seen.opponents]
 

@@ -7,6 +7,7 @@ cannot look at another player's cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorepad.bids import BLIND_NIL, NIL, Bid, number
@@ -35,9 +36,11 @@ class Seen:
         "taken",
         "side_taken",
         "opponent_nil",
-        "played",
+        "nil_bid",
+        "unplayed",
         "trick",
         "trick_seats",
+        "trick_with_seats",
         "led",
         "best",
         "winner",
@@ -60,8 +63,13 @@ class Seen:
             tuple(o for o in range(rules.players) if self.side_of[o] != self.side_of[s])
             for s in range(rules.players)
         )
-        self.scores: list[int] = [0] * rules.sides
-        self.bags: list[int] = [0] * rules.sides
+        self.new_game()
+
+    def new_game(self) -> None:
+        """Start a game: no points, no bags (a runner keeps one Seen for all its games,
+        whose facts of the rules above are worked out once)."""
+        self.scores: list[int] = [0] * self.rules.sides
+        self.bags: list[int] = [0] * self.rules.sides
         self.new_deal(0)
 
     def new_deal(self, dealer: int) -> None:
@@ -74,9 +82,16 @@ class Seen:
         self.taken: list[int] = [0] * n
         self.side_taken: list[int] = [0] * len(self.scores)  # tricks of non-nil bidders
         self.opponent_nil: list[bool] = [False] * n  # an opponent's nil still stands
-        self.played = 0
+        self.nil_bid = False  # some seat bid nil (the runner notes it as play starts)
+        # The deck's cards not played yet in this deal: a player's own hand is among them,
+        # so `unplayed ^ hand` is what it has not seen.
+        self.unplayed = self.deck_mask
         self.trick: list[int] = []
-        self.trick_seats: list[int] = []
+        # The seats of the trick in playing order: the first `len(trick)` have played (the
+        # runner gives all the seats, from the leader, rather than add one a card).
+        self.trick_seats: Sequence[int] = ()
+        # The two as one object, which a bot can keep to read the trick once it is over.
+        self.trick_with_seats: tuple[list[int], Sequence[int]] = (self.trick, self.trick_seats)
         self.led = NO_SUIT
         self.best = 0  # the card winning the trick so far (when the trick has a card)
         self.winner = 0  # and its seat
