@@ -138,8 +138,7 @@ def _play_parallel(
             send.close()  # the worker holds the sending end now: EOF when it dies
             workers.append((process, receive))
         busy = [receive for _, receive in workers]
-        while (index := claims.next()) < len(ranges):
-            start, stop = ranges[index]
+        for start, stop in claims.taken(ranges):
             play(sums, start, stop)
             if progress:
                 progress(stop - start)
@@ -171,11 +170,15 @@ class _Claims:
         self._next = context.RawValue("l", 0)
         self._lock = context.Lock()
 
-    def next(self) -> int:
-        with self._lock:
-            index: int = self._next.value
-            self._next.value = index + 1
-        return index
+    def taken(self, ranges: Sequence[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+        """The ranges this process takes, one at a time, until none is left."""
+        while True:
+            with self._lock:
+                index: int = self._next.value
+                self._next.value = index + 1
+            if index >= len(ranges):
+                return
+            yield ranges[index]
 
 
 def _work(
@@ -195,8 +198,7 @@ def _work(
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         with fewer_collections():  # inherited when forked, not when spawned
-            while (index := claims.next()) < len(ranges):
-                start, stop = ranges[index]
+            for start, stop in claims.taken(ranges):
                 play(sums, start, stop)
                 send.send(("played", stop - start))
         send.send(("done", sums))
