@@ -54,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 from scorepad.rules import load_preset  # noqa: E402
 from scorepad.sim import run as run_module  # noqa: E402
 from scorepad.sim import runner as runner_module  # noqa: E402
+from scorepad.sim import scoretable  # noqa: E402
 from scorepad.sim.kernel import kernel_built  # noqa: E402
 from scorepad.sim.run import RunConfig, simulate  # noqa: E402
 
@@ -105,11 +106,12 @@ def measure_run(
 ) -> tuple[float, float, float]:
     rules = load_preset(preset).rules
     config = RunConfig(rules, preset, games, seed=seed, bots=(bots,), kernel=kernel)
-    # Every run starts cold, as a `scorepad simulate` does: no runner, memo tables or
-    # kernel table left by the run before (a --jobs 2 run's forked workers would inherit
-    # them, warm, from a --jobs 1 run of the same games).
+    # Every run starts cold, as a `scorepad simulate` does: no runner, memo tables,
+    # kernel table or shared score table left by the run before (a --jobs 2 run's forked
+    # workers would inherit them, warm, from a --jobs 1 run of the same games).
     run_module._RUNNERS.clear()
     runner_module._KERNEL_TABLES.clear()
+    scoretable._TABLES.clear()
     wall, own, children = time.perf_counter(), time.process_time(), _children_cpu()
     summary = simulate(config, jobs=jobs)
     wall = time.perf_counter() - wall

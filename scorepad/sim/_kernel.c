@@ -355,9 +355,37 @@ static PyObject *small_tuple(const uint8_t *values, int n) {
     return out;
 }
 
-/* deal(dealer, blind_sides) -> (bids by seat, tricks by seat, problems): one deal played
-   out. blind_sides: a bit per side trailing far enough for blind nil. problems: 0 for a
-   clean deal, else check_deal's bits. */
+/* Each side's place in a table of scored sides (kept in Python): its seats' bids and
+   tricks, in seat order, as the digits of a number in radix (tricks + 3) * (tricks + 1).
+   A seat's digit is its bid's digit (the number, tricks + 1 for nil, tricks + 2 for
+   blind nil) times (tricks + 1), plus the tricks it took. */
+static PyObject *side_places(Table *self) {
+    long long place[MAX_PLAYERS] = {0};
+    int sides = 0, tricks = self->tricks;
+    long long radix_tricks = tricks + 1, radix = (tricks + 3) * radix_tricks;
+    for (int seat = 0; seat < self->players; seat++) {
+        int code = self->by_seat[seat];
+        int digit = code == NIL_CODE ? tricks + 1 : code == BLIND_NIL_CODE ? tricks + 2 : code;
+        int side = self->side_of[seat];
+        place[side] = place[side] * radix + digit * radix_tricks + self->taken[seat];
+        if (side >= sides) sides = side + 1;
+    }
+    PyObject *out = PyTuple_New(sides);
+    if (!out) return NULL;
+    for (int side = 0; side < sides; side++) {
+        PyObject *value = PyLong_FromLongLong(place[side]);
+        if (!value) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, side, value);
+    }
+    return out;
+}
+
+/* deal(dealer, blind_sides) -> (bids by seat, tricks by seat, problems, side places): one
+   deal played out. blind_sides: a bit per side trailing far enough for blind nil.
+   problems: 0 for a clean deal, else check_deal's bits. side places: see side_places. */
 static PyObject *table_deal(Table *self, PyObject *args) {
     int dealer, blind_sides;
     if (!PyArg_ParseTuple(args, "ii", &dealer, &blind_sides)) return NULL;
@@ -375,12 +403,14 @@ static PyObject *table_deal(Table *self, PyObject *args) {
     for (int i = 0; i < self->players; i++) taken[i] = (uint8_t)self->taken[i];
     PyObject *bids = small_tuple(self->by_seat, self->players);
     PyObject *took = small_tuple(taken, self->players);
-    if (!bids || !took) {
+    PyObject *places = side_places(self);
+    if (!bids || !took || !places) {
         Py_XDECREF(bids);
         Py_XDECREF(took);
+        Py_XDECREF(places);
         return NULL;
     }
-    return Py_BuildValue("(NNi)", bids, took, bad);
+    return Py_BuildValue("(NNiN)", bids, took, bad, places);
 }
 
 /* record() -> (hands as dealt by seat, plays in order, trick winners) of the last deal. */

@@ -18,6 +18,7 @@ from scorepad.rules import Rules
 from scorepad.sim.kernel import choose_kernel
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.runner import MAX_DEALS, GameResult, GameRunner, Tally, Violation
+from scorepad.sim.scoretable import score_table
 
 END_KINDS = ("target", "loss-limit", "boston", "sets", "draw", "unfinished")
 MAX_VIOLATIONS_KEPT = 100
@@ -221,6 +222,8 @@ def simulate(
     path, reason = choose_kernel(config.kernel, config.rules, config.bots)
     summary = RunSummary(config=config, kernel=path, kernel_reason=reason)
     started = time.perf_counter()
+    if path == "c":
+        score_table(config.rules, config.validate)  # before the workers: forked, they share it
     play = partial(_play_into, config, path)
     play_ranges(summary, config.games, play, jobs=jobs, progress=progress)
     summary.elapsed_seconds = time.perf_counter() - started

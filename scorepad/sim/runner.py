@@ -58,6 +58,7 @@ from scorepad.sim.play import (
     mask_of,
     suit_lists_of,
 )
+from scorepad.sim.scoretable import Numbers, pack, score_table, unpack
 from scorepad.sim.table import _KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
 from scorepad.sim.validate import (
     Problem,
@@ -286,6 +287,10 @@ class GameRunner:
             _KERNEL_TABLES.clear()  # one at a time: a process runs one set of rules
             _KERNEL_TABLES[key] = self._table
         self._kernel_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
+        # The kernel path's scored sides, shared with the run's forked processes (see
+        # scoretable.py), and its numbers unpacked, by the table's number.
+        self._scores = score_table(rules, validate) if kernel else None
+        self._unpacked: dict[int, Numbers] = {}
         self._unjoint = [False] * rules.sides  # the kernel's bids are never joint
         self._side_getters = [itemgetter(*seats) for seats in self.side_seats]
         # The seats after each leader, in playing order.
@@ -472,6 +477,7 @@ class GameRunner:
         blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
         side_range = range(sides)
         fold_sides, played_miss = self._fold_sides, self._kernel_played_side
+        shared = self._scores is not None
         bids_ok = self._kernel_bids_ok
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
@@ -480,7 +486,7 @@ class GameRunner:
                 for side in side_range:
                     if _trailing_by(scores, side) >= blind_deficit:
                         blind_sides |= 1 << side
-            codes, taken, bad = table.deal(dealer, blind_sides)
+            codes, taken, bad, places = table.deal(dealer, blind_sides)
             problems: list[Problem] = []
             record = None
             if bad or keep_records or cross_check:
@@ -496,8 +502,9 @@ class GameRunner:
             elif validate:
                 problems = bids_ok(dealer, codes, scores)
             boston_by = fold_sides(
-                result, codes, taken, codes, played_miss, scores, bags, sets, problems
-            )
+                result, codes, taken, codes, played_miss, scores, bags, sets, problems,
+                places if shared else None, rounds is not None,
+            )  # fmt: skip
             if rounds is not None:
                 rounds.append(Round(dealer, self._entries))
             if problems and record is None:
@@ -577,6 +584,8 @@ class GameRunner:
         bags: list[int],
         sets: list[int],
         problems: list[Problem],
+        places: tuple[int, ...] | None = None,
+        entries: bool = True,
     ) -> int | None:
         """Score each side's part of a deal with the engine and fold it into the game;
         the side that made a Boston, if one did.
@@ -589,27 +598,50 @@ class GameRunner:
         the engine's, called on the side's played deal (its entry and hands), which is
         memoised by the bids and tricks alone: the same deal comes with many bag counts,
         and a run's first games are mostly such misses. `played_miss(side, bids, taken)`
-        makes a played deal not seen yet. The sides' entries are left in
-        `self._entries`, for a Round."""
+        makes a played deal not seen yet.
+
+        A kernel deal gives each side's place (`places`): its score is then read from the
+        run's shared table (scoretable.py) by its place and bags instead, and scored
+        (`_table_miss`) where that slot is still empty. The sides' entries are left in
+        `self._entries` when `entries` asks for them, for a Round."""
         memo, played_memo = self._side_memo, self._played_memo
+        if places is not None:
+            assert self._scores is not None
+            values, bag_slots = self._scores.values, self._scores.bag_slots
+            unpacked = self._unpacked
         boston_by = None
-        entries = []
+        sides_entries = []
         for side, get in enumerate(self._side_getters):
             side_bags = bags[side]
-            played_key = (get(keys), get(taken))
-            key = (*played_key, side_bags)
-            cached = memo.get(key)
-            if cached is None:
-                played = played_memo.get(played_key)
-                if played is None:
-                    played = played_miss(side, bids, taken)
-                    if len(played_memo) < 200_000:
-                        played_memo[played_key] = played
-                cached = self._score_played(played, side_bags)
-                if len(memo) < 200_000:
-                    memo[key] = cached
-            entry, points, bags[side], penalties, made, boston, engine_problems, nils = cached
-            entries.append(entry)
+            if places is not None:
+                slot = places[side] * bag_slots + side_bags
+                value = values[slot] if 0 <= side_bags < bag_slots else 0
+                if value:
+                    numbers = unpacked.get(value)
+                    if numbers is None:
+                        numbers = unpacked[value] = unpack(value)
+                else:
+                    numbers = self._table_miss(side, bids, taken, side_bags, slot)
+                points, bags[side], penalties, made, boston, wrong, nils = numbers
+                # Only flagged in the table: its problems, worded, from this process's memo.
+                engine_problems = (
+                    self._kernel_numbers(side, bids, taken, side_bags)[5] if wrong else ()
+                )
+            else:
+                played_key = (get(keys), get(taken))
+                key = (*played_key, side_bags)
+                cached = memo.get(key)
+                if cached is None:
+                    played = played_memo.get(played_key)
+                    if played is None:
+                        played = played_miss(side, bids, taken)
+                        if len(played_memo) < 200_000:
+                            played_memo[played_key] = played
+                    cached = self._score_played(played, side_bags)
+                    if len(memo) < 200_000:
+                        memo[key] = cached
+                entry, points, bags[side], penalties, made, boston, engine_problems, nils = cached
+                sides_entries.append(entry)
             if engine_problems:
                 problems.extend(engine_problems)
             scores[side] += points
@@ -627,8 +659,48 @@ class GameRunner:
                 result.nil_made += nils[1]
                 result.blind_nil_bids += nils[2]
                 result.blind_nil_made += nils[3]
-        self._entries = tuple(entries)
+        if places is None:
+            self._entries = tuple(sides_entries)
+        elif entries:
+            self._entries = tuple(
+                self._kernel_played(side, bids, taken)[0] for side in range(len(places))
+            )
         return boston_by
+
+    def _table_miss(
+        self, side: int, codes: Sequence[object], taken: Sequence[int], bags: int, slot: int
+    ) -> Numbers:
+        """A side's numbers scored by the engine, written to the shared table when its
+        slot is one (its bags in range) and they fit in a slot's number."""
+        assert self._scores is not None
+        played = self._kernel_played(side, codes, taken)
+        points, bags_after, penalties, made, boston, engine_problems = self._score_numbers(
+            played, bags
+        )
+        numbers: Numbers = (
+            points, bags_after, penalties, made, boston, bool(engine_problems), played[2],
+        )  # fmt: skip
+        if 0 <= bags < self._scores.bag_slots and (value := pack(numbers)):
+            self._scores.values[slot] = value
+        return numbers
+
+    def _kernel_played(
+        self, side: int, codes: Sequence[object], taken: Sequence[int]
+    ) -> PlayedSide:
+        """A kernel deal's played side, from this process's memo (`_fold_sides`)."""
+        get = self._side_getters[side]
+        key = (get(codes), get(taken))
+        played = self._played_memo.get(key)
+        if played is None:
+            played = self._kernel_played_side(side, codes, taken)
+            if len(self._played_memo) < 200_000:
+                self._played_memo[key] = played
+        return played
+
+    def _kernel_numbers(
+        self, side: int, codes: Sequence[object], taken: Sequence[int], bags: int
+    ) -> ScoredNumbers:
+        return self._score_numbers(self._kernel_played(side, codes, taken), bags)
 
     def _kernel_played_side(
         self, side: int, codes: Sequence[object], taken: Sequence[int]
@@ -669,7 +741,13 @@ class GameRunner:
         (RULES.md scores a side, not its seats), so the engine is asked once for both.
         The score pad's own fold (`_check_standings`) scores such games again seat by
         seat and compares the totals."""
-        entry, hands, nils, unseated = played
+        entry, _, nils, _ = played
+        return (entry, *self._score_numbers(played, bags), nils)
+
+    def _score_numbers(self, played: PlayedSide, bags: int) -> ScoredNumbers:
+        """`_score_played`'s numbers alone, memoised by the side's bids and tricks apart
+        from its seats, and its bags."""
+        _, hands, _, unseated = played
         key = (unseated, bags)
         numbers = self._unseated_memo.get(key)
         if numbers is None:
@@ -681,7 +759,7 @@ class GameRunner:
             )  # fmt: skip
             if len(self._unseated_memo) < 200_000:
                 self._unseated_memo[key] = numbers
-        return (entry, *numbers, nils)
+        return numbers
 
     def _kernel_bids_ok(
         self, dealer: int, codes: tuple[int, ...], scores: Sequence[int]
