@@ -59,13 +59,17 @@ def test_numbers_that_do_not_fit_a_slot_are_not_written(side: Numbers) -> None:
 
 
 @pytest.mark.parametrize(
-    ("preset", "bag_slots", "slots"),
-    [("standard", 10, 224**2 * 10), ("quicksand", 1, 224**2), ("solo-5", 10, 143 * 10)],
+    ("preset", "shape"),
+    [
+        ("standard", (224, 10, 224**2 * 10)),
+        ("quicksand", (224, 1, 224**2)),
+        ("solo-5", (143, 10, 143 * 10)),
+    ],
 )
 def test_the_table_has_a_slot_for_each_place_and_bag_count(
-    preset: str, bag_slots: int, slots: int
+    preset: str, shape: tuple[int, int, int]
 ) -> None:
-    assert table_shape(load_preset(preset).rules) == (bag_slots, slots)
+    assert table_shape(load_preset(preset).rules) == shape
 
 
 @pytest.fixture
@@ -177,3 +181,28 @@ def test_a_score_the_validator_refused_is_refused_again_where_it_is_read(
     assert sum(seen) > 0
     second = kernel_runner()
     assert [len(second.play_game(index).violations) for index in range(30)] == seen
+
+
+@needs_kernel
+def test_partners_who_swap_bids_and_tricks_read_each_others_slot(
+    engine_calls: list[int],
+) -> None:
+    """North 3 taking 5 and South 5 taking 4 score as North 5 taking 4 and South 3
+    taking 5: once one is in the table, the other is read from it, not scored again."""
+    rules = load_preset("standard").rules
+    radix, bag_slots, _ = table_shape(rules)
+
+    def slot(codes: tuple[int, ...], taken: tuple[int, ...], bags: int) -> int:
+        place = digit(codes[0], taken[0], 13) * radix + digit(codes[2], taken[2], 13)
+        return place * bag_slots + bags
+
+    north_three = ((3, 1, 5, 1), (5, 1, 4, 3))
+    south_three = ((5, 1, 3, 1), (4, 1, 5, 3))
+    first = kernel_runner()._table_miss(0, *north_three, 9, slot(*north_three, 9))
+    assert first[:3] == (80 + 1 - 100, 0, 1)  # 8 made, 1 over: the 10th bag costs 100
+    assert len(engine_calls) == 1
+    second = kernel_runner()._table_miss(0, *south_three, 9, slot(*south_three, 9))
+    assert second == first and len(engine_calls) == 1
+    table = score_table(rules, validate=True)
+    assert table is not None
+    assert table.values[slot(*south_three, 9)] == table.values[slot(*north_three, 9)] != 0

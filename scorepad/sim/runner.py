@@ -671,8 +671,21 @@ class GameRunner:
         self, side: int, codes: Sequence[object], taken: Sequence[int], bags: int, slot: int
     ) -> Numbers:
         """A side's numbers scored by the engine, written to the shared table when its
-        slot is one (its bags in range) and they fit in a slot's number."""
-        assert self._scores is not None
+        slot is one (its bags in range) and they fit in a slot's number. Partners who
+        swap their bids and tricks score the same (see `_score_played`): when the swapped
+        deal's slot is written already, its number is this slot's too."""
+        table = self._scores
+        assert table is not None
+        in_range = 0 <= bags < table.bag_slots
+        if in_range and self.rules.side_size == 2:
+            first, second = divmod(slot // table.bag_slots, table.radix)
+            value = table.values[(second * table.radix + first) * table.bag_slots + bags]
+            if value:
+                table.values[slot] = value
+                swapped = self._unpacked.get(value)
+                if swapped is None:
+                    swapped = self._unpacked[value] = unpack(value)
+                return swapped
         played = self._kernel_played(side, codes, taken)
         points, bags_after, penalties, made, boston, engine_problems = self._score_numbers(
             played, bags
@@ -680,8 +693,8 @@ class GameRunner:
         numbers: Numbers = (
             points, bags_after, penalties, made, boston, bool(engine_problems), played[2],
         )  # fmt: skip
-        if 0 <= bags < self._scores.bag_slots and (value := pack(numbers)):
-            self._scores.values[slot] = value
+        if in_range and (value := pack(numbers)):
+            table.values[slot] = value
         return numbers
 
     def _kernel_played(

@@ -70,19 +70,21 @@ def unpack(value: int) -> Numbers:
 class ScoreTable:
     """The slots of one set of rules: `values[slot]` (0 until scored)."""
 
-    def __init__(self, bag_slots: int, slots: int) -> None:
+    def __init__(self, radix: int, bag_slots: int, slots: int) -> None:
+        self.radix = radix  # of a seat's digit in a side's place
         self.bag_slots = bag_slots
         # Anonymous and shared: processes forked after this see the same memory.
         self._memory = mmap.mmap(-1, 8 * slots)
         self.values = memoryview(self._memory).cast("q")
 
 
-def table_shape(rules: Rules) -> tuple[int, int]:
-    """The bag counts a side can hold, and the slots of the rules' table: a slot for each
-    place of a side (a digit of (tricks + 3) * (tricks + 1) a seat) and bag count."""
+def table_shape(rules: Rules) -> tuple[int, int, int]:
+    """The radix of a seat's digit in a side's place ((tricks + 3) * (tricks + 1)), the
+    bag counts a side can hold, and the slots of the rules' table: a slot for each place
+    of a side and bag count."""
     bag_slots = rules.bag_limit if rules.bags else 1
     radix = (rules.tricks + 3) * (rules.tricks + 1)
-    return bag_slots, radix**rules.side_size * bag_slots
+    return radix, bag_slots, radix**rules.side_size * bag_slots
 
 
 _TABLES: dict[tuple[Rules, bool], ScoreTable] = {}
@@ -95,9 +97,9 @@ def score_table(rules: Rules, validate: bool) -> ScoreTable | None:
     key = (rules, validate)
     table = _TABLES.get(key)
     if table is None:
-        bag_slots, slots = table_shape(rules)
+        radix, bag_slots, slots = table_shape(rules)
         if slots > MAX_SLOTS:
             return None
         _TABLES.clear()
-        table = _TABLES[key] = ScoreTable(bag_slots, slots)
+        table = _TABLES[key] = ScoreTable(radix, bag_slots, slots)
     return table
