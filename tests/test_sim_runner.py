@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import random
+import time
 from dataclasses import replace
 
 import pytest
@@ -158,6 +159,28 @@ def test_summaries_merged_from_processes_are_the_summary_of_all_games(
         main.merge(part)
     assert main.violation_count == 120 and len(main.violations) == 100
     assert timeless(main) == timeless(whole)
+
+
+def test_spawned_workers_give_the_same_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where there is no fork, workers are spawned: each gets the run by pickle, and
+    its own memo and score tables."""
+    rules = load_preset("standard").rules
+    config = RunConfig(rules, "standard", 24, seed=9, bots=("random",))
+    alone = timeless(simulate(config))
+    monkeypatch.setattr(parallel, "_can_fork", lambda: False)
+    # This process dawdles over its ranges (a spawned worker does not see the patch), so
+    # that the worker, once started, plays most of them.
+    mine: list[int] = []
+    play = run_module.play_range
+
+    def dawdle(config: RunConfig, start: int, stop: int, path: str) -> list[GameResult]:
+        time.sleep(0.25)
+        mine.append(start)
+        return play(config, start, stop, path)
+
+    monkeypatch.setattr(run_module, "play_range", dawdle)
+    assert timeless(simulate(config, jobs=2)) == alone
+    assert len(mine) < len(list(chunks(24, 2))), mine
 
 
 def test_a_run_leaves_the_garbage_collector_as_it_found_it() -> None:
