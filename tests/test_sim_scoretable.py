@@ -4,13 +4,14 @@ and that a second runner, or a forked process, reads what another one scored."""
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorepad.errors import BidError
 from scorepad.rules import load_preset
 from scorepad.sim import runner as runner_module
 from scorepad.sim import scoretable
@@ -206,3 +207,33 @@ def test_partners_who_swap_bids_and_tricks_read_each_others_slot(
     table = score_table(rules, validate=True)
     assert table is not None
     assert table.values[slot(*south_three, 9)] == table.values[slot(*north_three, 9)] != 0
+
+
+@needs_kernel
+def test_a_second_runner_reads_the_bid_checks_the_first_made(
+    engine_calls: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bids without a blind nil are checked once: a refusal is only flagged in the table,
+    and worded again by the runner that reads it."""
+
+    def refused(rules: object, bids: Sequence[Any], *, last: str) -> None:
+        if sum(0 if bid.is_nil else bid.tricks for bid in bids) == 10:
+            raise BidError("made up: ten")
+
+    monkeypatch.setattr(runner_module, "check_table_bids", refused)
+    first = kernel_runner()
+    seen = [[v.message for v in first.play_game(index).violations] for index in range(12)]
+    assert any(seen)
+    checked: list[int] = []
+    second = kernel_runner()
+    check = second._kernel_bids_checked
+
+    def counted(*args: Any) -> Any:
+        checked.append(1)
+        return check(*args)
+
+    monkeypatch.setattr(second, "_kernel_bids_checked", counted)
+    again = [[v.message for v in second.play_game(index).violations] for index in range(12)]
+    assert again == seen
+    refusals = sum(len(messages) for messages in seen)
+    assert 0 < len(checked) <= refusals  # only the refused deals are checked again

@@ -58,7 +58,7 @@ from scorepad.sim.play import (
     mask_of,
     suit_lists_of,
 )
-from scorepad.sim.scoretable import Numbers, pack, score_table, unpack
+from scorepad.sim.scoretable import CLEAN, REFUSED, Numbers, pack, score_table, unpack
 from scorepad.sim.table import _KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
 from scorepad.sim.validate import (
     Problem,
@@ -780,18 +780,34 @@ class GameRunner:
         """`_check_bids` for a kernel deal (its bids in bidding order from the dealer),
         memoised by the dealer, the bid codes and the deficits clipped as there."""
         # Only a blind bid's check reads the deficits.
-        key = (dealer, codes, self._clipped(scores) if BLIND_NIL_CODE in codes else None)
+        blind = BLIND_NIL_CODE in codes
+        key = (dealer, codes, self._clipped(scores) if blind else None)
         problems = self._kernel_bids.get(key)
         if problems is None:
-            players = self.rules.players
-            bid_of = self._bid_of_code
-            by_seat = [bid_of[code] for code in codes]
-            in_order = [by_seat[seat % players] for seat in range(dealer + 1, dealer + 1 + players)]
-            # Already memoised by the deal here: the side checks' memo is enough below.
-            problems = tuple(self._check_side_bids(self._unjoint, in_order, scores, by_seat))
+            # Bids without a blind nil are checked once for the run's processes (a
+            # refusal is worded again here, from this process's memo).
+            table = self._scores
+            checked = table.checked if table is not None and not blind else None
+            at = table.bids_at(dealer, codes) if table is not None and checked is not None else 0
+            if checked is not None and checked[at] == CLEAN:
+                problems = ()
+            else:
+                problems = self._kernel_bids_checked(dealer, codes, scores)
+                if checked is not None:
+                    checked[at] = REFUSED if problems else CLEAN
             if len(self._kernel_bids) < 200_000:
                 self._kernel_bids[key] = problems
         return list(problems)  # the caller adds to it
+
+    def _kernel_bids_checked(
+        self, dealer: int, codes: tuple[int, ...], scores: Sequence[int]
+    ) -> tuple[Problem, ...]:
+        """A kernel deal's bids checked (each side's check, and the table's, memoised)."""
+        players = self.rules.players
+        bid_of = self._bid_of_code
+        by_seat = [bid_of[code] for code in codes]
+        in_order = [by_seat[seat % players] for seat in range(dealer + 1, dealer + 1 + players)]
+        return tuple(self._check_side_bids(self._unjoint, in_order, scores, by_seat))
 
     def _check_standings(self, game: Game, result: GameResult) -> None:
         """The score pad's own fold over the saved rounds gives the same totals and winner."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 import mmap
 
 from scorepad.rules import Rules
+from scorepad.sim.kernel import BLIND_NIL_CODE, NIL_CODE
 
 MAX_SLOTS = 1 << 21  # 16 MiB of table at most; bigger sides keep a memo per process
 # A side's numbers as the fold reads them: points, bags after, bag penalties, made (None:
@@ -68,14 +69,34 @@ def unpack(value: int) -> Numbers:
 
 
 class ScoreTable:
-    """The slots of one set of rules: `values[slot]` (0 until scored)."""
+    """The slots of one set of rules: `values[slot]` (0 until scored). Beside them, a
+    byte for each deal's bids as the kernel bids them without a blind nil: `checked[at]`
+    (`bids_at`) is 0 until they are checked, then CLEAN or REFUSED (whose problems are
+    then worded again where they are read)."""
 
-    def __init__(self, radix: int, bag_slots: int, slots: int) -> None:
+    def __init__(self, radix: int, bag_slots: int, slots: int, players: int, tricks: int) -> None:
         self.radix = radix  # of a seat's digit in a side's place
         self.bag_slots = bag_slots
         # Anonymous and shared: processes forked after this see the same memory.
         self._memory = mmap.mmap(-1, 8 * slots)
         self.values = memoryview(self._memory).cast("q")
+        # A deal's bids: the dealer, then each seat's bid digit (as in a place).
+        self._bid_radix = tricks + 3
+        self._digits = {code: code for code in range(tricks + 1)}
+        self._digits |= {NIL_CODE: tricks + 1, BLIND_NIL_CODE: tricks + 2}
+        deals = players * self._bid_radix**players
+        self._checks = mmap.mmap(-1, deals) if deals <= MAX_SLOTS else None
+        self.checked = memoryview(self._checks) if self._checks is not None else None
+
+    def bids_at(self, dealer: int, codes: tuple[int, ...]) -> int:
+        """Where a deal's bids are in `checked`."""
+        at, radix, digits = dealer, self._bid_radix, self._digits
+        for code in codes:
+            at = at * radix + digits[code]
+        return at
+
+
+CLEAN, REFUSED = 1, 2  # a deal's bids in `checked`: passed every check, or not
 
 
 def table_shape(rules: Rules) -> tuple[int, int, int]:
@@ -101,5 +122,5 @@ def score_table(rules: Rules, validate: bool) -> ScoreTable | None:
         if slots > MAX_SLOTS:
             return None
         _TABLES.clear()
-        table = _TABLES[key] = ScoreTable(radix, bag_slots, slots)
+        table = _TABLES[key] = ScoreTable(radix, bag_slots, slots, rules.players, rules.tricks)
     return table
