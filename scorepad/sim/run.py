@@ -1,8 +1,9 @@
 """A simulation run: many games, spread over processes, summed into one summary.
 
 Game `i` of a run is played from its own seed alone (`game_seed(seed, i)` on the Python
-path, `kernel_seed(seed, i)` on the compiled kernel's), and the summary is built from the
-games in index order, so the result is the same for any number of jobs.
+path, `kernel_seed(seed, i)` on the compiled kernel's), and the processes' summaries merge
+to what adding every game in index order gives (`RunSummary.merge`), so the result is the
+same for any number of jobs.
 """
 
 from __future__ import annotations
@@ -231,5 +232,6 @@ def simulate(
 
 
 def _play_into(config: RunConfig, path: str, summary: RunSummary, start: int, stop: int) -> None:
+    """Play games start..stop-1 of the run into a process's summary (`play_ranges`)."""
     for result in play_range(config, start, stop, path):
         summary.add(result)

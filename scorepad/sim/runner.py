@@ -604,7 +604,7 @@ class GameRunner:
         run's shared table (scoretable.py) by its place and bags instead, and scored
         (`_table_miss`) where that slot is still empty. The sides' entries are left in
         `self._entries` when `entries` asks for them, for a Round."""
-        memo, played_memo = self._side_memo, self._played_memo
+        memo = self._side_memo
         if places is not None:
             assert self._scores is not None
             values, bag_slots = self._scores.values, self._scores.bag_slots
@@ -628,15 +628,10 @@ class GameRunner:
                     self._kernel_numbers(side, bids, taken, side_bags)[5] if wrong else ()
                 )
             else:
-                played_key = (get(keys), get(taken))
-                key = (*played_key, side_bags)
+                key = (get(keys), get(taken), side_bags)
                 cached = memo.get(key)
                 if cached is None:
-                    played = played_memo.get(played_key)
-                    if played is None:
-                        played = played_miss(side, bids, taken)
-                        if len(played_memo) < 200_000:
-                            played_memo[played_key] = played
+                    played = self._played(side, keys, bids, taken, played_miss)
                     cached = self._score_played(played, side_bags)
                     if len(memo) < 200_000:
                         memo[key] = cached
@@ -697,18 +692,30 @@ class GameRunner:
             table.values[slot] = value
         return numbers
 
-    def _kernel_played(
-        self, side: int, codes: Sequence[object], taken: Sequence[int]
+    def _played(
+        self,
+        side: int,
+        keys: Sequence[object],
+        bids: Sequence[object],
+        taken: Sequence[int],
+        played_miss: Callable[[int, Any, Sequence[int]], PlayedSide],
     ) -> PlayedSide:
-        """A kernel deal's played side, from this process's memo (`_fold_sides`)."""
+        """A side's played deal, memoised by its seats' bid keys and tricks (see
+        `_fold_sides`); `played_miss(side, bids, taken)` makes one not seen yet."""
         get = self._side_getters[side]
-        key = (get(codes), get(taken))
+        key = (get(keys), get(taken))
         played = self._played_memo.get(key)
         if played is None:
-            played = self._kernel_played_side(side, codes, taken)
+            played = played_miss(side, bids, taken)
             if len(self._played_memo) < 200_000:
                 self._played_memo[key] = played
         return played
+
+    def _kernel_played(
+        self, side: int, codes: Sequence[object], taken: Sequence[int]
+    ) -> PlayedSide:
+        """A kernel deal's played side (`_played`), from its bid codes."""
+        return self._played(side, codes, codes, taken, self._kernel_played_side)
 
     def _kernel_numbers(
         self, side: int, codes: Sequence[object], taken: Sequence[int], bags: int
