@@ -15,16 +15,11 @@ from scorepad.errors import BidError
 from scorepad.rules import load_preset
 from scorepad.sim import runner as runner_module
 from scorepad.sim import scoretable
-from scorepad.sim.kernel import BLIND_NIL_CODE, NIL_CODE, kernel_built
+from scorepad.sim.kernel import BLIND_NIL_CODE, NIL_CODE
 from scorepad.sim.runner import GameRunner
 from scorepad.sim.scoretable import Numbers, pack, score_table, table_shape, unpack
 from scorepad.sim.validate import Problem
-from tests.test_sim_kernel import KERNEL_PRESETS, REQUIRED
-
-needs_kernel = pytest.mark.skipif(
-    not kernel_built() and not REQUIRED,
-    reason="the compiled kernel is not built here (no C compiler at install)",
-)
+from tests.test_sim_kernel import KERNEL_PRESETS, needs_kernel
 
 nils = st.none() | st.tuples(*[st.integers(0, 3)] * 4)
 numbers = st.tuples(
