@@ -171,7 +171,7 @@ def _sheet_notes(game: Game, standings: Standings) -> list[RenderableType]:
     kept = refusals_text(game.rules)
     if kept:
         notes.append(Text(kept))
-    after = [result.number for result in standings.rounds if result.after_end]
+    after = [result.number for result in standings.rounds if result.after_end and result.sides]
     if after:
         which = (
             f"Round {after[0]} was" if len(after) == 1 else f"Rounds {after[0]}-{after[-1]} were"
