@@ -22,12 +22,13 @@ from types import ModuleType
 import pytest
 
 from scorepad.rules import Rules, load_preset, preset_names
-from scorepad.sim import runner as runner_module
-from scorepad.sim.bots import Bot
-from scorepad.sim.kernel import kernel_built, kernel_refusal
+from scorepad.sim.botdeals import BotDeals
+from scorepad.sim.bots import RandomBot
+from scorepad.sim.kernel import kernel_built, kernel_refusal, kernel_table_type
 from scorepad.sim.record import hand_record
+from scorepad.sim.results import DealRecord
 from scorepad.sim.run import RunConfig, simulate
-from scorepad.sim.runner import DealRecord, GameRunner
+from scorepad.sim.runner import GameRunner
 from scorepad.sim.table import Seen
 
 ROOT = Path(__file__).parent.parent
@@ -64,12 +65,25 @@ def test_the_kernel_takes_the_presets_it_can_and_names_why_not_the_others() -> N
     assert "random bots" in str(kernel_refusal(load_preset("standard").rules, ["heuristic"]))
 
 
-class Scripted(Bot):
-    """Plays the cards the kernel played, each only if the Python path finds it legal."""
+@pytest.fixture(params=["c"])
+def table_type(request: pytest.FixtureRequest) -> type:
+    """The kernel's `Table`, each implementation in turn."""
+    if request.param == "c" and not kernel_built():
+        if REQUIRED:
+            pytest.fail("SCOREPAD_REQUIRE_KERNEL=1 but scorepad.sim._kernel is missing")
+        pytest.skip("the compiled kernel is not built here (no C compiler at install)")
+    return kernel_table_type(request.param)
 
-    def __init__(self, plays: list[int]) -> None:
+
+class Scripted(RandomBot):
+    """A random bot whose draws are the kernel's: nil or not at each bid, then the
+    cards the kernel played, each only if the Python path finds it legal."""
+
+    def __init__(self, kernel_record: DealRecord) -> None:
         super().__init__(random.Random(0))
-        self.plays = plays
+        draws = iter([0.0 if bid.is_nil else 0.5 for _, bid in kernel_record.bids])
+        self.rnd = draws.__next__
+        self.plays = kernel_record.plays
 
     def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
         code = self.plays[len(seen.trick) + (seen.tricks - seen.tricks_left) * seen.players]
@@ -77,42 +91,33 @@ class Scripted(Bot):
         return code
 
 
-def python_replay(rules: Rules, runner: GameRunner, kernel_record: DealRecord) -> DealRecord:
-    """The kernel's deal through the Python path: the same hands, the bids re-made from the
-    bid table (the nil draws scripted to the kernel's), the kernel's cards fed as the
-    choices of the Python play loop (`_play`, which decides what is legal)."""
-    players = rules.players
+def python_replay(rules: Rules, kernel_record: DealRecord) -> DealRecord:
+    """The kernel's deal through the Python path: the same hands, the bids made by the
+    random bot's rules (its nil draws scripted to the kernel's), the kernel's cards fed
+    as the choices of the Python play loop (which decides what is legal)."""
+    source = GameRunner(rules, preset="replay", bots=("random",)).source
+    assert isinstance(source, BotDeals)
     record = DealRecord(kernel_record.dealer, [list(h) for h in kernel_record.dealt])
-    record.joint = [False] * rules.sides
-    kernel_bids = dict(kernel_record.bids)
-    order = [seat for seat, _ in kernel_record.bids]
-    draws = iter([0.0 if kernel_bids[seat].is_nil else 0.5 for seat in order])
-    held = runner_module.suit_lists_of(record.dealt)
-    runner._bid_random(record, held, [0] * rules.sides, draws.__next__)
     seen = Seen(rules)
     seen.new_deal(record.dealer)
-    made, record.bids = record.bids, []
-    for seat, bid in made:
-        runner._note_bid(record, seen, seat, bid)
-    script = Scripted(kernel_record.plays)
-    hands = [runner_module.mask_of(hand) for hand in record.dealt]
-    runner._play(record, hands, (record.dealer + 1) % players, seen, [script] * players)
-    return record
+    script = Scripted(kernel_record)
+    return source.play_dealt(record, seen, [script] * rules.players)
 
 
 @needs_kernel
 @pytest.mark.parametrize("preset", KERNEL_PRESETS)
-def test_the_same_hands_and_choices_give_the_same_hand_records(preset: str) -> None:
+def test_the_same_hands_and_choices_give_the_same_hand_records(
+    preset: str, table_type: type
+) -> None:
     rules = load_preset(preset).rules
-    kernel = GameRunner(rules, preset=preset, bots=("random",), seed=5, kernel=True,
+    kernel = GameRunner(rules, preset=preset, bots=("random",), seed=5, table=table_type,
                         keep_records=True, max_deals=12)  # fmt: skip
-    python = GameRunner(rules, preset=preset, bots=("random",), seed=5, max_deals=12)
     deals = 0
     for index in range(3):
         for number, record in enumerate(kernel.play_game(index).records, start=1):
             if any(bid.kind.value == "bnil" for _, bid in record.bids):
                 continue  # its draw depends on the score; the validator still checks it
-            replayed = python_replay(rules, python, record)
+            replayed = python_replay(rules, record)
             assert hand_record(rules, preset, replayed, number) == hand_record(
                 rules, preset, record, number
             )
@@ -123,10 +128,10 @@ def test_the_same_hands_and_choices_give_the_same_hand_records(preset: str) -> N
 
 @needs_kernel
 @pytest.mark.parametrize("preset", KERNEL_PRESETS)
-def test_every_kernel_deal_passes_the_python_validator(preset: str) -> None:
+def test_every_kernel_deal_passes_the_python_validator(preset: str, table_type: type) -> None:
     rules = load_preset(preset).rules
-    runner = GameRunner(rules, preset=preset, bots=("random",), seed=7, kernel=True,
-                        cross_check=True, max_deals=60)  # fmt: skip
+    runner = GameRunner(rules, preset=preset, bots=("random",), seed=7, table=table_type,
+                        check="full", max_deals=60)  # fmt: skip
     deals = 0
     for index in range(6):
         result = runner.play_game(index)
@@ -165,15 +170,14 @@ def build_mutant(tmp_path: Path, mutation: int) -> ModuleType:
     [(1, "before spades were broken"), (2, "revoked")],
     ids=["spades-led-before-broken", "one-revoke-a-deal"],
 )
-@pytest.mark.parametrize("cross_check", [False, True], ids=["kernel-flags", "every-deal"])
+@pytest.mark.parametrize("check", ["sample", "full"])
 def test_a_kernel_with_a_rule_broken_is_caught_by_the_python_validator(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mutation: int, wording: str,
-    cross_check: bool,
-) -> None:  # fmt: skip
-    monkeypatch.setattr(runner_module, "KERNEL", build_mutant(tmp_path, mutation))
+    tmp_path: Path, mutation: int, wording: str, check: str
+) -> None:
+    table = build_mutant(tmp_path, mutation).Table
     rules = load_preset("standard").rules
-    runner = GameRunner(rules, preset="standard", bots=("random",), seed=1, kernel=True,
-                        cross_check=cross_check, max_deals=20)  # fmt: skip
+    runner = GameRunner(rules, preset="standard", bots=("random",), seed=1, table=table,
+                        check=check, max_deals=20)  # fmt: skip
     violations = [v for index in range(4) for v in runner.play_game(index).violations]
     legal = [v for v in violations if v.check == "legal"]
     assert legal and all(wording in v.message for v in legal), violations[:3]

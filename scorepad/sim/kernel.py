@@ -47,6 +47,14 @@ def _load() -> ModuleType | None:
 KERNEL: ModuleType | None = _load()
 
 
+def kernel_table_type(implementation: str) -> type[KernelTable]:
+    """The kernel's `Table` type: "c" for the compiled one (which must be built)."""
+    if implementation != "c" or KERNEL is None:
+        raise ValueError(f"no kernel table {implementation!r} here")
+    table: type[KernelTable] = KERNEL.Table
+    return table
+
+
 def kernel_built() -> bool:
     """Whether this install has the compiled kernel."""
     return KERNEL is not None

@@ -31,7 +31,7 @@ from scorepad.rules import Rules, rules_from_mapping, rules_to_mapping
 from scorepad.sim.validate import Problem, check_dealt, replay_play
 
 if TYPE_CHECKING:
-    from scorepad.sim.runner import DealRecord
+    from scorepad.sim.results import DealRecord
 
 FORMAT = "scorepad-hand"
 VERSION = 1
@@ -125,7 +125,7 @@ def hand_record(
     players: Sequence[str] | None = None,
 ) -> HandRecord:
     """A simulator `DealRecord` as a hand record."""
-    from scorepad.sim.runner import seat_names
+    from scorepad.sim.results import seat_names
 
     names = tuple(players or seat_names(rules.players))
     sides = default_side_names(rules, names)
