@@ -19,7 +19,9 @@
  * Python, whose validator words what is wrong. Tests build this file with
  * SCOREPAD_KERNEL_MUTATE set to break a rule on purpose and check that the Python
  * validator catches it: 1 lets spades be led before they are broken, 2 allows one revoke
- * a deal.
+ * a deal, 3 misreads a trick's winner the same way in play and in check_deal (a spade
+ * does not trump: a bug this file's own check cannot see), and 4 makes two side deals
+ * share a place in the table of scored sides (a seat's tricks counted modulo 7).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -284,7 +286,11 @@ static void play(Table *t, uint64_t *hands) {
             if (i == 0) {
                 led = suit;
                 best = code;
+#if SCOREPAD_KERNEL_MUTATE == 3
+            } else if (suit == suit_of(best) && code > best) {
+#else
             } else if (suit == suit_of(best) ? code > best : suit == SPADES) {
+#endif
                 best = code;
                 winner = seat;
             }
@@ -330,7 +336,11 @@ static int check_deal(const Table *t) {
                 bad |= BAD_LEGAL;
             played[c] = 1;
             count[who][suit]--;
+#if SCOREPAD_KERNEL_MUTATE == 3
+            int strength = (suit == led) * 100 + c % 13;
+#else
             int strength = (suit == SPADES) * 200 + (suit == led) * 100 + c % 13;
+#endif
             if (strength > strongest) strongest = strength, winner = who;
             if (suit == SPADES) broken = 1;
         }
@@ -367,7 +377,11 @@ static PyObject *side_places(Table *self) {
         int code = self->by_seat[seat];
         int digit = code == NIL_CODE ? tricks + 1 : code == BLIND_NIL_CODE ? tricks + 2 : code;
         int side = self->side_of[seat];
+#if SCOREPAD_KERNEL_MUTATE == 4
+        place[side] = place[side] * radix + digit * radix_tricks + self->taken[seat] % 7;
+#else
         place[side] = place[side] * radix + digit * radix_tricks + self->taken[seat];
+#endif
         if (side >= sides) sides = side + 1;
     }
     PyObject *out = PyTuple_New(sides);
