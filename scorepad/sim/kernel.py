@@ -91,10 +91,11 @@ def choose_kernel(choice: str, rules: Rules, bots: Sequence[str]) -> tuple[str, 
 
 
 def kernel_seed(seed: int, index: int) -> int:
-    """The 64-bit seed of game `index` of a run on the kernel path: the first 8 bytes
-    (little-endian) of SHA-256 of `scorepad-kernel:SEED:INDEX`."""
-    digest = hashlib.sha256(f"scorepad-kernel:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "little")
+    """The seed of game `index` of a run for a kernel table: the integer the Python path's
+    `random.Random(f"scorepad-sim:{seed}:{index}")` is seeded with (its text and the text's
+    SHA-512, read as one big-endian number), so both draw the same stream."""
+    text = f"scorepad-sim:{seed}:{index}".encode()
+    return int.from_bytes(text + hashlib.sha512(text).digest(), "big")
 
 
 def bid_code(bid: Bid) -> int:
