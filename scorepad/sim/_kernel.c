@@ -212,6 +212,8 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
         self->stride = stride;
         memcpy(self->wish, wish.buf, 5 * 16);
         self->nil_chance = nil_chance;
+        uint32_t zero = 0;
+        twister_seed(&self->rng, &zero, 1); /* random.Random(0), until a game seeds it */
     }
     PyBuffer_Release(&deck);
     PyBuffer_Release(&partner);

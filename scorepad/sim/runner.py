@@ -16,13 +16,11 @@ from typing import Any, cast
 
 from scorepad.bids import (
     BLIND_NIL,
-    NIL,
     Bid,
     BidKind,
     check_side_bids,
     check_table_bids,
 )
-from scorepad.bids import number as number_bid
 from scorepad.cards import CODE_CARDS, format_cards
 from scorepad.errors import BidError
 from scorepad.game import (
@@ -41,10 +39,13 @@ from scorepad.sim.deal import DeckPlan, deck_plan, has_no_spade, shuffle_deal
 from scorepad.sim.kernel import (
     BLIND_NIL_CODE,
     KERNEL,
+    RANDOM_NIL,
     KernelTable,
-    bid_code,
     bids_of_codes,
     kernel_seed,
+    random_bids,
+    random_wishes,
+    table_arguments,
 )
 from scorepad.sim.play import (
     BEATS,
@@ -78,7 +79,6 @@ MAX_REDEALS = 100
 # and one game in this many otherwise.
 STANDINGS_EVERY = 8
 SEAT_NAMES_4 = ("North", "East", "South", "West")
-RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
 # The memo keys (`_KEY_OF_ID`) of the bids that are not blind: nil and the numbers.
 _UNBLIND_KEYS = frozenset(key for bid_id, key in _KEY_OF_ID.items() if id(BLIND_NIL) != bid_id)
 _BLIND_NIL_KEY: object = _KEY_OF_ID[id(BLIND_NIL)]
@@ -521,38 +521,7 @@ class GameRunner:
         situation gives a random bot, filled from the real bid rules (`bid_choice`,
         `BidChoice.fit`) as the Python path reads them."""
         assert KERNEL is not None, "the compiled kernel is not built"
-        rules = self.rules
-        tricks, players = rules.tricks, rules.players
-        wishes = max(max(row) for row in self._wish) + 1
-        totals = tricks * (players - 1) + 1  # the table's earlier non-nil bids, 0..
-        partner_bids: list[Bid | None] = [None, NIL, BLIND_NIL, *map(number_bid, range(tricks + 1))]
-        entries = bytearray()
-        # Many situations give the same bids (`_random_bid_table` returns the same
-        # tuple for the same choice): each is encoded once, by its identity.
-        encoded: dict[int, bytes] = {}
-        for partner_bid in partner_bids:
-            for total in range(totals):
-                for last in (False, True):
-                    bids = self._random_bid_table(partner_bid, total, last)
-                    row = encoded.get(id(bids))
-                    if row is None:
-                        blind_open, nil_bid, by_wish = bids
-                        codes = [blind_open, bid_code(nil_bid)]
-                        codes += [bid_code(by_wish[wish]) for wish in range(wishes)]
-                        row = encoded[id(bids)] = bytes(codes)
-                    entries += row
-        table: KernelTable = KERNEL.Table(
-            deck=bytes(self.plan.codes),
-            players=players,
-            tricks=tricks,
-            partner=bytes(self._partner),
-            side_of=bytes(self._side_of),
-            bid_table=bytes(entries),
-            totals=totals,
-            wishes=wishes,
-            wish=bytes(min(wish, 255) for row in self._wish for wish in row),
-            nil_chance=RANDOM_NIL,
-        )
+        table: KernelTable = KERNEL.Table(**table_arguments(self.rules))
         return table
 
     def _kernel_record(
@@ -907,10 +876,8 @@ class GameRunner:
         choice = self._choice(partner_bid, total, last, False)
         bids = self._fits.get(choice)
         if bids is None:
-            blind_open = choice.nil and choice.refused != 0
-            top = max(max(row) for row in self._wish)
-            by_wish = tuple(choice.fit(wish) for wish in range(top + 1))
-            bids = self._fits[choice] = (blind_open, choice.fit(0, nil=True), by_wish)
+            wishes = max(max(row) for row in self._wish) + 1
+            bids = self._fits[choice] = random_bids(choice, wishes)
         return bids
 
     def _deal(
@@ -1399,9 +1366,3 @@ def _keyed(bid: Bid) -> KeyedBid:
 
 # The kernel's table of the rules last played (it holds a random stream, seeded per game).
 _KERNEL_TABLES: dict[tuple[int, Rules], KernelTable] = {}
-
-
-def random_wishes(tricks: int) -> list[list[int]]:
-    """RandomBot's wish by its aces and spades: `wishes[aces][spades]` (see RandomBot.bid:
-    its aces and half its spades, scaled to the hand size)."""
-    return [[round((aces + spades / 2) * tricks / 13) for spades in range(16)] for aces in range(5)]
