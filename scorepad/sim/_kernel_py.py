@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import SupportsFloat, SupportsIndex
 
 from scorepad.sim.deal import DeckPlan, shuffle_deal
-from scorepad.sim.play import NO_SUIT, SPADES, legal_mask, trick_winner
+from scorepad.sim.play import NO_SUIT, SPADES, SUIT_OF, legal_mask, trick_winner
 
 NIL = 254
 BLIND_NIL = 255
@@ -83,6 +83,10 @@ class Table:
         self._deck = cards
         self._plan = DeckPlan(tuple(cards), players, tricks, 0)
         self._partner, self._side_of = tuple(partners), tuple(sides)
+        # The seats of a trick in playing order, by its leader.
+        self._orders = [
+            tuple((leader + step) % players for step in range(players)) for leader in range(players)
+        ]
         self._bids, self._totals, self._stride = bids, totals, wishes + 2
         self._wish = wish_table
         self._nil_chance = chance
@@ -154,62 +158,69 @@ class Table:
     def _play(self, hands: list[int]) -> None:
         """Random legal cards, trick by trick: the k-th lowest legal card for a random k
         (no number drawn when one card is legal)."""
-        players, rnd = self._players, self._random.random
-        leader, broken = (self._dealer + 1) % players, False
-        plays, winners, taken = self._plays, self._winners, self._taken = [], [], [0] * players
+        rnd, orders, suit_of = self._random.random, self._orders, SUIT_OF
+        leader, broken = (self._dealer + 1) % self._players, False
+        plays, winners, taken = self._plays, self._winners, self._taken = [], [], [0] * len(hands)
         for _ in range(self._tricks):
-            led, cards = NO_SUIT, []
-            for step in range(players):
-                seat = (leader + step) % players
+            led, cards, order = NO_SUIT, [], orders[leader]
+            for seat in order:
                 legal = legal_mask(hands[seat], led, broken)
                 count = legal.bit_count()
-                for _ in range(int(rnd() * count) if count > 1 else 0):
-                    legal &= legal - 1
+                if count > 1:
+                    for _ in range(int(rnd() * count)):
+                        legal &= legal - 1
                 code = (legal & -legal).bit_length() - 1
-                hands[seat] &= ~(1 << code)
+                hands[seat] ^= 1 << code
                 cards.append(code)
-                if step == 0:
-                    led = code // 13
-                if code // 13 == SPADES:
+                suit = suit_of[code]
+                if led == NO_SUIT:
+                    led = suit
+                if suit == SPADES:
                     broken = True
-            winner = (leader + trick_winner(cards)) % players
+            leader = order[trick_winner(cards)]
             plays += cards
-            winners.append(winner)
-            taken[winner] += 1
-            leader = winner
+            winners.append(leader)
+            taken[leader] += 1
 
     def _check(self) -> int:
         """A second, plain reading of the rules (`check_deal` in _kernel.c): who owns each
         card, counts per suit, and a trick's winner as the strongest card by an explicit
         key. 0 for a clean deal, else a bit for each kind of fault."""
         players, tricks, bad = self._players, self._tricks, 0
-        owner: dict[int, int] = {}
+        owner = [-1] * _MAX_CARDS
         count = [[0] * 4 for _ in range(players)]
         for seat, hand in enumerate(self._dealt):
+            counts = count[seat]
             for code in hand:
-                if code in owner:
+                if owner[code] != -1:
                     bad |= BAD_DEAL
                 owner[code] = seat
-                count[seat][code // 13] += 1
-        if any(code not in owner for code in self._deck):
+                counts[code // 13] += 1
+        if -1 in (owner[code] for code in self._deck):
             bad |= BAD_DEAL
-        played: set[int] = set()
         taken = [0] * players
-        leader, broken = (self._dealer + 1) % players, False
+        leader, broken, plays = (self._dealer + 1) % players, False, self._plays
         for trick in range(tricks):
-            cards = self._plays[trick * players : (trick + 1) * players]
-            led, winner, strongest = cards[0] // 13, -1, -1
-            for position, code in enumerate(cards):
+            start = trick * players
+            led, winner, strongest = plays[start] // 13, -1, -1
+            for position in range(players):
+                code = plays[start + position]
                 who, suit = (leader + position) % players, code // 13
-                if owner.get(code) != who or code in played:
+                if owner[code] != who:  # not held, or played already
                     bad |= BAD_HOLDING
                     continue
-                if suit != led and count[who][led] > 0:
+                counts = count[who]
+                if suit != led and counts[led] > 0:
                     bad |= BAD_LEGAL
-                if position == 0 and suit == SPADES and not broken and sum(count[who][:3]) > 0:
+                if (
+                    position == 0
+                    and suit == SPADES
+                    and not broken
+                    and counts[0] + counts[1] + counts[2]
+                ):
                     bad |= BAD_LEGAL
-                played.add(code)
-                count[who][suit] -= 1
+                owner[code] = -2
+                counts[suit] -= 1
                 strength = (suit == SPADES) * 200 + (suit == led) * 100 + code % 13
                 if strength > strongest:
                     strongest, winner = strength, who
