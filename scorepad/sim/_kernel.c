@@ -2,8 +2,10 @@
  * and check the deal, for tables of random bots (scorepad/sim/kernel.py drives it).
  *
  * Plain C against the CPython API, so building it needs only a C compiler, never Cython;
- * without one, the build leaves it out and the pure-Python path plays every game (the
- * same pattern as markupsafe's _speedups.c).
+ * without one, the build leaves it out. Its twin, _kernel_py.py, is this module in pure
+ * Python: the same Table and the same random stream (the pattern of markupsafe's
+ * _speedups.c and _native.py); a change to what this file draws or decides is a change
+ * to the twin too, which tests/test_sim_kernel.py holds to it deal by deal.
  *
  * What it does not decide: the bids. Python fills a table, from the real bid rules
  * (`bid_choice` and `BidChoice.fit` in scorepad/sim/table.py), of the bid each situation

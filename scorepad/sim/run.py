@@ -1,7 +1,7 @@
 """A simulation run: many games, spread over processes, summed into one summary.
 
-Game `i` of a run is played from its own seed alone (`game_seed(seed, i)` on the Python
-path, `kernel_seed(seed, i)` on the compiled kernel's), and the processes' summaries merge
+Game `i` of a run is played from its own seed alone (`game_seed(seed, i)`, which seeds the
+kernel's tables too, as `kernel_seed(seed, i)`), and the processes' summaries merge
 to what adding every game in index order gives (`RunSummary.merge`), so the result is the
 same for any number of jobs.
 """
