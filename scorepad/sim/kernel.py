@@ -80,6 +80,9 @@ def kernel_module(implementation: str = DEFAULT_IMPLEMENTATION) -> ModuleType:
 def table_type(implementation: str = DEFAULT_IMPLEMENTATION) -> Callable[..., KernelTable]:
     """The kernel's `Table` class, compiled ("c") or the twin ("python"); by default the
     one chosen at import."""
+    if implementation == "python":
+        twin: Callable[..., KernelTable] = _kernel_py.Table  # mypy holds it to KernelTable
+        return twin
     table: Callable[..., KernelTable] = kernel_module(implementation).Table
     return table
 
