@@ -5,15 +5,15 @@ engine's own lines agree with, one that reads the running score, two side deals 
 share a memo key, a misreading of a trick's winner common to the kernel's play and its
 own check, and a revoke. Each is planted in this process (the engine, the memo keys, a
 bot, or a kernel compiled with the bug: `SCOREPAD_KERNEL_MUTATE`), and the simulator is
-run through the CLI on the compiled kernel's path and on the Python path; each must
-report violations, named by the check that caught them, and the clean tree none.
+run through the CLI on each path: the compiled kernel's table, its pure-Python twin, and
+bots in Python; each must report violations, named by the check that caught them, and
+the clean tree none.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,23 +24,21 @@ from scorepad.cli import app
 from scorepad.rules import Rules
 from scorepad.scoring import BAG_PENALTY, BONUS, Line, SideScore
 from scorepad.sim import botdeals, bots, kernel, keys
-from scorepad.sim.play import BEATS, SPADE_MASK, SUIT_MASKS, SUIT_OF
+from scorepad.sim.play import BEATS, NO_SUIT, SPADE_MASK, SUIT_MASKS, SUIT_OF, legal_mask
 from tests.test_sim_kernel import build_mutant, needs_kernel
 
 runner = CliRunner()
+twin = kernel.kernel_module("python")  # the kernel's pure-Python twin
 GAMES = "60"
 real_score_side = scoring.score_side
 
 
 def simulate(path: str, games: str = GAMES) -> dict[str, Any]:
     """`scorepad simulate` with random bots on a path, as JSON; it exits 1 on violations."""
-    result = runner.invoke(
-        app,
-        ["simulate", "--bots", "random", "--games", games, "--seed", "3", "--kernel", path,
-         "--json"],
-    )  # fmt: skip
+    args = ["simulate", "--bots", "random", "--games", games, "--seed", "3", "--json"]
+    result = runner.invoke(app, [*args, *PATHS[path]])
     data: dict[str, Any] = json.loads(result.stdout)
-    assert data["kernel"] == path
+    assert data["kernel"] == PATHS[path][1]
     assert result.exit_code == (1 if data["violation_count"] else 0), result.stderr
     return data
 
@@ -96,8 +94,14 @@ def colliding_keys(self: keys.MemoKeys, side: object, bags: int, score: int) -> 
 
 # Spades do not trump: the winner is the highest card of the suit led.
 WINNER_MISREAD = tuple(
-    beats & ~SPADE_MASK | (beats & SUIT_MASKS[SUIT_OF[code]]) for code, beats in enumerate(BEATS)
+    beats & ~SPADE_MASK | beats & SUIT_MASKS[SUIT_OF[code]] for code, beats in enumerate(BEATS)
 )
+
+
+def misread_trick_winner(cards: Any) -> int:
+    """The highest card of the suit led, as if spades did not trump."""
+    led = SUIT_OF[cards[0]]
+    return max(range(len(cards)), key=lambda at: (SUIT_OF[cards[at]] == led, cards[at]))
 
 
 def revoking_play(self: bots.RandomBot, seat: int, hand: int, legal: int, seen: Any) -> int:
@@ -106,18 +110,9 @@ def revoking_play(self: bots.RandomBot, seat: int, hand: int, legal: int, seen: 
     return bots.random_card(off or legal, self.rnd)
 
 
-Plant = Callable[[pytest.MonkeyPatch, Path], None]
-
-
-def engine_bug(bug: Callable[..., SideScore]) -> Plant:
-    def plant(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-        monkeypatch.setattr(scoring, "score_side", bug)
-
-    return plant
-
-
-def key_collision(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(keys.MemoKeys, "scored", colliding_keys)
+def revoking_legal_mask(hand: int, led: int, broken: bool) -> int:
+    """Any card may follow: a revoke whenever the random draw picks one."""
+    return hand if led != NO_SUIT else legal_mask(hand, led, broken)
 
 
 class Mutants(dict[int, Any]):
@@ -138,52 +133,88 @@ def mutants(tmp_path_factory: pytest.TempPathFactory) -> Mutants:
     return Mutants(tmp_path_factory)
 
 
-def misread_winner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(botdeals, "BEATS", WINNER_MISREAD)
+# The paths: the compiled kernel's table, its pure-Python twin, and bots in Python
+# (a jokers game, which only they play). A plant puts the bug where the path has it.
+PATHS = {
+    "c": ("--kernel", "c"),
+    "python": ("--kernel", "python"),
+    "bots": ("--kernel", "python", "--preset", "jokers"),
+}
+Plant = Callable[[str, pytest.MonkeyPatch, Mutants], None]
 
 
-def revoke(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(bots.RandomBot, "play", revoking_play)
+def engine_bug(bug: Callable[..., SideScore]) -> Plant:
+    def plant(path: str, monkeypatch: pytest.MonkeyPatch, mutants: Mutants) -> None:
+        monkeypatch.setattr(scoring, "score_side", bug)
+
+    return plant
 
 
-# (name, the checks that may catch it, how to plant it on the Python path, the kernel's
-# mutation that plants it on the kernel's path, or None: the Python plant serves both,
-# and the games to play: a bug of play shows in the first deals)
-BUGS: list[tuple[str, set[str], Plant, int | None, str]] = [
-    ("extra-bag-at-seven", {"reference"}, engine_bug(extra_bag_at_seven), None, GAMES),
-    ("nil-ten-too-high", {"reference"}, engine_bug(nil_ten_too_high), None, GAMES),
-    ("score-dependent", {"reference"}, engine_bug(reads_the_score), None, GAMES),
-    ("memo-key-collision", {"fold"}, key_collision, 4, GAMES),
-    ("winner-misread", {"winner", "holding", "legal"}, misread_winner, 3, "20"),
-    ("revoke", {"legal"}, revoke, 2, "5"),
+def key_collision(path: str, monkeypatch: pytest.MonkeyPatch, mutants: Mutants) -> None:
+    if path == "c":  # the kernel gives two side deals one place in the score table
+        monkeypatch.setattr(kernel, "KERNEL", mutants[4])
+    elif path == "python":
+        places = twin.Table._side_places
+        monkeypatch.setattr(
+            twin.Table, "_side_places",
+            lambda self: tuple(place - place % 3 for place in places(self)),
+        )  # fmt: skip
+    else:
+        monkeypatch.setattr(keys.MemoKeys, "scored", colliding_keys)
+
+
+def winner_misread(path: str, monkeypatch: pytest.MonkeyPatch, mutants: Mutants) -> None:
+    """The same misreading in the play and in the table's own check."""
+    if path == "c":
+        monkeypatch.setattr(kernel, "KERNEL", mutants[3])
+    elif path == "python":
+        monkeypatch.setattr(twin, "trick_winner", misread_trick_winner)
+        monkeypatch.setattr(twin.Table, "_check", lambda self: 0)
+    else:
+        monkeypatch.setattr(botdeals, "BEATS", WINNER_MISREAD)
+
+
+def revoke(path: str, monkeypatch: pytest.MonkeyPatch, mutants: Mutants) -> None:
+    if path == "c":
+        monkeypatch.setattr(kernel, "KERNEL", mutants[2])
+    elif path == "python":
+        monkeypatch.setattr(twin, "legal_mask", revoking_legal_mask)
+    else:
+        monkeypatch.setattr(bots.RandomBot, "play", revoking_play)
+
+
+# (name, the checks that may catch it, the plant, the games to play: a bug of play shows
+# in the first deals)
+BUGS: list[tuple[str, set[str], Plant, str]] = [
+    ("extra-bag-at-seven", {"reference"}, engine_bug(extra_bag_at_seven), GAMES),
+    ("nil-ten-too-high", {"reference"}, engine_bug(nil_ten_too_high), GAMES),
+    ("score-dependent", {"reference"}, engine_bug(reads_the_score), GAMES),
+    ("memo-key-collision", {"fold"}, key_collision, GAMES),
+    ("winner-misread", {"winner", "holding", "legal"}, winner_misread, "20"),
+    ("revoke", {"legal"}, revoke, "5"),
 ]
+PATH_PARAMS = [pytest.param("c", marks=needs_kernel), "python", "bots"]
 
 
-@pytest.mark.parametrize("path", ["python", pytest.param("c", marks=needs_kernel)])
+@pytest.mark.parametrize("path", PATH_PARAMS)
 def test_the_clean_tree_has_no_violations(path: str) -> None:
     data = simulate(path)
     assert data["violation_count"] == 0, data["violations"][:3]
 
 
 @pytest.mark.parametrize(
-    ("caught_by", "plant", "mutation", "games"),
-    [pytest.param(*bug, id=name) for name, *bug in BUGS],
+    ("caught_by", "plant", "games"), [pytest.param(*bug, id=name) for name, *bug in BUGS]
 )
-@pytest.mark.parametrize("path", ["python", pytest.param("c", marks=needs_kernel)])
+@pytest.mark.parametrize("path", PATH_PARAMS)
 def test_a_planted_bug_is_reported_by_simulate(
     path: str,
     caught_by: set[str],
     plant: Plant,
-    mutation: int | None,
     games: str,
-    mutants: dict[int, Any],
+    mutants: Mutants,
     monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
 ) -> None:
-    if path == "c" and mutation is not None:
-        monkeypatch.setattr(kernel, "KERNEL", mutants[mutation])
-    else:
-        plant(monkeypatch, tmp_path)
+    plant(path, monkeypatch, mutants)
     data = simulate(path, games)
     assert data["violation_count"] > 0
     assert checks(data) & caught_by, checks(data)

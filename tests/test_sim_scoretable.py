@@ -16,7 +16,7 @@ from scorepad.rules import load_preset
 from scorepad.scoring import score_side
 from scorepad.sim import checker as checker_module
 from scorepad.sim import scorer as scorer_module
-from scorepad.sim.kernel import BLIND_NIL_CODE, NIL_CODE, kernel_built, kernel_table_type
+from scorepad.sim.kernel import BLIND_NIL_CODE, NIL_CODE, kernel_built, table_type
 from scorepad.sim.runner import GameRunner
 from scorepad.sim.scoretable import Numbers, ScoreTable, pack, score_table, table_shape, unpack
 from scorepad.sim.tabledeals import TableDeals
@@ -95,7 +95,7 @@ def kernel_runner(
             calls.append(1)
         return score_side(*args, **kwargs)
 
-    table = kernel_table_type("c") if kernel_built() else None
+    table = table_type("c") if kernel_built() else None
     return GameRunner(rules, preset=preset, bots=("random",), seed=4, table=table,
                       shared=shared, engine=counted)  # fmt: skip
 

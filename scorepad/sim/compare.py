@@ -24,6 +24,7 @@ from scorepad.game import standings
 from scorepad.rules import Rules
 from scorepad.sim.context import RunContext
 from scorepad.sim.deal import deck_plan
+from scorepad.sim.kernel import choose_kernel, kernel_refusal
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.results import GameResult
 from scorepad.sim.run import RunConfig, RunSummary
@@ -280,8 +281,12 @@ def compare(
     """Play `games` games under each rule set from the same seed, and compare them."""
     columns = []
     for rule_set in rule_sets:
+        # The kernel's table where it can play the rule set (the same games as bots in
+        # Python, sooner), bots in Python otherwise.
+        path, _ = choose_kernel("auto", rule_set.rules, bots)
+        table = path if kernel_refusal(rule_set.rules, bots) is None else None
         context = RunContext(rule_set.rules, rule_set.preset, bots, seed=seed, keep_game=True,
-                             max_deals=max_deals)  # fmt: skip
+                             max_deals=max_deals, table=table)  # fmt: skip
         config = RunConfig(rule_set.rules, rule_set.preset, games, seed=seed, bots=bots,
                            max_deals=max_deals)  # fmt: skip
         column = Column(rule_set, RunSummary(config=config))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorepad.rules import Rules
-from scorepad.sim.kernel import kernel_table_type
+from scorepad.sim.kernel import table_type
 from scorepad.sim.runner import MAX_DEALS, GameRunner
 from scorepad.sim.scoretable import ScoreTable, score_table
 
@@ -53,7 +53,7 @@ class RunContext:
                 keep_game=self.keep_game,
                 keep_records=self.keep_records,
                 max_deals=self.max_deals,
-                table=kernel_table_type(self.table) if self.table is not None else None,
+                table=table_type(self.table) if self.table is not None else None,
                 check=self.check,
                 shared=self.shared,
             )

@@ -1,7 +1,7 @@
 """A simulation run: many games, spread over processes, summed into one summary.
 
-Game `i` of a run is played from its own seed alone (`game_seed(seed, i)` on the Python
-path, `kernel_seed(seed, i)` on the compiled kernel's), and the processes' summaries merge
+Game `i` of a run is played from its own seed alone (`game_seed(seed, i)`, which seeds the
+kernel's tables too, as `kernel_seed(seed, i)`), and the processes' summaries merge
 to what adding every game in index order gives (`RunSummary.merge`), so the result is the
 same for any number of jobs.
 """
@@ -164,10 +164,9 @@ def _rate(part: int, whole: int, whole_name: str, part_name: str) -> dict[str, A
 
 def run_context(config: RunConfig, path: str) -> RunContext:
     """The context of a run on a path ("c" or "python"): the deals are played on the
-    kernel's table where the rules and bots let it (`kernel_refusal`), by bots otherwise."""
-    table = None
-    if path == "c" and kernel_refusal(config.rules, config.bots) is None:
-        table = path
+    kernel's table, compiled or its twin, where the rules and bots let it
+    (`kernel_refusal`), by bots in Python otherwise."""
+    table = path if kernel_refusal(config.rules, config.bots) is None else None
     return RunContext(
         config.rules,
         config.preset,

@@ -11,7 +11,7 @@ two must agree after every deal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from scorepad.game import Game, Round, new_game, standings
 from scorepad.rules import Rules
@@ -36,7 +36,7 @@ _GOES_ON: tuple[bool, int | None, str | None] = (False, None, None)
 class GameRunner:
     """Plays games under one set of rules with bots per side; re-usable across games.
 
-    `table` plays the deals on a kernel `Table` type (C or its Python twin) instead of
+    `table` plays the deals on a kernel `Table` class (C or its Python twin) instead of
     bots in Python: random bots only, under rules `kernel.kernel_refusal` accepts.
     `check="full"` has the Python validator replay every table deal, not a sample.
     `shared` is the run's score table (scoretable.py), for table deals."""
@@ -52,7 +52,7 @@ class GameRunner:
         keep_game: bool = False,
         keep_records: bool = False,
         max_deals: int = MAX_DEALS,
-        table: type[KernelTable] | None = None,
+        table: Callable[..., KernelTable] | None = None,
         check: str = "sample",
         shared: ScoreTable | None = None,
         engine: Engine | None = None,
