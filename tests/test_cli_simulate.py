@@ -96,6 +96,7 @@ def test_the_summary_names_every_figure() -> None:
             "--kernel c: the compiled kernel cannot play this run: it does not play jokers",
         ),
         (("--kernel", "c"), "--kernel c: the compiled kernel cannot play this run: it plays"),
+        (("--check", "most"), "--check 'most': choose from sample, full"),
     ],
     ids=[
         "bot",
@@ -105,6 +106,7 @@ def test_the_summary_names_every_figure() -> None:
         "kernel",
         "kernel-jokers",
         "kernel-heuristic",
+        "check",
     ],  # fmt: skip
 )
 def test_bad_options_are_one_line_on_stderr(args: tuple[str, ...], message: str) -> None:

@@ -218,3 +218,20 @@ def test_a_planted_bug_is_reported_by_simulate(
     data = simulate(path, games)
     assert data["violation_count"] > 0
     assert checks(data) & caught_by, checks(data)
+
+
+@pytest.mark.parametrize("path", [pytest.param("c", marks=needs_kernel), "python"])
+def test_check_full_replays_every_table_deal_and_sample_one_in_twenty(
+    path: str, mutants: Mutants, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A misreading the table's own check shares is seen on the sampled deals only
+    (deal `n` of game `i` where i + n is a multiple of 20), or on every deal."""
+    winner_misread(path, monkeypatch, mutants)
+    sample = simulate(path, "8")
+    found = {(v["game"], v["deal"]) for v in sample["violations"]}
+    assert found and all((game + deal) % 20 == 0 for game, deal in found)
+    args = ["simulate", "--bots", "random", "--games", "2", "--seed", "3", "--json"]
+    result = runner.invoke(app, [*args, *PATHS[path], "--check", "full"])
+    full = json.loads(result.stdout)
+    # The first deals each break (the first 100 violations are kept, several a deal).
+    assert {(0, 1), (0, 2), (0, 3)} <= {(v["game"], v["deal"]) for v in full["violations"]}

@@ -15,12 +15,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from scorepad.errors import ScorepadError
 from scorepad.rules import Rules
 from scorepad.sim.context import RunContext
 from scorepad.sim.kernel import choose_kernel, kernel_refusal
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.results import GameResult, Tally, Violation
-from scorepad.sim.runner import MAX_DEALS
+from scorepad.sim.runner import CHECKS, MAX_DEALS
 
 END_KINDS = ("target", "loss-limit", "boston", "sets", "draw", "unfinished")
 MAX_VIOLATIONS_KEPT = 100
@@ -218,6 +219,8 @@ def simulate(
     """Play the run's games on `jobs` processes; `progress(n)` is told of n more games."""
     if config.save_dir is not None:
         config.save_dir.mkdir(parents=True, exist_ok=True)
+    if config.check not in CHECKS:
+        raise ScorepadError(f"--check {config.check!r}: choose from {', '.join(CHECKS)}")
     path, reason = choose_kernel(config.kernel, config.rules, config.bots)
     summary = RunSummary(config=config, kernel=path, kernel_reason=reason)
     started = time.perf_counter()
