@@ -206,7 +206,13 @@ class GameFold:
             (side, side_seats[0], side_seats[1] if len(side_seats) == 2 else -1)
             for side, side_seats in enumerate(seats)
         ]
-        self._memo: dict[tuple[object, ...], RefSide] = {}
+        # A side's deal as the fold reads it: points, bags after, set, Boston.
+        self._memo: dict[tuple[object, ...], tuple[int, int, bool, bool]] = {}
+        self._reads_score = referee.reads_score
+        # What can end a game (docs/rules.md), for the usual deal's quick test.
+        self._target = rules.target
+        self._limit = rules.loss_limit if rules.loss_limit is not None else -(2**62)
+        self._most_sets = rules.sets_to_lose or 2**62
         self._sides = range(rules.sides)
         self.out_since: list[int | None] = []
         self._out = False
@@ -236,9 +242,8 @@ class GameFold:
         scores, bags and sets, and the end of the game (`ended`: over, winner, why), with
         the simulator's after the same deal. After a difference the fold takes the
         simulator's numbers, so each deal is judged on its own."""
-        memo, plain_of, referee = self._memo, self._plain_of, self.referee
+        memo = self._memo
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
-        reads_score = referee.reads_score
         boston_by = None
         for side, first, second in self._pairs:
             # Sides of two seats (the usual table) by their seats; others by a getter.
@@ -247,29 +252,59 @@ class GameFold:
                 if second >= 0
                 else (self._getters[side](keys), self._getters[side](taken), ref_bags[side])
             )
-            if reads_score:
+            if self._reads_score:
                 key += (ref_scores[side],)
-            ref = memo.get(key)
-            if ref is None:
-                ref = referee.side(plain_of(side, bids, taken), ref_scores[side], ref_bags[side])
-                if len(memo) < MEMO_LIMIT:
-                    memo[key] = ref
-            ref_scores[side] += ref.points
-            ref_bags[side] = ref.bags
-            if ref.made is False:
+            found = memo.get(key)
+            if found is None:
+                found = self._side(side, bids, taken, key)
+            points, ref_bags[side], set_out, boston = found
+            ref_scores[side] += points
+            if set_out:
                 ref_sets[side] += 1
-            if ref.boston:
+            if boston:
                 boston_by = side
-        out_since = self.out_since
         same = ref_scores == scores and ref_bags == bags and ref_sets == sets
-        if not self._out and referee.goes_on(ref_scores, ref_sets):
-            if same and boston_by is None and not ended[0]:
-                return _NOTHING
-        else:
-            for side in self._sides:
-                if out_since[side] is None and referee.has_lost(ref_scores[side], ref_sets[side]):
-                    out_since[side] = number
-                    self._out = True
+        if (
+            same
+            and boston_by is None
+            and not ended[0]
+            and not self._out
+            and max(ref_scores) < self._target
+            and min(ref_scores) > self._limit
+            and max(ref_sets) < self._most_sets
+        ):
+            return _NOTHING  # the usual deal: the same numbers, and nobody near the end
+        return self._judge(number, scores, bags, sets, ended, boston_by, same)
+
+    def _side(
+        self, side: int, bids: Sequence[object], taken: Sequence[int], key: tuple[object, ...]
+    ) -> tuple[int, int, bool, bool]:
+        """A side's deal not met yet: the reference's points, bags after, set, Boston."""
+        score, bags = self.scores[side], self.bags[side]
+        ref = self.referee.side(self._plain_of(side, bids, taken), score, bags)
+        found = (ref.points, ref.bags, ref.made is False, ref.boston)
+        if len(self._memo) < MEMO_LIMIT:
+            self._memo[key] = found
+        return found
+
+    def _judge(
+        self,
+        number: int,
+        scores: list[int],
+        bags: list[int],
+        sets: list[int],
+        ended: tuple[bool, int | None, str | None],
+        boston_by: int | None,
+        same: bool,
+    ) -> list[Problem]:
+        """The end of the game by the reference, and what differs from the simulator's."""
+        referee = self.referee
+        ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
+        out_since = self.out_since
+        for side in self._sides:
+            if out_since[side] is None and referee.has_lost(ref_scores[side], ref_sets[side]):
+                out_since[side] = number
+                self._out = True
         truth = referee.end(ref_scores, ref_sets, boston_by, out_since)
         if same and truth == ended:
             return _NOTHING
