@@ -10,11 +10,10 @@ Each round measures both implementations (`scorepad.sim.kernel.table_type("c")` 
 
 - `table`: `Table.deal` alone, one game seed after another (the kernel's own work: shuffle,
   bids, play, its check of the deal);
-- `run`: a whole `scorepad simulate --kernel c` run of random bots in one process, with
-  the run's tables of that implementation (each deal also scored by the engine, its bids
-  checked, the games folded), as `--kernel python` will run once wired to the twin;
-  and, for reference, `path`: the same run on the Python path's own loop (`--kernel
-  python` before the twin), which plays the same games.
+- `run`: a whole `scorepad simulate --kernel c` or `--kernel python` run of random bots in
+  one process, on that implementation's table (each deal also scored by the engine, its
+  bids checked, the games folded by the reference); and, for reference, `path`: the same
+  games played by random bots in Python (`botdeals.py`, the source of any other run).
 
 Printed: per implementation and way, the median deals per second over the rounds with
 its range, and the median of the rounds' paired ratios (compiled / twin). Both give the
@@ -33,17 +32,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorepad.rules import load_preset  # noqa: E402
-from scorepad.sim import run as run_module  # noqa: E402
-from scorepad.sim import runner as runner_module  # noqa: E402
-from scorepad.sim import scoretable  # noqa: E402
 from scorepad.sim.kernel import (  # noqa: E402
     IMPLEMENTATIONS,
     kernel_built,
-    kernel_module,
     kernel_seed,
     new_table,
 )
 from scorepad.sim.run import RunConfig, simulate  # noqa: E402
+from scorepad.sim.runner import GameRunner  # noqa: E402
 
 
 def table_rate(preset: str, implementation: str, deals: int) -> float:
@@ -59,24 +55,25 @@ def table_rate(preset: str, implementation: str, deals: int) -> float:
 
 
 def run_rate(preset: str, implementation: str, games: int) -> float:
-    """Deals per second of a whole run, one process, started cold: on the kernel path
-    with this implementation's tables, or ("path") on the Python path's own loop."""
-    if implementation != "path":
-        runner_module.KERNEL = kernel_module(implementation)
-    # As a `scorepad simulate` starts: no runner, kernel table or score table left by the
-    # run before (whichever of these process-wide caches this version has).
-    for module, cache in ((run_module, "_RUNNERS"), (runner_module, "_KERNEL_TABLES"),
-                          (scoretable, "_TABLES")):  # fmt: skip
-        getattr(module, cache, {}).clear()
+    """Deals per second of a whole run, one process, started cold: on this
+    implementation's table, or ("path") by random bots in Python."""
     rules = load_preset(preset).rules
-    kernel = "python" if implementation == "path" else "c"
-    config = RunConfig(rules, preset, games, seed=1, bots=("random",), kernel=kernel)
     started = time.perf_counter()
-    summary = simulate(config, jobs=1)
-    elapsed = time.perf_counter() - started
-    if summary.violation_count:
-        raise SystemExit(f"{summary.violation_count} violations: {summary.violations[0]}")
-    return summary.deals / elapsed
+    if implementation == "path":
+        runner = GameRunner(rules, preset=preset, bots=("random",), seed=1)
+        results = [runner.play_game(index) for index in range(games)]
+        elapsed = time.perf_counter() - started
+        violations = [v for result in results for v in result.violations]
+        deals = sum(result.deals for result in results)
+    else:
+        config = RunConfig(rules, preset, games, seed=1, bots=("random",),
+                           kernel=implementation)  # fmt: skip
+        summary = simulate(config, jobs=1)
+        elapsed = time.perf_counter() - started
+        violations, deals = summary.violations, summary.deals
+    if violations:
+        raise SystemExit(f"{len(violations)} violations: {violations[0]}")
+    return deals / elapsed
 
 
 def main() -> None:
