@@ -15,7 +15,7 @@ path ran (`"kernel"`).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Protocol
 
@@ -77,13 +77,13 @@ def kernel_module(implementation: str = DEFAULT_IMPLEMENTATION) -> ModuleType:
     return KERNEL
 
 
-def table_type(implementation: str = DEFAULT_IMPLEMENTATION) -> Callable[..., KernelTable]:
+def table_type(implementation: str = DEFAULT_IMPLEMENTATION) -> type[KernelTable]:
     """The kernel's `Table` class, compiled ("c") or the twin ("python"); by default the
     one chosen at import."""
     if implementation == "python":
-        twin: Callable[..., KernelTable] = _kernel_py.Table  # mypy holds it to KernelTable
+        twin: type[KernelTable] = _kernel_py.Table  # mypy holds it to KernelTable
         return twin
-    table: Callable[..., KernelTable] = kernel_module(implementation).Table
+    table: type[KernelTable] = kernel_module(implementation).Table
     return table
 
 
