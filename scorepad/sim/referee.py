@@ -105,15 +105,14 @@ class Referee:
         """The engine's score of a side against the reference's: points, score, bags,
         penalties, contract made and Boston."""
         ref = self.side(hands, score, bags)
-        engine = RefSide(scored.points, scored.bags, scored.penalties, scored.made,
-                         scored.boston)  # fmt: skip
+        engine = (scored.points, scored.bags, scored.penalties, scored.made, scored.boston)
         if engine == ref and scored.score == score + ref.points:
             return []
         return [
             Problem(
                 "reference",
                 f"side {_hands_text(hands)} from score {score}, {bags} bags: the engine gives"
-                f" {_side_text(engine)} (score {scored.score}), the reference scorer"
+                f" {_side_text(RefSide(*engine))} (score {scored.score}), the reference scorer"
                 f" {_side_text(ref)}",
             )
         ]
@@ -206,6 +205,12 @@ class GameFold:
             (side, side_seats[0], side_seats[1] if len(side_seats) == 2 else -1)
             for side, side_seats in enumerate(seats)
         ]
+        # The usual table (two sides of two seats, points that do not read the score)
+        # takes `_deal_two_pairs`.
+        self._two_pairs: tuple[tuple[int, int], tuple[int, int]] | None = None
+        if rules.sides == 2 and rules.side_size == 2 and not referee.reads_score:
+            (north, south), (east, west) = seats
+            self._two_pairs = ((north, south), (east, west))
         # A side's deal as the fold reads it: points, bags after, set, Boston.
         self._memo: dict[tuple[object, ...], tuple[int, int, bool, bool]] = {}
         self._reads_score = referee.reads_score
@@ -242,6 +247,8 @@ class GameFold:
         scores, bags and sets, and the end of the game (`ended`: over, winner, why), with
         the simulator's after the same deal. After a difference the fold takes the
         simulator's numbers, so each deal is judged on its own."""
+        if self._two_pairs is not None:
+            return self._deal_two_pairs(number, keys, bids, taken, scores, bags, sets, ended)
         memo = self._memo
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         boston_by = None
@@ -274,6 +281,55 @@ class GameFold:
             and max(ref_sets) < self._most_sets
         ):
             return _NOTHING  # the usual deal: the same numbers, and nobody near the end
+        return self._judge(number, scores, bags, sets, ended, boston_by, same)
+
+    def _deal_two_pairs(
+        self,
+        number: int,
+        keys: Sequence[object],
+        bids: Sequence[object],
+        taken: Sequence[int],
+        scores: list[int],
+        bags: list[int],
+        sets: list[int],
+        ended: tuple[bool, int | None, str | None],
+    ) -> list[Problem]:
+        """`deal` for the usual table, two sides of two seats, whose points do not read
+        the score: the same steps, written out for its two sides."""
+        assert self._two_pairs is not None
+        (north, south), (east, west) = self._two_pairs
+        memo = self._memo
+        ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
+        first = (keys[north], keys[south], taken[north], taken[south], ref_bags[0])
+        found = memo.get(first) or self._side(0, bids, taken, first)
+        second = (keys[east], keys[west], taken[east], taken[west], ref_bags[1])
+        other = memo.get(second) or self._side(1, bids, taken, second)
+        points, ref_bags[0], set_out, boston = found
+        ref_scores[0] += points
+        if set_out:
+            ref_sets[0] += 1
+        points, ref_bags[1], other_set_out, other_boston = other
+        ref_scores[1] += points
+        if other_set_out:
+            ref_sets[1] += 1
+        boston_by = 1 if other_boston else 0 if boston else None
+        one, two = ref_scores
+        target, limit = self._target, self._limit
+        if (
+            boston_by is None
+            and not ended[0]
+            and not self._out
+            and one < target
+            and two < target
+            and one > limit
+            and two > limit
+            and (not set_out and not other_set_out or max(ref_sets) < self._most_sets)
+            and ref_scores == scores
+            and ref_bags == bags
+            and ref_sets == sets
+        ):
+            return _NOTHING  # the usual deal: the same numbers, and nobody near the end
+        same = ref_scores == scores and ref_bags == bags and ref_sets == sets
         return self._judge(number, scores, bags, sets, ended, boston_by, same)
 
     def _side(
