@@ -157,4 +157,8 @@ class TableDeals:
         """A side's hands as the reference takes them, from the seats' bid codes."""
         hands = self._plain_hands
         codes = cast("Sequence[int]", bids)
-        return tuple([hands[codes[seat]][taken[seat]] for seat in self._seats[side]])
+        seats = self._seats[side]
+        if len(seats) == 2:
+            first, second = seats
+            return hands[codes[first]][taken[first]], hands[codes[second]][taken[second]]
+        return tuple([hands[codes[seat]][taken[seat]] for seat in seats])
