@@ -95,7 +95,10 @@ def test_the_summary_names_every_figure() -> None:
             ("--kernel", "c", "--preset", "jokers", "--bots", "random"),
             "--kernel c: the compiled kernel cannot play this run: it does not play jokers",
         ),
-        (("--kernel", "c"), "--kernel c: the compiled kernel cannot play this run: it plays"),
+        (
+            ("--kernel", "c", "--bots", "heuristic,random"),
+            "--kernel c: the compiled kernel cannot play this run: it plays one kind of bot",
+        ),
         (("--check", "most"), "--check 'most': choose from sample, full"),
     ],
     ids=[
@@ -105,7 +108,7 @@ def test_the_summary_names_every_figure() -> None:
         "hands-without-save",
         "kernel",
         "kernel-jokers",
-        "kernel-heuristic",
+        "kernel-mixed-bots",
         "check",
     ],  # fmt: skip
 )
@@ -180,9 +183,13 @@ KERNEL_BUILT = kernel_built()
          "the compiled kernel: it does not play jokers or the dealer's discard"),
         (("--bots", "random", "--preset", "house"), "python",
          "the compiled kernel: it does not play blind nil's exchange"),
-        ((), "python", "the compiled kernel: it plays random bots only"),
+        ((), "c" if KERNEL_BUILT else "python", None if KERNEL_BUILT else
+         "the compiled kernel: it is not built in this install (no C compiler when it was"
+         " installed)"),
+        (("--bots", "heuristic,random"), "python",
+         "the compiled kernel: it plays one kind of bot at every seat"),
     ],
-    ids=["random-auto", "random-python", "jokers", "house", "heuristic"],
+    ids=["random-auto", "random-python", "jokers", "house", "heuristic", "mixed-bots"],
 )  # fmt: skip
 def test_the_json_says_which_path_ran_and_why_not_the_kernel(
     args: tuple[str, ...], kernel: str, reason: str | None

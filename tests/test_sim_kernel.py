@@ -84,7 +84,9 @@ def test_the_kernel_takes_the_presets_it_can_and_names_why_not_the_others() -> N
     for preset, word in PYTHON_ONLY.items():
         reason = kernel_refusal(load_preset(preset).rules, ["random"])
         assert reason is not None and word in reason
-    assert "random bots" in str(kernel_refusal(load_preset("standard").rules, ["heuristic"]))
+    assert kernel_refusal(load_preset("standard").rules, ["heuristic"]) is None
+    mixed = kernel_refusal(load_preset("standard").rules, ["heuristic", "random"])
+    assert mixed == "it plays one kind of bot at every seat"
 
 
 # -- choosing an implementation ---------------------------------------------------------
@@ -318,7 +320,10 @@ def test_each_sides_place_reads_back_as_its_seats_bids_and_tricks(
         ({"bid_table": b"\0"}, "bid_table has the wrong size"),
         ({"deck": bytes([52, *range(1, 52)])}, "a card code above 51"),
         ({"wish": bytes([200] * 80)}, "a wish beyond the bid table"),
-        ({"partner": bytes([2, 3, 0, 4])}, "a partner out of range"),
+        ({"partner": bytes([2, 3, 0, 4])}, "a partner or side out of range"),
+        ({"side_of": bytes([0, 1, 0, 9])}, "a partner or side out of range"),
+        ({"heuristic": True}, "a heuristic table needs its choices and values"),
+        ({**table_arguments(STANDARD, "heuristic"), "top": 52}, "top must be a card code"),
     ],
     ids=[
         "players",
@@ -331,6 +336,9 @@ def test_each_sides_place_reads_back_as_its_seats_bids_and_tricks(
         "card-code",
         "wish",
         "partner",
+        "side",
+        "heuristic-tables",
+        "heuristic-top",
     ],
 )
 def test_a_table_refuses_arguments_it_cannot_play(

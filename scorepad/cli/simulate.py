@@ -52,7 +52,7 @@ def simulate(
         str,
         typer.Option(
             metavar="auto|c|python",
-            help="Play deals in the compiled kernel (c, random bots only), in Python, or"
+            help="Play deals in the compiled kernel (c, one kind of bot a run), in Python, or"
             " the kernel where it can (auto).",
         ),
     ] = "auto",

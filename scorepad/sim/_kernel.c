@@ -23,11 +23,15 @@
  * validator catches it: 1 lets spades be led before they are broken, 2 allows one revoke
  * a deal, 3 misreads a trick's winner the same way in play and in check_deal (a spade
  * does not trump: a bug this file's own check cannot see), and 4 makes two side deals
- * share a place in the table of scored sides (a seat's tricks counted modulo 7).
+ * share a place in the table of scored sides (a seat's tricks counted modulo 7), and 5
+ * makes the heuristic bot throw the highest card of a suit where it means the lowest (a
+ * legal card: only the Python bot's replay of the deal can see it).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #ifndef SCOREPAD_KERNEL_MUTATE
@@ -69,6 +73,15 @@ typedef struct {
     int totals, wishes, stride;
     uint8_t wish[5][16]; /* the wish by aces and spades held */
     double nil_chance;
+    /* The heuristic bot (all seats, or none): its bid choices, hand values, facts of the
+       rules, and what each seat noted of the suits the others have shown out of. */
+    int heuristic;
+    uint8_t *choices;
+    double *values;
+    double average, median;
+    int top, target, suicide, nil_rule, sides;
+    uint8_t voids[MAX_PLAYERS][MAX_PLAYERS]; /* [seat noting][seat]: a bit per suit */
+    int last_unplayed[MAX_PLAYERS];          /* cards left at a seat's last choice */
     Twister rng;
     /* the last deal */
     int dealer;
@@ -155,11 +168,48 @@ static inline int __builtin_ctzll(uint64_t x) {
     for (; !(x & 1); x >>= 1) n++;
     return n;
 }
+static inline int __builtin_clzll(uint64_t x) {
+    int n = 0;
+    for (; !(x >> 63); x <<= 1) n++;
+    return n;
+}
 #endif
 
 static inline int suit_of(int code) { return code / 13; }
 static inline uint64_t suit_mask(int suit) { return ((uint64_t)0x1FFF) << (13 * suit); }
 #define NON_SPADES (suit_mask(0) | suit_mask(1) | suit_mask(2))
+#define SPADE_MASK suit_mask(SPADES)
+#define SPADE_LOW (13 * SPADES)
+
+/* The cards that may be played (RULES.md 3-4): to lead (`first`), anything once spades
+   are broken or when the hand holds nothing else; to follow, the suit led if held. */
+static inline uint64_t legal_cards(uint64_t hand, int first, int led, int broken, int *revoked) {
+    (void)revoked;
+    if (first) {
+#if SCOREPAD_KERNEL_MUTATE != 1
+        if (!broken && (hand & NON_SPADES)) return hand & NON_SPADES;
+#endif
+        return hand;
+    }
+    uint64_t legal = hand & suit_mask(led);
+#if SCOREPAD_KERNEL_MUTATE == 2
+    if (legal && legal != hand && !*revoked) {
+        legal = hand & ~suit_mask(led);
+        *revoked = 1;
+    }
+#endif
+    return legal ? legal : hand;
+}
+
+/* Whether `code` takes the trick from `best`, the card winning it so far: a higher card of
+   its suit, or a spade on a card of another suit. */
+static inline int takes(int code, int best) {
+#if SCOREPAD_KERNEL_MUTATE == 3
+    return suit_of(code) == suit_of(best) && code > best;
+#else
+    return suit_of(code) == suit_of(best) ? code > best : suit_of(code) == SPADES;
+#endif
+}
 
 /* The k-th lowest card (k from 0) of a mask. */
 static inline int nth_card(uint64_t mask, int k) {
@@ -169,18 +219,43 @@ static inline int nth_card(uint64_t mask, int k) {
 
 static void table_dealloc(Table *self) {
     PyMem_Free(self->bids);
+    PyMem_Free(self->choices);
+    PyMem_Free(self->values);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The heuristic bot's hand values (`values`, doubles): the average count and the median
+   nil chance of the rules, then tables by a suit's 13 bits or by the keys valuation.py
+   reads (kernel.py's `heuristic_arguments` builds them in this order). */
+#define V_SPADE_VALUE 2
+#define V_SIDE_VALUE (V_SPADE_VALUE + 8192)
+#define V_SIDE_RISK (V_SIDE_VALUE + 512)
+#define V_SPADE_RISK (V_SIDE_RISK + 288)
+#define V_SPADE_NIL (V_SPADE_RISK + 512)
+#define V_SIDE_NIL (V_SPADE_NIL + 8192)
+#define V_SUICIDE_SPADES (V_SIDE_NIL + 8192)
+#define V_SUICIDE_SIDE (V_SUICIDE_SPADES + 8192)
+#define V_COUNT (V_SUICIDE_SIDE + 8192)
+#define CHOICE_BYTES 5 /* low, high, nil open, must nil, refused (255: none) */
+
+static void forget_bots(Table *self) {
+    memset(self->voids, 0, sizeof self->voids);
+    for (int i = 0; i < MAX_PLAYERS; i++) self->last_unplayed[i] = -1;
 }
 
 static int table_init(Table *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"deck", "players", "tricks", "partner", "side_of", "bid_table",
-                            "totals", "wishes", "wish", "nil_chance", NULL};
-    Py_buffer deck, partner, side_of, bids, wish;
-    int players, tricks, totals, wishes;
+                            "totals", "wishes", "wish", "nil_chance", "heuristic", "choices",
+                            "values", "top", "target", "suicide", "nil", "rules", NULL};
+    Py_buffer deck, partner, side_of, bids, wish, choices = {0}, values = {0};
+    int players, tricks, totals, wishes, heuristic = 0, top = 0, target = 0, suicide = 0,
+                                         nil_rule = 0;
     double nil_chance;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*iiy*y*y*iiy*d", names, &deck, &players,
-                                     &tricks, &partner, &side_of, &bids, &totals, &wishes,
-                                     &wish, &nil_chance))
+    PyObject *rules = NULL; /* for the twin, which asks the Python bot; read nothing here */
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*iiy*y*y*iiy*d|$py*y*iiiiO", names, &deck,
+                                     &players, &tricks, &partner, &side_of, &bids, &totals,
+                                     &wishes, &wish, &nil_chance, &heuristic, &choices, &values,
+                                     &top, &target, &suicide, &nil_rule, &rules))
         return -1;
     int stride = wishes + 2;
     const char *wrong = NULL;
@@ -195,27 +270,43 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
     else if (totals < 1 || wishes < 1 ||
              bids.len != (Py_ssize_t)(tricks + 4) * totals * 2 * stride)
         wrong = "bid_table has the wrong size";
+    else if (heuristic && (choices.len != (Py_ssize_t)(tricks + 4) * totals * 2 * CHOICE_BYTES ||
+                           values.len != (Py_ssize_t)(V_COUNT * sizeof(double))))
+        wrong = "a heuristic table needs its choices and values";
+    else if (heuristic && (top < 0 || top >= MAX_CARDS))
+        wrong = "top must be a card code";
     if (!wrong) {
         for (Py_ssize_t i = 0; i < deck.len; i++)
             if (((uint8_t *)deck.buf)[i] >= MAX_CARDS) wrong = "a card code above 51";
         for (int i = 0; i < 5 * 16; i++)
             if (((uint8_t *)wish.buf)[i] >= wishes) wrong = "a wish beyond the bid table";
         for (int i = 0; i < players; i++)
-            if (((uint8_t *)partner.buf)[i] >= players) wrong = "a partner out of range";
+            if (((uint8_t *)partner.buf)[i] >= players || ((uint8_t *)side_of.buf)[i] >= players)
+                wrong = "a partner or side out of range";
     }
     if (!wrong) {
         PyMem_Free(self->bids);
+        PyMem_Free(self->choices);
+        PyMem_Free(self->values);
+        self->choices = NULL;
+        self->values = NULL;
         self->bids = PyMem_Malloc(bids.len);
-        if (!self->bids) wrong = "out of memory";
+        if (heuristic) {
+            self->choices = PyMem_Malloc(choices.len);
+            self->values = PyMem_Malloc(values.len);
+        }
+        if (!self->bids || (heuristic && (!self->choices || !self->values))) wrong = "out of memory";
     }
     if (!wrong) {
         self->players = players;
         self->tricks = tricks;
         self->deck_size = (int)deck.len;
         memcpy(self->deck, deck.buf, deck.len);
+        self->sides = 0;
         for (int i = 0; i < players; i++) {
             self->partner[i] = ((uint8_t *)partner.buf)[i];
             self->side_of[i] = ((uint8_t *)side_of.buf)[i];
+            if (self->side_of[i] >= self->sides) self->sides = self->side_of[i] + 1;
         }
         memcpy(self->bids, bids.buf, bids.len);
         self->totals = totals;
@@ -223,6 +314,18 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
         self->stride = stride;
         memcpy(self->wish, wish.buf, 5 * 16);
         self->nil_chance = nil_chance;
+        self->heuristic = heuristic;
+        if (heuristic) {
+            memcpy(self->choices, choices.buf, choices.len);
+            memcpy(self->values, values.buf, values.len);
+            self->average = self->values[0];
+            self->median = self->values[1];
+        }
+        self->top = top;
+        self->target = target;
+        self->suicide = suicide;
+        self->nil_rule = nil_rule;
+        forget_bots(self);
         uint32_t zero = 0;
         twister_seed(&self->rng, &zero, 1); /* random.Random(0), until a game seeds it */
     }
@@ -231,6 +334,8 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
     PyBuffer_Release(&side_of);
     PyBuffer_Release(&bids);
     PyBuffer_Release(&wish);
+    PyBuffer_Release(&choices);
+    PyBuffer_Release(&values);
     if (wrong) {
         PyErr_SetString(PyExc_ValueError, wrong);
         return -1;
@@ -262,6 +367,7 @@ static PyObject *table_seed(Table *self, PyObject *arg) {
         if (!rest) PyMem_Free(key), key = NULL;
     }
     if (key) twister_seed(&self->rng, key, words);
+    if (key) forget_bots(self); /* a new game: new bots, as the Python path makes them */
     PyMem_Free(key);
     Py_XDECREF(rest);
     Py_XDECREF(shift);
@@ -318,7 +424,13 @@ static void shuffle_and_deal(Table *t, uint64_t *hands) {
     }
 }
 
-static void bid(Table *t, const uint64_t *hands, int blind_sides) {
+static int heuristic_bid(const Table *t, int seat, uint64_t hand, const uint8_t *choice);
+
+/* Each seat's bid, from the dealer's left. Random bots: blind nil when open to them and
+   drawn, else nil when drawn, else the bid of their wish. Heuristic bots: blind nil when
+   open, the partner has not bid nil and `wants_blind` (a bit per side: far behind, the
+   opponents near the target, as HeuristicBot.wants_blind_nil), else HeuristicBot.bid. */
+static void bid(Table *t, const uint64_t *hands, int blind_sides, int wants_blind) {
     int total = 0;
     for (int s = 0; s < t->players; s++) t->by_seat[s] = 0xFF - 2; /* not yet bid */
     for (int step = 0; step < t->players; step++) {
@@ -333,7 +445,14 @@ static void bid(Table *t, const uint64_t *hands, int blind_sides) {
         const uint8_t *entry =
             t->bids + ((size_t)(code * t->totals + row) * 2 + (step == t->players - 1)) * t->stride;
         int made;
-        if (entry[0] && (blind_sides >> t->side_of[seat] & 1) && uniform(&t->rng) < t->nil_chance)
+        if (t->heuristic) {
+            size_t at = (size_t)(code * t->totals + row) * 2 + (step == t->players - 1);
+            if (entry[0] && (blind_sides & wants_blind) >> t->side_of[seat] & 1 &&
+                !(partner != seat && (code == 1 || code == 2)))
+                made = BLIND_NIL_CODE;
+            else
+                made = heuristic_bid(t, seat, hands[seat], t->choices + at * CHOICE_BYTES);
+        } else if (entry[0] && (blind_sides >> t->side_of[seat] & 1) && uniform(&t->rng) < t->nil_chance)
             made = BLIND_NIL_CODE;
         else if (uniform(&t->rng) < t->nil_chance)
             made = entry[1];
@@ -352,29 +471,12 @@ static void bid(Table *t, const uint64_t *hands, int blind_sides) {
 /* Random legal cards (the k-th lowest legal card for a random k), trick by trick. */
 static void play(Table *t, uint64_t *hands) {
     int players = t->players, leader = (t->dealer + 1) % players, broken = 0, n = 0;
-#if SCOREPAD_KERNEL_MUTATE == 2
     int revoked = 0;
-#endif
     memset(t->taken, 0, sizeof t->taken);
     for (int trick = 0; trick < t->tricks; trick++) {
         int seat = leader, led = -1, best = -1, winner = leader;
         for (int i = 0; i < players; i++) {
-            uint64_t hand = hands[seat], legal;
-            if (i == 0) {
-                legal = hand;
-#if SCOREPAD_KERNEL_MUTATE != 1
-                if (!broken && (hand & NON_SPADES)) legal = hand & NON_SPADES;
-#endif
-            } else {
-                legal = hand & suit_mask(led);
-#if SCOREPAD_KERNEL_MUTATE == 2
-                if (legal && legal != hand && !revoked) {
-                    legal = hand & ~suit_mask(led);
-                    revoked = 1;
-                }
-#endif
-                if (!legal) legal = hand;
-            }
+            uint64_t legal = legal_cards(hands[seat], i == 0, led, broken, &revoked);
             int code = nth_card(legal, below(&t->rng, __builtin_popcountll(legal)));
             hands[seat] &= ~((uint64_t)1 << code);
             t->plays[n++] = (uint8_t)code;
@@ -382,11 +484,7 @@ static void play(Table *t, uint64_t *hands) {
             if (i == 0) {
                 led = suit;
                 best = code;
-#if SCOREPAD_KERNEL_MUTATE == 3
-            } else if (suit == suit_of(best) && code > best) {
-#else
-            } else if (suit == suit_of(best) ? code > best : suit == SPADES) {
-#endif
+            } else if (takes(code, best)) {
                 best = code;
                 winner = seat;
             }
@@ -395,6 +493,412 @@ static void play(Table *t, uint64_t *hands) {
         }
         t->winners[trick] = (uint8_t)winner;
         t->taken[winner]++;
+        leader = winner;
+    }
+}
+
+/* The heuristic bot: scorepad.sim.bots.HeuristicBot, decision for decision, from what a
+   player at the table sees (its own hand, the bids, the cards played, the tricks taken).
+   The Python bot is the reference: tests/test_sim_kernel_bots.py holds this one to it,
+   and the simulator replays a sample of the deals through it at run time. Its hand values
+   are tables valuation.py fills, summed in valuation.py's order, so every estimate is the
+   same double. */
+
+#define NOT_YET (0xFF - 2) /* a seat that has not bid yet */
+
+static inline int highest_card(uint64_t m) { return 63 - __builtin_clzll(m); }
+static inline int lowest_card(uint64_t m) { return __builtin_ctzll(m); }
+static inline int rank_of(int code) { return code % 13; }
+/* The cards of a card's suit above it. */
+static inline uint64_t above(int code) {
+    return suit_mask(suit_of(code)) & ~(((uint64_t)2 << code) - 1);
+}
+/* Every suit's card of a rank. */
+static inline uint64_t rank_mask(int rank) { return (uint64_t)0x8004002001ULL << rank; }
+static inline int is_nil_code(int code) { return code == NIL_CODE || code == BLIND_NIL_CODE; }
+
+/* BidChoice.fit: the legal bid closest to the wish. */
+static int fit(const uint8_t *choice, int tricks, int nil) {
+    int low = choice[0], high = choice[1], must = choice[3];
+    int refused = choice[4] == 255 ? -1 : choice[4];
+    int nil_ok = choice[2] && refused != 0;
+    if ((must && nil_ok) || (nil && nil_ok)) return NIL_CODE;
+    if (refused < 0 && low <= tricks && tricks <= high) return tricks;
+    int wanted = tricks < low ? low : tricks;
+    if (wanted > high) wanted = high;
+    if (wanted == refused) {
+        wanted = wanted + 1 <= high ? wanted + 1 : wanted - 1;
+        if (wanted < low) {
+            if (nil_ok) return NIL_CODE;
+            wanted = refused;
+        }
+    }
+    return wanted;
+}
+
+static inline int capped_held(uint64_t spades) {
+    int held = __builtin_popcountll(spades);
+    return (held > 3 ? 3 : held) << 7;
+}
+
+/* valuation.hand_tricks */
+static double hand_tricks(const Table *t, uint64_t hand) {
+    const double *v = t->values;
+    uint64_t spades = hand >> 39 & 0x1FFF, c = hand & 0x1FFF, d = hand >> 13 & 0x1FFF,
+             h = hand >> 26 & 0x1FFF;
+    int held = capped_held(spades);
+    return v[V_SPADE_VALUE + spades] +
+           v[V_SIDE_VALUE + (c >> 10 | __builtin_popcountll(c) << 3 | held)] +
+           v[V_SIDE_VALUE + (d >> 10 | __builtin_popcountll(d) << 3 | held)] +
+           v[V_SIDE_VALUE + (h >> 10 | __builtin_popcountll(h) << 3 | held)];
+}
+
+static inline int side_risk_key(uint64_t bits) {
+    return (int)(bits >> 8 | __builtin_popcountll(bits & 0xFF) << 5);
+}
+
+/* valuation.nil_risk */
+static double nil_risk(const Table *t, uint64_t hand) {
+    const double *v = t->values;
+    uint64_t spades = hand >> 39 & 0x1FFF;
+    int spade_key = (int)((spades >> 7 & 3) | __builtin_popcountll(spades >> 9) << 2 |
+                          __builtin_popcountll(spades) << 5);
+    return v[V_SPADE_RISK + spade_key] + v[V_SIDE_RISK + side_risk_key(hand & 0x1FFF)] +
+           v[V_SIDE_RISK + side_risk_key(hand >> 13 & 0x1FFF)] +
+           v[V_SIDE_RISK + side_risk_key(hand >> 26 & 0x1FFF)];
+}
+
+/* valuation.nil_chance, with the deck's highest card `top` */
+static double nil_chance(const Table *t, uint64_t hand) {
+    if (hand >> t->top & 1) return 0.0;
+    const double *v = t->values;
+    double chance = 0.73 + v[V_SPADE_NIL + (hand >> 39 & 0x1FFF)] + v[V_SIDE_NIL + (hand & 0x1FFF)] +
+                    v[V_SIDE_NIL + (hand >> 13 & 0x1FFF)] + v[V_SIDE_NIL + (hand >> 26 & 0x1FFF)];
+    chance = chance > 0.0 ? chance : 0.0;
+    return chance < 1.0 ? chance : 1.0;
+}
+
+/* valuation.suicide_tricks */
+static double suicide_tricks(const Table *t, uint64_t hand) {
+    const double *v = t->values;
+    return 0.22 + v[V_SUICIDE_SPADES + (hand >> 39 & 0x1FFF)] +
+           v[V_SUICIDE_SIDE + (hand & 0x1FFF)] + v[V_SUICIDE_SIDE + (hand >> 13 & 0x1FFF)] +
+           v[V_SUICIDE_SIDE + (hand >> 26 & 0x1FFF)];
+}
+
+/* Python's round(): to the nearest integer, a half to the even one. */
+static inline int round_even(double x) { return (int)nearbyint(x); }
+
+/* HeuristicBot.bid */
+static int heuristic_bid(const Table *t, int seat, uint64_t hand, const uint8_t *choice) {
+    if (choice[3]) return fit(choice, 0, 1);
+    int tricks = t->tricks, partner = t->partner[seat];
+    double share = (double)tricks / t->players;
+    double estimate = share + (hand_tricks(t, hand) - t->average) * tricks / 13;
+    int partner_nil = partner != seat && is_nil_code(t->by_seat[partner]);
+    int nil_ok = choice[2] && t->nil_rule;
+    if (nil_ok && !partner_nil && estimate < share + 0.5 &&
+        nil_risk(t, hand) < (tricks <= 13 ? 0.5 : 0.1))
+        return fit(choice, 0, 1);
+    if (t->suicide && nil_ok && (partner == seat || t->by_seat[partner] == NOT_YET)) {
+        double chance = nil_chance(t, hand);
+        if (chance > t->median + 0.03 && estimate < share + 1.5) return fit(choice, 0, 1);
+    }
+    if (t->suicide) {
+        if (tricks == 13) return fit(choice, round_even(suicide_tricks(t, hand) - 1.4), 0);
+        double expected = (double)tricks / t->sides - 0.7 + (estimate - share);
+        return fit(choice, round_even(expected - 2.0), 0);
+    }
+    if (partner_nil) estimate += 1.0;
+    return fit(choice, round_even(estimate - 0.2), 0);
+}
+
+/* The public state of the deal in play (table.Seen's part the bot reads). */
+typedef struct {
+    uint64_t unplayed; /* the cards not played yet, every hand's */
+    int side_taken[MAX_PLAYERS], contract[MAX_PLAYERS]; /* by side; non-nil bidders' */
+    int nil[MAX_PLAYERS], nil_bid;
+    int seats[MAX_PLAYERS], count; /* the trick's seats from its leader; cards so far */
+    int led, best, winner, tricks_left;
+} View;
+
+/* bots.beaters: the cards of `legal` that would beat `best`. */
+static inline uint64_t beaters(uint64_t legal, int best, int led) {
+    uint64_t higher = legal & above(best);
+    if (best >= SPADE_LOW || (legal & suit_mask(led))) return higher;
+    return higher | (legal & SPADE_MASK);
+}
+
+static int lowest_by_rank(uint64_t m) {
+    uint64_t ranks = ((m | m >> 13 | m >> 26) & 0x1FFF) | m >> 39;
+    return lowest_card(m & rank_mask(lowest_card(ranks)));
+}
+
+static int highest_by_rank(uint64_t m) {
+    uint64_t ranks = ((m | m >> 13 | m >> 26) & 0x1FFF) | m >> 39;
+    return lowest_card(m & rank_mask(highest_card(ranks)));
+}
+
+/* bots.discard_low: the lowest side-suit card, else the lowest spade. */
+static int discard_low(uint64_t legal) {
+    uint64_t m = legal & NON_SPADES;
+    if (!m) m = legal;
+    int code = lowest_card(m);
+#if SCOREPAD_KERNEL_MUTATE == 5
+    if (!(m >> (13 * (suit_of(code) + 1)))) return highest_card(m); /* the highest instead */
+#endif
+    if (!(m >> (13 * (suit_of(code) + 1)))) return code;
+    uint64_t ranks = (m | m >> 13 | m >> 26) & 0x1FFF;
+    return lowest_card(m & rank_mask(lowest_card(ranks)));
+}
+
+/* bots.most_exposed */
+static int most_exposed(uint64_t cards, uint64_t hand) {
+    int best = -1, best_danger = -99;
+    while (cards) {
+        uint64_t low = cards & (~cards + 1);
+        cards ^= low;
+        int code = lowest_card(low);
+        int below = __builtin_popcountll(hand & suit_mask(suit_of(code)) & (low - 1));
+        int danger = rank_of(code) - 2 * below;
+        if (danger > best_danger) best = code, best_danger = danger;
+    }
+    return best;
+}
+
+/* bots.strongest_lead */
+static int strongest_lead(uint64_t legal, uint64_t hand, uint64_t unplayed) {
+    uint64_t unseen = unplayed ^ hand;
+    int best = -1, best_rank = 0, best_side = 1;
+    double best_above = 2.0;
+    for (int suit = 0; suit < 4; suit++) {
+        uint64_t cards = legal & suit_mask(suit);
+        if (!cards) continue;
+        int code = highest_card(cards);
+        uint64_t out = unseen & suit_mask(suit);
+        int n = __builtin_popcountll(out);
+        double share = (double)__builtin_popcountll(above(code) & out) / (n ? n : 1);
+        int rank = -rank_of(code), side = suit != SPADES;
+        if (share < best_above ||
+            (share == best_above && (rank < best_rank || (rank == best_rank && side < best_side))))
+            best = code, best_above = share, best_rank = rank, best_side = side;
+    }
+    return best;
+}
+
+static inline int is_master(int code, uint64_t hand, uint64_t unplayed) {
+    return !(above(code) & (unplayed ^ hand));
+}
+
+/* HeuristicBot._can_set */
+static int can_set(const Table *t, const View *v, int side) {
+    if (t->suicide) return 0;
+    for (int other = 0; other < t->sides; other++) {
+        int contract = v->contract[other];
+        if (other == side || !contract) continue;
+        int missing = contract - v->side_taken[other];
+        if (missing > 0 && v->tricks_left - missing <= 2) return 1;
+    }
+    return 0;
+}
+
+/* HeuristicBot._duck */
+static int duck(const Table *t, const View *v, uint64_t legal, uint64_t hand) {
+    if (!v->count) return discard_low(legal);
+    uint64_t losing = legal & ~beaters(legal, v->best, v->led);
+    if (losing) {
+        uint64_t spades = losing & SPADE_MASK;
+        if (spades) return highest_card(spades);
+        uint64_t side = losing & NON_SPADES, following = side & suit_mask(v->led);
+        return following ? highest_card(following) : most_exposed(side, hand);
+    }
+    if (v->count == t->players - 1) return highest_by_rank(legal);
+    return lowest_by_rank(legal);
+}
+
+/* HeuristicBot._winning_lead */
+static int winning_lead(uint64_t legal, uint64_t hand, uint64_t unplayed) {
+    uint64_t unseen = unplayed ^ hand;
+    int best = -1, best_rank = -1;
+    for (int suit = 0; suit < SPADES; suit++) {
+        uint64_t m = suit_mask(suit), cards = legal & m;
+        if (cards && (unseen & m) < cards) {
+            int code = highest_card(cards);
+            if (rank_of(code) > best_rank) best = code, best_rank = rank_of(code);
+        }
+    }
+    if (best >= 0) return best;
+    uint64_t spades = legal & SPADE_MASK;
+    if (spades && (unseen & SPADE_MASK) < spades) return highest_card(spades);
+    return discard_low(legal);
+}
+
+/* HeuristicBot._cover: the partner bid nil. */
+static int cover(const Table *t, const View *v, int seat, int partner, uint64_t legal,
+                 uint64_t hand) {
+    uint64_t unplayed = v->unplayed;
+    if (!v->count) {
+        uint64_t safe = 0;
+        for (int suit = 0; suit < 4; suit++)
+            if (t->voids[seat][partner] >> suit & 1) safe |= suit_mask(suit);
+        if (legal & safe) {
+            int side = t->side_of[seat];
+            if (v->side_taken[side] >= v->contract[side]) return lowest_by_rank(legal & safe);
+            return strongest_lead(legal & safe, hand, unplayed);
+        }
+        uint64_t spades = legal & SPADE_MASK;
+        if (spades && is_master(highest_card(spades), hand, unplayed)) return highest_card(spades);
+        return strongest_lead(legal, hand, unplayed);
+    }
+    for (int i = 0; i < v->count; i++)
+        if (v->seats[i] == partner) {
+            if (v->winner == partner) {
+                uint64_t beating = beaters(legal, v->best, v->led);
+                return beating ? lowest_card(beating) : lowest_by_rank(legal);
+            }
+            return duck(t, v, legal, hand);
+        }
+    int best = v->best;
+    uint64_t beating = beaters(legal, best, v->led);
+    if ((suit_of(best) == v->led || suit_of(best) == SPADES) && is_master(best, hand, unplayed)) {
+        uint64_t under = legal & ~beating;
+        return lowest_by_rank(under ? under : legal);
+    }
+    if (!beating) return lowest_by_rank(legal);
+    uint64_t unseen = unplayed ^ hand;
+    for (uint64_t rest = beating; rest; rest &= rest - 1) {
+        int code = lowest_card(rest);
+        if (!(above(code) & unseen)) return code;
+    }
+    return highest_card(beating);
+}
+
+/* HeuristicBot._nil_deal_play: the card, or -1: take the trick. */
+static int nil_deal_play(const Table *t, const View *v, int seat, int partner, uint64_t legal,
+                         uint64_t hand) {
+    int side = t->side_of[seat];
+    if (v->nil[seat]) {
+        if (t->taken[seat] == 0 || !can_set(t, v, side)) return duck(t, v, legal, hand);
+        return -1;
+    }
+    if (v->nil[partner] && partner != seat && t->taken[partner] == 0)
+        return cover(t, v, seat, partner, legal, hand);
+    int need = v->contract[side] - v->side_taken[side];
+    int opponent_nil = 0; /* an opponent's nil still stands */
+    for (int other = 0; other < t->players; other++)
+        if (t->side_of[other] != side && v->nil[other] && t->taken[other] == 0) opponent_nil = 1;
+    if (opponent_nil && need < v->tricks_left - 1 && !t->suicide) {
+        /* HeuristicBot._press_nil */
+        if (!v->count) return discard_low(legal);
+        int w = v->winner;
+        if (v->nil[w] && t->side_of[w] != side) return duck(t, v, legal, hand);
+        return lowest_by_rank(legal);
+    }
+    if (need <= 0 && !can_set(t, v, side)) return duck(t, v, legal, hand);
+    return -1;
+}
+
+/* HeuristicBot.play: the card of `legal` (more than one) to play. */
+static int heuristic_play(const Table *t, const View *v, int seat, uint64_t hand,
+                          uint64_t legal) {
+    int partner = t->partner[seat], side = t->side_of[seat];
+    if (v->nil_bid) {
+        int code = nil_deal_play(t, v, seat, partner, legal, hand);
+        if (code >= 0) return code;
+    } else if (v->contract[side] <= v->side_taken[side] && !can_set(t, v, side)) {
+        return duck(t, v, legal, hand); /* the contract is in: save bags */
+    }
+    uint64_t unplayed = v->unplayed;
+    if (!v->count) return winning_lead(legal, hand, unplayed);
+    int best = v->best, last = v->count == t->players - 1;
+    if (v->winner == partner && partner != seat && !v->nil[partner] &&
+        (last || !(above(best) & (unplayed ^ hand))))
+        return discard_low(legal);
+    int led = v->led;
+    uint64_t beats = above(best) | (suit_of(best) != SPADES ? SPADE_MASK : 0);
+    uint64_t beating = legal & beats;
+    if (!beating) return discard_low(legal);
+    int low = lowest_card(beating);
+    if (last) return low;
+    int top = highest_card(beating);
+    if (suit_of(top) == led && !(above(top) & (unplayed ^ hand))) return top;
+    if (low >= SPADE_LOW && led != SPADES) return low;
+    if (v->count == 1 && t->players == 4) return discard_low(legal); /* second hand low */
+    return top;
+}
+
+/* A seat's turn with a choice: a new deal starts its notes (more cards left than at its
+   last choice, as the Python bot reads it), then the card. */
+static int bot_turn(Table *t, const View *v, int seat, uint64_t hand, uint64_t legal) {
+    int left = __builtin_popcountll(v->unplayed);
+    if (left > t->last_unplayed[seat]) memset(t->voids[seat], 0, sizeof t->voids[seat]);
+    t->last_unplayed[seat] = left;
+    return heuristic_play(t, v, seat, hand, legal);
+}
+
+/* Note, for each seat asked to choose in the trick (a bit per seat), the suits its
+   players showed out of (the Python bot notes them lazily: the same facts when read). */
+static void note_voids(Table *t, const View *v, const uint8_t *cards, int asked) {
+    uint8_t shown[MAX_PLAYERS] = {0};
+    int any = 0;
+    for (int i = 1; i < t->players; i++)
+        if (suit_of(cards[i]) != v->led) shown[v->seats[i]] |= (uint8_t)(1 << v->led), any = 1;
+    if (!any) return;
+    for (int seat = 0; seat < t->players; seat++)
+        if (asked >> seat & 1)
+            for (int who = 0; who < t->players; who++) t->voids[seat][who] |= shown[who];
+}
+
+/* The deal played by heuristic bots, trick by trick. */
+static void play_bots(Table *t, uint64_t *hands) {
+    int players = t->players, leader = (t->dealer + 1) % players, broken = 0, n = 0;
+    int revoked = 0;
+    View v;
+    memset(&v, 0, sizeof v);
+    memset(t->taken, 0, sizeof t->taken);
+    for (int seat = 0; seat < players; seat++) {
+        int code = t->by_seat[seat];
+        v.unplayed |= hands[seat];
+        v.nil[seat] = is_nil_code(code);
+        if (v.nil[seat]) v.nil_bid = 1;
+        else v.contract[t->side_of[seat]] += code;
+    }
+    for (int trick = 0; trick < t->tricks; trick++) {
+        int asked = 0;
+        uint8_t *cards = t->plays + n;
+        v.tricks_left = t->tricks - trick;
+        v.count = 0;
+        for (int i = 0; i < players; i++) v.seats[i] = (leader + i) % players;
+        for (int i = 0; i < players; i++) {
+            int seat = v.seats[i];
+            uint64_t hand = hands[seat];
+            uint64_t legal = legal_cards(hand, i == 0, v.led, broken, &revoked);
+            int code;
+            if (legal & (legal - 1)) {
+                asked |= 1 << seat;
+                code = bot_turn(t, &v, seat, hand, legal);
+            } else
+                code = lowest_card(legal);
+            uint64_t bit = (uint64_t)1 << code;
+            hands[seat] &= ~bit;
+            v.unplayed &= ~bit;
+            t->plays[n++] = (uint8_t)code;
+            if (i == 0) {
+                v.led = suit_of(code);
+                v.best = code;
+                v.winner = seat;
+            } else if (takes(code, v.best)) {
+                v.best = code;
+                v.winner = seat;
+            }
+            if (suit_of(code) == SPADES) broken = 1;
+            v.count = i + 1;
+        }
+        if (asked) note_voids(t, &v, cards, asked);
+        int winner = v.winner;
+        t->winners[trick] = (uint8_t)winner;
+        t->taken[winner]++;
+        if (!v.nil[winner]) v.side_taken[t->side_of[winner]]++;
         leader = winner;
     }
 }
@@ -497,17 +1001,44 @@ static PyObject *side_places(Table *self) {
    deal played out. blind_sides: a bit per side trailing far enough for blind nil.
    problems: 0 for a clean deal, else check_deal's bits. side places: see side_places. */
 static PyObject *table_deal(Table *self, PyObject *args) {
-    int dealer, blind_sides;
-    if (!PyArg_ParseTuple(args, "ii", &dealer, &blind_sides)) return NULL;
+    int dealer, blind_sides, wants_blind = 0;
+    PyObject *scores = NULL;
+    if (!PyArg_ParseTuple(args, "ii|O", &dealer, &blind_sides, &scores)) return NULL;
     if (dealer < 0 || dealer >= self->players) {
         PyErr_SetString(PyExc_ValueError, "dealer out of range");
         return NULL;
     }
+    if (self->heuristic && blind_sides) {
+        /* HeuristicBot.wants_blind_nil, by the scores: 200 behind the best other side,
+           which is within 200 of the target. */
+        long points[MAX_PLAYERS];
+        if (!scores || PySequence_Length(scores) != self->sides) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "blind nil for heuristic bots needs the scores");
+            return NULL;
+        }
+        for (int side = 0; side < self->sides; side++) {
+            PyObject *item = PySequence_GetItem(scores, side);
+            points[side] = item ? PyLong_AsLong(item) : -1;
+            Py_XDECREF(item);
+            if (PyErr_Occurred()) return NULL;
+        }
+        for (int side = 0; side < self->sides; side++) {
+            long leader = LONG_MIN;
+            for (int other = 0; other < self->sides; other++)
+                if (other != side && points[other] > leader) leader = points[other];
+            if (leader - points[side] >= 200 && leader >= self->target - 200)
+                wants_blind |= 1 << side;
+        }
+    }
     uint64_t hands[MAX_PLAYERS];
     self->dealer = dealer;
     shuffle_and_deal(self, hands);
-    bid(self, hands, blind_sides);
-    play(self, hands);
+    bid(self, hands, blind_sides, wants_blind);
+    if (self->heuristic)
+        play_bots(self, hands);
+    else
+        play(self, hands);
     int bad = check_deal(self);
     uint8_t taken[MAX_PLAYERS];
     for (int i = 0; i < self->players; i++) taken[i] = (uint8_t)self->taken[i];
@@ -551,11 +1082,88 @@ static PyObject *table_record(Table *self, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue("(NNN)", hands, plays, winners);
 }
 
+static int read_bytes(PyObject *seq, uint8_t *out, int n, const char *what) {
+    if (PySequence_Length(seq) != n) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s needs %d numbers", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *item = PySequence_GetItem(seq, i);
+        long value = item ? PyLong_AsLong(item) : -1;
+        Py_XDECREF(item);
+        if (value == -1 && PyErr_Occurred()) return -1;
+        if (value < 0 || value > 255) {
+            PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, value);
+            return -1;
+        }
+        out[i] = (uint8_t)value;
+    }
+    return 0;
+}
+
+/* choose(seat, hand, legal, unplayed, trick, leader, bids, taken, voids) -> the card the
+   heuristic bot plays in this position: its hand and legal cards (masks), the cards not
+   played yet (every hand's), the trick so far (codes from its leader), the bids and
+   tricks by seat, and the suits (a bit each) this seat has seen each seat show out of. */
+static PyObject *table_choose(Table *self, PyObject *args) {
+    int seat, leader;
+    unsigned long long hand, legal, unplayed;
+    PyObject *trick, *bids, *taken, *voids;
+    if (!PyArg_ParseTuple(args, "iKKKOiOOO", &seat, &hand, &legal, &unplayed, &trick, &leader,
+                          &bids, &taken, &voids))
+        return NULL;
+    int players = self->players;
+    Py_ssize_t count = PySequence_Length(trick);
+    if (count < 0) return NULL;
+    if (!self->heuristic || seat < 0 || seat >= players || leader < 0 || leader >= players ||
+        count >= players || !legal || (legal & ~hand) || (hand & ~unplayed) ||
+        (seat - leader + players) % players != count) {
+        PyErr_SetString(PyExc_ValueError, "not a position of a heuristic table: seat, leader,"
+                                          " trick or cards out of range");
+        return NULL;
+    }
+    uint8_t cards[MAX_PLAYERS], by_seat[MAX_PLAYERS], took[MAX_PLAYERS], seen[MAX_PLAYERS];
+    if (read_bytes(trick, cards, (int)count, "trick") || read_bytes(bids, by_seat, players, "bids") ||
+        read_bytes(taken, took, players, "taken") || read_bytes(voids, seen, players, "voids"))
+        return NULL;
+    View v;
+    memset(&v, 0, sizeof v);
+    v.unplayed = unplayed;
+    int played = 0;
+    for (int s = 0; s < players; s++) {
+        self->by_seat[s] = by_seat[s];
+        self->taken[s] = took[s];
+        self->voids[seat][s] = seen[s];
+        played += took[s];
+        v.nil[s] = is_nil_code(by_seat[s]);
+        if (v.nil[s]) v.nil_bid = 1;
+        else v.contract[self->side_of[s]] += by_seat[s];
+    }
+    for (int s = 0; s < players; s++)
+        if (!v.nil[s]) v.side_taken[self->side_of[s]] += took[s];
+    v.tricks_left = self->tricks - played;
+    for (int i = 0; i < players; i++) v.seats[i] = (leader + i) % players;
+    v.count = (int)count;
+    for (int i = 0; i < count; i++) {
+        int code = cards[i];
+        if (code >= MAX_CARDS) {
+            PyErr_SetString(PyExc_ValueError, "trick: a card code above 51");
+            return NULL;
+        }
+        if (i == 0) v.led = suit_of(code), v.best = code, v.winner = v.seats[0];
+        else if (takes(code, v.best)) v.best = code, v.winner = v.seats[i];
+    }
+    return PyLong_FromLong(heuristic_play(self, &v, seat, hand, legal));
+}
+
 static PyMethodDef table_methods[] = {
     {"seed", (PyCFunction)table_seed, METH_O, "seed(n): start the random stream of a game."},
     {"below", (PyCFunction)table_below, METH_O, "below(n): a random number 0..n-1."},
     {"deal", (PyCFunction)table_deal, METH_VARARGS,
-     "deal(dealer, blind_sides) -> (bids by seat, tricks by seat, problems)."},
+     "deal(dealer, blind_sides[, scores]) -> (bids by seat, tricks by seat, problems, side places)."},
+    {"choose", (PyCFunction)table_choose, METH_VARARGS,
+     "choose(seat, hand, legal, unplayed, trick, leader, bids, taken, voids) -> the heuristic"
+     " bot's card in that position."},
     {"record", (PyCFunction)table_record, METH_NOARGS,
      "record() -> (hands as dealt, plays, trick winners) of the last deal."},
     {NULL, NULL, 0, NULL},
@@ -565,7 +1173,7 @@ static PyTypeObject TableType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "scorepad.sim._kernel.Table",
     .tp_basicsize = sizeof(Table),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A table of random bots under one set of rules.",
+    .tp_doc = "A table of random or heuristic bots under one set of rules.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)table_init,
     .tp_dealloc = (destructor)table_dealloc,

@@ -16,10 +16,16 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import SupportsFloat, SupportsIndex
+from typing import TYPE_CHECKING, SupportsFloat, SupportsIndex, cast
 
+from scorepad.bids import BLIND_NIL as BLIND_NIL_BID
+from scorepad.bids import NIL as NIL_BID
+from scorepad.bids import Bid
+from scorepad.rules import Rules
+from scorepad.sim.bots import HeuristicBot
 from scorepad.sim.deal import DeckPlan, shuffle_deal
-from scorepad.sim.play import NO_SUIT, SPADES, SUIT_OF, legal_mask, trick_winner
+from scorepad.sim.play import BEATS, NO_SUIT, SPADES, SUIT_OF, legal_mask, trick_winner
+from scorepad.sim.table import NUMBER_BIDS, Seen
 
 NIL = 254
 BLIND_NIL = 255
@@ -29,6 +35,12 @@ _MAX_PLAYERS, _MAX_CARDS, _MAX_TRICKS = 6, 52, 18
 _WISH_ROWS = 16  # the wish table: 5 rows (aces), 16 columns (spades)
 _ACES = sum(1 << (13 * suit + 12) for suit in range(4))
 _SPADE_BITS = 0x1FFF << (13 * SPADES)
+
+if TYPE_CHECKING:
+    from scorepad.sim.botdeals import BotDeals
+
+_CHOICE_BYTES = 5  # a bid situation's choice, for heuristic bots (see kernel.py)
+_VALUE_COUNT = 2 + 8192 + 512 + 288 + 512 + 4 * 8192  # their hand values (doubles)
 
 # What `_check` finds wrong (a bit each), as `check_deal` in _kernel.c.
 BAD_DEAL, BAD_HOLDING, BAD_LEGAL, BAD_WINNER, BAD_TRICKS = 1, 2, 4, 8, 16
@@ -54,6 +66,15 @@ class Table:
         wishes: SupportsIndex,
         wish: object,
         nil_chance: SupportsFloat,
+        *,
+        heuristic: bool = False,
+        choices: object = b"",
+        values: object = b"",
+        top: SupportsIndex = 0,
+        target: SupportsIndex = 0,
+        suicide: SupportsIndex = 0,
+        nil: SupportsIndex = 0,
+        rules: object = None,
     ) -> None:
         cards, partners, sides = _bytes(deck), _bytes(partner), _bytes(side_of)
         bids, wish_table = _bytes(bid_table), _bytes(wish)
@@ -71,12 +92,21 @@ class Table:
             wrong = "wish needs 5 * 16 bytes"
         elif totals < 1 or wishes < 1 or len(bids) != (tricks + 4) * totals * 2 * (wishes + 2):
             wrong = "bid_table has the wrong size"
+        elif heuristic and (
+            len(_bytes(choices)) != (tricks + 4) * totals * 2 * _CHOICE_BYTES
+            or len(_bytes(values)) != _VALUE_COUNT * 8
+        ):
+            wrong = "a heuristic table needs its choices and values"
+        elif heuristic and not 0 <= operator.index(top) < _MAX_CARDS:
+            wrong = "top must be a card code"
+        elif heuristic and not isinstance(rules, Rules):
+            wrong = "the twin's heuristic table needs the rules (its bot is the Python one)"
         elif any(code >= _MAX_CARDS for code in cards):
             wrong = "a card code above 51"
         elif any(value >= wishes for value in wish_table):
             wrong = "a wish beyond the bid table"
-        elif any(seat >= players for seat in partners):
-            wrong = "a partner out of range"
+        elif any(seat >= players for seat in partners + sides):
+            wrong = "a partner or side out of range"
         if wrong:
             raise ValueError(wrong)
         self._players, self._tricks = players, tricks
@@ -97,10 +127,28 @@ class Table:
         self._plays = [0] * (players * tricks)
         self._winners = [0] * tricks
         self._taken = [0] * players
+        # Heuristic bots: the Python bot itself, dealt and asked as the Python path does.
+        self._player: BotDeals | None = None
+        if heuristic:
+            # Here, not at the top: botdeals imports (through the checker's score table)
+            # kernel.py, which imports this module.
+            from scorepad.sim.botdeals import BotDeals
+            from scorepad.sim.scorer import SideScorer
+
+            assert isinstance(rules, Rules)
+            self._rules = rules
+            # (`play_deal` plays; no scorer is asked for.)
+            self._player = BotDeals(
+                rules, ("heuristic",) * rules.sides, 0, None, cast(SideScorer, None), ()
+            )
+            self._seen = Seen(rules)
+            self._bots = [HeuristicBot(self._random) for _ in range(players)]
 
     def seed(self, value: SupportsIndex, /) -> None:
         """seed(n): start the random stream of a game."""
         self._random.seed(abs(operator.index(value)))
+        if self._player is not None:  # a new game: new bots, as the Python path makes them
+            self._bots = [HeuristicBot(self._random) for _ in range(self._players)]
 
     def below(self, count: SupportsIndex, /) -> int:
         """below(n): a random number 0..n-1."""
@@ -108,14 +156,26 @@ class Table:
         return int(self._random.random() * count) if count > 1 else 0
 
     def deal(
-        self, dealer: SupportsIndex, blind_sides: SupportsIndex, /
+        self, dealer: SupportsIndex, blind_sides: SupportsIndex, scores: Sequence[int] = (), /
     ) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]:
-        """deal(dealer, blind_sides) -> (bids by seat, tricks by seat, problems, side
-        places): one deal played out (see `table_deal` in _kernel.c)."""
+        """deal(dealer, blind_sides[, scores]) -> (bids by seat, tricks by seat, problems,
+        side places): one deal played out (see `table_deal` in _kernel.c); heuristic bots
+        read the scores before it (by side) when blind nil is open."""
         dealer, blind_sides = operator.index(dealer), operator.index(blind_sides)
         if not 0 <= dealer < self._players:
             raise ValueError("dealer out of range")
         self._dealer = dealer
+        if self._player is not None:
+            seen = self._seen
+            if blind_sides and len(scores) != len(seen.scores):
+                raise ValueError("blind nil for heuristic bots needs the scores")
+            seen.scores[:] = [operator.index(score) for score in scores] or [0] * len(seen.scores)
+            seen.new_deal(dealer)
+            record = self._player.play_deal(self._random, dealer, seen, self._bots)
+            self._dealt, self._plays, self._winners = record.dealt, record.plays, record.winners
+            self._taken = list(record.taken)
+            self._by_seat = [_code(bid) for bid in record.by_seat(self._players)]
+            return tuple(self._by_seat), tuple(self._taken), self._check(), self._side_places()
         self._dealt = shuffle_deal(self._plan, dealer, self._random)
         hands = [sum(1 << code for code in hand) for hand in self._dealt]
         self._bid(hands, blind_sides)
@@ -125,6 +185,69 @@ class Table:
     def record(self) -> tuple[list[list[int]], list[int], list[int]]:
         """record() -> (hands as dealt, plays, trick winners) of the last deal."""
         return [list(hand) for hand in self._dealt], list(self._plays), list(self._winners)
+
+    def choose(
+        self,
+        seat: int,
+        hand: int,
+        legal: int,
+        unplayed: int,
+        trick: Sequence[int],
+        leader: int,
+        bids: Sequence[int],
+        taken: Sequence[int],
+        voids: Sequence[int],
+        /,
+    ) -> int:
+        """choose(seat, hand, legal, unplayed, trick, leader, bids, taken, voids) -> the
+        card the heuristic bot plays in this position (see `table_choose` in _kernel.c):
+        the Python bot's, asked with the table's public facts."""
+        players = self._players
+        if (
+            self._player is None
+            or not 0 <= seat < players
+            or not 0 <= leader < players
+            or len(trick) >= players
+            or not legal
+            or legal & ~hand
+            or hand & ~unplayed
+            or (seat - leader) % players != len(trick)
+        ):
+            raise ValueError(
+                "not a position of a heuristic table: seat, leader, trick or cards out of range"
+            )
+        if len(bids) != players or len(taken) != players or len(voids) != players:
+            raise ValueError("bids, taken and voids need a number per seat")
+        seen = self._seen
+        seen.new_deal(0)
+        for who, code in enumerate(bids):
+            bid = _bid_of(code)
+            seen.bids[who] = bid
+            seen.nil[who] = bid.is_nil
+            seen.taken[who] = taken[who]
+            if not bid.is_nil:
+                seen.contract[seen.side_of[who]] += bid.tricks
+                seen.side_taken[seen.side_of[who]] += taken[who]
+        live = [seen.nil[who] and not taken[who] for who in range(players)]
+        seen.nil_bid = True in seen.nil
+        seen.opponent_nil = [
+            any(live[other] for other in seen.opponents[who]) for who in range(players)
+        ]
+        seen.tricks_left = self._tricks - sum(taken)
+        seen.unplayed = unplayed
+        seen.trick = list(trick)
+        seen.trick_seats = self._orders[leader]
+        seen.trick_with_seats = seen.trick, seen.trick_seats
+        if trick:
+            seen.led = SUIT_OF[trick[0]]
+            best, winner = trick[0], leader
+            for position, code in enumerate(trick[1:], start=1):
+                if BEATS[best] >> code & 1:
+                    best, winner = code, self._orders[leader][position]
+            seen.best, seen.winner = best, winner
+        bot = HeuristicBot(self._random)
+        bot.recall(voids, unplayed)
+        return bot.play(seat, hand, legal, seen)
 
     def _bid(self, hands: Sequence[int], blind_sides: int) -> None:
         """Each seat's bid from the bid table, from the dealer's left (`bid` in
@@ -251,3 +374,14 @@ class Table:
             place[side] = place[side] * radix + digit * radix_tricks + self._taken[seat]
             sides = max(sides, side + 1)
         return tuple(place[:sides])
+
+
+def _code(bid: Bid | None) -> int:
+    """A bid's code (kernel.py's `bid_code`)."""
+    assert bid is not None
+    return NIL if bid == NIL_BID else BLIND_NIL if bid == BLIND_NIL_BID else bid.tricks
+
+
+def _bid_of(code: int) -> Bid:
+    """The bid of a code."""
+    return NIL_BID if code == NIL else BLIND_NIL_BID if code == BLIND_NIL else NUMBER_BIDS[code]

@@ -150,6 +150,14 @@ class HeuristicBot(Bot):
         self._top = 0  # the highest card's code
         self._average = 0.0  # `average_count`
 
+    def recall(self, voids: Sequence[int], unplayed: int) -> None:
+        """Take up a deal at a turn with `unplayed` cards left (a mask), having seen each
+        seat show out of `voids[seat]` (a bit per suit): the kernel's twin asks the bot
+        about a position this way (`_kernel_py.Table.choose`)."""
+        self._voids = list(voids)
+        self._pending = []
+        self._unplayed = unplayed.bit_count()
+
     def _void_suits(self, who: int, seen: Seen) -> int:
         """The suits (bit per suit) `who` has shown out of, as far as this seat saw."""
         voids = self._voids

@@ -1,20 +1,23 @@
 """The deal kernel's Python side: its two implementations, which tables it takes, its bid
 table, its seeds.
 
-The kernel deals, bids from a table filled here by the real bid rules, plays random legal
-cards and checks every deal, for tables of random bots under rules without jokers, blind
-nil's exchange, redeals or joint partner bids. It comes twice, with one API (`Table`) and
-one random stream, as markupsafe ships `_speedups.c` beside `_native.py`: compiled
-(`_kernel.c`, built where a C compiler is present) and in pure Python (`_kernel_py.py`).
-`table_type()` gives the one chosen at import (the compiled one where it is built),
-`table_type("c")` or `table_type("python")` either; the same seed plays the same deals on
-both, and the same games as the Python path's random bots. `simulate --json` says which
+The kernel deals, bids and plays for a table of random bots (bids from a table filled here
+by the real bid rules, random legal cards) or of heuristic bots (`bots.HeuristicBot`'s
+decisions, from tables of hand values and bid choices filled here), and checks every
+deal, under rules without jokers, blind nil's exchange, redeals or joint partner bids.
+It comes twice, with one API (`Table`) and one random stream, as markupsafe ships
+`_speedups.c` beside `_native.py`: compiled (`_kernel.c`, built where a C compiler is
+present) and in pure Python (`_kernel_py.py`). `table_type()` gives the one chosen at
+import (the compiled one where it is built), `table_type("c")` or `table_type("python")`
+either; the same seed plays the same deals on both, and the same games as the Python
+path's bots. `simulate --json` says which
 path ran (`"kernel"`).
 """
 
 from __future__ import annotations
 
 import hashlib
+from array import array
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Protocol
@@ -25,11 +28,22 @@ from scorepad.rules import Rules
 from scorepad.sim import _kernel_py
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.table import NUMBER_BIDS, BidChoice, Seen, bid_choice
+from scorepad.sim.valuation import (
+    RANK_OF,
+    SIDE_RISKS,
+    SIDE_VALUES,
+    SPADE_RISKS,
+    average_count,
+    median_nil_chance,
+    spade_tricks,
+    suit_parts,
+)
 
 KERNEL_CHOICES = ("auto", "c", "python")
 NIL_CODE, BLIND_NIL_CODE = 254, 255  # as in _kernel.c; a number bid is its own code
 IMPLEMENTATIONS = ("c", "python")  # the kernel compiled, and its pure-Python twin
 RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
+KERNEL_BOTS = ("random", "heuristic")  # the bots the kernel plays (one kind a table)
 
 
 class KernelTable(Protocol):
@@ -38,9 +52,22 @@ class KernelTable(Protocol):
     def seed(self, value: int, /) -> None: ...
     def below(self, count: int, /) -> int: ...
     def deal(
-        self, dealer: int, blind_sides: int, /
+        self, dealer: int, blind_sides: int, scores: Sequence[int] = (), /
     ) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]: ...
     def record(self) -> tuple[list[list[int]], list[int], list[int]]: ...
+    def choose(
+        self,
+        seat: int,
+        hand: int,
+        legal: int,
+        unplayed: int,
+        trick: Sequence[int],
+        leader: int,
+        bids: Sequence[int],
+        taken: Sequence[int],
+        voids: Sequence[int],
+        /,
+    ) -> int: ...
 
 
 def _load() -> ModuleType | None:
@@ -87,9 +114,11 @@ def table_type(implementation: str = DEFAULT_IMPLEMENTATION) -> type[KernelTable
     return table
 
 
-def new_table(rules: Rules, implementation: str = DEFAULT_IMPLEMENTATION) -> KernelTable:
-    """A kernel table for these rules (`table_arguments`), compiled or the twin."""
-    return table_type(implementation)(**table_arguments(rules))
+def new_table(
+    rules: Rules, implementation: str = DEFAULT_IMPLEMENTATION, bot: str = "random"
+) -> KernelTable:
+    """A kernel table for these rules and bot (`table_arguments`), compiled or the twin."""
+    return table_type(implementation)(**table_arguments(rules, bot))
 
 
 def random_wishes(tricks: int) -> list[list[int]]:
@@ -105,11 +134,12 @@ def random_bids(choice: BidChoice, wishes: int) -> tuple[bool, Bid, tuple[Bid, .
     return blind_open, choice.fit(0, nil=True), tuple(choice.fit(w) for w in range(wishes))
 
 
-def table_arguments(rules: Rules) -> dict[str, object]:
-    """A kernel `Table`'s arguments for these rules: the deck, the seats, and the bid
-    table: for each situation (the partner's bid, the total bid so far, whether last),
-    blind nil open, the nil bid and the bid for each wish, from the real bid rules
-    (`bid_choice`, `random_bids`) as the Python path reads them."""
+def table_arguments(rules: Rules, bot: str = "random") -> dict[str, object]:
+    """A kernel `Table`'s arguments for these rules and bot (at every seat): the deck, the
+    seats, and the bid table: for each situation (the partner's bid, the total bid so far,
+    whether last), blind nil open, the nil bid and the bid for each wish, from the real bid
+    rules (`bid_choice`, `random_bids`) as the Python path reads them; for heuristic bots,
+    also `heuristic_arguments`."""
     tricks, players = rules.tricks, rules.players
     wish = random_wishes(tricks)
     wishes = max(max(row) for row in wish) + 1
@@ -118,6 +148,7 @@ def table_arguments(rules: Rules) -> dict[str, object]:
     entries = bytearray()
     # Many situations give the same choice: each is encoded once.
     encoded: dict[BidChoice, bytes] = {}
+    choices = bytearray()  # each situation's BidChoice, for the heuristic bot
     for partner_bid in partner_bids:
         for total in range(totals):
             for last in (False, True):
@@ -130,7 +161,10 @@ def table_arguments(rules: Rules) -> dict[str, object]:
                     codes = [blind_open, bid_code(nil_bid), *map(bid_code, by_wish)]
                     row = encoded[choice] = bytes(codes)
                 entries += row
+                refused = 255 if choice.refused is None else choice.refused
+                choices += bytes((choice.low, choice.high, choice.nil, choice.must_nil, refused))
     seen = Seen(rules)
+    heuristic = heuristic_arguments(rules, bytes(choices)) if bot == "heuristic" else {}
     return {
         "deck": bytes(deck_plan(rules).codes),
         "players": players,
@@ -142,14 +176,55 @@ def table_arguments(rules: Rules) -> dict[str, object]:
         "wishes": wishes,
         "wish": bytes(min(value, 255) for row in wish for value in row),
         "nil_chance": RANDOM_NIL,
+        **heuristic,
+    }
+
+
+def heuristic_arguments(rules: Rules, choices: bytes) -> dict[str, object]:
+    """What a kernel `Table` of heuristic bots needs beside the random one's: each bid
+    situation's choice (`choices`: low, high, nil open, must nil, refused or 255), the hand
+    values valuation.py sums (in `_kernel.c`'s order: the average count, the median nil
+    chance, then its tables by a suit's bits or by valuation's keys), the deck's highest
+    card, and the facts of the rules the bot reads. `rules` goes to the twin, whose bot is
+    the Python one."""
+    plan = deck_plan(rules)
+    top = max(plan.codes)
+    spade_top = RANK_OF[top]
+    suits = [suit_parts(bits) for bits in range(8192)]
+    values = array(
+        "d",
+        [
+            average_count(rules),
+            median_nil_chance(rules),
+            *(spade_tricks(bits, spade_top) for bits in range(8192)),
+            *SIDE_VALUES,
+            *SIDE_RISKS,
+            *SPADE_RISKS,
+            *(parts[1] for parts in suits),
+            *(parts[0] for parts in suits),
+            *(parts[3] for parts in suits),
+            *(parts[2] for parts in suits),
+        ],
+    )
+    return {
+        "heuristic": True,
+        "choices": choices,
+        "values": values.tobytes(),
+        "top": top,
+        "target": rules.target,
+        "suicide": int(rules.suicide),
+        "nil": int(rules.nil),
+        "rules": rules,
     }
 
 
 def kernel_refusal(rules: Rules, bots: Sequence[str]) -> str | None:
     """Why the kernel cannot play this run (None: it can). The reasons are the features
     only the Python path has."""
-    if any(bot != "random" for bot in bots):
-        return "it plays random bots only"
+    if any(bot not in KERNEL_BOTS for bot in bots):
+        return f"it plays {' or '.join(KERNEL_BOTS)} bots only"
+    if len(set(bots)) > 1:
+        return "it plays one kind of bot at every seat"
     if rules.jokers or deck_plan(rules).discards:
         return "it does not play jokers or the dealer's discard"
     if rules.blind_nil_exchange:

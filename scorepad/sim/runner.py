@@ -37,7 +37,8 @@ class GameRunner:
     """Plays games under one set of rules with bots per side; re-usable across games.
 
     `table` plays the deals on a kernel `Table` class (C or its Python twin) instead of
-    bots in Python: random bots only, under rules `kernel.kernel_refusal` accepts.
+    bots in Python: one kind of bot at every seat, under rules `kernel.kernel_refusal`
+    accepts.
     `check="full"` has the Python validator replay every table deal, not a sample.
     `shared` is the run's score table (scoretable.py), for table deals."""
 
@@ -86,7 +87,7 @@ class GameRunner:
         if table is not None:
             every = 1 if check == "full" else SAMPLE_EVERY
             self.source = TableDeals(rules, table, seed, checker, self.scorer, self.names,
-                                     check_every=every)  # fmt: skip
+                                     check_every=every, bot=self.side_bots[0])  # fmt: skip
         else:
             self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names)
         self.fold = GameFold(self.referee, self.source.plain_of)

@@ -16,10 +16,15 @@ the Python validator replays a fixed sample of the deals in every run (at least 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import cast
 
+from scorepad.bids import Bid
+from scorepad.cards import CODE_CARDS, format_cards
 from scorepad.rules import Rules
+from scorepad.sim.botdeals import BotDeals
+from scorepad.sim.bots import HeuristicBot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import (
     BLIND_NIL_CODE,
@@ -33,12 +38,18 @@ from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
 from scorepad.sim.source import Deal
+from scorepad.sim.table import Seen
 from scorepad.sim.validate import Problem
 
 _new = tuple.__new__
 # The validator replays deal `number` of game `index` when (index + number) is a multiple
 # of this: a fixed sample of one deal in SAMPLE_EVERY, the same in every run of a seed.
 SAMPLE_EVERY = 20
+# Of those, the Python heuristic bot replays the bids and cards of a table of heuristic
+# bots in game `index` when `index` is a multiple of this (one sampled deal in 5 of one
+# in 20: one deal in 100; every deal with `--check full`). A replay costs many kernel
+# deals, so the sample is sparser.
+BOT_GAMES_EVERY = 5
 
 
 class TableDeals:
@@ -54,6 +65,7 @@ class TableDeals:
         names: Sequence[str],
         *,
         check_every: int = SAMPLE_EVERY,
+        bot: str = "random",
     ) -> None:
         self.rules = rules
         self.seed = seed
@@ -74,7 +86,15 @@ class TableDeals:
             [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
             for dealer in range(rules.players)
         ]
-        self.table: KernelTable = table_type(**table_arguments(rules))
+        self.table: KernelTable = table_type(**table_arguments(rules, bot))
+        # Heuristic bots: a sampled deal is replayed by the Python bot (the reference),
+        # which must bid and play every card as the table's did.
+        self._reference: BotDeals | None = None
+        if bot == "heuristic":
+            self._reference = BotDeals(
+                rules, ("heuristic",) * rules.sides, seed, None, scorer, names
+            )
+            self._seen = Seen(rules)
         self._index = 0
         self._last: tuple[int, tuple[int, ...], tuple[int, ...]] = (0, (), ())
 
@@ -94,7 +114,7 @@ class TableDeals:
             for side in range(len(scores)):
                 if trailing_by(scores, side) >= self._blind_deficit:
                     blind_sides |= 1 << side
-        codes, taken, bad, places = self.table.deal(dealer, blind_sides)
+        codes, taken, bad, places = self.table.deal(dealer, blind_sides, scores)
         self._last = (dealer, codes, taken)
         checker = self.checker
         sampled = (self._index + number) % self.check_every == 0
@@ -115,6 +135,10 @@ class TableDeals:
                 problems += checker.check_kernel_bids(
                     dealer, codes, BLIND_NIL_CODE in codes, self._bid_of_code, scores
                 )
+                if self._reference is not None and (
+                    self.check_every == 1 or self._index % BOT_GAMES_EVERY == 0
+                ):
+                    problems += self.bot_problems(record, scores, bags)
         elif checker is not None:
             problems = checker.check_kernel_bids(
                 dealer, codes, BLIND_NIL_CODE in codes, self._bid_of_code, scores
@@ -137,6 +161,41 @@ class TableDeals:
             winners=winners,
             taken=list(taken),
         )
+
+    def bot_problems(
+        self, record: DealRecord, scores: Sequence[int], bags: Sequence[int]
+    ) -> list[Problem]:
+        """Where the table's heuristic bots did not bid or play as the Python bot does, in
+        the same deal (the scores before it, the same hands), asked by the Python path."""
+        assert self._reference is not None
+        seen = self._seen
+        seen.scores[:], seen.bags[:] = scores, bags
+        seen.new_deal(record.dealer)
+        bots = [HeuristicBot(random.Random(0)) for _ in range(self.rules.players)]
+        dealt = DealRecord(record.dealer, [list(hand) for hand in record.dealt])
+        replay = self._reference.play_dealt(dealt, seen, bots)
+        if replay.bids != record.bids:
+            return [
+                Problem(
+                    "bot",
+                    f"the kernel's heuristic bots bid {_bids_text(record.bids)}; the Python"
+                    f" bot bids {_bids_text(replay.bids)}",
+                )
+            ]
+        players = self.rules.players
+        for number, (played, wanted) in enumerate(zip(record.plays, replay.plays, strict=True)):
+            if played != wanted:
+                trick = number // players + 1
+                return [
+                    Problem(
+                        "bot",
+                        f"trick {trick}: the kernel's heuristic bot played"
+                        f" {format_cards([CODE_CARDS[played]])}, the Python bot plays"
+                        f" {format_cards([CODE_CARDS[wanted]])}",
+                        trick=trick,
+                    )
+                ]
+        return []
 
     def describe(self, deal: Deal) -> str:
         """The last deal as text, to replay it by hand."""
@@ -162,3 +221,7 @@ class TableDeals:
             first, second = seats
             return hands[codes[first]][taken[first]], hands[codes[second]][taken[second]]
         return tuple([hands[codes[seat]][taken[seat]] for seat in seats])
+
+
+def _bids_text(bids: Sequence[tuple[int, Bid]]) -> str:
+    return ", ".join(f"seat {seat + 1} {bid}" for seat, bid in bids)

@@ -310,3 +310,14 @@ def median_nil_chance(rules: Rules) -> float:
     hands = [mask_of(rng.sample(plan.codes, plan.tricks)) for _ in range(400)]
     chances = sorted(nil_chance(hand, top) for hand in hands)
     return chances[len(chances) // 2]
+
+
+def suit_parts(bits: int) -> tuple[float, float, float, float]:
+    """A suit's parts (its cards as 13 bits) of `nil_chance` and `suicide_tricks`: as a
+    side suit and as the spades, each; the compiled kernel's bot sums them as these do."""
+    return (
+        _side_nil_chance(bits),
+        _spade_nil_chance(bits),
+        _suicide_side(bits),
+        _suicide_spades(bits),
+    )
