@@ -558,7 +558,7 @@ def check_bids(data: st.DataObject, seen: Counter[str]) -> None:
         if rules.suicide and size == 2 and data.draw(st.booleans()):
             # Often a suicide pair as the rules want it, near the edge of the minimum.
             least = rules.suicide_min_bid
-            number = data.draw(st.integers(max(0, least - 1), rules.tricks))
+            number = data.draw(st.sampled_from([max(0, least - 1), least, least + 1]))
             sides.append(data.draw(st.permutations([("nil", 0), ("number", number)])))
             continue
         sides.append([data.draw(any_bid(rules)) for _ in range(size)])
@@ -568,9 +568,11 @@ def check_bids(data: st.DataObject, seen: Counter[str]) -> None:
         last = sides[-1][-1]
         if last[0] == "number" and 0 <= rules.tricks - (contract - last[1]) <= rules.tricks:
             sides[-1][-1] = ("number", rules.tricks - (contract - last[1]))
-    scores = data.draw(st.lists(st.sampled_from([-200, -100, 0, 50, 100, 150, 300]),
-                                min_size=rules.sides, max_size=rules.sides))  # fmt: skip
-    trailing = [reference.how_far_behind(scores, side) for side in range(rules.sides)]
+    # How far each side trails when it bids, near the blind deficits; None where it is not
+    # judged (a saved game's bids, which a later correction may have made questionable).
+    near = {0, rules.blind_nil_deficit, rules.blind_bid_deficit}
+    behind = sorted({n + step for n in near for step in (-1, 0, 1)} | {-50})
+    trailing = [data.draw(st.sampled_from([None, *behind])) for _ in range(rules.sides)]
     refusal = reference.bid_refusal(table.knobs, sides, trailing)
     try:
         for side, bids in enumerate(sides):

@@ -17,6 +17,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorepad import reference
 from scorepad.bids import BLIND_NIL, NIL, Bid, BidKind, check_side_bids, check_table_bids, number
 from scorepad.errors import BidError
 from scorepad.rules import Rules, load_preset
@@ -26,7 +27,7 @@ from scorepad.sim.keys import trailing_by
 from scorepad.sim.referee import Referee
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.scorer import SideScorer
-from tests.test_reference import Table, tables
+from tests.test_reference import Table, reference_hands, table_rounds, tables
 
 
 class ScoreReadingRules(Rules):
@@ -189,3 +190,41 @@ def test_the_memoised_bid_checks_agree_with_the_checks_asked_afresh(data: st.Dat
                                     min_size=rules.sides, max_size=rules.sides))  # fmt: skip
         memo = [problem.message for problem in checker.check_bids(record, scores, by_seat)]
         assert memo == plain_bid_problems(rules, record, scores, by_seat)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(data=st.data())
+def test_the_referees_fold_ends_a_game_as_the_reference_does(data: st.DataObject) -> None:
+    """The fold the simulator checks every deal against (the reference's scores, and the
+    end read from docs/rules.md in `Referee.end`) gives `reference.play_game`'s totals,
+    end round, winner and reason."""
+    table = data.draw(tables())
+    rules = table.rules
+    rounds = data.draw(st.lists(table_rounds(rules), min_size=3, max_size=30))
+    plain = [[tuple(reference_hands(play)) for play in round_] for round_ in rounds]
+    expected = reference.play_game(table.knobs, [[list(h) for h in r] for r in plain])
+    referee = Referee(rules)
+    scores, bags, sets = [0] * rules.sides, [0] * rules.sides, [0] * rules.sides
+    out_since: list[int | None] = [None] * rules.sides
+    ended = None
+    for round_number, round_ in enumerate(plain, start=1):
+        boston_by = None
+        for side, hands in enumerate(round_):
+            ref = referee.side(hands, scores[side], bags[side])
+            scores[side] += ref.points
+            bags[side] = ref.bags
+            sets[side] += ref.made is False
+            if ref.boston:
+                boston_by = side
+        for side in range(rules.sides):
+            if out_since[side] is None and referee.has_lost(scores[side], sets[side]):
+                out_since[side] = round_number
+        over, winner, reason = referee.end(scores, sets, boston_by, out_since)
+        if over:
+            ended = (winner, round_number, reason, list(scores), list(bags), list(sets))
+            break
+    wanted = None
+    if expected.ended_after is not None:
+        wanted = (expected.winner, expected.ended_after, expected.reason, expected.totals,
+                  expected.bags, expected.sets)  # fmt: skip
+    assert ended == wanted, (table.preset, table.knobs)

@@ -111,7 +111,7 @@ class Referee:
         return [
             Problem(
                 "reference",
-                f"side {_hands_text(hands)} from score {score}, {bags} bags: the engine gives"
+                f"side ({_hands_text(hands)}) from score {score}, {bags} bags: the engine gives"
                 f" {_side_text(RefSide(*engine))} (score {scored.score}), the reference scorer"
                 f" {_side_text(ref)}",
             )
@@ -171,7 +171,9 @@ _NOT_OVER: tuple[bool, int | None, str | None] = (False, None, None)
 
 
 def _hands_text(hands: Sequence[PlainHand]) -> str:
-    return "[" + ", ".join(f"{kind} {bid}: {took}" for kind, bid, took in hands) + "]"
+    """A side's hands as the reference took them: `bid 4 took 5, nil took 0`."""
+    words = {"number": "bid {}", "nil": "nil", "bnil": "blind nil", "blind": "blind {}"}
+    return ", ".join(f"{words[kind].format(bid)} took {took}" for kind, bid, took in hands)
 
 
 def _side_text(side: RefSide) -> str:

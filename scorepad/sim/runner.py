@@ -95,7 +95,6 @@ class GameRunner:
         # below the next (the loss limit, sets_to_lose; none: out of reach).
         self._lowest = rules.loss_limit if rules.loss_limit is not None else -(2**62)
         self._most_sets = rules.sets_to_lose or 2**62
-        self._shared = shared is not None and table is not None
 
     def play_game(self, index: int) -> GameResult:
         """Play game `index` of the run to its end (or `max_deals` deals)."""
