@@ -12,8 +12,12 @@ runs first, or last, while the machine is busy with something else):
 - `kernel`: random bots on the compiled kernel (`--kernel c`), one process, whole games
   scored by the engine, every deal checked;
 - `python`: random bots on the pure-Python path (`--kernel python`), the same;
-- `heuristic`: heuristic bots (Python only);
-- the `kernel` and `python` runs again with `--jobs 2`, on 2,000 games;
+- `heuristic`: heuristic bots on the pure-Python path (`--kernel python`: the kernel's
+  twin, which asks the Python bot, the bots' own path of before);
+- `heuristic-kernel`: heuristic bots on the compiled kernel (`--kernel c`), with more
+  games (a game is quick there);
+- the `kernel`, `python` and `heuristic-kernel` runs again with `--jobs 2`, on 2,000
+  games;
 - `plain-loop`: a plain-Python reference loop (shuffle, deal, random legal play; no bids,
   no checks, no scoring): roughly what CPython does at best with a deal;
 - `openspiel-cpp`: OpenSpiel's Spades played whole in C++ by `evaluate_bots` with uniform
@@ -25,9 +29,10 @@ runs first, or last, while the machine is busy with something else):
   only its games (`base-kernel` needs the kernel built there: `python setup.py build_ext
   --inplace` in DIR).
 
-Printed: the median deals per second of each path over the rounds, wall and CPU time,
-and the median over the rounds of each round's ratios (kernel / OpenSpiel, python /
-base, heuristic / base, jobs 2 / jobs 1), by wall time and by CPU time. Ratios taken
+Printed: the machine's load, the median deals per second of each path over the rounds,
+wall and CPU time, and the median over the rounds of each round's ratios (kernel /
+OpenSpiel, python / base, heuristic / base, the heuristic kernel / base and / the random
+kernel, jobs 2 / jobs 1), by wall time and by CPU time. Ratios taken
 within a round are paired: both sides ran within seconds of each other. On a shared
 machine the rates move; compare the paired ratios (by CPU time when other work competes
 for the cores). `--jobs 2` is judged by wall time on a quiet machine; on a busy one, by the
@@ -62,12 +67,15 @@ TARGETS = {
     "kernel / base-kernel": 0.85,
     "python / base-python": 1.8,
     "heuristic / base-heuristic": 1.5,
+    "heuristic-kernel / base-heuristic": 5.0,
+    "heuristic-kernel / kernel": 0.5,
+    "heuristic-kernel jobs 2 / jobs 1": 1.7,
     "python jobs 2 / jobs 1": 1.7,
     "kernel jobs 2 / jobs 1": 1.7,
 }
-GAMES = {"random": 1000, "heuristic": 600, "jobs": 2000}
-# Per (kernel, jobs, games): each run's deals and the CPU time of its busiest process.
-BUSIEST: dict[tuple[str, int, int], list[tuple[float, float]]] = {}
+GAMES = {"random": 1000, "heuristic": 600, "heuristic-kernel": 3000, "jobs": 2000}
+# Per (bots, kernel, jobs, games): each run's deals and the CPU time of its busiest process.
+BUSIEST: dict[tuple[str, str, int, int], list[tuple[float, float]]] = {}
 
 # Run by a baseline checkout's Python (PYTHONPATH=DIR): its games alone are timed.
 BASELINE_SNIPPET = """
@@ -123,7 +131,7 @@ def measure_run(
     cpu = own + children
     # With --jobs 2 this process plays too, beside one worker: the busier of the two
     # bounds the wall time on two free cores, whatever else runs on the machine.
-    BUSIEST.setdefault((kernel, jobs, games), []).append((summary.deals, max(own, children)))
+    BUSIEST.setdefault((bots, kernel, jobs, games), []).append((summary.deals, max(own, children)))
     if summary.violation_count:
         raise SystemExit(f"{summary.violation_count} violations: {summary.violations[0]}")
     if summary.kernel != kernel:
@@ -224,10 +232,19 @@ def main() -> None:
         "kernel": lambda r: measure_run(preset, "random", games["random"], r, 1, "c"),
         "python": lambda r: measure_run(preset, "random", games["random"], r, 1, "python"),
         "heuristic": lambda r: measure_run(preset, "heuristic", games["heuristic"], r, 1, "python"),
+        "heuristic-kernel": lambda r: measure_run(
+            preset, "heuristic", games["heuristic-kernel"], r, 1, "c"
+        ),
         "kernel jobs 1": lambda r: measure_run(preset, "random", games["jobs"], r, 1, "c"),
         "kernel jobs 2": lambda r: measure_run(preset, "random", games["jobs"], r, 2, "c"),
         "python jobs 1": lambda r: measure_run(preset, "random", games["jobs"], r, 1, "python"),
         "python jobs 2": lambda r: measure_run(preset, "random", games["jobs"], r, 2, "python"),
+        "heuristic-kernel jobs 1": lambda r: measure_run(
+            preset, "heuristic", games["jobs"], r, 1, "c"
+        ),
+        "heuristic-kernel jobs 2": lambda r: measure_run(
+            preset, "heuristic", games["jobs"], r, 2, "c"
+        ),
         "plain-loop": lambda r: plain_loop(seconds),
         "openspiel-cpp": lambda r: open_spiel_run(spiel_python, seconds),
     }
@@ -244,12 +261,13 @@ def main() -> None:
         )
     if not kernel_built():
         print("the compiled kernel is not built here: its paths are left out")
-        runs = {name: run for name, run in runs.items() if not name.startswith("kernel")}
+        runs = {name: run for name, run in runs.items() if "kernel" not in name}
     if args.only:
         runs = {name: run for name, run in runs.items() if name in args.only.split(",")}
     names = list(runs)
     print(f"cpus: {os.cpu_count()}, python {sys.version.split()[0]}, preset {preset},"
           f" {args.rounds} rounds, games {games}")  # fmt: skip
+    print("load average at the start: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
     measure_run(preset, "random", 5, 10**6, 1, "python")  # warm the imports
     BUSIEST.clear()
     figures = Figures()
@@ -265,12 +283,12 @@ def main() -> None:
         ), flush=True)  # fmt: skip
 
     print(
-        f"\n{'path':16} {'deals/s (median)':>17} {'per cpu-s':>10} {'wall s':>8} {'cpu s':>8}"
+        f"\n{'path':24} {'deals/s (median)':>17} {'per cpu-s':>10} {'wall s':>8} {'cpu s':>8}"
         f" {'deals':>8}"
     )
     for name in names:
         if name not in figures:
-            print(f"{name:16} {'(not run: unavailable)':>17}")
+            print(f"{name:24} {'(not run: unavailable)':>17}")
             continue
         rows = figures[name]
         rate = statistics.median(deals / wall for deals, wall, _ in rows)
@@ -278,12 +296,12 @@ def main() -> None:
         cpu = statistics.median(cpu for _, _, cpu in rows)
         per_cpu = statistics.median(deals / cpu for deals, _, cpu in rows)
         print(
-            f"{name:16} {rate:>17,.0f} {per_cpu:>10,.0f} {wall:>8.2f} {cpu:>8.2f}"
+            f"{name:24} {rate:>17,.0f} {per_cpu:>10,.0f} {wall:>8.2f} {cpu:>8.2f}"
             f" {rows[0][0]:>8,.0f}"
         )
 
     print(
-        f"\n{'paired ratio (wall)':28} {'median':>7} {'per round':>30} {'target':>7}"
+        f"\n{'paired ratio (wall)':34} {'median':>7} {'per round':>30} {'target':>7}"
         f" {'by cpu time':>12}"
     )
     pairs = {
@@ -291,8 +309,12 @@ def main() -> None:
         "kernel / base-kernel": ("kernel", "base-kernel"),
         "python / base-python": ("python", "base-python"),
         "heuristic / base-heuristic": ("heuristic", "base-heuristic"),
+        "heuristic-kernel / base-heuristic": ("heuristic-kernel", "base-heuristic"),
+        "heuristic-kernel / heuristic": ("heuristic-kernel", "heuristic"),
+        "heuristic-kernel / kernel": ("heuristic-kernel", "kernel"),
         "python jobs 2 / jobs 1": ("python jobs 2", "python jobs 1"),
         "kernel jobs 2 / jobs 1": ("kernel jobs 2", "kernel jobs 1"),
+        "heuristic-kernel jobs 2 / jobs 1": ("heuristic-kernel jobs 2", "heuristic-kernel jobs 1"),
         "kernel / python": ("kernel", "python"),
         "python / plain-loop": ("python", "plain-loop"),
     }
@@ -305,12 +327,17 @@ def main() -> None:
         each = " ".join(f"{ratio:.2f}" for ratio in ratios)
         target = f"{TARGETS[label]:.1f}" if label in TARGETS else ""
         print(
-            f"{label:28} {statistics.median(ratios):>7.2f} {each:>30} {target:>7}"
+            f"{label:34} {statistics.median(ratios):>7.2f} {each:>30} {target:>7}"
             f" {statistics.median(by_cpu):>12.2f}"
         )
-    for kind, kernel in (("python", "python"), ("kernel", "c")):
-        one = BUSIEST.get((kernel, 1, games["jobs"]), [])
-        two = BUSIEST.get((kernel, 2, games["jobs"]), [])
+    print("load average at the end: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
+    for kind, bots, kernel in (
+        ("python", "random", "python"),
+        ("kernel", "random", "c"),
+        ("heuristic-kernel", "heuristic", "c"),
+    ):
+        one = BUSIEST.get((bots, kernel, 1, games["jobs"]), [])
+        two = BUSIEST.get((bots, kernel, 2, games["jobs"]), [])
         if one and two:
             ratios = [(d2 / c2) / (d1 / c1) for (d1, c1), (d2, c2) in zip(one, two, strict=False)]
             print(

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorepad.rules import Rules
-from scorepad.sim.kernel import table_type
+from scorepad.sim.kernel import heuristic_values, table_type
 from scorepad.sim.runner import MAX_DEALS, GameRunner
 from scorepad.sim.scoretable import ScoreTable, score_table
 
@@ -38,6 +38,8 @@ class RunContext:
     def __post_init__(self) -> None:
         if self.table is not None:
             self.shared = score_table(self.rules)
+            if "heuristic" in self.bots:  # before the workers, which inherit the values
+                heuristic_values(self.rules)
 
     def runner(self) -> GameRunner:
         """This process's runner for the run (made on first use)."""
