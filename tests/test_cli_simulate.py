@@ -181,8 +181,9 @@ KERNEL_BUILT = kernel_built()
         (("--bots", "random", "--kernel", "python"), "python", "--kernel python"),
         (("--bots", "random", "--preset", "jokers"), "python",
          "the compiled kernel: it does not play jokers or the dealer's discard"),
-        (("--bots", "random", "--preset", "house"), "python",
-         "the compiled kernel: it does not play blind nil's exchange"),
+        (("--bots", "random", "--preset", "house"), "c" if KERNEL_BUILT else "python",
+         None if KERNEL_BUILT else "the compiled kernel: it is not built in this install (no"
+         " C compiler when it was installed)"),
         ((), "c" if KERNEL_BUILT else "python", None if KERNEL_BUILT else
          "the compiled kernel: it is not built in this install (no C compiler when it was"
          " installed)"),

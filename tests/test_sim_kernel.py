@@ -72,14 +72,13 @@ KERNEL_PRESETS = [
 ]
 PYTHON_ONLY = {
     "jokers": "jokers",
-    "house": "exchange",
 }
 
 
 def test_the_kernel_takes_the_presets_it_can_and_names_why_not_the_others() -> None:
     assert KERNEL_PRESETS == [
-        "bonus", "club", "long", "no-hell", "quicksand", "short", "solo-3", "solo-5",
-        "solo-6", "standard", "suicide",
+        "bonus", "club", "house", "long", "no-hell", "quicksand", "short", "solo-3",
+        "solo-5", "solo-6", "standard", "suicide",
     ]  # fmt: skip
     for preset, word in PYTHON_ONLY.items():
         reason = kernel_refusal(load_preset(preset).rules, ["random"])
@@ -373,6 +372,7 @@ def test_the_twin_deals_bids_and_plays_as_the_compiled_kernel(preset: str) -> No
             situation = (deal % rules.players, (seed + deal) % (1 << rules.sides))
             assert compiled.deal(*situation) == twin.deal(*situation), (seed, deal)
             assert compiled.record() == twin.record(), (seed, deal)
+            assert compiled.extras() == twin.extras(), (seed, deal)
 
 
 # -- runs on the kernel path ----------------------------------------------------------

@@ -92,7 +92,7 @@ def test_the_twin_and_the_compiled_kernel_bid_and_play_alike_deal_by_deal(preset
     rules = load_preset(preset).rules
     compiled = new_table(rules, "c", "heuristic")
     twin = new_table(rules, "python", "heuristic")
-    blind_deals = 0
+    blind_deals = redealt = passed = 0
     for seed in range(12):
         compiled.seed(kernel_seed(seed, 0))
         twin.seed(kernel_seed(seed, 0))
@@ -109,9 +109,16 @@ def test_the_twin_and_the_compiled_kernel_bid_and_play_alike_deal_by_deal(preset
             played = compiled.deal(*situation)
             assert played == twin.deal(*situation), (seed, deal)
             assert compiled.record() == twin.record(), (seed, deal)
+            assert compiled.extras() == twin.extras(), (seed, deal)
             blind_deals += BLIND_NIL in played[0]
+            redealt += compiled.extras()[0]
+            passed += len(compiled.extras()[1])
     if rules.blind_nil:
         assert blind_deals > 0  # the scores above do make the bots bid blind nil
+    if rules.blind_nil_exchange:
+        assert passed > 0  # and pass cards
+    if rules.redeal_without_spades:
+        assert redealt > 0
 
 
 @needs_kernel

@@ -42,6 +42,8 @@
 #define MAX_CARDS 52
 #define KEYS 54 /* scorepad.cards.CODE_COUNT: the shuffle draws a key for every code */
 #define MAX_TRICKS 18
+#define MAX_EXCHANGE 8 /* cards a blind nil bidder and its partner pass */
+#define MAX_REDEALS 100 /* deal.MAX_REDEALS */
 #define SPADES 3
 #define NIL_CODE 254
 #define BLIND_NIL_CODE 255
@@ -82,6 +84,9 @@ typedef struct {
     int top, target, suicide, nil_rule, sides;
     uint8_t voids[MAX_PLAYERS][MAX_PLAYERS]; /* [seat noting][seat]: a bit per suit */
     int last_unplayed[MAX_PLAYERS];          /* cards left at a seat's last choice */
+    /* Redeals (a hand without spades) and blind nil's exchange of `exchange` cards. */
+    int redeal, exchange, redeals, exchanges;
+    uint8_t exchanged[2 * MAX_PLAYERS][2 + MAX_EXCHANGE]; /* from, to, the cards */
     Twister rng;
     /* the last deal */
     int dealer;
@@ -246,16 +251,18 @@ static void forget_bots(Table *self) {
 static int table_init(Table *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"deck", "players", "tricks", "partner", "side_of", "bid_table",
                             "totals", "wishes", "wish", "nil_chance", "heuristic", "choices",
-                            "values", "top", "target", "suicide", "nil", "rules", NULL};
+                            "values", "top", "target", "suicide", "nil", "rules", "redeal",
+                            "exchange", NULL};
     Py_buffer deck, partner, side_of, bids, wish, choices = {0}, values = {0};
     int players, tricks, totals, wishes, heuristic = 0, top = 0, target = 0, suicide = 0,
-                                         nil_rule = 0;
+                                         nil_rule = 0, redeal = 0, exchange = 0;
     double nil_chance;
     PyObject *rules = NULL; /* for the twin, which asks the Python bot; read nothing here */
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*iiy*y*y*iiy*d|$py*y*iiiiO", names, &deck,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*iiy*y*y*iiy*d|$py*y*iiiiOpi", names, &deck,
                                      &players, &tricks, &partner, &side_of, &bids, &totals,
                                      &wishes, &wish, &nil_chance, &heuristic, &choices, &values,
-                                     &top, &target, &suicide, &nil_rule, &rules))
+                                     &top, &target, &suicide, &nil_rule, &rules, &redeal,
+                                     &exchange))
         return -1;
     int stride = wishes + 2;
     const char *wrong = NULL;
@@ -275,6 +282,8 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
         wrong = "a heuristic table needs its choices and values";
     else if (heuristic && (top < 0 || top >= MAX_CARDS))
         wrong = "top must be a card code";
+    else if (exchange < 0 || exchange > MAX_EXCHANGE || exchange > tricks)
+        wrong = "exchange out of range";
     if (!wrong) {
         for (Py_ssize_t i = 0; i < deck.len; i++)
             if (((uint8_t *)deck.buf)[i] >= MAX_CARDS) wrong = "a card code above 51";
@@ -321,6 +330,9 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
             self->average = self->values[0];
             self->median = self->values[1];
         }
+        self->redeal = redeal;
+        self->exchange = exchange;
+        self->redeals = self->exchanges = 0;
         self->top = top;
         self->target = target;
         self->suicide = suicide;
@@ -903,6 +915,57 @@ static void play_bots(Table *t, uint64_t *hands) {
     }
 }
 
+/* `count` cards of a hand by a bot: a random bot's random ones (random_cards in
+   bots.py: a number drawn for each, even the last), a heuristic bot's highest (the nil
+   bidder) or lowest by rank, spades above other suits of a rank (HeuristicBot.exchange);
+   in the order the Python bot lists them. */
+static uint64_t pass_cards(Table *t, uint64_t hand, int count, int nil_bidder, uint8_t *out) {
+    uint64_t given = 0;
+    if (!t->heuristic) {
+        for (int i = 0; i < count; i++) {
+            uint64_t rest = hand & ~given;
+            int code = nth_card(rest, (int)(uniform(&t->rng) * __builtin_popcountll(rest)));
+            out[i] = (uint8_t)code;
+            given |= (uint64_t)1 << code;
+        }
+        return given;
+    }
+    int ranked[MAX_TRICKS + MAX_EXCHANGE], n = 0;
+    for (uint64_t rest = hand; rest; rest &= rest - 1) {
+        int code = __builtin_ctzll(rest), key = rank_of(code) * 128 + (suit_of(code) == SPADES) * 64 + code;
+        int j = n++;
+        for (; j > 0 && ranked[j - 1] > key; j--) ranked[j] = ranked[j - 1];
+        ranked[j] = key;
+    }
+    int start = nil_bidder ? n - count : 0;
+    for (int i = 0; i < count; i++) {
+        int code = ranked[start + i] % 64;
+        out[i] = (uint8_t)code;
+        given |= (uint64_t)1 << code;
+    }
+    return given;
+}
+
+/* Blind nil's exchange, after the bids (BotDeals._exchange): each blind nil bidder, in
+   bidding order, passes its partner cards, which passes as many back. */
+static void exchange(Table *t, uint64_t *hands) {
+    int count = t->exchange;
+    t->exchanges = 0;
+    for (int step = 0; step < t->players; step++) {
+        int seat = (t->dealer + 1 + step) % t->players, partner = t->partner[seat];
+        if (t->by_seat[seat] != BLIND_NIL_CODE || partner == seat) continue;
+        uint8_t *there = t->exchanged[t->exchanges++], *back = t->exchanged[t->exchanges++];
+        uint64_t given = pass_cards(t, hands[seat], count, 1, there + 2);
+        hands[seat] &= ~given;
+        hands[partner] |= given;
+        uint64_t returned = pass_cards(t, hands[partner], count, 0, back + 2);
+        hands[partner] &= ~returned;
+        hands[seat] |= returned;
+        there[0] = back[1] = (uint8_t)seat;
+        there[1] = back[0] = (uint8_t)partner;
+    }
+}
+
 /* A second, plain reading of the rules: who owns each card, counts per suit, and a
    trick's winner as the strongest card by an explicit key. */
 static int check_deal(const Table *t) {
@@ -920,6 +983,16 @@ static int check_deal(const Table *t) {
         }
     for (int i = 0; i < t->deck_size; i++)
         if (owner[t->deck[i]] == -1) bad |= BAD_DEAL;
+    for (int e = 0; e < t->exchanges; e++) { /* the cards passed change hands */
+        const uint8_t *pass = t->exchanged[e];
+        for (int k = 0; k < t->exchange; k++) {
+            int c = pass[2 + k];
+            if (owner[c] != pass[0]) bad |= BAD_DEAL;
+            owner[c] = pass[1];
+            count[pass[0]][c / 13]--;
+            count[pass[1]][c / 13]++;
+        }
+    }
     int leader = (t->dealer + 1) % players, broken = 0;
     for (int trick = 0; trick < tricks; trick++) {
         const uint8_t *cards = t->plays + trick * players;
@@ -1033,8 +1106,17 @@ static PyObject *table_deal(Table *self, PyObject *args) {
     }
     uint64_t hands[MAX_PLAYERS];
     self->dealer = dealer;
-    shuffle_and_deal(self, hands);
+    self->exchanges = 0;
+    for (self->redeals = 0;; self->redeals++) {
+        shuffle_and_deal(self, hands);
+        if (!self->redeal || self->redeals >= MAX_REDEALS) break;
+        int spadeless = 0;
+        for (int seat = 0; seat < self->players; seat++)
+            if (!(hands[seat] & SPADE_MASK)) spadeless = 1;
+        if (!spadeless) break;
+    }
     bid(self, hands, blind_sides, wants_blind);
+    if (self->exchange) exchange(self, hands);
     if (self->heuristic)
         play_bots(self, hands);
     else
@@ -1156,6 +1238,25 @@ static PyObject *table_choose(Table *self, PyObject *args) {
     return PyLong_FromLong(heuristic_play(self, &v, seat, hand, legal));
 }
 
+/* extras() -> (redeals, exchanges) of the last deal: how many times it was dealt again
+   (a hand without spades), and blind nil's passes as (from, to, [cards]). */
+static PyObject *table_extras(Table *self, PyObject *Py_UNUSED(ignored)) {
+    PyObject *passes = PyList_New(self->exchanges);
+    if (!passes) return NULL;
+    for (int e = 0; e < self->exchanges; e++) {
+        const uint8_t *pass = self->exchanged[e];
+        PyObject *cards = PyList_New(self->exchange);
+        if (!cards) {
+            Py_DECREF(passes);
+            return NULL;
+        }
+        for (int k = 0; k < self->exchange; k++)
+            PyList_SET_ITEM(cards, k, PyLong_FromLong(pass[2 + k]));
+        PyList_SET_ITEM(passes, e, Py_BuildValue("(iiN)", pass[0], pass[1], cards));
+    }
+    return Py_BuildValue("(iN)", self->redeals, passes);
+}
+
 static PyMethodDef table_methods[] = {
     {"seed", (PyCFunction)table_seed, METH_O, "seed(n): start the random stream of a game."},
     {"below", (PyCFunction)table_below, METH_O, "below(n): a random number 0..n-1."},
@@ -1164,6 +1265,8 @@ static PyMethodDef table_methods[] = {
     {"choose", (PyCFunction)table_choose, METH_VARARGS,
      "choose(seat, hand, legal, unplayed, trick, leader, bids, taken, voids) -> the heuristic"
      " bot's card in that position."},
+    {"extras", (PyCFunction)table_extras, METH_NOARGS,
+     "extras() -> (redeals, exchanges as (from, to, cards)) of the last deal."},
     {"record", (PyCFunction)table_record, METH_NOARGS,
      "record() -> (hands as dealt, plays, trick winners) of the last deal."},
     {NULL, NULL, 0, NULL},

@@ -22,9 +22,9 @@ from scorepad.bids import BLIND_NIL as BLIND_NIL_BID
 from scorepad.bids import NIL as NIL_BID
 from scorepad.bids import Bid
 from scorepad.rules import Rules
-from scorepad.sim.bots import HeuristicBot
-from scorepad.sim.deal import DeckPlan, shuffle_deal
-from scorepad.sim.play import BEATS, NO_SUIT, SPADES, SUIT_OF, legal_mask, trick_winner
+from scorepad.sim.bots import HeuristicBot, random_cards
+from scorepad.sim.deal import MAX_REDEALS, DeckPlan, has_no_spade, shuffle_deal
+from scorepad.sim.play import BEATS, NO_SUIT, SPADES, SUIT_OF, legal_mask, mask_of, trick_winner
 from scorepad.sim.table import NUMBER_BIDS, Seen
 
 NIL = 254
@@ -39,6 +39,7 @@ _SPADE_BITS = 0x1FFF << (13 * SPADES)
 if TYPE_CHECKING:
     from scorepad.sim.botdeals import BotDeals
 
+_MAX_EXCHANGE = 8  # cards a blind nil bidder and its partner pass
 _CHOICE_BYTES = 5  # a bid situation's choice, for heuristic bots (see kernel.py)
 _VALUE_COUNT = 2 + 8192 + 512 + 288 + 512 + 4 * 8192  # their hand values (doubles)
 
@@ -75,6 +76,8 @@ class Table:
         suicide: SupportsIndex = 0,
         nil: SupportsIndex = 0,
         rules: object = None,
+        redeal: bool = False,
+        exchange: SupportsIndex = 0,
     ) -> None:
         cards, partners, sides = _bytes(deck), _bytes(partner), _bytes(side_of)
         bids, wish_table = _bytes(bid_table), _bytes(wish)
@@ -99,6 +102,8 @@ class Table:
             wrong = "a heuristic table needs its choices and values"
         elif heuristic and not 0 <= operator.index(top) < _MAX_CARDS:
             wrong = "top must be a card code"
+        elif not 0 <= operator.index(exchange) <= min(_MAX_EXCHANGE, tricks):
+            wrong = "exchange out of range"
         elif heuristic and not isinstance(rules, Rules):
             wrong = "the twin's heuristic table needs the rules (its bot is the Python one)"
         elif any(code >= _MAX_CARDS for code in cards):
@@ -127,6 +132,9 @@ class Table:
         self._plays = [0] * (players * tricks)
         self._winners = [0] * tricks
         self._taken = [0] * players
+        self._redeal, self._exchange = bool(redeal), operator.index(exchange)
+        self._redeals = 0
+        self._exchanges: list[tuple[int, int, list[int]]] = []
         # Heuristic bots: the Python bot itself, dealt and asked as the Python path does.
         self._player: BotDeals | None = None
         if heuristic:
@@ -173,14 +181,48 @@ class Table:
             seen.new_deal(dealer)
             record = self._player.play_deal(self._random, dealer, seen, self._bots)
             self._dealt, self._plays, self._winners = record.dealt, record.plays, record.winners
+            self._redeals, self._exchanges = record.redeals, record.exchanges
             self._taken = list(record.taken)
             self._by_seat = [_code(bid) for bid in record.by_seat(self._players)]
             return tuple(self._by_seat), tuple(self._taken), self._check(), self._side_places()
-        self._dealt = shuffle_deal(self._plan, dealer, self._random)
+        self._redeals = 0
+        while True:  # as BotDeals.play_deal
+            self._dealt = shuffle_deal(self._plan, dealer, self._random)
+            if not self._redeal or self._redeals >= MAX_REDEALS:
+                break
+            if not any(map(has_no_spade, self._dealt)):
+                break
+            self._redeals += 1
         hands = [sum(1 << code for code in hand) for hand in self._dealt]
         self._bid(hands, blind_sides)
+        self._exchanges = []
+        if self._exchange:
+            self._exchange_cards(hands)
         self._play(hands)
         return tuple(self._by_seat), tuple(self._taken), self._check(), self._side_places()
+
+    def extras(self) -> tuple[int, list[tuple[int, int, list[int]]]]:
+        """extras() -> (redeals, exchanges as (from, to, cards)) of the last deal."""
+        return self._redeals, [
+            (giver, taker, list(cards)) for giver, taker, cards in self._exchanges
+        ]
+
+    def _exchange_cards(self, hands: list[int]) -> None:
+        """Blind nil's exchange by random bots (BotDeals._exchange, RandomBot.exchange):
+        each blind nil bidder in bidding order passes random cards, its partner as many."""
+        count, rnd = self._exchange, self._random.random
+        for step in range(self._players):
+            seat = (self._dealer + 1 + step) % self._players
+            partner = self._partner[seat]
+            if self._by_seat[seat] != BLIND_NIL or partner == seat:
+                continue
+            given = random_cards(hands[seat], count, rnd)
+            hands[seat] &= ~mask_of(given)
+            hands[partner] |= mask_of(given)
+            back = random_cards(hands[partner], count, rnd)
+            hands[partner] &= ~mask_of(back)
+            hands[seat] |= mask_of(back)
+            self._exchanges += [(seat, partner, given), (partner, seat, back)]
 
     def record(self) -> tuple[list[list[int]], list[int], list[int]]:
         """record() -> (hands as dealt, plays, trick winners) of the last deal."""
@@ -321,6 +363,13 @@ class Table:
                 counts[code // 13] += 1
         if -1 in (owner[code] for code in self._deck):
             bad |= BAD_DEAL
+        for giver, taker, cards in self._exchanges:  # the cards passed change hands
+            for code in cards:
+                if owner[code] != giver:
+                    bad |= BAD_DEAL
+                owner[code] = taker
+                count[giver][code // 13] -= 1
+                count[taker][code // 13] += 1
         taken = [0] * players
         leader, broken, plays = (self._dealer + 1) % players, False, self._plays
         for trick in range(tricks):

@@ -17,7 +17,7 @@ from scorepad.bids import BLIND_NIL, Bid, BidKind
 from scorepad.rules import Rules
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
-from scorepad.sim.deal import DeckPlan, deck_plan, has_no_spade, shuffle_deal
+from scorepad.sim.deal import MAX_REDEALS, DeckPlan, deck_plan, has_no_spade, shuffle_deal
 from scorepad.sim.play import (
     BEATS,
     BIT,
@@ -33,8 +33,6 @@ from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
 from scorepad.sim.source import Deal
 from scorepad.sim.table import KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
-
-MAX_REDEALS = 100
 
 
 def game_seed(seed: int, index: int) -> str:

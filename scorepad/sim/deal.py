@@ -11,6 +11,9 @@ from scorepad.cards import CODE_COUNT, card_code
 from scorepad.rules import Rules
 from scorepad.sim.play import SPADE_MASK, mask_of
 
+# Under redeal_without_spades, a deal dealt again this many times is played as it fell.
+MAX_REDEALS = 100
+
 
 @dataclass(frozen=True, slots=True)
 class DeckPlan:

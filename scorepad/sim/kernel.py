@@ -4,7 +4,8 @@ table, its seeds.
 The kernel deals, bids and plays for a table of random bots (bids from a table filled here
 by the real bid rules, random legal cards) or of heuristic bots (`bots.HeuristicBot`'s
 decisions, from tables of hand values and bid choices filled here), and checks every
-deal, under rules without jokers, blind nil's exchange, redeals or joint partner bids.
+deal (redeals and blind nil's exchange too), under rules without jokers or joint partner
+bids.
 It comes twice, with one API (`Table`) and one random stream, as markupsafe ships
 `_speedups.c` beside `_native.py`: compiled (`_kernel.c`, built where a C compiler is
 present) and in pure Python (`_kernel_py.py`). `table_type()` gives the one chosen at
@@ -56,6 +57,7 @@ class KernelTable(Protocol):
         self, dealer: int, blind_sides: int, scores: Sequence[int] = (), /
     ) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]: ...
     def record(self) -> tuple[list[list[int]], list[int], list[int]]: ...
+    def extras(self) -> tuple[int, list[tuple[int, int, list[int]]]]: ...
     def choose(
         self,
         seat: int,
@@ -177,6 +179,8 @@ def table_arguments(rules: Rules, bot: str = "random") -> dict[str, object]:
         "wishes": wishes,
         "wish": bytes(min(value, 255) for row in wish for value in row),
         "nil_chance": RANDOM_NIL,
+        "redeal": rules.redeal_without_spades,
+        "exchange": rules.blind_nil_exchange,
         **heuristic,
     }
 
@@ -233,10 +237,6 @@ def kernel_refusal(rules: Rules, bots: Sequence[str]) -> str | None:
         return "it plays one kind of bot at every seat"
     if rules.jokers or deck_plan(rules).discards:
         return "it does not play jokers or the dealer's discard"
-    if rules.blind_nil_exchange:
-        return "it does not play blind nil's exchange"
-    if rules.redeal_without_spades:
-        return "it does not redeal"
     if rules.partner_bidding and rules.side_size > 1 and not rules.suicide:
         return "it does not make joint partner bids"
     if rules.players * rules.tricks > 52 or rules.players > 6 or rules.tricks > 18:

@@ -95,6 +95,8 @@ class TableDeals:
                 rules, ("heuristic",) * rules.sides, seed, None, scorer, names
             )
             self._seen = Seen(rules)
+        self._redeal = rules.redeal_without_spades
+        self._extras = self._redeal or bool(rules.blind_nil_exchange)
         self._index = 0
         self._last: tuple[int, tuple[int, ...], tuple[int, ...]] = (0, (), ())
 
@@ -115,6 +117,8 @@ class TableDeals:
                 if trailing_by(scores, side) >= self._blind_deficit:
                     blind_sides |= 1 << side
         codes, taken, bad, places = self.table.deal(dealer, blind_sides, scores)
+        if self._redeal:
+            result.redeals += self.table.extras()[0]
         self._last = (dealer, codes, taken)
         checker = self.checker
         sampled = (self._index + number) % self.check_every == 0
@@ -151,10 +155,13 @@ class TableDeals:
         """The table's last deal as a DealRecord (for the validator, a violation's replay
         and hand records)."""
         dealt, plays, winners = self.table.record()
+        redeals, exchanges = self.table.extras() if self._extras else (0, [])
         bid_of = self._bid_of_code
         return DealRecord(
             dealer,
             dealt,
+            exchanges=exchanges,
+            redeals=redeals,
             bids=[(seat, bid_of[codes[seat]]) for seat in self._order[dealer]],
             joint=[False] * self.rules.sides,
             plays=plays,
