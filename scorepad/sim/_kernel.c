@@ -1,5 +1,6 @@
-/* The simulator's deal kernel: shuffle, deal, bid from a table, play random legal cards
- * and check the deal, for tables of random bots (scorepad/sim/kernel.py drives it).
+/* The simulator's deal kernel: shuffle, deal (again, for a hand without spades, where the
+ * rules say), bid, pass blind nil's cards, play and check the deal, for a table of random
+ * bots or of heuristic bots (scorepad/sim/kernel.py drives it).
  *
  * Plain C against the CPython API, so building it needs only a C compiler, never Cython;
  * without one, the build leaves it out. Its twin, _kernel_py.py, is this module in pure
@@ -7,10 +8,15 @@
  * _speedups.c and _native.py); a change to what this file draws or decides is a change
  * to the twin too, which tests/test_sim_kernel.py holds to it deal by deal.
  *
- * What it does not decide: the bids. Python fills a table, from the real bid rules
- * (`bid_choice` and `BidChoice.fit` in scorepad/sim/table.py), of the bid each situation
- * and wish gives; the kernel only looks it up. Python also keeps the engine (every deal is
- * scored by scoring.score_side), the end of the game and the statistics.
+ * What it does not decide on its own: the bid rules. Python fills a table, from the real
+ * bid rules (`bid_choice` and `BidChoice.fit` in scorepad/sim/table.py), of the choice
+ * each situation gives: random bots look their bid up by their wish, heuristic bots fit
+ * theirs to it as BidChoice.fit does. The heuristic bot is bots.HeuristicBot decision for
+ * decision, from what a player sees (its hand, the bids, the cards played, the tricks
+ * taken), with the hand values valuation.py computes handed in as tables;
+ * tests/test_sim_kernel_bots.py holds it to the Python bot position by position. Python
+ * also keeps the engine (every deal is scored by scoring.score_side), the end of the game
+ * and the statistics.
  *
  * Card codes are scorepad.cards' codes: 13 * suit + rank - 2, suits clubs, diamonds,
  * hearts, spades (0..3), so a higher code within a suit is a higher card. The kernel

@@ -6,8 +6,11 @@ seeded alike deals, bids and plays the same cards as the compiled one, deal by d
 (tests/test_sim_kernel.py compares them). `scorepad.sim.kernel` picks one at import.
 
 It draws from a `random.Random` seeded with the kernel's seed, in the order the kernel
-draws: the shuffle (`deal.shuffle_deal`, the Python path's), then each seat's nil draws,
-then one number per card with more than one legal choice. The rules of play come from
+draws: the shuffle (`deal.shuffle_deal`, the Python path's; again for a redeal), then each
+seat's nil draws, the cards blind nil's exchange passes, then one number per card with
+more than one legal choice. A table of heuristic bots is the Python path itself: the
+deal is played by `BotDeals.play_deal` asking `bots.HeuristicBot` (which draws nothing),
+the reference the compiled bot is held to. The rules of play come from
 `scorepad.sim.play`; the deal's own check is a second, plain reading, as in the kernel.
 """
 

@@ -1,10 +1,12 @@
-"""Deals of a table of random bots, played by the kernel's `Table`: in C or its twin.
+"""Deals of a table of random or heuristic bots, played by the kernel's `Table`: in C or
+its twin.
 
 The table (`_kernel.c`, or its pure-Python twin `_kernel_py.py`; `kernel.table_type`
-gives either) shuffles, deals, bids from a table that the real bid rules fill
-(`kernel.table_arguments`), plays random legal cards and checks each deal itself. Game
-`i` draws from its own seed (`kernel.kernel_seed`), the Python path's random stream, so
-both implementations play the games random bots play in Python (botdeals.py).
+gives either) shuffles, deals, bids within the choices the real bid rules give
+(`kernel.table_arguments`), plays (random legal cards, or the heuristic bot's) and checks
+each deal itself. Game `i` draws from its own seed (`kernel.kernel_seed`), the Python
+path's random stream, so both implementations play the games these bots play in Python
+(botdeals.py).
 
 Here, as for any deal: the engine scores it (scorer.py), its bids are checked by
 `scorepad.bids` (checker.py), and the game is folded by the reference beside the
@@ -12,6 +14,8 @@ engine's numbers (referee.py). The table's check of its own play is a second rea
 the rules inside the same C file, so a reader outside the kernel replays the play too:
 the Python validator replays a fixed sample of the deals in every run (at least one in
 `SAMPLE_EVERY`; every deal with `--check full`), and every deal the table's check refuses.
+For heuristic bots, the Python bot replays part of that sample (`BOT_GAMES_EVERY`; all of
+it with `--check full`) and must bid and play every card as the table did.
 """
 
 from __future__ import annotations
@@ -53,7 +57,8 @@ BOT_GAMES_EVERY = 5
 
 
 class TableDeals:
-    """Deals of one set of rules played by a kernel `Table` (C or Python)."""
+    """Deals of one set of rules played by a kernel `Table` (C or Python), with one kind of
+    bot (`bot`) at every seat."""
 
     def __init__(
         self,
