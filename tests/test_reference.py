@@ -1,9 +1,11 @@
-"""The engine against the second scorer (tests/reference.py), on random rounds and games.
+"""The engine against the second scorer (scorepad/reference.py): rounds, bids, ends, games.
 
 Every shipped preset with random knob overrides (only combinations the rules accept),
-random bids of every kind the rules allow and random tricks. A round compares each
-side's points, score, bags, penalties, contract, made or set, and Boston; a game compares
-every round up to its end, and the end itself: the winner, the round and why.
+random bids and random tricks. A round compares each side's points, score, bags,
+penalties, contract, made or set, and Boston; a table of bids, whether it is refused; a
+game, every round (those after the end too), the warnings, the end and the totals. Each
+property runs the same cases every time (derandomized) and asserts a floor on how often
+each situation it must reach came up.
 """
 
 from __future__ import annotations
