@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 
 from scorepad.rules import load_preset
+from scorepad.sim.deal import deck_plan
 from scorepad.sim.kernel import KernelTable, kernel_built, kernel_seed, new_table, table_type
 from scorepad.sim.keys import trailing_by
-from scorepad.sim.play import NO_SUIT, SUIT_OF, legal_mask, trick_winner
+from scorepad.sim.play import NO_SUIT, SPADES, SUIT_OF, legal_mask, trick_winner
 from scorepad.sim.run import RunConfig, simulate
 from scorepad.sim.runner import GameRunner
 from tests.test_sim_golden import GOLDEN, RUNS, UNPINNED
@@ -139,7 +140,7 @@ def random_position(rules_name: str, rng: random.Random) -> tuple[Any, ...] | No
     has one legal card (the bot is not asked)."""
     rules = load_preset(rules_name).rules
     players, tricks = rules.players, rules.tricks
-    deck = list(load_preset(rules_name).rules.deck and _codes(rules_name))
+    deck = list(deck_plan(rules).codes)
     rng.shuffle(deck)
     hands = [sum(1 << code for code in deck[seat * tricks : (seat + 1) * tricks])
              for seat in range(players)]  # fmt: skip
@@ -149,27 +150,25 @@ def random_position(rules_name: str, rng: random.Random) -> tuple[Any, ...] | No
     ]
     taken = [0] * players
     leader, broken = rng.randrange(players), False
-    for _ in range(rng.randrange(tricks)):
-        cards = []
-        for step in range(players):
+
+    def play(trick: list[int], count: int) -> None:
+        """`count` random legal cards to `trick`, from its leader on."""
+        nonlocal broken
+        for step in range(count):
             seat = (leader + step) % players
-            led = SUIT_OF[cards[0]] if cards else NO_SUIT
-            legal = legal_mask(hands[seat], led, broken)
+            legal = legal_mask(hands[seat], SUIT_OF[trick[0]] if trick else NO_SUIT, broken)
             code = rng.choice([c for c in range(52) if legal >> c & 1])
             hands[seat] ^= 1 << code
-            cards.append(code)
-            broken = broken or SUIT_OF[code] == 3
+            trick.append(code)
+            broken = broken or SUIT_OF[code] == SPADES
+
+    for _ in range(rng.randrange(tricks)):
+        cards: list[int] = []
+        play(cards, players)
         leader = (leader + trick_winner(cards)) % players
         taken[leader] += 1
     trick: list[int] = []
-    for step in range(rng.randrange(players)):
-        seat = (leader + step) % players
-        led = SUIT_OF[trick[0]] if trick else NO_SUIT
-        legal = legal_mask(hands[seat], led, broken)
-        code = rng.choice([c for c in range(52) if legal >> c & 1])
-        hands[seat] ^= 1 << code
-        trick.append(code)
-        broken = broken or SUIT_OF[code] == 3
+    play(trick, rng.randrange(players))
     seat = (leader + len(trick)) % players
     led = SUIT_OF[trick[0]] if trick else NO_SUIT
     legal = legal_mask(hands[seat], led, broken)
@@ -178,13 +177,6 @@ def random_position(rules_name: str, rng: random.Random) -> tuple[Any, ...] | No
     unplayed = sum(hands)
     voids = [rng.randrange(16) if rng.random() < 0.5 else 0 for _ in range(players)]
     return seat, hands[seat], legal, unplayed, trick, leader, bids, taken, voids
-
-
-@cache
-def _codes(preset: str) -> tuple[int, ...]:
-    from scorepad.sim.deal import deck_plan
-
-    return deck_plan(load_preset(preset).rules).codes
 
 
 @needs_kernel
