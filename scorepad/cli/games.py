@@ -291,17 +291,58 @@ def delete(
 @app.command()
 def restore(
     name: Annotated[
-        str,
+        str | None,
         typer.Argument(
             metavar="NAME",
-            help="A deleted game's name.",
+            help="A deleted game's name (its latest copy), or a copy as listed, like wed~1."
+            " Without NAME, list every copy in the trash.",
             show_default=False,
             autocompletion=complete_trashed_names,
         ),
-    ],
+    ] = None,
+    new_name: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            metavar="NEW",
+            help="Restore it under this name (when its own is taken).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Bring a deleted game back from the trash."""
+    """Bring a deleted game back from the trash, or list the trash."""
     from scorepad.store import restore_game
 
-    game, path = restore_game(name)
+    if name is None:
+        if new_name is not None:
+            from scorepad.errors import GameError
+
+            raise GameError("--as names a restored game; give the NAME to restore too")
+        list_trash()
+        return
+    game, path = restore_game(name, new_name)
     typer.echo(f"Restored {path.stem}; continue it with `scorepad use {path.stem}`.")
+
+
+def list_trash() -> None:
+    """Every copy in the trash, one a line: what `restore` takes, when, rounds, players."""
+    from datetime import datetime
+
+    from scorepad.errors import ScorepadError
+    from scorepad.store import load_game_file, trash_dir, trash_entries
+
+    entries = trash_entries()
+    if not entries:
+        typer.echo(f"The trash ({trash_dir()}) is empty.")
+        return
+    typer.echo(f"In the trash ({trash_dir()}); `scorepad restore NAME~N` brings one back:")
+    for entry in entries:
+        deleted = when(datetime.fromtimestamp(entry.path.stat().st_mtime).isoformat())
+        try:
+            game = load_game_file(entry.path)
+        except ScorepadError:
+            what = "damaged"
+        else:
+            count = len(game.rounds)
+            what = f"{count} round{'' if count == 1 else 's'}, {', '.join(game.players)}"
+        typer.echo(f"  {entry.label}  changed {deleted}  {what}")
