@@ -206,3 +206,27 @@ def test_kernel_games_save_as_games_and_hand_records_the_score_pad_reads(tmp_pat
         for hand in hands:
             code, out, _ = run("verify", str(hand), "--json")
             assert code == 0 and json.loads(out)["ok"] is True
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        pytest.param("afile", "--save {} is a file, not a folder; give a folder", id="a-file"),
+        pytest.param("afile/sub", "--save {} lies under {t}/afile, which is not a folder",
+                     id="under-a-file"),
+        pytest.param("dead", "--save {} is a link to nothing; give a folder", id="dead-link"),
+        pytest.param("/proc/scorepad/x", "--save {}: cannot make the folder: ",
+                     id="cannot-make"),
+    ],
+)  # fmt: skip
+def test_a_save_folder_that_cannot_be_one_is_one_line(
+    tmp_path: Path, where: str, message: str
+) -> None:
+    (tmp_path / "afile").write_text("notes\n")
+    (tmp_path / "dead").symlink_to(tmp_path / "nowhere" / "x")
+    target = where if where.startswith("/") else str(tmp_path / where)
+    code, out, err = run("simulate", "--games", "2", "--save", target)
+    assert (code, out) == (2, "")
+    assert err.startswith("scorepad: " + message.format(target, t=tmp_path)), err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert (tmp_path / "afile").read_text() == "notes\n"
