@@ -97,9 +97,18 @@ def new(
                 f"continue it with `scorepad use {saved.stem}`"
             )
     preset_name, rules = load_rules(preset, overrides)
+    names = split_names(players)
+    check_player_count(len(names), preset_name, rules.players)
+    for what, given in (("player", names), ("team", split_names(teams or ""))):
+        for text in given:
+            if text.isdigit() and text.isascii():
+                raise GameError(
+                    f"{what} name {text!r} is a whole number, which `bid` and `tricks` read as"
+                    " a seat number; give a name with a letter in it"
+                )
     game = new_game(
         game_name,
-        split_names(players),
+        names,
         rules,
         preset=preset_name,
         sides=split_names(teams) if teams is not None else None,
@@ -112,6 +121,25 @@ def new(
     typer.echo(
         f"Started {game.name} ({preset_name}, to {rules.target}): {sides}. "
         f"{game.players[game.first_dealer]} deals first."
+    )
+
+
+def check_player_count(given: int, preset: str, needed: int) -> None:
+    """Refuse a count of players the preset does not take, naming the presets that do."""
+    from scorepad.errors import GameError
+    from scorepad.rules import load_preset, preset_names
+
+    if given == needed:
+        return
+    fitting = [name for name in preset_names() if load_preset(name).rules.players == given]
+    others = (
+        f"presets for {given} players: {', '.join(fitting)}"
+        if fitting
+        else f"no preset takes {given} players"
+    )
+    raise GameError(
+        f"{given} players given; preset {preset} needs {needed} (players in seat order);"
+        f" {others}"
     )
 
 
