@@ -68,13 +68,16 @@ PresetOption = Annotated[
     typer.Option(
         "--preset",
         "-p",
+        metavar="NAME_OR_FILE",
         help="A preset name (see `scorepad presets list`) or a TOML file.",
         autocompletion=complete_preset_names,
     ),
 ]
 SetOption = Annotated[
     list[str] | None,
-    typer.Option("--set", help="Override one rule, KEY=VALUE (repeatable), like target=300."),
+    typer.Option(
+        "--set", metavar="KEY=VALUE", help="Override one rule (repeatable), like target=300."
+    ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
 GameOption = Annotated[

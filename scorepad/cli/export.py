@@ -17,7 +17,15 @@ if TYPE_CHECKING:
 FORMATS = "csv|json|md|html|svg|txt"
 
 
-@app.command()
+EXPORT_HELP = (
+    "Export the whole score sheet as csv, json, md, html, svg or txt.\n\n"
+    "html is one printable page with a score chart (no scripts, no network); svg and txt are"
+    " the sheet as `show` draws it; json is what `show --json` prints; csv has one row per"
+    " round and team."
+)
+
+
+@app.command(help=EXPORT_HELP)
 def export(
     fmt: Annotated[
         str | None,
@@ -45,12 +53,7 @@ def export(
     ] = None,
     game_ref: GameOption = None,
 ) -> None:
-    """Export the whole score sheet as csv, json, md, html, svg or txt.
-
-    html is one printable page with a score chart (no scripts, no network); svg and txt are
-    the sheet as `show` draws it; json is what `show --json` prints; csv has one row per
-    round and team.
-    """
+    """Export the whole score sheet as csv, json, md, html, svg or txt (see EXPORT_HELP)."""
     import sys
     from pathlib import Path
 

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from scorepad.cli.common import (
-    JsonOption,
     PresetOption,
     SetOption,
     complete_game_names,
@@ -144,7 +143,11 @@ def check_player_count(given: int, preset: str, needed: int) -> None:
 
 
 @app.command()
-def games(as_json: JsonOption = False) -> None:
+def games(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a JSON array instead, one object per game.")
+    ] = False,
+) -> None:
     """List the saved games, newest first: players, rounds, status, scores, last change."""
     from scorepad.store import games_dir
 
