@@ -230,3 +230,28 @@ def test_a_save_folder_that_cannot_be_one_is_one_line(
     assert err.startswith("scorepad: " + message.format(target, t=tmp_path)), err
     assert len(err.splitlines()) == 1 and "Traceback" not in err
     assert (tmp_path / "afile").read_text() == "notes\n"
+
+
+def test_ctrl_c_stops_a_run_with_status_130_and_no_traceback(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    folder = tmp_path / "run"
+    env = {**os.environ, "SCOREPAD_HOME": str(tmp_path / "home")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorepad", "simulate", "--games", "100000", "--save", str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    deadline = time.monotonic() + 30
+    while not list(folder.glob("*.toml")) and time.monotonic() < deadline:
+        time.sleep(0.05)  # stopped mid-run, once games are being written
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert "Traceback" not in err + out

@@ -93,6 +93,11 @@ GameOption = Annotated[
 ]
 
 
+# Ctrl-C ends table mode, `simulate` and `show --watch` alike with the status a shell gives
+# a program stopped by SIGINT (128 + 2), so scripts can tell a stop from a success.
+INTERRUPTED = 130
+
+
 def sentence(message: str) -> str:
     """A library message as a sentence on its own: `took back x` -> `Took back x.`"""
     return message[0].upper() + message[1:] + "."

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scorepad.cli.common import GameOption
+from scorepad.cli.common import INTERRUPTED, GameOption
 from scorepad.cli.core import app
 
 if TYPE_CHECKING:
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 UNDO = ("u", "undo")
 QUIT = ("q", "quit")
 WIDTH = 80  # every prompt and hint fits a terminal this wide
-INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C (128 + SIGINT)
 
 
 class _Undo(Exception):
@@ -48,7 +47,10 @@ class _Interrupted(BaseException):
 
 @app.command()
 def play(game_ref: GameOption = None) -> None:
-    """Table mode: prompt for each player's bid, then the tricks, and show the sheet."""
+    """Table mode: prompt for each player's bid, then the tricks, and show the sheet.
+
+    q or Ctrl-D stops (status 0), Ctrl-C too (status 130); each says what is saved.
+    """
     import signal
     import threading
 

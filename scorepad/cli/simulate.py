@@ -68,7 +68,10 @@ def simulate(
         ),
     ] = None,
 ) -> None:
-    """Play games out with bots, score them with the engine, and check every deal."""
+    """Play games out with bots, score them with the engine, and check every deal.
+
+    Ctrl-C stops the run with status 130; games --save has written stay.
+    """
     import sys
 
     from scorepad.cli.common import load_rules

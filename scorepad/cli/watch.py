@@ -53,8 +53,10 @@ def watch_sheet(
     *,
     interval: float = INTERVAL,
     until: Callable[[], bool] | None = None,
-) -> None:
+) -> bool:
     """Show the sheet and draw it again at every change of the file, until Ctrl-C (or `until`).
+
+    True when Ctrl-C stopped it.
 
     On a terminal the sheet is redrawn in place (Rich Live); into a pipe or a file, each
     new state of the sheet is printed after the last, under a rule.
@@ -78,7 +80,8 @@ def watch_sheet(
                 console.print(watched_sheet(path))
                 console.file.flush()
     except KeyboardInterrupt:
-        pass  # Ctrl-C is how a watch ends
+        return True  # Ctrl-C is how a watch ends
+    return False
 
 
 def _changes(path: Path, interval: float, until: Callable[[], bool] | None) -> Iterator[None]:
