@@ -255,3 +255,27 @@ def test_ctrl_c_stops_a_run_with_status_130_and_no_traceback(tmp_path: Path) -> 
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130
     assert "Traceback" not in err + out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(
+            ("--preset", "standard"),
+            "--compare names the rule sets, so --preset standard would be ignored; put it in the"
+            " list, like --compare standard,club",
+            id="preset",
+        ),
+        pytest.param(
+            ("--kernel", "python"),
+            "--kernel python: --compare plays each rule set in the kernel where it can"
+            " (--kernel auto); leave --kernel out",
+            id="kernel",
+        ),
+    ],
+)
+def test_compare_refuses_the_options_it_would_ignore(args: tuple[str, ...], message: str) -> None:
+    code, out, err = run("simulate", "--compare", "club,house", "--games", "2", *args)
+    assert (code, out, err) == (2, "", f"scorepad: {message}\n")
+    code, _, err = run("simulate", "--compare", "club,house", "--games", "2", "--kernel", "auto")
+    assert (code, err) == (0, "")

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     preset: PresetOption = "standard",
     overrides: SetOption = None,
     games: Annotated[
@@ -88,8 +89,10 @@ def simulate(
             f" choose from {', '.join(BOTS)}, or a comma list per side"
         )
     if compare is not None:
-        from scorepad.cli.compare import run_compare
+        from scorepad.cli.compare import check_compare_options, run_compare
 
+        typed = getattr(ctx.get_parameter_source("preset"), "name", "DEFAULT") != "DEFAULT"
+        check_compare_options(preset if typed else None, kernel)
         run_compare(compare, overrides, games, seed, chosen, jobs, save, as_json)
         return
     name, rules = load_rules(preset, overrides)
