@@ -98,7 +98,7 @@ def test_check_blind_nil_when_trailing_enough() -> None:
     [
         pytest.param(["9:14"], "14 tricks is more than the 13 in a deal", id="tricks-over-deal"),
         pytest.param(["7:7", "4:7"], "the tricks add up to 14; a deal has only 13", id="sum-over"),
-        pytest.param(["14:3"], "out of range; bid 0 to 13", id="bid-range"),
+        pytest.param(["14:3"], "out of range; bid 1 to 13, nil (or 0)", id="bid-range"),
         pytest.param(["bnil:0", "4:4"], "blind nil is not allowed by these rules",
                      id="blind-nil-forbidden"),
         pytest.param(["-p", "club", "bnil:0", "4:4"], "trail by 100 or more",

@@ -269,7 +269,7 @@ def test_a_finished_game_refuses_a_new_round_but_is_corrected(home: Path) -> Non
                      "PLAYER=N ...) or take the bids back (scorepad undo)",
                      id="bids-while-bids-are-open"),
         pytest.param(("bid", "--round", "1", "Ann=14", "Bob=1", "Cat=1", "Dan=1"),
-                     "Ann: bid 14 is out of range; bid 0 to 13", id="bid-out-of-range"),
+                     "Ann: bid 14 is out of range; bid 1 to 13, nil (or 0)", id="bid-out-of-range"),
         pytest.param(("bid", "--round", "1", "Ann=bnil", "Bob=1", "Cat=1", "Dan=1"),
                      "Ann: blind nil needs the side to trail by 100 or more; it does not "
                      "trail", id="blind-nil-not-behind"),
@@ -666,3 +666,38 @@ def test_a_correction_names_later_bids_the_new_scores_did_not_allow(home: Path) 
     assert data["teams"][1]["score"] == 262
     out = ok("bid", "--round", "1", "Ann=6", "Bob=1", "Cat=6", "Dan=1").splitlines()
     assert out[1:] == [f"Warning: R{warning[1:]}."]
+
+
+def test_one_round_that_stops_or_starts_counting_is_said_in_the_singular(home: Path) -> None:
+    ok("new", "t", "--players", PLAYERS, "--teams", "Us,Them", "--set", "target=100")
+    ok("bid", "Ann=4", "Bob=2", "Cat=4", "Dan=3")
+    ok("tricks", "Ann=4", "Bob=2", "Cat=4", "Dan=3")
+    ok("bid", "Ann=1", "Bob=3", "Cat=1", "Dan=3")
+    assert ok("tricks", "Ann=1", "Bob=3", "Cat=1", "Dan=8").endswith("Them won after round 2!\n")
+    ok("bid", "--round", "1", "Ann=6", "Bob=1", "Cat=6", "Dan=1")
+    assert ok("tricks", "--round", "1", "Ann=6", "Bob=0", "Cat=6", "Dan=1").endswith(
+        "Us won after round 1! Round 2 was played after the game ended (round 1) and no longer"
+        " counts.\n"
+    )
+    assert ok("tricks", "--round", "1", "Ann=5", "Bob=1", "Cat=5", "Dan=2").endswith(
+        " Round 2 counts again.\n"
+    )
+    assert refused(home, "tricks", "--round", "3", "Ann=5", "Bob=1", "Cat=5", "Dan=2") == (
+        "there is no round 3; rounds are 1 to 2"
+    )
+
+
+def test_a_correction_while_a_round_waits_for_tricks_names_that_round(home: Path) -> None:
+    ok("new", "t", "--players", PLAYERS)
+    assert refused(home, "tricks", "--round", "1", "Ann=5") == (
+        "there is no round 1; no round is entered yet"
+    )
+    ok("bid", "Ann=4", "Bob=2", "Cat=4", "Dan=3")
+    ok("tricks", "Ann=4", "Bob=2", "Cat=4", "Dan=3")
+    assert refused(home, "tricks", "--round", "2", "Ann=5") == (
+        "there is no round 2; round 1 is the only one"
+    )
+    ok("bid", "Ann=3", "Bob=3", "Cat=3", "Dan=3")
+    assert ok("tricks", "--round", "1", "Ann=5", "Bob=2", "Cat=4", "Dan=2").endswith(
+        " Round 2 (Bob deals) waits for its tricks.\n"
+    )

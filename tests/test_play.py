@@ -56,7 +56,7 @@ def test_a_short_game_played_at_the_table_until_it_is_won(home: Path) -> None:
     assert code == 0
     assert err.splitlines() == [
         "  Ann: tricks 'x' are not allowed; give 0 to 13",
-        "  Ann: bid 14 is out of range; bid 0 to 13",
+        "  Ann: bid 14 is out of range; bid 1 to 13, nil (or 0), blind nil (bnil)",
         "  the tricks add up to 14; a deal has 13",
     ]
     if os.environ.get("SCOREPAD_UPDATE_GOLDEN") == "1":

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 
     from scorepad.bids import Bid
     from scorepad.game import Game, Standings
-    from scorepad.rules import Rules
 
 UNDO = ("u", "undo")
 QUIT = ("q", "quit")
@@ -54,6 +53,7 @@ def play(game_ref: GameOption = None) -> None:
     import signal
     import threading
 
+    from scorepad.bids import bid_forms
     from scorepad.game import standings
     from scorepad.store import load_game_file, resolve_game
 
@@ -127,19 +127,6 @@ def stopped_text(path: Path, dropped: Sequence[str]) -> str:
     if dropped:
         text += f" Not saved (the round was not whole): {', '.join(dropped)}."
     return text + " Carry on with `scorepad play`."
-
-
-def bid_forms(rules: Rules) -> str:
-    """The bids these rules allow, as a player would type them (no blind bids if they are off)."""
-    low = 0 if rules.zero_bid == "plain" or not rules.nil else 1
-    forms = [f"{low} to {rules.tricks}"]
-    if rules.nil:
-        forms.append("nil (or 0)" if rules.zero_bid == "nil" else "nil")
-    if rules.blind_nil:
-        forms.append("blind nil (bnil)")
-    if rules.blind_bids:
-        forms.append(f"blind {rules.blind_bid_min} or more (b{rules.blind_bid_min})")
-    return ", ".join(forms)
 
 
 def bid_words(text: str) -> list[str]:
@@ -377,7 +364,7 @@ def _ask_round_bids(
 def _read_bids(
     game: Game, words: Sequence[str], who: Sequence[str], trailing_by: int
 ) -> tuple[Bid, ...]:
-    from scorepad.bids import check_bid, parse_bid
+    from scorepad.bids import bid_forms, check_bid, parse_bid
     from scorepad.errors import BidError
 
     bids = []
