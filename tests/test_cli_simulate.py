@@ -65,7 +65,9 @@ def test_set_overrides_reach_the_simulation() -> None:
 
 
 def test_the_summary_names_every_figure() -> None:
-    code, out, err = run("simulate", "--games", "4", "--seed", "2", "--bots", "heuristic,random")
+    code, out, err = run(
+        "simulate", "--games", "4", "--seed", "2", "--bots", "heuristic,random", "-p", "club"
+    )
     assert (code, err) == (0, "")
     for label in (
         "games",
@@ -279,3 +281,10 @@ def test_compare_refuses_the_options_it_would_ignore(args: tuple[str, ...], mess
     assert (code, out, err) == (2, "", f"scorepad: {message}\n")
     code, _, err = run("simulate", "--compare", "club,house", "--games", "2", "--kernel", "auto")
     assert (code, err) == (0, "")
+
+
+def test_a_bid_the_rules_do_not_allow_has_no_row() -> None:
+    # standard has no blind nil: no "blind nil made 0.0% of 0".
+    code, out, err = run("simulate", "--games", "2", "--seed", "2")
+    assert (code, err) == (0, "")
+    assert "nil made" in out and "blind nil" not in out

@@ -160,8 +160,11 @@ def summary_view(summary: RunSummary) -> RenderableType:
     row("violations", str(violations), "bold red" if violations else "green")
     row("deals per game", f"{stats['deals_per_game']:.1f}")
     nil, blind = stats["nil"], stats["blind_nil"]
-    row("nil made", f"{percent(nil['rate'])} of {nil['bids']}")
-    row("blind nil made", f"{percent(blind['rate'])} of {blind['bids']}")
+    # A bid the rules do not allow is left out, not shown as made 0.0% of 0 times.
+    if config.rules.nil:
+        row("nil made", f"{percent(nil['rate'])} of {nil['bids']}")
+    if config.rules.blind_nil:
+        row("blind nil made", f"{percent(blind['rate'])} of {blind['bids']}")
     row("contracts set", f"{percent(stats['set_rate'])} of {stats['sets']['contracts']}")
     row("bag penalties per game", f"{stats['bag_penalties_per_game']:.2f}")
     ends = ", ".join(f"{kind} {count}" for kind, count in stats["ends"].items() if count)
