@@ -196,3 +196,13 @@ def test_command_line_mistakes_are_one_line_too(args: list[str], message: str) -
 def test_bare_command_shows_help() -> None:
     code, out, err = run()
     assert "Usage:" in out + err and "check" in out + err
+
+
+def test_a_side_contract_over_13_is_scored_with_a_warning() -> None:
+    result = CliRunner().invoke(app, ["check", "--json", "7:7", "7:6"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["points"] == -140
+    assert result.stderr == (
+        "Warning: the side's contract is 14, more than the 13 tricks in a deal; scored as"
+        " given. A typo?\n"
+    )

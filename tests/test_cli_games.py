@@ -701,3 +701,19 @@ def test_a_correction_while_a_round_waits_for_tricks_names_that_round(home: Path
     assert ok("tricks", "--round", "1", "Ann=5", "Bob=2", "Cat=4", "Dan=2").endswith(
         " Round 2 (Bob deals) waits for its tricks.\n"
     )
+
+
+def test_a_contract_over_13_is_kept_with_a_warning(home: Path) -> None:
+    ok("new", "t", "--players", PLAYERS)
+    result = runner.invoke(app, ["bid", "Ann=13", "Bob=13", "Cat=13", "Dan=1"])
+    assert result.exit_code == 0
+    assert result.stdout == "Round 1 (Ann deals): Ann & Cat bid 13+13, Bob & Dan bid 13+1.\n"
+    assert result.stderr == (
+        "Warning: Ann & Cat's contract is 26, more than the 13 tricks in a deal; kept as"
+        " entered. A typo?\n"
+        "Warning: Bob & Dan's contract is 14, more than the 13 tricks in a deal; kept as"
+        " entered. A typo?\n"
+    )
+    assert len(load_game_file(home / "games" / "t.toml").rounds) == 1
+    result = runner.invoke(app, ["bid", "Ann=4", "Bob=3", "Cat=4", "Dan=2", "--round", "1"])
+    assert (result.exit_code, result.stderr) == (0, "")

@@ -294,3 +294,14 @@ def test_u_at_the_first_tricks_prompt_takes_back_the_last_bid_only(home: Path) -
     assert [str(bid) for side in game.rounds[0].sides for bid in side.bids] == [
         "5", "nil", "3", "2",
     ]  # fmt: skip
+
+
+def test_a_contract_over_13_at_the_table_is_kept_with_a_warning(home: Path) -> None:
+    path = start()
+    _, out, _ = play("7", "7", "7", "6", "q")
+    assert "Warning: Ann & Cat's contract is 13" not in out
+    assert (
+        "Warning: Bob & Dan's contract is 14, more than the 13 tricks in a deal; kept as\n"
+        "  entered. A typo?\n"
+    ) in out
+    assert len(load_game_file(path).rounds) == 1

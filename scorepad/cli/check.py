@@ -37,6 +37,10 @@ def check(
 
     _, rules = load_rules(preset, overrides)
     result = check_side_round(rules, tokens, score=score, bags=bags, trailing_by=trailing_by)
+    from scorepad.cli.common import contract_warnings
+
+    for warning in contract_warnings(rules, [("the side", result.contract)], "scored as given"):
+        typer.echo(warning, err=True)
     if as_json:
         from scorepad.cli.common import print_json
         from scorepad.export import side_score_json

@@ -268,6 +268,12 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: _Bids | None = 
     while True:
         sides = _ask_round_bids(game, dealer, result, kept, again=again)
         if _save(path, partial(set_bids, bids=sides)):
+            from scorepad.bids import contract_of
+            from scorepad.cli.common import contract_warnings
+
+            contracts = [(game.sides[side], contract_of(bids)) for side, bids in enumerate(sides)]
+            for warning in contract_warnings(game.rules, contracts):
+                _say(warning)
             return
         again = _last_bid_can_mend(game, dealer, result, sides)
         kept = sides if again else None

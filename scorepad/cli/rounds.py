@@ -51,10 +51,18 @@ def bid(
         return record_bids(game, bids or [], number=number), before
 
     game, before = update_game(path, change)
-    text = bids_summary(game, number or len(game.rounds), corrected=number is not None)
+    shown = number or len(game.rounds)
+    text = bids_summary(game, shown, corrected=number is not None)
     if number is not None and before is not None:
         text += correction_notes(game, before, standings(game), number)
     typer.echo(text)
+    from scorepad.bids import contract_of
+    from scorepad.cli.common import contract_warnings
+
+    entries = game.rounds[shown - 1].sides
+    contracts = [(name, contract_of(e.bids)) for name, e in zip(game.sides, entries, strict=True)]
+    for warning in contract_warnings(game.rules, contracts):
+        typer.echo(warning, err=True)
 
 
 @app.command()
