@@ -186,6 +186,32 @@ def test_screenshots_at_phone_and_desktop_widths(home: Path, width: int) -> None
     assert shot.stat().st_size > 10_000  # a drawn page, not a blank one
 
 
+def right_edge(pdf: Path, page: int) -> tuple[int, int]:
+    """The page's rightmost ink at 60 dpi: its blank columns to the edge, its longest run.
+
+    A sheet whose right border is drawn ends in a line as tall as the table; one cut off
+    by the paper ends in the digits of its last column, a few pixels tall each.
+    """
+    done = subprocess.run(
+        ["pdftoppm", "-gray", "-r", "60", "-f", str(page), "-l", str(page), str(pdf)],
+        capture_output=True, check=True,
+    )  # fmt: skip
+    header, width, height, _, pixels = done.stdout.split(maxsplit=4)
+    assert header == b"P5"
+    columns, rows = int(width), int(height)
+
+    def longest_run(column: int) -> int:
+        longest = run = 0
+        for row in range(rows):
+            run = run + 1 if pixels[row * columns + column] < 240 else 0
+            longest = max(longest, run)
+        return longest
+
+    # The rightmost column with more than an anti-aliased speck of ink in it.
+    last = next(column for column in reversed(range(columns)) if longest_run(column) >= 4)
+    return columns - 1 - last, max(longest_run(column) for column in (last - 1, last))
+
+
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext (poppler-utils)")
 @pytest.mark.parametrize(
     ("preset", "players"),
@@ -209,6 +235,13 @@ def test_printed_every_side_stays_within_the_papers_width(
     # column heading must be there, on the first page.
     sides = players if players != 4 else 2
     assert boxes.count(">Bags</word>") == sides + 1  # each side's column, and the standings
+    # No border is clipped: every page's ink ends inside the paper, in the sheet's right
+    # border (a tall line), not in cut-off digits.
+    with_sheet = [n for n, text in enumerate(boxes.split("</page>"), 1) if ">Tricks</word>" in text]
+    assert with_sheet and with_sheet[0] == 1
+    for number in with_sheet:
+        blank, line = right_edge(pdf, number)
+        assert blank > 0 and line >= 60, (number, blank, line)
     first_page = boxes.split("</page>")[0]
     assert first_page.count(">Bags</word>") >= min(sides, 3) + 1
 
