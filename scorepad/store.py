@@ -932,11 +932,8 @@ def rename_game(old: str, new: str) -> tuple[Game, Path, bool]:
             save_game(source, renamed)
             os.replace(source, target)  # only the case of the name changes
         else:
-            with game_lock(target):
-                if target.exists():  # a file `saved_games` does not list: never replaced
-                    raise GameError(f"{target} exists already; nothing was renamed")
-                save_game(target, renamed)
-                source.unlink()
+            create_game_file(target, renamed)  # never replaces a file, listed or not
+            source.unlink()
         lock_path(source).unlink(missing_ok=True)
     if following:
         set_current(target)
@@ -1056,9 +1053,6 @@ def restore_game(ref: str, new_name: str | None = None) -> tuple[Game, Path]:
     import dataclasses
 
     renamed = dataclasses.replace(game, name=stem)
-    with game_lock(target):
-        if target.exists():  # a file `saved_games` does not list: never replaced
-            raise GameError(f"{target} exists already; nothing was restored")
-        save_game(target, renamed)
-        source.unlink()
+    create_game_file(target, renamed)  # never replaces a file, listed or not
+    source.unlink()
     return renamed, target
