@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -96,6 +97,7 @@ def serve(
         typer.echo("Only this machine can open them; phones need --lan.")
     typer.echo(qr_text(links[qr.value]), nl=False)
     typer.echo(f"Scan the code above to {'watch' if qr is QrLink.WATCH else 'keep score'}.")
+    sys.stdout.flush()  # the links are read before the server's first request
     run(create_app(config), listener)
 
 
