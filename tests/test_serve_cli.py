@@ -50,9 +50,17 @@ class Server:
 
 @contextmanager
 def serving(*args: str) -> Iterator[Server]:
-    """`scorepad serve ARGS --port 0` until the block ends; its printed lines and links."""
+    """`scorepad serve ARGS` (on any free port unless ARGS give one) until the block ends;
+    its printed lines and links."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "scorepad", "serve", *args, "--port", "0"],
+        [
+            sys.executable,
+            "-m",
+            "scorepad",
+            "serve",
+            *args,
+            *(() if "--port" in args else ("--port", "0")),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

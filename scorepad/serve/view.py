@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from scorepad.bids import format_bid
-from scorepad.export import side_order, side_rounds, status_line
+from scorepad.export import side_order, side_rounds
 from scorepad.game import (
     Game,
     Round,
@@ -115,7 +115,6 @@ class GameView:
     entries: int
     cards: tuple[SideCard, ...]
     rows: tuple[SheetRow, ...]
-    status: str
     finished: bool
     banner: str
     turn: str
@@ -182,7 +181,6 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         entries=entry_count(game),
         cards=cards,
         rows=sheet_rows(game, result),
-        status=status_line(game, result),
         finished=result.finished,
         banner=banner,
         turn=turn,
