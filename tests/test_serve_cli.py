@@ -168,7 +168,10 @@ def test_a_server_killed_mid_save_leaves_the_game_whole(game: Path) -> None:
 
         def write() -> None:
             while not stop.is_set():
-                status, page = get(base)
+                try:
+                    status, page = get(base)
+                except OSError:  # the server is gone
+                    return
                 if status != 200:
                     return
                 version = re.search(r'name="version" value="(\w+)"', page)
@@ -213,3 +216,27 @@ def test_a_server_killed_mid_save_leaves_the_game_whole(game: Path) -> None:
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args: object, **kwargs: object) -> None:
         return None
+
+
+def shape(lines: list[str]) -> list[str]:
+    """What serve prints, with what changes from run to run (address, tokens, the code's
+    modules) folded: a QR code is one line `QR`."""
+    out: list[str] = []
+    for line in lines:
+        if set(line) <= set("█▀▄ ") or line.startswith("…"):
+            if out[-1:] != ["QR"]:
+                out.append("QR")
+            continue
+        line = re.sub(r"http://[\d.]+:\d+", "http://HOST", line)
+        line = re.sub(r"/(watch|keep)/[\w-]{22}/", r"/\1/TOKEN/", line)
+        out.append(re.sub(r"^Serving \w+ at", "Serving GAME at", line))
+    return out
+
+
+def test_the_readme_shows_what_serve_lan_prints(game: Path) -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"```text\n\$ scorepad serve --lan\n(.*?)```", readme, re.S)
+    assert found, "the README shows no `scorepad serve --lan` session"
+    with serving("--lan", "--host", "127.0.0.1") as server:
+        printed = server.lines
+    assert shape(found.group(1).splitlines()) == shape(printed)
