@@ -194,6 +194,15 @@ def test_a_round_is_explained_line_by_line(home: Path) -> None:
     assert "Correct" not in page  # watchers only read
 
 
+def test_a_joint_bid_is_explained_with_each_player_s_tricks(home: Path) -> None:
+    game = fresh("standard", "partner_bidding=true")
+    game = record_bids(game, ["Us=7", "Bob=3", "Dan=4"])
+    game = record_tricks(game, ["Ann=3", "Cat=4", "Them=6"])
+    page = text(client(saved(home, game)).get("/watch/g/tue/round/1").text)
+    assert "team bid 7; Ann took 3; Cat took 4" in page
+    assert "Bob bid 3; Dan bid 4; team took 6" in page
+
+
 def test_only_the_rules_own_bids_are_offered(home: Path) -> None:
     standard = client(saved(home, fresh(), "tue")).get("/keep/g/tue/").text
     assert "blind nil" not in standard and "team-0" not in standard

@@ -89,6 +89,16 @@ def redrawn(page: Any, words: str) -> None:
     assert page.evaluate("window.notReloaded") is True
 
 
+def bid_in_a_terminal(home: Path) -> None:
+    """`scorepad bid` in another process, as someone at the laptop would type it."""
+    subprocess.run(
+        [sys.executable, "-m", "scorepad", "bid", "Ann=2", "Bob=4", "Cat=3", "4=4"],
+        check=True,
+        env={**os.environ, "SCOREPAD_HOME": str(home)},
+        capture_output=True,
+    )
+
+
 def shoot(page: Any, name: str, width: int) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": width, "height": 900})
@@ -132,13 +142,7 @@ def test_a_round_on_the_keep_page_shows_on_the_watch_page_and_the_cli_on_both(
         keep.evaluate("window.notReloaded = true")
 
         # A change from a terminal shows on both pages.
-        env = {**os.environ, "SCOREPAD_HOME": str(home)}
-        subprocess.run(
-            [sys.executable, "-m", "scorepad", "bid", "Ann=2", "Bob=4", "Cat=3", "4=4"],
-            check=True,
-            env=env,
-            capture_output=True,
-        )
+        bid_in_a_terminal(home)
         for page in (keep, watch):
             redrawn(page, "Round 2: Bob dealt; the bids are in (Us 2+3; Them 4+4)")
         assert keep.locator("form.entry.tricks").count() == 1  # the keep page's form follows
@@ -164,13 +168,7 @@ def test_the_page_says_when_it_is_offline_and_catches_up(
         server.process.wait(5)
     watch.wait_for_selector("#offline", state="visible", timeout=5000)
     assert "Offline" in watch.inner_text("#offline")
-    env = {**os.environ, "SCOREPAD_HOME": str(home)}
-    subprocess.run(
-        [sys.executable, "-m", "scorepad", "bid", "Ann=2", "Bob=4", "Cat=3", "4=4"],
-        check=True,
-        env=env,
-        capture_output=True,
-    )
+    bid_in_a_terminal(home)
     with serving("--port", port):
         watch.wait_for_selector("#offline", state="hidden", timeout=15000)
         redrawn(watch, "Round 1: Ann dealt; the bids are in")

@@ -307,27 +307,20 @@ class Pages:
 
     def _enter(self, request: Request, form: dict[str, str], kind: str) -> Response:
         path = self.game_path(request.path_params["name"])
-        try:
-            version = actions.enter(path, form, kind)
-        except actions.StaleFormError as error:
-            return self.game_page("keep", path, message=str(error), status=409)
-        except actions.FormError:
-            raise
-        except GameFileError:
-            raise
-        except ScorepadError as error:
-            return self.game_page("keep", path, message=_sentence(error), status=400, form=form)
-        return _done(self.game_url("keep", path), version)
+
+        def again(message: str, status: int) -> Response:
+            typed = form if status == 400 else None  # a stale form shows the game as it is now
+            return self.game_page("keep", path, message=message, status=status, form=typed)
+
+        return _change(lambda: actions.enter(path, form, kind), self.game_url("keep", path), again)
 
     def undo(self, request: Request, form: dict[str, str]) -> Response:
         path = self.game_path(request.path_params["name"])
-        try:
-            version, _ = actions.undo(path, form)
-        except actions.StaleFormError as error:
-            return self.game_page("keep", path, message=str(error), status=409)
-        except GameError as error:
-            return self.game_page("keep", path, message=_sentence(error), status=400)
-        return _done(self.game_url("keep", path), version)
+
+        def again(message: str, status: int) -> Response:
+            return self.game_page("keep", path, message=message, status=status)
+
+        return _change(lambda: actions.undo(path, form)[0], self.game_url("keep", path), again)
 
     def correct(self, request: Request, form: dict[str, str]) -> Response:
         path = self.game_path(request.path_params["name"])
@@ -338,17 +331,16 @@ class Pages:
             raise actions.FormError(
                 f"the form is for round {form.get('round', '')[:8]!r}, not {number}"
             )
-        try:
-            version = actions.enter(path, form, kind, corrects=True)
-        except actions.StaleFormError as error:
-            return self.round_page("keep", request, message=str(error), status=409)
-        except actions.FormError:
-            raise
-        except GameFileError:
-            raise
-        except ScorepadError as error:
-            return self.round_page("keep", request, message=_sentence(error), status=400, form=form)
-        return _done(self.game_url("keep", path, f"round/{number}"), version)
+
+        def again(message: str, status: int) -> Response:
+            typed = form if status == 400 else None
+            return self.round_page("keep", request, message=message, status=status, form=typed)
+
+        return _change(
+            lambda: actions.enter(path, form, kind, corrects=True),
+            self.game_url("keep", path, f"round/{number}"),
+            again,
+        )
 
     async def new_game(self, request: Request) -> Response:
         if self.config.game is not None:
@@ -375,9 +367,24 @@ def _sentence(error: Exception) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
-def _done(url: str, version: str) -> Response:
-    """A change made: back to the page (POST, then redirect), with the game's new version."""
-    return RedirectResponse(url, status_code=303, headers={"X-Scorepad-Version": version})
+def _change(
+    change: Callable[[], str], done: str, again: Callable[[str, int], Response]
+) -> Response:
+    """Make a change from a form, then redirect to `done` (POST, then the page again).
+
+    A refusal draws the page `again` with its one line: 409 for a form drawn before the
+    game's latest change, 400 for what the rules refuse. A form no page of ours sends,
+    or a game file that cannot be read, is left to the one-line 4xx handler.
+    """
+    try:
+        version = change()
+    except actions.StaleFormError as error:
+        return again(str(error), 409)
+    except (actions.FormError, GameFileError):
+        raise
+    except ScorepadError as error:
+        return again(_sentence(error), 400)
+    return RedirectResponse(done, status_code=303, headers={"X-Scorepad-Version": version})
 
 
 def _round_values(game: Any, number: int) -> dict[str, str]:

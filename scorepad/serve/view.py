@@ -410,6 +410,11 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
                 parts.append(part)
         else:
             parts.append(f"team bid {format_bid(entry.bids[0])}")
+            if entry.tricks is not None and len(entry.tricks) == len(seats):
+                parts.extend(
+                    f"{game.players[seat]} took {took}"
+                    for seat, took in zip(seats, entry.tricks, strict=True)
+                )
         if entry.tricks is not None and len(entry.tricks) != len(seats):
             parts.append(f"team took {entry.tricks[0]}")
         score = before[side].score if before else 0
