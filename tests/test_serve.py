@@ -120,7 +120,7 @@ def test_a_whole_round_entered_from_the_keep_page_is_in_the_game_file(home: Path
     assert response.status_code == 303
     assert response.headers["location"] == "/keep/g/tue/"
     page = web.get("/keep/g/tue/").text
-    said = "Round 1: Ann dealt; the bids are in (Us 4+nil; Them 3+5). Enter the tricks."
+    said = "Round 1: Ann dealt; the bids are in (Us 4+nil; Them 3+5), the tricks to come."
     assert said in text(page)
     # Dan's box is left empty: it takes the rest of the 13 tricks.
     form = {"version": version(page), "round": "1", "took-0": "5", "took-2": "0", "team-1": ""}
@@ -247,7 +247,7 @@ def test_a_form_sent_twice_enters_the_round_once(home: Path) -> None:
     again = web.post("/keep/g/tue/bids", data=form)
     assert again.status_code == 409
     assert "Round 1&#39;s bids were just entered on another device." in again.text
-    assert "Enter the tricks." in text(again.text)  # the page as it stands now
+    assert "the tricks to come." in text(again.text)  # the page as it stands now
     assert path.read_bytes() == after
     assert len(load_game_file(path).rounds) == 1
 
@@ -419,7 +419,7 @@ def test_without_the_right_token_every_request_is_403_and_changes_nothing(home: 
 def test_all_games_are_listed_and_a_new_one_starts_like_new(home: Path) -> None:
     saved(home, fresh(), "tue")
     web = client(None)
-    assert "tue" in text(web.get("/watch/").text)
+    assert "tue Us vs Them 0 rounds: Us 0, Them 0." in text(web.get("/watch/").text)
     assert "Start a new game" not in web.get("/watch/").text
     form = {"name": "fri", "players": "Ann,Bob,Cat,Dan", "teams": "Us,Them",
             "preset": "club", "dealer": "Cat", "overrides": "target=300\n"}  # fmt: skip

@@ -217,6 +217,7 @@ class Pages:
     ) -> Response:
         from scorepad.game import standings
         from scorepad.rules import preset_names
+        from scorepad.serve.view import game_summary
         from scorepad.store import load_game_file, saved_games
 
         listed = []
@@ -226,14 +227,11 @@ class Pages:
             except ScorepadError as error:
                 listed.append({"name": path.stem, "url": "", "status": str(error), "sides": ""})
                 continue
-            result = standings(game)
-            from scorepad.export import status_line
-
             listed.append(
                 {
                     "name": path.stem,
                     "url": self.game_url(role, path),
-                    "status": f"{len(game.rounds)} rounds. {status_line(game, result)}",
+                    "status": game_summary(game, standings(game)),
                     "sides": " vs ".join(game.sides),
                 }
             )

@@ -155,7 +155,7 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         round_ = game.rounds[waiting - 1]
         turn = (
             f"Round {waiting}: {game.players[round_.dealer]} dealt; the bids are in "
-            f"({_bids_said(game, round_)}). Enter the tricks."
+            f"({_bids_said(game, round_)}), the tricks to come."
         )
         form = tricks_form(game, waiting)
     elif result.finished:
@@ -190,6 +190,15 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         can_undo=last is not None,
         undo_what=undo_what,
     )
+
+
+def game_summary(game: Game, result: Standings) -> str:
+    """A saved game in one line, for the list of games: `3 rounds: Us 216, Them 120; Us won.`"""
+    count = len(game.rounds)
+    text = f"{count} round{'' if count == 1 else 's'}: {scores_text(game, result.scores)}"
+    if result.finished:
+        text += "; a draw" if result.winner is None else f"; {game.sides[result.winner]} won"
+    return text + "."
 
 
 def _bids_said(game: Game, round_: Round) -> str:
