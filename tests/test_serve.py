@@ -351,7 +351,18 @@ def test_hand_made_requests_get_one_line_4xx_and_change_nothing(home: Path) -> N
     unsized = web.post("/keep/g/tue/bids", content=iter([b"a=" + b"x" * 10_000] * 3))
     assert unsized.status_code == 413
     assert web.post("/keep/g/tue/bids", content=b"\xff\xfe=1").status_code == 400
-    assert web.post("/keep/g/tue/bids", data={"round": "1"}).status_code == 409  # no version
+    no_version = web.post("/keep/g/tue/bids", data={"round": "1", **BIDS})
+    assert no_version.status_code == 400
+    assert "carries no version" in no_version.text
+    other_site = web.post(
+        "/keep/g/tue/bids",
+        data={"round": "1", **BIDS},
+        headers={"origin": "http://evil.example"},
+    )
+    assert other_site.status_code == 403
+    assert other_site.text == (
+        "A form from another site (http://evil.example) is not taken. Nothing was changed.\n"
+    )
     no_round = web.post("/keep/g/tue/bids", data={"version": "x"})
     assert no_round.status_code == 400
     assert no_round.text.count("\n") == 1

@@ -67,7 +67,9 @@ def what_changed(game: Game, kind: str, number: int, corrects: bool) -> str:
 
 
 def _checked(game: Game, form: Form, kind: str, number: int, corrects: bool) -> None:
-    if form.get("version", "") != game_version(game):
+    if not form.get("version"):
+        raise FormError("the form carries no version of the game; reload the page")
+    if form["version"] != game_version(game):
         raise StaleFormError(what_changed(game, kind, number, corrects))
 
 

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, quote
+from urllib.parse import parse_qsl, quote, urlsplit
 
 import jinja2
 from starlette.applications import Starlette
@@ -417,7 +417,11 @@ def _refilled(view: Any, game: Any, form: dict[str, str]) -> Any:
 
 
 async def _read_form(request: Request) -> dict[str, str]:
-    """A url-encoded form of at most MAX_BODY bytes and MAX_FIELDS fields."""
+    """A url-encoded form of at most MAX_BODY bytes and MAX_FIELDS fields, sent by one of
+    our own pages: a browser names the page's origin, and another site's is refused."""
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        raise _OtherSite(f"a form from another site ({origin[:60]}) is not taken")
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > MAX_BODY:
         raise _TooLarge()
@@ -441,6 +445,10 @@ async def _read_form(request: Request) -> dict[str, str]:
             raise actions.FormError(f"the form gives {key[:40]!r} twice")
         form[key] = value
     return form
+
+
+class _OtherSite(ScorepadError):
+    """A form posted from a page of another site: a 403."""
 
 
 class _TooLarge(ScorepadError):
@@ -477,6 +485,8 @@ async def _refused(request: Request, exc: Exception) -> Response:
     """One line for a request we refuse: 400, 404, 409 or 413; never a 5xx."""
     if isinstance(exc, _NotFound):
         status = 404
+    elif isinstance(exc, _OtherSite):
+        status = 403
     elif isinstance(exc, _TooLarge):
         return PlainTextResponse(
             f"The form is larger than {MAX_BODY // 1024} KiB; nothing was changed.\n",
