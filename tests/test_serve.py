@@ -85,11 +85,25 @@ def test_names_are_text_never_markup(home: Path) -> None:
     game = new_game("tue", players, rules, preset=name, sides=("<i>Us</i>", "Them"))
     game = record_bids(game, ["1=4", "2=3", "3=nil", "4=5"])
     path = saved(home, game)
-    for url in ("/keep/g/tue/", "/watch/g/tue/", "/keep/g/tue/round/1"):
-        page = client(path).get(url).text
+    for url in ("/keep/g/tue/", "/watch/g/tue/", "/keep/g/tue/round/1", "/keep/"):
+        page = client(None if url == "/keep/" else path).get(url).text
         assert "<script>alert" not in page and "<b>Ann" not in page and "<i>Us" not in page
-        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
         assert "&lt;i&gt;Us&lt;/i&gt;" in page
+        if url != "/keep/":  # the list of games names the teams only
+            assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_every_asset_comes_from_the_server_itself(home: Path) -> None:
+    """No CDN, no web font: the page works on a network without the internet."""
+    web = client(saved(home, record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"])))
+    for url in ("/keep/g/tue/", "/watch/g/tue/round/1", "/keep/"):
+        page = web.get(url, follow_redirects=True).text
+        links = re.findall(r'(?:src|href|action)="([^"]*)"', page)
+        assert links and all(link.startswith("/") for link in links), links
+    for asset in ("/static/style.css", "/static/live.js"):
+        response = web.get(asset)
+        assert response.status_code == 200
+        assert not re.search(r"https?:|@import|url\(|//cdn", response.text), asset
 
 
 def test_the_end_of_the_game_is_announced(home: Path) -> None:

@@ -200,7 +200,7 @@ def test_a_server_killed_mid_save_leaves_the_game_whole(game: Path) -> None:
         writers = [threading.Thread(target=write) for _ in range(2)]
         for writer in writers:
             writer.start()
-        time.sleep(1.5)
+        time.sleep(1.0)
         server.process.kill()
         stop.set()
         for writer in writers:
