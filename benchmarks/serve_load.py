@@ -27,6 +27,7 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -90,10 +91,16 @@ class Run:
     stale: int = 0
     # per watcher: (game, entries) -> when it first had a state with at least that many
     seen: list[dict[tuple[int, int], float]] = field(default_factory=list)
+    created: dict[int, asyncio.Event] = field(default_factory=dict)
     ready: dict[int, asyncio.Event] = field(default_factory=dict)
     opened: dict[int, int] = field(default_factory=dict)
 
+    def created_for(self, game: int) -> asyncio.Event:
+        """Set once game `game`'s file is saved: watchers open it then, not before."""
+        return self.created.setdefault(game, asyncio.Event())
+
     def ready_for(self, game: int) -> asyncio.Event:
+        """Set once every watcher has game `game` open: writers start on it then."""
         return self.ready.setdefault(game, asyncio.Event())
 
 
@@ -102,10 +109,13 @@ async def watch(run: Run, index: int) -> None:
     seen = run.seen[index]
     game = 0
     while True:
+        await run.created_for(game).wait()
         path = f"{run.watch}g/{game_name(game)}/events"
         reader, writer = await asyncio.open_connection("127.0.0.1", run.port)
         writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
-        await reader.readuntil(b"\r\n\r\n")
+        head = await reader.readuntil(b"\r\n\r\n")
+        if not head.startswith(b"HTTP/1.1 200"):
+            raise RuntimeError(f"{path}: {head.splitlines()[0].decode()}")
         buffer = b""
         best = -1
         full = 2 * run.rounds
@@ -138,7 +148,10 @@ async def write(run: Run) -> None:
     """A scorekeeper entering rounds as fast as the page lets them."""
     while time.monotonic() < run.deadline:
         game = run.game
-        await run.ready_for(game).wait()
+        try:
+            await asyncio.wait_for(run.ready_for(game).wait(), run.deadline - time.monotonic())
+        except TimeoutError:
+            return
         base = f"{run.keep}g/{game_name(game)}/"
         status, page = await request(run.port, "GET", base)
         form = FORM.search(page)
@@ -148,6 +161,7 @@ async def write(run: Run) -> None:
             if run.game == game:
                 make_game(run.home, game + 1)
                 run.game = game + 1
+                run.created_for(game + 1).set()
             continue
         fields = BIDS if kind == "bids" else TRICKS
         body = urllib.parse.urlencode({"version": version.decode(), "round": number, **fields})
@@ -172,12 +186,15 @@ def memory(pid: int) -> tuple[int, int]:
 
 
 async def drive(run: Run, writers: int) -> None:
+    run.created_for(0).set()
     watching = [asyncio.create_task(watch(run, index)) for index in range(run.watchers)]
     await asyncio.gather(*(write(run) for _ in range(writers)))
     await asyncio.sleep(2.0)  # the last entries reach every watcher, or count as late
     for task in watching:
         task.cancel()
-    await asyncio.gather(*watching, return_exceptions=True)
+    for outcome in await asyncio.gather(*watching, return_exceptions=True):
+        if not isinstance(outcome, asyncio.CancelledError | None):
+            raise outcome  # a watcher that failed is a failed run, not a slow one
 
 
 def main() -> None:
@@ -256,6 +273,7 @@ def main() -> None:
         f"not seen by all within 2 s after the run: {late}"
     )
     print(f"server memory: {rss / 1024:.1f} MiB resident, peak {peak / 1024:.1f} MiB")
+    shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == "__main__":
