@@ -155,7 +155,7 @@ def test_a_round_on_the_keep_page_shows_on_the_watch_page_and_the_cli_on_both(
             assert shot.stat().st_size > 10_000  # a drawn page, not a blank one
 
 
-def test_the_page_says_when_it_is_offline_and_catches_up(
+def test_the_page_says_when_it_is_offline_and_catches_up_and_when_the_file_is_damaged(
     browser: Any, game: Path, home: Path
 ) -> None:
     with serving() as server:
@@ -172,3 +172,8 @@ def test_the_page_says_when_it_is_offline_and_catches_up(
     with serving("--port", port):
         watch.wait_for_selector("#offline", state="hidden", timeout=15000)
         redrawn(watch, "Round 1: Ann dealt; the bids are in")
+        # A game file that cannot be read is said, and the sheet stays as it was.
+        game.write_text("format = 2\nname = ", encoding="utf-8")
+        watch.wait_for_selector("#offline", state="visible", timeout=WITHIN)
+        assert "damaged or cut short" in watch.inner_text("#offline")
+        assert "Round 1: Ann dealt; the bids are in" in watch.inner_text("#live")

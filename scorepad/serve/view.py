@@ -373,7 +373,9 @@ def tricks_form(
             value = values.get(name)
             if value is None and entry.tricks is not None:
                 value = str(sum(entry.tricks))
-            fields.append(Field(name, game.sides[side], game.sides[side], value=value or ""))
+            fields.append(
+                Field(name, game.sides[side], game.sides[side], value=value or "", note="team")
+            )
     hints = (f"Leave one box empty: it takes the rest of the {rules.tricks} tricks.",)
     return EntryForm("tricks", number, tuple(fields), (), hints, corrects)
 

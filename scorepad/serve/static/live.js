@@ -7,7 +7,13 @@
   var source = null;
   var wait = 1000;
 
-  function offline(shown) { if (notice) notice.hidden = !shown; }
+  var offlineText = notice ? notice.textContent : "";
+
+  function offline(shown, text) {
+    if (!notice) return;
+    notice.textContent = text || offlineText;
+    notice.hidden = !shown;
+  }
 
   function connect() {
     if (source) source.close();
@@ -16,7 +22,7 @@
     source.addEventListener("state", function (event) {
       offline(false);
       var data = JSON.parse(event.data);
-      if (data.error) { offline(false); return; }
+      if (data.error) { offline(true, data.error); return; }
       if (data.version === live.dataset.version) return;
       if (live.dataset.reload) { window.location.reload(); return; }
       live.innerHTML = data.html;
