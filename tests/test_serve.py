@@ -8,6 +8,7 @@ import asyncio
 import html
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -263,6 +264,18 @@ def test_a_form_sent_twice_enters_the_round_once(home: Path) -> None:
     assert "Round 1&#39;s bids were just entered on another device." in again.text
     assert "the tricks to come." in text(again.text)  # the page as it stands now
     assert path.read_bytes() == after
+    assert len(load_game_file(path).rounds) == 1
+
+
+def test_many_taps_at_the_same_moment_enter_the_round_once(home: Path) -> None:
+    path = saved(home, fresh())
+    web = client(path)
+    form = {"version": version(web.get("/keep/g/tue/").text), "round": "1", **BIDS}
+    with ThreadPoolExecutor(8) as pool:
+        statuses = sorted(
+            pool.map(lambda _: web.post("/keep/g/tue/bids", data=form).status_code, range(8))
+        )
+    assert statuses == [303] + [409] * 7
     assert len(load_game_file(path).rounds) == 1
 
 
