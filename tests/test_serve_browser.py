@@ -177,3 +177,21 @@ def test_the_page_says_when_it_is_offline_and_catches_up_and_when_the_file_is_da
         watch.wait_for_selector("#offline", state="visible", timeout=WITHIN)
         assert "damaged or cut short" in watch.inner_text("#offline")
         assert "Round 1: Ann dealt; the bids are in" in watch.inner_text("#live")
+
+
+def test_a_whole_round_is_entered_with_javascript_off(browser: Any, game: Path) -> None:
+    with serving() as server:
+        context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+        keep = context.new_page()
+        keep.goto(server.keep)
+        for seat, bid in (("1", "3"), ("2", "2"), ("3", "5"), ("0", "4")):
+            keep.select_option(f"select[name=bid-{seat}]", bid)
+        keep.click("form.entry.bids button")
+        keep.fill("input[name=team-0]", "6")  # Them's box left empty: the rest, 7
+        keep.click("form.entry.tricks button")
+        assert "Round 2: Bob deals, Cat bids first." in keep.inner_text(".turn")
+        assert keep.inner_text(".sides").split() == [
+            "Us", "Ann", "&", "Cat", "60", "0", "bags", "needs", "440",
+            "Them", "Bob", "&", "<b>Dan</b>", "-80", "0", "bags", "needs", "580",
+        ]  # fmt: skip
+        context.close()
