@@ -31,7 +31,7 @@ def serve(
     name: Annotated[
         str | None,
         typer.Argument(
-            metavar="[NAME]",
+            metavar="NAME",
             help="A saved game's name or a game file's path (default: the current game).",
             show_default=False,
             autocompletion=complete_game_names,
