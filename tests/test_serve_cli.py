@@ -200,7 +200,10 @@ def test_a_server_killed_mid_save_leaves_the_game_whole(game: Path) -> None:
         writers = [threading.Thread(target=write) for _ in range(2)]
         for writer in writers:
             writer.start()
-        time.sleep(1.0)
+        waited = time.monotonic() + 20
+        while len(answered) < 4 and time.monotonic() < waited:
+            time.sleep(0.05)
+        time.sleep(0.1)  # writers are mid-entry: some of them mid-save
         server.process.kill()
         stop.set()
         for writer in writers:
