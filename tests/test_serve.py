@@ -319,7 +319,7 @@ def test_a_stale_undo_takes_nothing_back(home: Path) -> None:
 @pytest.mark.parametrize(
     ("fields", "status", "said"),
     [
-        ({"bid-0": "14"}, 400, "Ann: bid 14 is out of range; bid 0 to 13"),
+        ({"bid-0": "14"}, 400, "Ann: bid 14 is out of range; bid 1 to 13, nil (or 0)"),
         ({"bid-0": "lots"}, 400, "Ann: not a bid: &#39;lots&#39;"),
         ({"bid-0": ""}, 400, "No bid for Ann; pick every player&#39;s bid"),
         ({"bid-7": "3"}, 400, "There is no player in seat 8"),
