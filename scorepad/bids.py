@@ -54,6 +54,19 @@ def number(tricks: int) -> Bid:
 BID_FORMS = "a number, nil (or 0), bnil for blind nil, or b6 for a blind 6"
 
 
+def bid_forms(rules: Rules) -> str:
+    """The bids these rules allow, in words a player types: `1 to 13, nil (or 0)`."""
+    low = 0 if rules.zero_bid == "plain" or not rules.nil else 1
+    forms = [f"{low} to {rules.tricks}"]
+    if rules.nil:
+        forms.append("nil (or 0)" if rules.zero_bid == "nil" else "nil")
+    if rules.blind_nil:
+        forms.append("blind nil (bnil)")
+    if rules.blind_bids:
+        forms.append(f"blind {rules.blind_bid_min} or more (b{rules.blind_bid_min})")
+    return ", ".join(forms)
+
+
 def parse_bid(text: str, rules: Rules | None = None) -> Bid:
     """Read `5`, `nil`, `0`, `bnil` or `b6`. A `0` is nil unless the rules make it a plain bid."""
     word = text.strip().lower()
@@ -64,7 +77,8 @@ def parse_bid(text: str, rules: Rules | None = None) -> Bid:
     blind = word.startswith("b")
     digits = word[1:] if blind else word
     if not digits.isdigit() or not digits.isascii():
-        raise BidError(f"not a bid: {text!r}; a bid is {BID_FORMS}")
+        allowed = f"bid {bid_forms(rules)}" if rules is not None else f"a bid is {BID_FORMS}"
+        raise BidError(f"not a bid: {text!r}; {allowed}")
     tricks = int(digits)
     if blind:
         return Bid(BidKind.BLIND, tricks)
@@ -92,19 +106,23 @@ def contract_of(bids: Sequence[Bid]) -> int:
 def check_bid(rules: Rules, bid: Bid, *, who: str, trailing_by: int | None = None) -> None:
     """Refuse one bid the rules do not allow; `trailing_by` is how far the side is behind."""
     if bid.kind is BidKind.NIL and not rules.nil:
-        raise BidError(f"{who}: nil is not allowed by these rules; bid 1 to {rules.tricks}")
+        raise BidError(f"{who}: nil is not allowed by these rules; bid {bid_forms(rules)}")
     if bid.kind is BidKind.BLIND_NIL:
         if not rules.blind_nil:
-            raise BidError(f"{who}: blind nil is not allowed by these rules (blind_nil = false)")
+            raise BidError(
+                f"{who}: blind nil is not allowed by these rules; bid {bid_forms(rules)}"
+            )
         _check_trailing(who, "blind nil", rules.blind_nil_deficit, trailing_by)
     if bid.kind is BidKind.BLIND:
         if not rules.blind_bids:
-            raise BidError(f"{who}: blind bids are not allowed by these rules (blind_bids = false)")
+            raise BidError(
+                f"{who}: blind bids are not allowed by these rules; bid {bid_forms(rules)}"
+            )
         if bid.tricks < rules.blind_bid_min:
             raise BidError(f"{who}: a blind bid must be {rules.blind_bid_min} or more, not {bid}")
         _check_trailing(who, "a blind bid", rules.blind_bid_deficit, trailing_by)
     if bid.tricks > rules.tricks:
-        raise BidError(f"{who}: bid {bid} is out of range; bid 0 to {rules.tricks}")
+        raise BidError(f"{who}: bid {bid} is out of range; bid {bid_forms(rules)}")
     if bid.kind is BidKind.NUMBER and bid.tricks == 0 and rules.zero_bid == "nil":
         # Written as 0 it would read back as nil: refuse it rather than let a saved game
         # score differently once it is loaded again.

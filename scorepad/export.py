@@ -165,10 +165,19 @@ def status_line(game: Game, standings: Standings) -> str:
         scores = scores_text(game, standings.scores)
         who = "A draw" if standings.winner is None else f"{game.sides[standings.winner]} won"
         return f"{who} after round {standings.ended_after} ({reason}): {scores}."
+    from scorepad.game import open_round
+
     needs = ", ".join(
         f"{game.sides[side]} needs {max(0, rules.target - standings.scores[side])}"
         for side in order
     )
+    waiting = open_round(game)
+    if waiting is not None:  # no next deal yet: this round's tricks come first
+        dealer = game.players[game.rounds[waiting - 1].dealer]
+        return (
+            f"Round {waiting} ({dealer} deals) waits for its tricks. "
+            f"To reach {rules.target}: {needs}."
+        )
     return f"Next deal: {next_dealer(game, standings)}. To reach {rules.target}: {needs}."
 
 
@@ -398,9 +407,8 @@ def _side_cells(
 # HTML: a printable page with the sheet and a score chart drawn as inline SVG
 
 _HTML_STYLE = """
-body { font: 14px/1.4 system-ui, sans-serif; color: #111; margin: 2em auto; max-width: 60em;
+body { font: 14px/1.4 system-ui, sans-serif; color: #111; margin: 2em auto; max-width: 80em;
   padding: 0 1em; }
-body.wide { max-width: 90em; }
 h1 { font-size: 1.6em; margin: 0 0 .2em; }
 h1, .meta, .status { overflow-wrap: anywhere; }
 .scroll { overflow-x: auto; max-width: 100%; }
@@ -412,12 +420,15 @@ table.sheet { border-collapse: collapse; margin: 1em 0; font-variant-numeric: ta
 .sheet th, .sheet td { border: 1px solid #bbb; padding: .2em .5em; white-space: nowrap; }
 .sheet thead th { background: #eee; }
 .sheet td.num { text-align: right; }
-/* Scrolled sideways on a phone, each row keeps its round number in sight. */
-.sheet tbody td:first-child { position: sticky; left: 0; background: #fff; }
+.sheet td.dealer { max-width: 9em; overflow: hidden; text-overflow: ellipsis; }
 .sheet td.bad { color: #b00; font-weight: 700; }
 .why { display: block; font-size: .8em; font-weight: 400; text-align: left;
-  white-space: normal; min-width: 6.5em; }
-.sheet tfoot td, .sheet tfoot th { font-weight: 700; border-top: 2px solid #111; }
+  white-space: normal; min-width: 6em; }
+.sheet tbody.total td, .sheet tbody.total th { font-weight: 700; border-top: 2px solid #111; }
+table.standings { border-collapse: collapse; margin: .8em 0; font-variant-numeric: tabular-nums; }
+.standings th, .standings td { padding: .15em .6em .15em 0; text-align: left; }
+.standings td.num { text-align: right; }
+.standings .players { display: inline; margin-left: .4em; }
 .sheet tbody.after-end { color: #777; }
 .warning { color: #b00; }
 .players { display: block; font-weight: 400; font-size: .85em; color: #444; }
@@ -429,22 +440,27 @@ footer { margin-top: 2em; color: #777; font-size: .85em; }
 @media (max-width: 30em) {
   body { margin: 1em auto; padding: 0 .5em; }
   .sheet th, .sheet td { padding: .15em .3em; }
+  .sheet td.dealer { max-width: 4.5em; }
+  .why { min-width: 4em; }
 }
 @media print {
   @page { margin: 1.2cm; }
   body { margin: 0; max-width: none; font-size: 10pt; }
   .scroll { overflow: visible; }
   table.sheet { width: 100%; font-size: 8.5pt; }
-  table.sheet.wide { font-size: 7pt; }
   .sheet th, .sheet td { padding: .1em .25em; white-space: normal; }
+  .sheet td.dealer { max-width: none; }
   .why { min-width: 0; }
   .sheet thead th { background: none; }
   table.sheet, figure { break-inside: avoid; }
+  /* Nothing but the footer would go to a page of its own. */
+  footer { display: none; }
 }
 """.strip()
 
-# Six sides are 32 columns: too many for a portrait page at a readable size.
-_WIDE_PRINT = "@media print { @page { size: landscape; } }\n"
+# Sides a sheet table holds: more (5 or 6 players alone) go on in a second table below,
+# so that a desktop screen or a portrait page holds a table whole.
+TABLE_SIDES = 3
 
 # One colour and dash pattern per side, so the chart also reads printed in black and white.
 _SERIES = (
@@ -458,59 +474,22 @@ _SERIES = (
 
 
 def export_html(game: Game, standings: Standings) -> str:
-    """One self-contained page: the sheet and the score chart, no scripts, no network."""
+    """One self-contained page: the sheet and the score chart, no scripts, no network.
+
+    The standings come first, one line per side, so that a phone's first screen shows
+    every side's score; then the sheet, in tables of at most TABLE_SIDES sides.
+    """
     from html import escape
 
     order = side_order(game)
     finished = standings.finished
-    head_top = ['<th rowspan="2">Round</th>', '<th rowspan="2">Dealer</th>']
-    head_sub = []
-    for side in order:
-        players = " &amp; ".join(escape(name) for name in game.side_players(side))
-        named = game.sides[side] != " & ".join(game.side_players(side))
-        shown_players = (
-            f'<span class="players">{players}</span>'
-            if len(game.side_players(side)) > 1 and named
-            else ""
-        )
-        head_top.append(f'<th colspan="5">{escape(game.sides[side])}{shown_players}</th>')
-        head_sub += [f"<th>{word}</th>" for word in ("Bid", "Tricks", "Points", "Score", "Bags")]
-    body: list[str] = []
-    after_end: list[str] = []
-    for result in standings.rounds:
-        cells = [
-            f'<td class="num">{result.number}</td>',
-            f"<td>{escape(game.players[result.round.dealer])}</td>",
-        ]
-        for row in side_rounds(game, result):
-            texts = _side_cells(row, escape, bold=lambda text: text)
-            title = ""
-            if row.result is not None:
-                detail = "; ".join(_line_text(line) for line in row.result.lines)
-                title = f' title="{escape(detail)}"'
-            classes = ["", "num", "num bad" if row.stands_out else "num", "num", "num"]
-            # Why a cell stands out is printed under its points, not only on hover.
-            texts[2] += "".join(f'<span class="why">{escape(why)}</span>' for why in _reasons(row))
-            for index, (text, cls) in enumerate(zip(texts, classes, strict=True)):
-                attrs = f' class="{cls}"' if cls else ""
-                cells.append(f"<td{attrs}{title if index == 2 else ''}>{text}</td>")
-        (after_end if result.after_end else body).append("<tr>" + "".join(cells) + "</tr>")
-    if after_end:
-        # Kept on the page, apart: played after the round that ended the game.
-        columns = 2 + 5 * len(order)
-        after_end.insert(
-            0,
-            f'<tr><th colspan="{columns}">Played after the game ended (round '
-            f"{standings.ended_after}): not counted</th></tr>",
-        )
-        after_end = ['<tbody class="after-end">', *after_end, "</tbody>"]
-    foot = ['<th colspan="2">Total</th>']
-    for side in order:
-        need = max(0, game.rules.target - standings.scores[side])
-        need_text = "" if finished else f"needs {need}"
-        foot.append(f'<td colspan="3">{need_text}</td>')
-        foot.append(f'<td class="num">{standings.scores[side]}</td>')
-        foot.append(f'<td class="num">{standings.bags[side]}</td>')
+    count = -(-len(order) // TABLE_SIDES)
+    size = -(-len(order) // count)
+    tables = [
+        line
+        for start in range(0, len(order), size)
+        for line in _sheet_html(game, standings, order[start : start + size])
+    ]
     status_class = "status finished" if finished else "status"
     legend = "".join(
         f'<li><svg width="32" height="10" aria-hidden="true">'
@@ -526,26 +505,15 @@ def export_html(game: Game, standings: Standings) -> str:
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(game.name)}: Spades score sheet</title>",
-        f"<style>\n{_HTML_STYLE}\n{_WIDE_PRINT if len(order) > 5 else ''}</style>",
+        f"<style>\n{_HTML_STYLE}\n</style>",
         "</head>",
-        '<body class="wide">' if len(order) > 4 else "<body>",
+        "<body>",
         f"<h1>{escape(game.name)}</h1>",
         f'<p class="meta">Preset {escape(game.preset)}, {escape(_limits(game))}, '
         f"{played} {'round' if played == 1 else 'rounds'} played.</p>",
         f'<p class="{status_class}">{escape(status_line(game, standings))}</p>',
-        '<div class="scroll">',
-        f'<table class="sheet{" wide" if len(order) > 4 else ""}">',
-        "<thead>",
-        "<tr>" + "".join(head_top) + "</tr>",
-        "<tr>" + "".join(head_sub) + "</tr>",
-        "</thead>",
-        "<tbody>",
-        *body,
-        "</tbody>",
-        *after_end,
-        "<tfoot><tr>" + "".join(foot) + "</tr></tfoot>",
-        "</table>",
-        "</div>",
+        *_standings_html(game, standings, order),
+        *tables,
         *(f'<p class="warning">{escape(text)}</p>' for text in _warnings(standings)),
         "<h2>Score by round</h2>",
         "<figure>",
@@ -557,6 +525,105 @@ def export_html(game: Game, standings: Standings) -> str:
         "</html>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def _players_html(game: Game, side: int) -> str:
+    """`<span class="players">Ann &amp; Cat</span>` where the team's name does not say them."""
+    from html import escape
+
+    players = game.side_players(side)
+    if len(players) < 2 or game.sides[side] == " & ".join(players):
+        return ""
+    return f'<span class="players">{" &amp; ".join(escape(name) for name in players)}</span>'
+
+
+def _standings_html(game: Game, standings: Standings, order: list[int]) -> list[str]:
+    """Each side's score and bags (and what it needs), one short row each."""
+    from html import escape
+
+    rows = ['<table class="standings">', "<thead><tr><th>Side</th><th>Score</th><th>Bags</th>"]
+    rows[-1] += "" if standings.finished else "<th>Needs</th>"
+    rows[-1] += "</tr></thead><tbody>"
+    for side in order:
+        need = max(0, game.rules.target - standings.scores[side])
+        rows.append(
+            f"<tr><th>{escape(game.sides[side])}{_players_html(game, side)}</th>"
+            f'<td class="num">{standings.scores[side]}</td>'
+            f'<td class="num">{standings.bags[side]}</td>'
+            + ("" if standings.finished else f'<td class="num">{need}</td>')
+            + "</tr>"
+        )
+    rows.append("</tbody></table>")
+    return rows
+
+
+def _sheet_html(game: Game, standings: Standings, order: list[int]) -> list[str]:
+    """The sheet of the sides in `order`: rounds, the total, then rounds after the end."""
+    from html import escape
+
+    finished = standings.finished
+    head_top = ['<th rowspan="2">Round</th>', '<th rowspan="2">Dealer</th>']
+    head_sub = []
+    for side in order:
+        shown = f"{escape(game.sides[side])}{_players_html(game, side)}"
+        head_top.append(f'<th colspan="5">{shown}</th>')
+        head_sub += [f"<th>{word}</th>" for word in ("Bid", "Tricks", "Points", "Score", "Bags")]
+    body: list[str] = []
+    after_end: list[str] = []
+    for result in standings.rounds:
+        dealer = escape(game.players[result.round.dealer])
+        cells = [
+            f'<td class="num">{result.number}</td>',
+            f'<td class="dealer" title="{dealer}">{dealer}</td>',
+        ]
+        for side, row in zip(side_order(game), side_rounds(game, result), strict=True):
+            if side not in order:
+                continue
+            texts = _side_cells(row, escape, bold=lambda text: text)
+            title = ""
+            if row.result is not None:
+                detail = "; ".join(_line_text(line) for line in row.result.lines)
+                title = f' title="{escape(detail)}"'
+            classes = ["", "num", "num bad" if row.stands_out else "num", "num", "num"]
+            # Why a cell stands out is printed under its points, not only on hover.
+            texts[2] += "".join(f'<span class="why">{escape(why)}</span>' for why in _reasons(row))
+            for index, (text, cls) in enumerate(zip(texts, classes, strict=True)):
+                attrs = f' class="{cls}"' if cls else ""
+                cells.append(f"<td{attrs}{title if index == 2 else ''}>{text}</td>")
+        (after_end if result.after_end else body).append("<tr>" + "".join(cells) + "</tr>")
+    if after_end:
+        # Kept on the page, apart, below the total they are not part of.
+        columns = 2 + 5 * len(order)
+        after_end.insert(
+            0,
+            f'<tr><th colspan="{columns}">Played after the game ended (round '
+            f"{standings.ended_after}): not counted</th></tr>",
+        )
+        after_end = ['<tbody class="after-end">', *after_end, "</tbody>"]
+    foot = ['<th colspan="2">Total</th>']
+    for side in order:
+        need = max(0, game.rules.target - standings.scores[side])
+        need_text = "" if finished else f"needs {need}"
+        foot.append(f'<td colspan="3">{need_text}</td>')
+        foot.append(f'<td class="num">{standings.scores[side]}</td>')
+        foot.append(f'<td class="num">{standings.bags[side]}</td>')
+    # The total is a body of its own, not a tfoot: a browser draws a tfoot last, below
+    # the rounds played after the end.
+    return [
+        '<div class="scroll">',
+        '<table class="sheet">',
+        "<thead>",
+        "<tr>" + "".join(head_top) + "</tr>",
+        "<tr>" + "".join(head_sub) + "</tr>",
+        "</thead>",
+        "<tbody>",
+        *body,
+        "</tbody>",
+        '<tbody class="total"><tr>' + "".join(foot) + "</tr></tbody>",
+        *after_end,
+        "</table>",
+        "</div>",
+    ]
 
 
 def _series(count: int) -> list[tuple[str, str]]:
@@ -642,9 +709,11 @@ def score_chart_svg(game: Game, standings: Standings, *, width: int = 640) -> st
             f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" '
             f'stroke="#111" stroke-width="1.5" stroke-dasharray="6 3"/>'
         )
+        # At the left, where every side starts from 0, far from the limits; a white halo
+        # keeps it readable where a side's line still crosses it.
         out.append(
-            f'<text x="{left + plot_w - 4}" y="{y - 5:.1f}" text-anchor="end">'
-            f"{escape(label)}</text>"
+            f'<text x="{left + 6}" y="{y - 5:.1f}" text-anchor="start" stroke="#fff"'
+            f' stroke-width="4" paint-order="stroke">{escape(label)}</text>'
         )
     for side, (color, dash) in zip(order, _series(len(order)), strict=True):
         points = [(0, 0)] + [

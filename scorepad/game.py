@@ -551,7 +551,14 @@ def standings_before(game: Game, number: int) -> Standings:
 def check_round_number(game: Game, number: int) -> None:
     """Refuse a round number that does not exist."""
     if not 1 <= number <= len(game.rounds):
-        have = f"rounds are 1 to {len(game.rounds)}" if game.rounds else "no round is entered yet"
+        count = len(game.rounds)
+        have = (
+            f"rounds are 1 to {count}"
+            if count > 1
+            else "round 1 is the only one"
+            if count
+            else "no round is entered yet"
+        )
         raise GameError(f"there is no round {number}; {have}")
 
 

@@ -104,7 +104,8 @@ def knobs_table(rules: Rules) -> Table:
 # ---------------------------------------------------------------------------
 # The score sheet of a game
 
-SHEET_WIDTH = 80  # the sheet is laid out to be read in 80 columns
+SHEET_WIDTH = 80  # the sheet is laid out to be read in 80 columns, or wider where there is
+DEALER_WIDTH = 12  # a dealer's name is cut to this, with "…", only where room is short
 BAD = "bold red"
 _SUBHEADS = ("bid", "took", "pts", "score", "bags")
 _ALIGN = ("<", "<", ">", ">", ">")
@@ -114,8 +115,9 @@ def score_sheet(game: Game, standings: Standings) -> RenderableType:
     """The whole game: one row per round, totals, the target, the next deal, a banner if won.
 
     Laid out for the width it is drawn in: from 80 columns on, sides side by side, as many
-    as fit in 80 columns (more tables if not); narrower, one block per side, with the
-    dealer column only if it fits, so no side, score or bag count is ever cut off.
+    as fit the width (more tables if not), dealer names whole where there is room;
+    narrower, one block per side, with the dealer column only if it fits, so no side,
+    score or bag count is ever cut off.
     Set contracts, failed nils and bag penalties are marked with `!` and shown in bold red.
     """
     return _FittedSheet(game, standings)
@@ -136,11 +138,12 @@ def _sheet_parts(game: Game, standings: Standings, width: int) -> list[Renderabl
     parts: list[RenderableType] = [_sheet_title(game)]
     cells = [_side_cells(game, standings, side) for side in range(len(game.sides))]
     widths = [_sub_widths(side_cells) for side_cells in cells]
-    dealer_width = min(max([6, *(len(name) for name in game.players)]), 12)
+    longest = max([6, *(cell_len(name) for name in game.players)])
+    short_dealer = min(longest, DEALER_WIDTH)
     number_width = max(1, len(str(len(game.rounds))))
-    fixed = dealer_width + number_width + 3
+    fixed = short_dealer + number_width + 3
     if width >= SHEET_WIDTH:
-        chunks = _chunks(game, widths, fixed)
+        chunks = _chunks(widths, fixed, width)
     else:
         chunks = [[side] for side in range(len(game.sides))]
     for chunk in chunks:
@@ -148,12 +151,17 @@ def _sheet_parts(game: Game, standings: Standings, width: int) -> list[Renderabl
         # and narrower still lists a side's rounds as lines that wrap.
         sides_width = sum(_side_width(widths[side]) + 3 for side in chunk)
         with_dealer = width >= SHEET_WIDTH or fixed + sides_width <= width
+        # Dealer names are cut only where the sides need the room.
+        room = width - number_width - 3 - sides_width
+        dealer_width = max(short_dealer, min(longest, room))
         if with_dealer or max(number_width, len("total")) + sides_width <= width:
             parts.append(
                 _sheet_table(game, standings, chunk, cells, widths, dealer_width, with_dealer)
             )
         else:
-            parts.extend(_side_list(game, standings, side, cells[side]) for side in chunk)
+            parts.extend(
+                _side_list(game, standings, side, cells[side], width) for side in chunk
+            )
     parts.extend(_sheet_notes(game, standings))
     parts.extend(_sheet_footer(game, standings))
     return parts
@@ -214,13 +222,13 @@ def _sub_widths(rows: list[_Cells]) -> tuple[int, ...]:
     )
 
 
-def _chunks(game: Game, widths: list[tuple[int, ...]], fixed: int) -> list[list[int]]:
-    """Sides grouped into tables that fit the sheet width."""
+def _chunks(widths: list[tuple[int, ...]], fixed: int, width: int) -> list[list[int]]:
+    """Sides grouped into tables that fit the width (80 columns at the least)."""
     chunks: list[list[int]] = [[]]
     used = fixed
     for side, sub in enumerate(widths):
         need = sum(sub) + len(sub) - 1 + 3
-        if chunks[-1] and used + need > SHEET_WIDTH:
+        if chunks[-1] and used + need > max(width, SHEET_WIDTH):
             chunks.append([])
             used = fixed
         chunks[-1].append(side)
@@ -300,9 +308,18 @@ def _sheet_table(
     return grid
 
 
-def _side_list(game: Game, standings: Standings, side: int, cells: list[_Cells]) -> Text:
-    """A side's rounds as lines of words, for a screen too narrow for any grid."""
+def _side_list(
+    game: Game, standings: Standings, side: int, cells: list[_Cells], width: int
+) -> Text:
+    """A side's rounds as lines of words, for a screen too narrow for any grid.
+
+    The partners are named under a team's name, and a label is never parted from its
+    number: a line breaks only between `bid 4+nil,` and `took 5+0,`.
+    """
     text = Text(game.sides[side], style="bold")
+    players = game.side_players(side)
+    if len(players) > 1 and game.sides[side] != " & ".join(players):
+        text.append("\n(" + ", ".join(players) + ")")
     rows = list(zip(standings.rounds, cells, strict=True))
     counted = [row for row in rows if not row[0].after_end]
     after_end = [row for row in rows if row[0].after_end]
@@ -312,12 +329,34 @@ def _side_list(game: Game, standings: Standings, side: int, cells: list[_Cells])
             text.append(total)  # above the rounds played after the end: it leaves them out
         words = [f"{head} {value}" for head, value in zip(_SUBHEADS, values, strict=True) if value]
         late = " (after the end)" if result.after_end else ""
-        text.append(f"\n{result.number}{late}: {', '.join(words)}")
+        text.append("\n" + _wrapped(f"{result.number}{late}:", words, width))
         for mark in marks:
-            text.append(f"\n  {mark}", style=BAD)
+            text.append("\n" + _wrapped_mark(mark, width), style=BAD)
     if not after_end:
         text.append(total)
     return text
+
+
+def _wrapped(start: str, units: list[str], width: int) -> str:
+    """`start` and the units, comma-separated, broken into lines only between units."""
+    lines = [start]
+    for index, unit in enumerate(units):
+        piece = unit + ("," if index < len(units) - 1 else "")
+        if cell_len(lines[-1]) + 1 + cell_len(piece) > width and lines[-1].strip():
+            lines.append("  " + piece)
+        else:
+            lines[-1] += " " + piece
+    return "\n".join(lines)
+
+
+def _wrapped_mark(mark: str, width: int) -> str:
+    """`  ! nil failed (Bob): 1 trick`, broken between words but never after a number."""
+    import re
+    import textwrap
+
+    glued = re.sub(r"(\d) ", "\\1\u00a0", mark)  # textwrap does not break at a no-break space
+    lines = textwrap.wrap(glued, max(width, 12), initial_indent="  ", subsequent_indent="    ")
+    return "\n".join(lines).replace("\u00a0", " ")
 
 
 class _Column(NamedTuple):  # a NamedTuple: a dataclass costs a millisecond of start-up
@@ -465,7 +504,8 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
     if waiting is not None:
         dealer = game.players[game.rounds[waiting - 1].dealer]
         lines.append(Text(f"Round {waiting} (dealt by {dealer}): bids are in, tricks to come."))
-    lines.append(Text(f"Next deal: {game.players[next_dealer(game)]}."))
+    else:
+        lines.append(Text(f"Next deal: {game.players[next_dealer(game)]}."))
     needs = Text("To reach " + str(rules.target) + ": ")
     for side in range(len(game.sides)):
         if side:

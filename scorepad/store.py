@@ -21,6 +21,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from functools import cache
 from glob import escape as glob_escape
 from pathlib import Path
@@ -35,7 +36,7 @@ from scorepad.errors import (
     TricksError,
     did_you_mean,
 )
-from scorepad.game import Game, Round, SideEntry, new_game, round_checker
+from scorepad.game import Game, Round, SideEntry, check_name, new_game, round_checker
 from scorepad.rules import KNOBS, format_value, rules_from_mapping, rules_to_mapping
 
 FORMAT = 2
@@ -761,11 +762,20 @@ def current_file() -> Path:
 
 
 _UNSAFE = set('/\\:*?"<>|')
+# Names Windows keeps for devices, with or without a suffix: `con.toml` is no file there.
+_RESERVED = frozenset(
+    ["con", "prn", "aux", "nul"] + [f"{port}{n}" for port in ("com", "lpt") for n in range(1, 10)]
+)
 
 
 def check_game_name(name: str) -> str:
-    """A game name that can be a file name in every system, stripped."""
-    text = name.strip()
+    """A game name that can be a file name in every system, stripped.
+
+    The one check of a game's name, for every command that takes one (`new`, `rename`,
+    `use`, `delete`, `restore`, --game): a name it refuses could be saved as a hidden
+    file, or outside the games folder, where no command finds it again.
+    """
+    text = check_name(name, "game")  # empty, blank, control characters
     bad = sorted({char for char in text if char in _UNSAFE})
     if bad:
         raise GameError(
@@ -777,6 +787,11 @@ def check_game_name(name: str) -> str:
     if text.lower().endswith(GAME_SUFFIX):
         # `--game x.toml` means a file path, so a game named like one could not be found.
         raise GameError(f"game name {text!r} may not end in {GAME_SUFFIX}; leave it out")
+    if text.partition(".")[0].rstrip().casefold() in _RESERVED:
+        raise GameError(
+            f"game name {text!r} is a device name on Windows; pick another "
+            "(CON, PRN, AUX, NUL, COM1-9 and LPT1-9 are taken)"
+        )
     if len(text) > 100:
         raise GameError(f"game name is {len(text)} characters long; 100 at most")
     return text
@@ -809,6 +824,7 @@ def find_game(ref: str) -> Path:
         if not path.is_file():
             raise GameError(f"no game file at {ref}")
         return path.absolute()
+    ref = check_game_name(ref)
     path = games_dir() / f"{ref}{GAME_SUFFIX}"
     if path.is_file():
         return path
@@ -925,9 +941,8 @@ def rename_game(old: str, new: str) -> tuple[Game, Path, bool]:
             save_game(source, renamed)
             os.replace(source, target)  # only the case of the name changes
         else:
-            with game_lock(target):
-                save_game(target, renamed)
-                source.unlink()
+            create_game_file(target, renamed)  # never replaces a file, listed or not
+            source.unlink()
         lock_path(source).unlink(missing_ok=True)
     if following:
         set_current(target)
@@ -983,25 +998,70 @@ def _trashed(name: str) -> list[tuple[int, Path]]:
 
 def trashed_games() -> list[str]:
     """The names of the games in the trash, sorted, each once."""
+    return sorted({entry.name for entry in trash_entries()}, key=str.casefold)
+
+
+@dataclass(frozen=True)
+class TrashEntry:
+    """One deleted copy of a game: its name, which deletion of that name, and its file."""
+
+    name: str
+    copy: int
+    path: Path
+
+    @property
+    def label(self) -> str:
+        """What `restore` takes to bring back this very copy: `wed~1`, `wed~2`."""
+        return f"{self.name}~{self.copy}"
+
+
+def trash_entries() -> list[TrashEntry]:
+    """Every copy in the trash, by name, then the earliest deletion first."""
     folder = trash_dir()
     if not folder.is_dir():
         return []
-    names = {_trash_entry(path)[0] for path in folder.glob(f"*{GAME_SUFFIX}")}
-    return sorted(names, key=str.casefold)
+    entries = [
+        TrashEntry(*_trash_entry(path), path) for path in folder.glob(f"*{GAME_SUFFIX}")
+    ]
+    return sorted(entries, key=lambda entry: (entry.name.casefold(), entry.copy))
 
 
-def restore_game(name: str) -> tuple[Game, Path]:
-    """Bring back the latest deleted game named `name` from the trash, under its name."""
-    copies = _trashed(name)
+def restore_game(ref: str, new_name: str | None = None) -> tuple[Game, Path]:
+    """Bring a deleted game back from the trash, under its name or `new_name`.
+
+    `ref` is a game's name (its latest deleted copy) or a copy's label, `wed~1`, as the
+    trash is listed. Nothing saved is ever replaced: a name taken is refused.
+    """
+    ref = check_game_name(ref)
+    copies = _trashed(ref)
     if not copies:
-        names = trashed_games()
-        held = f"the trash holds {', '.join(names)}" if names else "the trash is empty"
-        raise GameError(f"no deleted game named {name!r}{did_you_mean(name, names)}; {held}")
+        stem, count = _trash_entry(Path(ref))
+        copies = [(n, path) for n, path in _trashed(stem) if n == count] if stem != ref else []
+    if not copies:
+        names = [entry.label for entry in trash_entries()] + trashed_games()
+        held = (
+            f"the trash holds {', '.join(trashed_games())} (`scorepad restore` lists every copy)"
+            if names
+            else "the trash is empty"
+        )
+        raise GameError(f"no deleted game named {ref!r}{did_you_mean(ref, names)}; {held}")
     source = copies[-1][1]
-    stem = _trash_entry(source)[0]
+    stem = check_game_name(new_name) if new_name is not None else _trash_entry(source)[0]
     game = load_game_file(source)
-    _refuse_taken(stem)
+    taken = _saved_named(stem)
+    if taken is not None:
+        raise GameError(
+            f"a game named {taken.stem!r} exists already; restore it under another name "
+            f"with `scorepad restore {ref} --as NEW`"
+        )
     target = game_path_for(stem)
-    with game_lock(target):
-        _move(source, target)
-    return game, target
+    if new_name is None or stem == game.name:
+        with game_lock(target):
+            _move(source, target)
+        return game, target
+    import dataclasses
+
+    renamed = dataclasses.replace(game, name=stem)
+    create_game_file(target, renamed)  # never replaces a file, listed or not
+    source.unlink()
+    return renamed, target

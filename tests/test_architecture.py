@@ -24,6 +24,7 @@ LAYERS = {
     "sim": 4,
     "stats": 4,
     "cli": 5,
+    "serve": 5,
     "__init__": 0,
     "reference": 0,
     "__main__": 5,

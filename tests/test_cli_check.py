@@ -98,7 +98,7 @@ def test_check_blind_nil_when_trailing_enough() -> None:
     [
         pytest.param(["9:14"], "14 tricks is more than the 13 in a deal", id="tricks-over-deal"),
         pytest.param(["7:7", "4:7"], "the tricks add up to 14; a deal has only 13", id="sum-over"),
-        pytest.param(["14:3"], "out of range; bid 0 to 13", id="bid-range"),
+        pytest.param(["14:3"], "out of range; bid 1 to 13, nil (or 0)", id="bid-range"),
         pytest.param(["bnil:0", "4:4"], "blind nil is not allowed by these rules",
                      id="blind-nil-forbidden"),
         pytest.param(["-p", "club", "bnil:0", "4:4"], "trail by 100 or more",
@@ -196,3 +196,13 @@ def test_command_line_mistakes_are_one_line_too(args: list[str], message: str) -
 def test_bare_command_shows_help() -> None:
     code, out, err = run()
     assert "Usage:" in out + err and "check" in out + err
+
+
+def test_a_side_contract_over_13_is_scored_with_a_warning() -> None:
+    result = CliRunner().invoke(app, ["check", "--json", "7:7", "7:6"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["points"] == -140
+    assert result.stderr == (
+        "Warning: the side's contract is 14, more than the 13 tricks in a deal; scored as"
+        " given. A typo?\n"
+    )

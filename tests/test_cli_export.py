@@ -85,7 +85,7 @@ def test_export_to_a_file_takes_the_format_from_its_suffix(
     code, out, err = run("export", "-o", str(target))
     assert (code, out) == (0, "")
     assert target.read_text(encoding="utf-8") == exported(friday_game(), fmt)
-    assert err == f"exported Friday as {fmt} to {target}\n"
+    assert err == f"Exported Friday as {fmt} to {target}\n"
 
 
 def test_format_option_wins_over_the_suffix(friday: Path, tmp_path: Path) -> None:
@@ -116,7 +116,7 @@ def test_export_a_game_by_path(home: Path, tmp_path: Path) -> None:
     [
         (["--format", "pdf"], "unknown export format 'pdf'; use one of csv, json, md, html, svg"),
         (["-f", "jsno"], "unknown export format 'jsno' (did you mean 'json'?)"),
-        (["-o", "{out}/sheet.pdf"], "cannot tell the format of"),
+        (["-o", "{out}/sheet.pdf"], "sheet.pdf: .pdf is not a format scorepad writes; name"),
         (["-o", "{out}/sheet.csv", "-f", "nope"], "unknown export format 'nope'"),
         (["-o", "{out}/missing/sheet.csv"], "cannot write"),
         (["-o", "{game}", "-f", "json"], "is the game file itself"),
@@ -158,7 +158,7 @@ def test_a_symlink_is_followed_and_its_target_replaced(friday: Path, tmp_path: P
     link = tmp_path / "sheet.html"
     link.symlink_to(real)
     code, _, err = run("export", "-o", str(link))
-    assert (code, err) == (0, f"exported Friday as html to {link}\n")
+    assert (code, err) == (0, f"Exported Friday as html to {link}\n")
     assert link.is_symlink() and link.resolve() == real
     assert real.read_text() == exported(friday_game(), "html")
 
@@ -174,7 +174,7 @@ def test_a_fifo_is_written_in_place(friday: Path, tmp_path: Path) -> None:
     reader.start()
     code, _, err = run("export", "-o", str(fifo))
     reader.join(timeout=20)
-    assert (code, err) == (0, f"exported Friday as csv to {fifo}\n")
+    assert (code, err) == (0, f"Exported Friday as csv to {fifo}\n")
     assert received == [exported(friday_game(), "csv")]
     assert fifo.is_fifo()
 
@@ -194,8 +194,32 @@ def test_a_folder_or_an_unwritable_place_is_one_line(
     assert (code, out) == (2, "")
     expected = {
         "folder": f"scorepad: -o {target} is a folder; give a file's name, like "
-        f"{target}/sheet.html\n",
+        f"{target}/sheet.csv\n",
         "under-a-file": f"scorepad: cannot write {target}: Not a directory\n",
     }
     assert err == expected[where]
     assert snapshot(tmp_path) == before
+
+
+def test_a_file_without_a_suffix_gets_txt_as_the_help_says(friday: Path, tmp_path: Path) -> None:
+    target = tmp_path / "notes"
+    code, _, err = run("export", "-o", str(target))
+    assert (code, err) == (0, f"Exported Friday as txt to {target}\n")
+    assert target.read_text(encoding="utf-8") == exported(friday_game(), "txt")
+    code, _, err = run("export", "-o", "/dev/null")
+    assert (code, err) == (0, "Exported Friday as txt to /dev/null\n")
+    code, out, _ = run("export", "--help")
+    assert "txt (the sheet as plain text) for stdout or a name without a suffix" in " ".join(
+        out.replace("│", " ").split()
+    )
+
+
+def test_a_folder_is_named_a_folder_whatever_the_format(friday: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    code, out, err = run("export", "-o", str(folder))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"scorepad: -o {folder} is a folder; give a file's name, like {folder}/sheet.html\n"
+    )
+    assert list(folder.iterdir()) == []

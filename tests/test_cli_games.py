@@ -166,8 +166,7 @@ def test_show_draws_the_sheet_with_what_each_side_needs(friday: Path) -> None:
         "2 │ Bob    │ 5+6                     │ 1+1                       ",
         "──┼────────┼─────────────────────────┼───────────────────────────",
         "  │ total  │                 81    1 │                   131    1",
-        "Round 2 (dealt by Bob): bids are in, tricks to come.",
-        "Next deal: Cat.",
+        "Round 2 (dealt by Bob): bids are in, tricks to come.",  # no next deal before it
         "To reach 500: Ann & Cat needs 419, Bob & Dan needs 369.",
     ]
 
@@ -269,7 +268,7 @@ def test_a_finished_game_refuses_a_new_round_but_is_corrected(home: Path) -> Non
                      "PLAYER=N ...) or take the bids back (scorepad undo)",
                      id="bids-while-bids-are-open"),
         pytest.param(("bid", "--round", "1", "Ann=14", "Bob=1", "Cat=1", "Dan=1"),
-                     "Ann: bid 14 is out of range; bid 0 to 13", id="bid-out-of-range"),
+                     "Ann: bid 14 is out of range; bid 1 to 13, nil (or 0)", id="bid-out-of-range"),
         pytest.param(("bid", "--round", "1", "Ann=bnil", "Bob=1", "Cat=1", "Dan=1"),
                      "Ann: blind nil needs the side to trail by 100 or more; it does not "
                      "trail", id="blind-nil-not-behind"),
@@ -304,10 +303,20 @@ def test_a_finished_game_refuses_a_new_round_but_is_corrected(home: Path) -> Non
         pytest.param(("new", "x"), "no players given; name them in clockwise seat order, like "
                      "--players Ann,Bob,Cat,Dan", id="no-players"),
         pytest.param(("new", "x", "--players", "Ann,Bob,Cat"),
-                     "3 players given; preset needs 4 (players in seat order)",
-                     id="wrong-number-of-players"),
+                     "3 players given; preset standard needs 4 (players in seat order);"
+                     " presets for 3 players: solo-3", id="wrong-number-of-players"),
+        pytest.param(("new", "x", "--players", "A,B,C,D,E,F,G"),
+                     "7 players given; preset standard needs 4 (players in seat order);"
+                     " no preset takes 7 players", id="no-preset-for-7"),
+        pytest.param(("new", "x", "--players", "2,1,4,3"),
+                     "player name '2' is a whole number, which `bid` and `tricks` read as a seat"
+                     " number; give a name with a letter in it", id="numeric-player"),
+        pytest.param(("new", "x", "--players", PLAYERS, "--teams", "1,Them"),
+                     "team name '1' is a whole number, which `bid` and `tricks` read as a seat"
+                     " number; give a name with a letter in it", id="numeric-team"),
         pytest.param(("new", "x", "--players", "Ann,Bob,Cat,Dan,Eve", "--preset", "solo-6"),
-                     "5 players given; preset needs 6 (players in seat order)",
+                     "5 players given; preset solo-6 needs 6 (players in seat order);"
+                     " presets for 5 players: solo-5",
                      id="wrong-number-solo"),
         pytest.param(("new", "x", "--players", "Ann,B\x1b[31mob,Cat,Dan"),
                      "player name 'B\\x1b[31mob' has a control character; use printable text",
@@ -656,3 +665,54 @@ def test_a_correction_names_later_bids_the_new_scores_did_not_allow(home: Path) 
     assert data["teams"][1]["score"] == 262
     out = ok("bid", "--round", "1", "Ann=6", "Bob=1", "Cat=6", "Dan=1").splitlines()
     assert out[1:] == [f"Warning: R{warning[1:]}."]
+
+
+def test_one_round_that_stops_or_starts_counting_is_said_in_the_singular(home: Path) -> None:
+    ok("new", "t", "--players", PLAYERS, "--teams", "Us,Them", "--set", "target=100")
+    ok("bid", "Ann=4", "Bob=2", "Cat=4", "Dan=3")
+    ok("tricks", "Ann=4", "Bob=2", "Cat=4", "Dan=3")
+    ok("bid", "Ann=1", "Bob=3", "Cat=1", "Dan=3")
+    assert ok("tricks", "Ann=1", "Bob=3", "Cat=1", "Dan=8").endswith("Them won after round 2!\n")
+    ok("bid", "--round", "1", "Ann=6", "Bob=1", "Cat=6", "Dan=1")
+    assert ok("tricks", "--round", "1", "Ann=6", "Bob=0", "Cat=6", "Dan=1").endswith(
+        "Us won after round 1! Round 2 was played after the game ended (round 1) and no longer"
+        " counts.\n"
+    )
+    assert ok("tricks", "--round", "1", "Ann=5", "Bob=1", "Cat=5", "Dan=2").endswith(
+        " Round 2 counts again.\n"
+    )
+    assert refused(home, "tricks", "--round", "3", "Ann=5", "Bob=1", "Cat=5", "Dan=2") == (
+        "there is no round 3; rounds are 1 to 2"
+    )
+
+
+def test_a_correction_while_a_round_waits_for_tricks_names_that_round(home: Path) -> None:
+    ok("new", "t", "--players", PLAYERS)
+    assert refused(home, "tricks", "--round", "1", "Ann=5") == (
+        "there is no round 1; no round is entered yet"
+    )
+    ok("bid", "Ann=4", "Bob=2", "Cat=4", "Dan=3")
+    ok("tricks", "Ann=4", "Bob=2", "Cat=4", "Dan=3")
+    assert refused(home, "tricks", "--round", "2", "Ann=5") == (
+        "there is no round 2; round 1 is the only one"
+    )
+    ok("bid", "Ann=3", "Bob=3", "Cat=3", "Dan=3")
+    assert ok("tricks", "--round", "1", "Ann=5", "Bob=2", "Cat=4", "Dan=2").endswith(
+        " Round 2 (Bob deals) waits for its tricks.\n"
+    )
+
+
+def test_a_contract_over_13_is_kept_with_a_warning(home: Path) -> None:
+    ok("new", "t", "--players", PLAYERS)
+    result = runner.invoke(app, ["bid", "Ann=13", "Bob=13", "Cat=13", "Dan=1"])
+    assert result.exit_code == 0
+    assert result.stdout == "Round 1 (Ann deals): Ann & Cat bid 13+13, Bob & Dan bid 13+1.\n"
+    assert result.stderr == (
+        "Warning: Ann & Cat's contract is 26, more than the 13 tricks in a deal; kept as"
+        " entered. A typo?\n"
+        "Warning: Bob & Dan's contract is 14, more than the 13 tricks in a deal; kept as"
+        " entered. A typo?\n"
+    )
+    assert len(load_game_file(home / "games" / "t.toml").rounds) == 1
+    result = runner.invoke(app, ["bid", "Ann=4", "Bob=3", "Cat=4", "Dan=2", "--round", "1"])
+    assert (result.exit_code, result.stderr) == (0, "")

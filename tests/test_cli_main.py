@@ -70,9 +70,48 @@ def test_dash_h_is_help_on_every_command(path: str) -> None:
     assert short.stdout == long.stdout
 
 
+@pytest.mark.parametrize("path", [path for path, _ in all_commands()], ids=lambda p: p or "app")
+def test_every_help_page_reads_in_scorepads_words(path: str) -> None:
+    """No Python types (`<str>`, `<bool>`), no braces round a NAME, no `x>=1` (Typer 0.29)."""
+    import re
+
+    from typer.testing import CliRunner
+
+    from scorepad.cli import app
+
+    out = CliRunner().invoke(app, [*path.split(), "-h"], env={"COLUMNS": "200"}).stdout
+    assert re.findall(r"<\w[\w\[\]]*>|\{[A-Z_]+\}|x[<>]=|Input should", out) == []
+
+
+def test_help_shows_ranges_metavars_and_unbroken_paragraphs() -> None:
+    from typer.testing import CliRunner
+
+    from scorepad.cli import app
+
+    def page(*args: str) -> list[str]:
+        out = CliRunner().invoke(app, [*args, "-h"], env={"COLUMNS": "300"}).stdout
+        return [" ".join(line.strip("│ ").split()) for line in out.splitlines()]
+
+    assert "Usage: scorepad rename [OPTIONS] NAME NEW" in page("rename")
+    assert "Usage: scorepad explain [OPTIONS] [ROUND]" in page("explain")
+    assert "--games -n N [1 or more] Games to play. [default: 100]" in page("simulate")
+    assert "--set KEY=VALUE Override one rule (repeatable), like target=300." in page("new")
+    assert "--json Print a JSON array instead, one object per game." in page("games")
+    assert (
+        "html is one printable page with a score chart (no scripts, no network); svg and txt are"
+        " the sheet as `show` draws it; json is what `show --json` prints; csv has one row per"
+        " round and team."
+    ) in page("export")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        pytest.param(
+            ["simulate", "--games", "0"],
+            "scorepad simulate: --games must be 1 or more, not '0' (see scorepad simulate --help)",
+            id="range",
+        ),
         pytest.param(
             ["explain", "abc"],
             "scorepad explain: ROUND must be a whole number, not 'abc' (see scorepad explain"

@@ -163,9 +163,94 @@ def test_nothing_is_destroyed_deleting_a_name_twice(three: Path, home: Path) -> 
     ok("restore", "friday")
     assert load_game_file(three / "friday.toml").players == ("Lu", "Mo", "Ned", "Oz")
     assert refused(home, "restore", "friday") == (
-        "a game named 'friday' exists already; pick another name"
+        "a game named 'friday' exists already; restore it under another name with"
+        " `scorepad restore friday --as NEW`"
     )
     ok("rename", "friday", "friday-2")
     ok("restore", "friday")
     assert load_game_file(three / "friday.toml").players == ("Ann", "Bob", "Cat", "Dan")
     assert files(home / "trash") == []
+
+
+BAD_NAMES = [
+    pytest.param("", "game name is empty; give it at least one visible character", id="empty"),
+    pytest.param(" ", "game name is empty; give it at least one visible character", id="blank"),
+    pytest.param(".wed", "game name '.wed' may not start with a dot", id="dot"),
+    pytest.param("..", "game name '..' may not start with a dot", id="dots"),
+    pytest.param(
+        "a\tb", "game name 'a\\tb' has a control character; use printable text", id="control"
+    ),
+    pytest.param(
+        "con",
+        "game name 'con' is a device name on Windows; pick another (CON, PRN, AUX, NUL,"
+        " COM1-9 and LPT1-9 are taken)",
+        id="windows",
+    ),
+]
+
+
+@pytest.mark.parametrize("name, message", BAD_NAMES)
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param(("new", "{}", "--players", "A,B,C,D"), id="new"),
+        pytest.param(("rename", "sunday", "{}"), id="rename-to"),
+        pytest.param(("rename", "{}", "x"), id="rename-from"),
+        pytest.param(("use", "{}"), id="use"),
+        pytest.param(("delete", "--yes", "{}"), id="delete"),
+        pytest.param(("restore", "{}"), id="restore"),
+        pytest.param(("restore", "sunday", "--as", "{}"), id="restore-as"),
+        pytest.param(("show", "--game", "{}"), id="game-option"),
+        pytest.param(("bid", "--game", "{}", "1=3", "2=3", "3=3", "4=3"), id="bid"),
+    ],
+)
+def test_every_command_refuses_a_name_no_game_can_have(
+    three: Path, home: Path, command: tuple[str, ...], name: str, message: str
+) -> None:
+    if command[0] == "restore":
+        ok("delete", "--yes", "sunday")
+        ok("new", "sunday", "--players", "Lu,Mo,Ned,Oz")
+    args = [word.replace("{}", name) for word in command]
+    assert refused(home, *args) == message
+
+
+def test_renaming_to_a_blank_name_loses_no_game(three: Path, home: Path) -> None:
+    # As reported: `rename wed ""` saved games/.toml, and `rename other " "` replaced it.
+    before = {path.name: path.read_bytes() for path in three.glob("*.toml")}
+    assert refused(home, "rename", "sunday", "").startswith("game name is empty")
+    assert refused(home, "rename", "friday", " ").startswith("game name is empty")
+    assert {path.name: path.read_bytes() for path in three.glob("*.toml")} == before
+    assert sorted(path.name for path in three.iterdir() if path.name.startswith(".")) == []
+
+
+def test_the_trash_lists_every_copy_and_restore_takes_a_new_name(
+    three: Path, home: Path
+) -> None:
+    ok("delete", "--yes", "friday")
+    ok("new", "friday", "--players", "Lu,Mo,Ned,Oz")
+    ok("delete", "-y", "friday")
+    ok("new", "friday", "--players", "Pia,Quin,Ray,Sol")
+    lines = ok("restore").splitlines()
+    assert lines[0] == (
+        f"In the trash ({home / 'trash'}); `scorepad restore NAME~N` brings one back:"
+    )
+    assert [line.split()[0] for line in lines[1:]] == ["friday~1", "friday~2"]
+    assert lines[1].endswith("1 round, Ann, Bob, Cat, Dan")
+    assert lines[2].endswith("0 rounds, Lu, Mo, Ned, Oz")
+    # The name is taken: the refusal says how to restore it anyway.
+    assert refused(home, "restore", "friday") == (
+        "a game named 'friday' exists already; restore it under another name with"
+        " `scorepad restore friday --as NEW`"
+    )
+    assert ok("restore", "friday~1", "--as", "first friday") == (
+        "Restored first friday; continue it with `scorepad use first friday`.\n"
+    )
+    restored = load_game_file(three / "first friday.toml")
+    assert (restored.name, restored.players[0], len(restored.rounds)) == ("first friday", "Ann", 1)
+    assert refused(home, "restore", "friday", "--as", "monday") == (
+        "a game named 'monday' exists already; restore it under another name with"
+        " `scorepad restore friday --as NEW`"
+    )
+    assert ok("restore", "friday", "--as", "second").startswith("Restored second;")
+    assert load_game_file(three / "second.toml").players[0] == "Lu"
+    assert ok("restore") == f"The trash ({home / 'trash'}) is empty.\n"

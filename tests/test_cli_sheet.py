@@ -104,7 +104,7 @@ def test_watch_redraws_when_another_process_changes_the_game(six: Path) -> None:
     finally:
         watcher.send_signal(signal.SIGINT)
         out, err = watcher.communicate(timeout=20)
-    assert watcher.returncode == 0
+    assert watcher.returncode == 130  # Ctrl-C: as table mode and simulate end
     assert "Traceback" not in err + out
 
 
@@ -138,3 +138,60 @@ def test_watch_and_json_do_not_mix(six: Path) -> None:
     result = runner.invoke(app, ["show", "--watch", "--json"])
     assert result.exit_code == 2
     assert result.stderr == "scorepad: --watch draws the sheet; it cannot be combined with --json\n"
+
+
+def test_watch_redraws_when_the_terminal_is_resized(six: Path) -> None:
+    from rich.console import Console
+
+    from scorepad.cli.watch import watch_sheet
+
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=80, height=60, no_color=True)
+    done = threading.Event()
+    watching = threading.Thread(
+        target=watch_sheet, args=(six, console), kwargs={"interval": 0.05, "until": done.is_set}
+    )
+    watching.start()
+    try:
+        deadline = time.monotonic() + 20
+        while "Watching six" not in screen.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not re.search(ONE_TABLE, plain(screen.getvalue()))  # three tables at 80
+        console.size = (200, 60)  # the TV's terminal is made wider; the game is unchanged
+        while not re.search(ONE_TABLE, plain(screen.getvalue())) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        done.set()
+        watching.join(timeout=20)
+    # At 200 columns all six sides are one table: their headings share a line.
+    assert re.search(ONE_TABLE, plain(screen.getvalue()))
+
+
+ONE_TABLE = r"│ Annabelle +│ Bob +│ Catherine +│ Dan +│ Eve +│ Fred"
+
+
+def plain(text: str) -> str:
+    """What a terminal shows, without the escape codes that style it."""
+    return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", text)
+
+
+def test_a_short_terminal_shows_the_latest_rounds_and_the_totals(six: Path) -> None:
+    from rich.console import Console
+
+    from scorepad.cli.watch import fitted_sheet
+
+    for _ in range(4):
+        ok("bid", "1=2", "2=2", "3=2", "4=2", "5=2", "6=2")
+        ok("tricks", "1=2", "2=1", "3=1", "4=2", "5=1", "6=1")
+    game = load_game_file(six)
+    result = standings(game)
+    screen = io.StringIO()
+    console = Console(file=screen, width=200, height=14, no_color=True)
+    console.print(fitted_sheet(game, result, console, 14))
+    drawn = screen.getvalue()
+    lines = drawn.splitlines()
+    assert len(lines) <= 14 and "…" not in drawn
+    assert lines[0].startswith("Rounds 1 to ") and "left out to fit the screen" in lines[0]
+    assert re.search(r"^6 │", drawn, flags=re.M)  # the latest round is there
+    pairs = zip(result.scores, result.bags, strict=True)
+    assert totals_shown(drawn) == [number for pair in pairs for number in pair]

@@ -65,7 +65,9 @@ def test_set_overrides_reach_the_simulation() -> None:
 
 
 def test_the_summary_names_every_figure() -> None:
-    code, out, err = run("simulate", "--games", "4", "--seed", "2", "--bots", "heuristic,random")
+    code, out, err = run(
+        "simulate", "--games", "4", "--seed", "2", "--bots", "heuristic,random", "-p", "club"
+    )
     assert (code, err) == (0, "")
     for label in (
         "games",
@@ -224,3 +226,83 @@ def test_kernel_games_save_as_games_and_hand_records_the_score_pad_reads(tmp_pat
         for hand in hands:
             code, out, _ = run("verify", str(hand), "--json")
             assert code == 0 and json.loads(out)["ok"] is True
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        pytest.param("afile", "--save {} is a file, not a folder; give a folder", id="a-file"),
+        pytest.param("afile/sub", "--save {} lies under {t}/afile, which is not a folder",
+                     id="under-a-file"),
+        pytest.param("dead", "--save {} is a link to nothing; give a folder", id="dead-link"),
+        pytest.param("/proc/scorepad/x", "--save {}: cannot make the folder: ",
+                     id="cannot-make"),
+    ],
+)  # fmt: skip
+def test_a_save_folder_that_cannot_be_one_is_one_line(
+    tmp_path: Path, where: str, message: str
+) -> None:
+    (tmp_path / "afile").write_text("notes\n")
+    (tmp_path / "dead").symlink_to(tmp_path / "nowhere" / "x")
+    target = where if where.startswith("/") else str(tmp_path / where)
+    code, out, err = run("simulate", "--games", "2", "--save", target)
+    assert (code, out) == (2, "")
+    assert err.startswith("scorepad: " + message.format(target, t=tmp_path)), err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert (tmp_path / "afile").read_text() == "notes\n"
+
+
+def test_ctrl_c_stops_a_run_with_status_130_and_no_traceback(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    folder = tmp_path / "run"
+    env = {**os.environ, "SCOREPAD_HOME": str(tmp_path / "home")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorepad", "simulate", "--games", "100000", "--save", str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    deadline = time.monotonic() + 30
+    while not list(folder.glob("*.toml")) and time.monotonic() < deadline:
+        time.sleep(0.05)  # stopped mid-run, once games are being written
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert "Traceback" not in err + out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(
+            ("--preset", "standard"),
+            "--compare names the rule sets, so --preset standard would be ignored; put it in the"
+            " list, like --compare standard,club",
+            id="preset",
+        ),
+        pytest.param(
+            ("--kernel", "python"),
+            "--kernel python: --compare plays each rule set in the kernel where it can"
+            " (--kernel auto); leave --kernel out",
+            id="kernel",
+        ),
+    ],
+)
+def test_compare_refuses_the_options_it_would_ignore(args: tuple[str, ...], message: str) -> None:
+    code, out, err = run("simulate", "--compare", "club,house", "--games", "2", *args)
+    assert (code, out, err) == (2, "", f"scorepad: {message}\n")
+    code, _, err = run("simulate", "--compare", "club,house", "--games", "2", "--kernel", "auto")
+    assert (code, err) == (0, "")
+
+
+def test_a_bid_the_rules_do_not_allow_has_no_row() -> None:
+    # standard has no blind nil: no "blind nil made 0.0% of 0".
+    code, out, err = run("simulate", "--games", "2", "--seed", "2")
+    assert (code, err) == (0, "")
+    assert "nil made" in out and "blind nil" not in out

@@ -93,3 +93,24 @@ def test_an_unreadable_record_is_one_line_on_stderr(tmp_path: Path) -> None:
     path.write_text("format = 3\n", encoding="utf-8")
     code, out, err = run("verify", str(path))
     assert code != 0 and out == "" and "not a hand record" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            "x = 1\n", 'not a hand record (format = "scorepad-hand" expected)', id="format"
+        ),
+        pytest.param(None, "dealer 'Nobody' is not one of North, East, South, West", id="dealer"),
+    ],
+)
+def test_a_bad_record_names_its_path_once(tmp_path: Path, text: str | None, message: str) -> None:
+    path, _ = played_record(tmp_path)
+    if text is None:
+        text = "\n".join(
+            'dealer = "Nobody"' if line.startswith("dealer =") else line
+            for line in path.read_text(encoding="utf-8").splitlines()
+        )
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run("verify", str(path))
+    assert (code, out, err) == (2, "", f"scorepad: {path}: {message}\n")

@@ -29,6 +29,7 @@ from scorepad.export import (
     game_json,
     md_text,
     parse_format,
+    score_chart_svg,
 )
 from scorepad.game import Game, Round, SideEntry, new_game, standings
 
@@ -398,5 +399,29 @@ def test_rounds_after_the_end_are_apart_in_every_export_and_out_of_the_chart() -
     html = export_game(game, result, "html")
     assert '<tbody class="after-end">' in html
     assert "Played after the game ended (round 1): not counted" in html
+    # Below the Total row, as the terminal and md have it: no tfoot, which a browser would
+    # draw last, under them.
+    assert "<tfoot" not in html
+    assert html.index('<tbody class="total">') < html.index('<tbody class="after-end">')
     chart = html.split('<svg class="chart"', 1)[1]
     assert chart.count('r="3"') == 2 * 2  # each side: the start and round 1, not round 2
+
+
+def test_html_opens_with_every_sides_score_and_wraps_six_sides_into_two_tables() -> None:
+    rules = preset_rules("solo-6")
+    game = new_game("Six", ["A", "B", "C", "D", "E", "F"], rules, preset="solo-6")
+    game = with_rounds(game, [(entry("1", "2"),) * 2 + (entry("1", "1"),) * 4])
+    page = export_game(game, standings(game), "html")
+    standings_table = page.split('<table class="standings">', 1)[1].split("</table>", 1)[0]
+    assert re.findall(r"<tr><th>(\w)</th>", standings_table) == list("ABCDEF")
+    assert page.index('<table class="standings">') < page.index('<table class="sheet">')
+    assert page.count('<table class="sheet">') == 2 and page.count('<th colspan="5">') == 6
+
+
+def test_the_charts_limit_labels_sit_at_the_left_with_a_halo() -> None:
+    rules = preset_rules("club")
+    game = new_game("Club", ["Ann", "Bob", "Cy", "Dee"], rules, preset="club")
+    chart = score_chart_svg(game, standings(game))
+    labels = re.findall(r'<text x="(\d+)"[^>]*text-anchor="start"[^>]*>(target|loss limit)', chart)
+    assert [label for _, label in labels] == ["target", "loss limit"]
+    assert all(int(x) < 100 for x, _ in labels) and 'paint-order="stroke"' in chart

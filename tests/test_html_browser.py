@@ -96,6 +96,15 @@ def framed(page: Path, width: int) -> Path:
         "   + getComputedStyle(box).overflowX;"
         " document.body.dataset.sides = [...d.querySelectorAll('thead tr:first-child th')]"
         "   .map(th => th.textContent).join('|');"
+        " const top = d.querySelector('table.standings');"
+        " document.body.dataset.first = Math.ceil(top.getBoundingClientRect().bottom) + '|'"
+        "   + [...top.querySelectorAll('tbody tr')].map(tr => tr.cells[0].textContent"
+        "   + '=' + tr.cells[1].textContent).join('|');"
+        " document.body.dataset.boxes = [...d.querySelectorAll('.scroll')]"
+        "   .map(b => b.scrollWidth + '/' + b.clientWidth).join(' ');"
+        " const y = s => (d.querySelector(s) || {getBoundingClientRect: () => ({top: -1})})"
+        "   .getBoundingClientRect().top;"
+        " document.body.dataset.order = y('tbody.total') + ' ' + y('tbody.after-end');"
         "};</script></body></html>"
     )
     return host
@@ -109,7 +118,7 @@ def test_on_a_phone_every_side_is_on_the_page_or_in_the_sheets_own_scroll(
 ) -> None:
     page = exported(home, long_game(preset, players))
     dom = chromium("--virtual-time-budget=5000", "--dump-dom", framed(page, 390).as_uri())
-    measured = dict(re.findall(r'data-(page|box|sides)="([^"]*)"', dom))
+    measured = measure(dom)
     page_width, screen = map(int, measured["page"].split())
     assert page_width <= screen == 390  # nothing pushes the page sideways
     inner, shown, overflow = measured["box"].split()
@@ -120,6 +129,53 @@ def test_on_a_phone_every_side_is_on_the_page_or_in_the_sheets_own_scroll(
         assert name in measured["sides"]
 
 
+def measure(dom: str) -> dict[str, str]:
+    from html import unescape
+
+    return {key: unescape(value) for key, value in re.findall(r'data-(\w+)="([^"]*)"', dom)}
+
+
+PHONE_SCREEN = 844  # a 390 px phone's first screen, in CSS pixels (an iPhone 12 to 15)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("club", 4), ("solo-6", 6)], ids=["4-players", "6-sides"]
+)
+def test_a_phones_first_screen_shows_every_sides_score(
+    home: Path, preset: str, players: int
+) -> None:
+    game = long_game(preset, players)
+    page = exported(home, game)
+    dom = chromium("--virtual-time-budget=5000", "--dump-dom", framed(page, 390).as_uri())
+    bottom, *rows = measure(dom)["first"].split("|")
+    assert int(bottom) <= PHONE_SCREEN
+    scores = standings(game).scores
+    assert rows == [f"{game.sides[side]}={scores[side]}" for side in range(len(game.sides))]
+
+
+def test_six_sides_fit_a_desktop_screen_without_a_sideways_scroll(home: Path) -> None:
+    page = exported(home, long_game("solo-6", 6))
+    dom = chromium("--virtual-time-budget=5000", "--dump-dom", framed(page, 1200).as_uri())
+    boxes = [tuple(map(int, box.split("/"))) for box in measure(dom)["boxes"].split()]
+    assert len(boxes) == 2 and all(inner <= shown for inner, shown in boxes)
+
+
+def test_rounds_after_the_end_are_drawn_below_the_total(home: Path) -> None:
+    name, rules = resolve_rules("short", ["target=200"])
+    game = new_game("late", ["Ann", "Bob", "Cy", "Dee"], rules, preset=name)
+    game = record_bids(game, ["1=6", "2=nil", "3=6", "4=nil"])
+    game = record_tricks(game, ["1=6", "2=1", "3=6", "4=0"])
+    game = record_bids(game, ["1=3", "2=3", "3=3", "4=3"])
+    game = record_tricks(game, ["1=3", "2=3", "3=4", "4=3"])
+    # The corrected round 1 makes both nils: Bob & Dee reach 200 and the game ended there.
+    game = record_tricks(game, ["1=6", "2=0", "3=7", "4=0"], number=1)
+    assert [result.after_end for result in standings(game).rounds] == [False, True]
+    page = exported(home, game)
+    dom = chromium("--virtual-time-budget=5000", "--dump-dom", framed(page, 1200).as_uri())
+    total, after = map(float, measure(dom)["order"].split())
+    assert 0 < total < after
+
+
 @pytest.mark.parametrize("width", [390, 1200])
 def test_screenshots_at_phone_and_desktop_widths(home: Path, width: int) -> None:
     page = exported(home, long_game("club", 4))
@@ -128,6 +184,32 @@ def test_screenshots_at_phone_and_desktop_widths(home: Path, width: int) -> None
     chromium(f"--window-size={window},1100", f"--screenshot={shot}", framed(page, width).as_uri())
     assert png_size(shot) == (window, 1100)
     assert shot.stat().st_size > 10_000  # a drawn page, not a blank one
+
+
+def right_edge(pdf: Path, page: int) -> tuple[int, int]:
+    """The page's rightmost ink at 60 dpi: its blank columns to the edge, its longest run.
+
+    A sheet whose right border is drawn ends in a line as tall as the table; one cut off
+    by the paper ends in the digits of its last column, a few pixels tall each.
+    """
+    done = subprocess.run(
+        ["pdftoppm", "-gray", "-r", "60", "-f", str(page), "-l", str(page), str(pdf)],
+        capture_output=True, check=True,
+    )  # fmt: skip
+    header, width, height, _, pixels = done.stdout.split(maxsplit=4)
+    assert header == b"P5"
+    columns, rows = int(width), int(height)
+
+    def longest_run(column: int) -> int:
+        longest = run = 0
+        for row in range(rows):
+            run = run + 1 if pixels[row * columns + column] < 240 else 0
+            longest = max(longest, run)
+        return longest
+
+    # The rightmost column with more than an anti-aliased speck of ink in it.
+    last = next(column for column in reversed(range(columns)) if longest_run(column) >= 4)
+    return columns - 1 - last, max(longest_run(column) for column in (last - 1, last))
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext (poppler-utils)")
@@ -151,6 +233,32 @@ def test_printed_every_side_stays_within_the_papers_width(
     assert max(float(right) for right in rights) <= float(pages[0])
     # Words beyond the paper's edge are not on the page at all: every side's last
     # column heading must be there, on the first page.
-    first_page = boxes.split("</page>")[0]
     sides = players if players != 4 else 2
-    assert first_page.count(">Bags</word>") == sides
+    assert boxes.count(">Bags</word>") == sides + 1  # each side's column, and the standings
+    # No border is clipped: every page's ink ends inside the paper, in the sheet's right
+    # border (a tall line), not in cut-off digits.
+    with_sheet = [n for n, text in enumerate(boxes.split("</page>"), 1) if ">Tricks</word>" in text]
+    assert with_sheet and with_sheet[0] == 1
+    for number in with_sheet:
+        blank, line = right_edge(pdf, number)
+        assert blank > 0 and line >= 60, (number, blank, line)
+    first_page = boxes.split("</page>")[0]
+    assert first_page.count(">Bags</word>") >= min(sides, 3) + 1
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext (poppler-utils)")
+def test_a_ten_round_game_prints_on_one_page_without_a_footer_page(home: Path) -> None:
+    name, rules = resolve_rules("standard")
+    players = ["Annabelle", "Bartholomew", "Catherine", "Dominique"]
+    teams = ["The Long Team Name Here", "Another Long Team"]
+    game = new_game("ten", players, rules, preset=name, sides=teams)
+    for _ in range(10):
+        game = record_bids(game, ["1=2", "2=2", "3=2", "4=2"])
+        game = record_tricks(game, ["1=3", "2=3", "3=3", "4=4"])
+    assert len(game.rounds) == 10 and not standings(game).finished
+    page = exported(home, game)
+    pdf = home / "night.pdf"
+    chromium(f"--print-to-pdf={pdf}", page.as_uri())
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    assert text.count("\f") == 1  # one page: no second page holding only the footer
+    assert "Score by round" in text

@@ -56,7 +56,7 @@ def test_a_short_game_played_at_the_table_until_it_is_won(home: Path) -> None:
     assert code == 0
     assert err.splitlines() == [
         "  Ann: tricks 'x' are not allowed; give 0 to 13",
-        "  Ann: bid 14 is out of range; bid 0 to 13",
+        "  Ann: bid 14 is out of range; bid 1 to 13, nil (or 0), blind nil (bnil)",
         "  the tricks add up to 14; a deal has 13",
     ]
     if os.environ.get("SCOREPAD_UPDATE_GOLDEN") == "1":
@@ -80,7 +80,9 @@ def test_q_stops_and_everything_entered_is_saved(home: Path) -> None:
     path = start()
     code, out, _ = play("3", "3", "3", "3", "q")
     assert code == 0
-    assert out.endswith("Stopped; the game is saved. Carry on with `scorepad play`.\n")
+    assert out.endswith(
+        "Stopped; the game is saved up to round 1's bids. Carry on with `scorepad play`.\n"
+    )
     game = load_game_file(path)
     assert len(game.rounds) == 1 and not game.rounds[0].played
     # Play carries on where it stopped: the sheet, then the tricks of round 1.
@@ -96,16 +98,23 @@ def test_input_that_runs_out_stops_cleanly(home: Path) -> None:
     code, out, err = play("3", "3")
     assert code == 0 and err == ""
     assert "Traceback" not in out
-    assert out.endswith("Stopped; the game is saved. Carry on with `scorepad play`.\n")
+    # Ctrl-D in the middle of a round: what is kept and what is not, as Ctrl-C says it.
+    assert out.endswith(
+        "Stopped; no round is saved yet. Not saved (the round was not whole): Bob's bid\n"
+        "  (3), Cat's bid (3). Carry on with `scorepad play`.\n"
+    )
     assert load_game_file(path).rounds == ()
 
 
-def test_bids_the_table_rules_refuse_are_asked_again(home: Path) -> None:
+def test_under_no_hell_only_the_last_bidder_is_asked_again(home: Path) -> None:
     path = start("--preset", "no-hell")
-    # Ann deals and bids last: 4 + 4 + 4 + 1 = 13 is hell, so the round is bid again.
-    _, out, err = play("4", "4", "4", "1", "4", "4", "4", "2", "q")
+    # Ann deals and bids last: 4 + 4 + 4 + 1 = 13 is hell; only Ann bids again.
+    _, out, err = play("4", "4", "4", "1", "2", "q")
     assert "Ann: no hell: the bids may not add up to 13" in err
-    assert "Those bids are not allowed; bid the round again." in out
+    assert "Ann bids 1\nAnn bids again; the other bids stand.\nAnn bids: 2\n" in out.replace(
+        ": 1\n", " 1\n"
+    )
+    assert "bid the round again" not in out
     game = load_game_file(path)
     assert [bid.tricks for side in game.rounds[0].sides for bid in side.bids] == [2, 4, 4, 4]
 
@@ -184,7 +193,7 @@ def test_undo_takes_back_one_bid_at_a_time_then_the_saved_entries(home: Path) ->
         "Took back Dan's bid (nil).",
         "Took back Cat's bid (5).",
         "Took back the tricks of round 1.",
-        "Took back the bids of round 1.",
+        "Took back Ann's bid (4).",  # at the tricks prompt: the last bid typed, not all four
     ]
     assert load_game_file(path).rounds == ()
 
@@ -258,7 +267,10 @@ def test_ctrl_c_stops_with_status_130_and_no_traceback(home: Path) -> None:
     out, err = process.communicate(timeout=20)
     assert process.returncode == 130
     assert "Traceback" not in err and "Traceback" not in out
-    assert "Stopped; the game is saved up to its last whole entry." in out
+    assert " ".join(out.split()).endswith(
+        "Stopped; no round is saved yet. Not saved (the round was not whole): Bob's bid (3)."
+        " Carry on with `scorepad play`."
+    )
     assert load_game_file(path).rounds == ()
 
 
@@ -268,3 +280,28 @@ def test_playing_a_finished_game_shows_it_and_enter_finishes(home: Path) -> None
     assert code == 0
     assert "Ann & Cat won after round 1" in out
     assert out.endswith("Press Enter to finish: \n")
+
+
+def test_u_at_the_first_tricks_prompt_takes_back_the_last_bid_only(home: Path) -> None:
+    path = start()
+    # Bob, Cat, Dan and Ann bid; at the tricks prompt u takes back Ann's 4 alone.
+    _, out, _ = play("3", "nil", "2", "4", "u", "5", "q")
+    assert (
+        "Ann took: u\n\nRound 1: Ann deals; Bob bids first.\nTook back Ann's bid (4).\n"
+        "Ann bids: 5\nTricks of round 1"
+    ) in out
+    game = load_game_file(path)
+    assert [str(bid) for side in game.rounds[0].sides for bid in side.bids] == [
+        "5", "nil", "3", "2",
+    ]  # fmt: skip
+
+
+def test_a_contract_over_13_at_the_table_is_kept_with_a_warning(home: Path) -> None:
+    path = start()
+    _, out, _ = play("7", "7", "7", "6", "q")
+    assert "Warning: Ann & Cat's contract is 13" not in out
+    assert (
+        "Warning: Bob & Dan's contract is 14, more than the 13 tricks in a deal; kept as\n"
+        "  entered. A typo?\n"
+    ) in out
+    assert len(load_game_file(path).rounds) == 1

@@ -73,3 +73,26 @@ def test_readme_sessions_run_as_shown(tmp_path: Path, monkeypatch: pytest.Monkey
             result = runner.invoke(app, words[1:], input=typed if words[1] == "play" else None)
             shown = [line.rstrip() for line in result.output.rstrip("\n").splitlines()]
             assert shown == [line.rstrip() for line in expected], f"$ {command}"
+
+
+def test_the_readme_tells_a_newcomer_what_they_need(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a first reader was missing: Python, the venv, the test tools, where games go."""
+    import tomllib
+
+    from scorepad.store import default_home
+
+    text = " ".join(README.read_text().split())
+    project = tomllib.loads((README.parent / "pyproject.toml").read_text())["project"]
+    assert project["requires-python"] == ">=3.11" and "Python 3.11 or newer" in text
+    assert "python3 -m venv .venv && . .venv/bin/activate" in text
+    assert "takes about a minute on two cores" in text
+    assert "sudo apt-get install chromium poppler-utils" in text and "skipped" in text
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("HOME", "/home/newcomer")
+    if os.name == "posix" and default_home() == Path("/home/newcomer/.config/scorepad"):
+        assert "`~/.config/scorepad/games/` on Linux" in text
+    assert "`$SCOREPAD_HOME/games/` if `SCOREPAD_HOME` is set" in text
+    # The blind nil in the first session is allowed by the preset it names.
+    assert "The default preset, `standard`, has no blind nil" in text
+    assert "--preset club" in sessions()[0][0][0]
+    assert "status 130" in text

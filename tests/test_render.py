@@ -66,8 +66,8 @@ def test_the_club_sheet_marks_sets_failed_nils_and_bag_penalties() -> None:
     assert "! contract 11 set (8 taken)" in text
     assert "bnil+5" in text and "3+nil" in text
     assert text.endswith(
+        # No "Next deal" while round 6 waits for its tricks: Bob's round comes first.
         "Round 6 (dealt by Bob): bids are in, tricks to come.\n"
-        "Next deal: Cat.\n"
         "To reach 500: Ann & Cat needs 476, Bob & Dan needs 306.\n"
     )
 
@@ -283,3 +283,52 @@ def test_rounds_after_the_end_stand_below_the_total_at_every_width(width: int) -
         text.split()
     )
     assert totals_shown(text) == [201, 1, 0, 0]
+
+
+SIX_ROUNDS = (
+    ("1=2 2=nil 3=1 4=2 5=1 6=1", "1=2 2=1 3=1 4=2 5=1 6=1"),
+    ("1=3 2=1 3=1 4=1 5=1 6=1", "1=0 2=3 3=1 4=1 5=2 6=1"),
+)
+
+
+def test_a_wide_terminal_shows_six_sides_in_one_table() -> None:
+    game = game_of("solo-6", *SIX_ROUNDS, players=SIX)
+    narrow = render(score_sheet(game, standings(game)), 80)
+    wide = render(score_sheet(game, standings(game)), 200)
+    heads = [line for line in wide.splitlines() if line.startswith("  │") and "Annabelle" in line]
+    assert len(heads) == 1 and all(name in heads[0] for name in SIX)
+    assert max(len(line) for line in wide.splitlines()) <= 200
+    assert len(wide.splitlines()) < len(narrow.splitlines())
+
+
+LONG = ("Maximiliana-Theodora", "Bob", "Catherine-Elisabeth", "Dan")
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_dealer_names_are_whole_where_there_is_room(width: int) -> None:
+    game = game_of("standard", *[("1=3 2=3 3=3 4=3", "1=3 2=3 3=4 4=3")] * 3, players=LONG)
+    text = render(score_sheet(game, standings(game)), width)
+    rows = [line for line in text.splitlines() if line[:2] in ("1 ", "3 ")]
+    assert [row.split("│")[1].strip() for row in rows] == [LONG[0], LONG[2]]
+    assert "…" not in text
+
+
+def test_txt_and_svg_exports_keep_dealer_names_whole() -> None:
+    from scorepad.export import export_game
+
+    game = game_of("standard", ("1=3 2=3 3=3 4=3", "1=3 2=3 3=4 4=3"), players=LONG)
+    assert "│ Maximiliana-Theodora │" in export_game(game, standings(game), "txt")
+    assert "Maximiliana-Theodora" in export_game(game, standings(game), "svg")
+
+
+def test_at_30_columns_the_list_names_partners_and_keeps_labels_with_numbers() -> None:
+    game = game_of("club", *CLUB, teams=("Us", "Them"))
+    text = render(score_sheet(game, standings(game)), 30)
+    lines = text.splitlines()
+    assert lines[lines.index("Us") + 1] == "(Ann, Cat)"
+    assert "Them" in lines and lines[lines.index("Them") + 1] == "(Bob, Dan)"
+    labels = ("bid", "took", "pts", "score", "bags", "total:")
+    for line in lines:
+        assert len(line) <= 30
+        assert not line.rstrip().endswith(labels), line  # a label never ends a line
+        assert not re.match(r"^\s*\d+ \w", line) or re.match(r"^\d+: ", line), line

@@ -31,6 +31,7 @@ COMMAND_MODULES = {
     "show": "sheet",
     "explain": "sheet",
     "play": "play",
+    "serve": "serve",
     "export": "export",
     "check": "check",
     "stats": "stats",

@@ -22,10 +22,13 @@ def check(
     ],
     preset: PresetOption = "standard",
     overrides: SetOption = None,
-    score: Annotated[int, typer.Option(help="The side's score before the round.")] = 0,
-    bags: Annotated[int, typer.Option(help="The side's bags before the round.")] = 0,
+    score: Annotated[
+        int, typer.Option(metavar="POINTS", help="The side's score before the round.")
+    ] = 0,
+    bags: Annotated[int, typer.Option(metavar="N", help="The side's bags before the round.")] = 0,
     trailing_by: Annotated[
-        int, typer.Option(help="How far the side trails the leader (for blind nil).")
+        int,
+        typer.Option(metavar="POINTS", help="How far the side trails the leader (for blind nil)."),
     ] = 0,
     as_json: JsonOption = False,
 ) -> None:
@@ -34,6 +37,10 @@ def check(
 
     _, rules = load_rules(preset, overrides)
     result = check_side_round(rules, tokens, score=score, bags=bags, trailing_by=trailing_by)
+    from scorepad.cli.common import contract_warnings
+
+    for warning in contract_warnings(rules, [("the side", result.contract)], "scored as given"):
+        typer.echo(warning, err=True)
     if as_json:
         from scorepad.cli.common import print_json
         from scorepad.export import side_score_json

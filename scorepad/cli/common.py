@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.console import Console, RenderableType
 
     from scorepad.rules import Rules
@@ -68,13 +70,16 @@ PresetOption = Annotated[
     typer.Option(
         "--preset",
         "-p",
+        metavar="NAME_OR_FILE",
         help="A preset name (see `scorepad presets list`) or a TOML file.",
         autocompletion=complete_preset_names,
     ),
 ]
 SetOption = Annotated[
     list[str] | None,
-    typer.Option("--set", help="Override one rule, KEY=VALUE (repeatable), like target=300."),
+    typer.Option(
+        "--set", metavar="KEY=VALUE", help="Override one rule (repeatable), like target=300."
+    ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
 GameOption = Annotated[
@@ -88,6 +93,27 @@ GameOption = Annotated[
         autocompletion=complete_game_names,
     ),
 ]
+
+
+# Ctrl-C ends table mode, `simulate` and `show --watch` alike with the status a shell gives
+# a program stopped by SIGINT (128 + 2), so scripts can tell a stop from a success.
+INTERRUPTED = 130
+
+
+def contract_warnings(
+    rules: Rules, contracts: Sequence[tuple[str, int]], done: str = "kept as entered"
+) -> list[str]:
+    """`Warning: Us's contract is 26, ...` for each side bidding more than a deal has.
+
+    Such a contract is legal (every bid is in range) but almost always a typo: it is kept,
+    and said.
+    """
+    return [
+        f"Warning: {name}'s contract is {contract}, more than the {rules.tricks} tricks in a"
+        f" deal; {done}. A typo?"
+        for name, contract in contracts
+        if contract > rules.tricks
+    ]
 
 
 def sentence(message: str) -> str:

@@ -52,6 +52,22 @@ def read_rule_sets(text: str, overrides: list[str] | None) -> list[RuleSet]:
     return rule_sets
 
 
+def check_compare_options(preset: str | None, kernel: str) -> None:
+    """Refuse what --compare would leave unheard: a --preset typed, a --kernel but auto."""
+    from scorepad.errors import ScorepadError
+
+    if preset is not None:
+        raise ScorepadError(
+            f"--compare names the rule sets, so --preset {preset} would be ignored;"
+            f" put it in the list, like --compare {preset},club"
+        )
+    if kernel != "auto":
+        raise ScorepadError(
+            f"--kernel {kernel}: --compare plays each rule set in the kernel where it can"
+            " (--kernel auto); leave --kernel out"
+        )
+
+
 def run_compare(
     text: str,
     overrides: list[str] | None,

@@ -17,7 +17,15 @@ if TYPE_CHECKING:
 FORMATS = "csv|json|md|html|svg|txt"
 
 
-@app.command()
+EXPORT_HELP = (
+    "Export the whole score sheet as csv, json, md, html, svg or txt.\n\n"
+    "html is one printable page with a score chart (no scripts, no network); svg and txt are"
+    " the sheet as `show` draws it; json is what `show --json` prints; csv has one row per"
+    " round and team."
+)
+
+
+@app.command(help=EXPORT_HELP)
 def export(
     fmt: Annotated[
         str | None,
@@ -27,7 +35,8 @@ def export(
             metavar=FORMATS,
             autocompletion=complete_formats,
             help="The format. Default: from the -o file's suffix (.csv, .json, .md, .html,"
-            " .svg, .txt), else txt (the sheet as plain text).",
+            " .svg, .txt); txt (the sheet as plain text) for stdout or a name without a"
+            " suffix, like notes or /dev/null.",
             show_default=False,
         ),
     ] = None,
@@ -44,21 +53,21 @@ def export(
     ] = None,
     game_ref: GameOption = None,
 ) -> None:
-    """Export the whole score sheet as csv, json, md, html, svg or txt.
-
-    html is one printable page with a score chart (no scripts, no network); svg and txt are
-    the sheet as `show` draws it; json is what `show --json` prints; csv has one row per
-    round and team.
-    """
+    """Export the whole score sheet as csv, json, md, html, svg or txt (see EXPORT_HELP)."""
     import sys
     from pathlib import Path
 
     from scorepad.errors import ExportError
-    from scorepad.export import export_game
+    from scorepad.export import export_game, parse_format
     from scorepad.game import standings
     from scorepad.store import load_game_file, resolve_game
 
     to_stdout = output is None or output == "-"
+    if not to_stdout and Path(output or "").expanduser().is_dir():
+        suffix = parse_format(fmt).value if fmt is not None else "html"
+        raise ExportError(
+            f"-o {output} is a folder; give a file's name, like {output}/sheet.{suffix}"
+        )
     chosen = choose_format(fmt, None if to_stdout else output)
     game_path = resolve_game(game_ref)
     game = load_game_file(game_path)
@@ -71,7 +80,7 @@ def export(
     if target.resolve() == game_path.resolve():
         raise ExportError(f"-o {output} is the game file itself; export to another file")
     write_output(target, text)
-    typer.echo(f"exported {game.name} as {chosen.value} to {target}", err=True)
+    typer.echo(f"Exported {game.name} as {chosen.value} to {target}", err=True)
 
 
 def write_output(target: Path, text: str) -> None:
@@ -86,8 +95,6 @@ def write_output(target: Path, text: str) -> None:
     from scorepad.errors import ExportError
     from scorepad.store import write_text_atomic
 
-    if target.is_dir():
-        raise ExportError(f"-o {target} is a folder; give a file's name, like {target}/sheet.html")
     real = target.resolve()
     try:
         mode = real.stat().st_mode
@@ -106,7 +113,9 @@ def write_output(target: Path, text: str) -> None:
 
 
 def choose_format(fmt: str | None, output: str | None) -> ExportFormat:
-    """--format if given, else the output file's suffix, else txt."""
+    """--format if given, else the output file's suffix; txt for no file or no suffix."""
+    from pathlib import PurePath
+
     from scorepad.errors import ExportError
     from scorepad.export import ExportFormat, format_from_suffix, parse_format
 
@@ -115,9 +124,12 @@ def choose_format(fmt: str | None, output: str | None) -> ExportFormat:
     if output is None:
         return ExportFormat.TXT
     found = format_from_suffix(output)
-    if found is None:
-        raise ExportError(
-            f"cannot tell the format of {output!r} from its suffix; name it .csv, .json, .md,"
-            f" .html, .svg or .txt, or give --format {FORMATS}"
-        )
-    return found
+    if found is not None:
+        return found
+    suffix = PurePath(output).suffix
+    if not suffix or PurePath(output).name.startswith("."):  # `notes`, `/dev/null`, `.sheet`
+        return ExportFormat.TXT
+    raise ExportError(
+        f"-o {output}: {suffix} is not a format scorepad writes; name the file .csv, .json,"
+        f" .md, .html, .svg or .txt (or without a suffix, for txt), or give --format {FORMATS}"
+    )

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from scorepad.cli.common import (
-    JsonOption,
     PresetOption,
     SetOption,
     complete_game_names,
@@ -97,9 +96,18 @@ def new(
                 f"continue it with `scorepad use {saved.stem}`"
             )
     preset_name, rules = load_rules(preset, overrides)
+    names = split_names(players)
+    check_player_count(len(names), preset_name, rules.players)
+    for what, given in (("player", names), ("team", split_names(teams or ""))):
+        for text in given:
+            if text.isdigit() and text.isascii():
+                raise GameError(
+                    f"{what} name {text!r} is a whole number, which `bid` and `tricks` read as"
+                    " a seat number; give a name with a letter in it"
+                )
     game = new_game(
         game_name,
-        split_names(players),
+        names,
         rules,
         preset=preset_name,
         sides=split_names(teams) if teams is not None else None,
@@ -115,8 +123,31 @@ def new(
     )
 
 
+def check_player_count(given: int, preset: str, needed: int) -> None:
+    """Refuse a count of players the preset does not take, naming the presets that do."""
+    from scorepad.errors import GameError
+    from scorepad.rules import load_preset, preset_names
+
+    if given == needed:
+        return
+    fitting = [name for name in preset_names() if load_preset(name).rules.players == given]
+    others = (
+        f"presets for {given} players: {', '.join(fitting)}"
+        if fitting
+        else f"no preset takes {given} players"
+    )
+    raise GameError(
+        f"{given} players given; preset {preset} needs {needed} (players in seat order);"
+        f" {others}"
+    )
+
+
 @app.command()
-def games(as_json: JsonOption = False) -> None:
+def games(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a JSON array instead, one object per game.")
+    ] = False,
+) -> None:
     """List the saved games, newest first: players, rounds, status, scores, last change."""
     from scorepad.store import games_dir
 
@@ -291,17 +322,58 @@ def delete(
 @app.command()
 def restore(
     name: Annotated[
-        str,
+        str | None,
         typer.Argument(
             metavar="NAME",
-            help="A deleted game's name.",
+            help="A deleted game's name (its latest copy), or a copy as listed, like wed~1."
+            " Without NAME, list every copy in the trash.",
             show_default=False,
             autocompletion=complete_trashed_names,
         ),
-    ],
+    ] = None,
+    new_name: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            metavar="NEW",
+            help="Restore it under this name (when its own is taken).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Bring a deleted game back from the trash."""
+    """Bring a deleted game back from the trash, or list the trash."""
     from scorepad.store import restore_game
 
-    game, path = restore_game(name)
+    if name is None:
+        if new_name is not None:
+            from scorepad.errors import GameError
+
+            raise GameError("--as names a restored game; give the NAME to restore too")
+        list_trash()
+        return
+    game, path = restore_game(name, new_name)
     typer.echo(f"Restored {path.stem}; continue it with `scorepad use {path.stem}`.")
+
+
+def list_trash() -> None:
+    """Every copy in the trash, one a line: what `restore` takes, when, rounds, players."""
+    from datetime import datetime
+
+    from scorepad.errors import ScorepadError
+    from scorepad.store import load_game_file, trash_dir, trash_entries
+
+    entries = trash_entries()
+    if not entries:
+        typer.echo(f"The trash ({trash_dir()}) is empty.")
+        return
+    typer.echo(f"In the trash ({trash_dir()}); `scorepad restore NAME~N` brings one back:")
+    for entry in entries:
+        deleted = when(datetime.fromtimestamp(entry.path.stat().st_mtime).isoformat())
+        try:
+            game = load_game_file(entry.path)
+        except ScorepadError:
+            what = "damaged"
+        else:
+            count = len(game.rounds)
+            what = f"{count} round{'' if count == 1 else 's'}, {', '.join(game.players)}"
+        typer.echo(f"  {entry.label}  changed {deleted}  {what}")

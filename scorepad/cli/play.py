@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scorepad.cli.common import GameOption
+from scorepad.cli.common import INTERRUPTED, GameOption
 from scorepad.cli.core import app
 
 if TYPE_CHECKING:
@@ -22,12 +22,10 @@ if TYPE_CHECKING:
 
     from scorepad.bids import Bid
     from scorepad.game import Game, Standings
-    from scorepad.rules import Rules
 
 UNDO = ("u", "undo")
 QUIT = ("q", "quit")
 WIDTH = 80  # every prompt and hint fits a terminal this wide
-INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C (128 + SIGINT)
 
 
 class _Undo(Exception):
@@ -37,17 +35,25 @@ class _Undo(Exception):
 class _Quit(Exception):
     """The player typed q, or the input ended (Ctrl-D)."""
 
+    dropped: list[str] = []  # what was typed of a round not yet whole, and is not saved
+
 
 class _Interrupted(BaseException):
     """Ctrl-C. A BaseException of our own, so that no prompt turns it into an Abort."""
 
+    dropped: list[str] = []
+
 
 @app.command()
 def play(game_ref: GameOption = None) -> None:
-    """Table mode: prompt for each player's bid, then the tricks, and show the sheet."""
+    """Table mode: prompt for each player's bid, then the tricks, and show the sheet.
+
+    q or Ctrl-D stops (status 0), Ctrl-C too (status 130); each says what is saved.
+    """
     import signal
     import threading
 
+    from scorepad.bids import bid_forms
     from scorepad.game import standings
     from scorepad.store import load_game_file, resolve_game
 
@@ -67,9 +73,9 @@ def play(game_ref: GameOption = None) -> None:
     previous = signal.signal(signal.SIGINT, interrupt) if main else None
     try:
         _play(path)
-    except (_Interrupted, KeyboardInterrupt):
+    except (_Interrupted, KeyboardInterrupt) as stop:
         typer.echo("")
-        typer.echo("Stopped; the game is saved up to its last whole entry.")
+        _say(stopped_text(path, getattr(stop, "dropped", [])))
         raise typer.Exit(INTERRUPTED) from None
     finally:
         if main:
@@ -80,10 +86,12 @@ def _play(path: Path) -> None:
     from scorepad.game import open_round, standings
     from scorepad.store import load_game_file
 
+    kept: _Bids | None = None  # bids taken back from a saved round, asked from the last one
     while True:
         game = load_game_file(path)
         result = standings(game)
         waiting = open_round(game)
+        given, kept = kept, None
         try:
             if waiting is not None:
                 _enter_tricks(path, game, waiting)
@@ -91,25 +99,34 @@ def _play(path: Path) -> None:
                 if _after_the_end(path, game, result):
                     return
             else:
-                _enter_bids(path, game, result)
+                _enter_bids(path, game, result, given)
         except _Undo:
-            _undo(path)
-        except _Quit:
-            typer.echo("Stopped; the game is saved. Carry on with `scorepad play`.")
+            kept = _undo(path)
+        except _Quit as stop:
+            _say(stopped_text(path, stop.dropped))
             return
 
 
-def bid_forms(rules: Rules) -> str:
-    """The bids these rules allow, as a player would type them (no blind bids if they are off)."""
-    low = 0 if rules.zero_bid == "plain" or not rules.nil else 1
-    forms = [f"{low} to {rules.tricks}"]
-    if rules.nil:
-        forms.append("nil (or 0)" if rules.zero_bid == "nil" else "nil")
-    if rules.blind_nil:
-        forms.append("blind nil (bnil)")
-    if rules.blind_bids:
-        forms.append(f"blind {rules.blind_bid_min} or more (b{rules.blind_bid_min})")
-    return ", ".join(forms)
+def stopped_text(path: Path, dropped: Sequence[str]) -> str:
+    """What stopping keeps and what it drops: `Stopped; ... Not saved: Ann's bid (3).`"""
+    from scorepad.errors import ScorepadError
+    from scorepad.store import load_game_file
+
+    try:
+        game = load_game_file(path)
+    except ScorepadError:
+        kept = "the game is saved up to its last whole entry"
+    else:
+        count = len(game.rounds)
+        if not count:
+            kept = "no round is saved yet"
+        else:
+            part = "tricks" if game.rounds[-1].played else "bids"
+            kept = f"the game is saved up to round {count}'s {part}"
+    text = f"Stopped; {kept}."
+    if dropped:
+        text += f" Not saved (the round was not whole): {', '.join(dropped)}."
+    return text + " Carry on with `scorepad play`."
 
 
 def bid_words(text: str) -> list[str]:
@@ -168,18 +185,34 @@ def _say(text: str) -> None:
     typer.echo(textwrap.fill(text, WIDTH, subsequent_indent="  "))
 
 
-def _undo(path: Path) -> None:
+_Bids = tuple[tuple["Bid", ...], ...]  # each side's bids of a round
+
+
+def _undo(path: Path) -> _Bids | None:
+    """Take back the last saved entry; saved bids come back to be asked from the last one.
+
+    A round's bids waiting for their tricks are taken back one bid at a time, as they were
+    typed: they are returned, and the last bidder is asked again.
+    """
     from scorepad.cli.common import sentence
     from scorepad.errors import ScorepadError
     from scorepad.game import undo_last
     from scorepad.store import update_game
 
+    def change(game: Game) -> tuple[Game, tuple[str, _Bids | None]]:
+        last = game.rounds[-1] if game.rounds else None
+        bids = None if last is None or last.played else tuple(e.bids for e in last.sides)
+        changed, message = undo_last(game)
+        return changed, (message, bids)
+
     try:
-        _, message = update_game(path, undo_last)
+        _, (message, bids) = update_game(path, change)
     except ScorepadError as error:
         _complain(error)
-        return
-    typer.echo(sentence(message))
+        return None
+    if bids is None:
+        typer.echo(sentence(message))
+    return bids
 
 
 def _save(path: Path, change: Callable[[Game], Game]) -> bool:
@@ -205,6 +238,9 @@ def _steps(
     while len(answers) < count:
         try:
             answers.append(ask(len(answers)))
+        except (_Quit, _Interrupted) as stop:
+            stop.dropped = [taken(index, answer) for index, answer in enumerate(answers)]
+            raise
         except _Undo:
             if not answers:
                 raise
@@ -213,8 +249,11 @@ def _steps(
     return answers
 
 
-def _enter_bids(path: Path, game: Game, result: Standings) -> None:
-    """Ask every bid of the next round in bidding order, then save them together."""
+def _enter_bids(path: Path, game: Game, result: Standings, kept: _Bids | None = None) -> None:
+    """Ask every bid of the next round in bidding order, then save them together.
+
+    `kept` are the round's bids taken back by u: all but the last bid stand.
+    """
     from functools import partial
 
     from scorepad.game import next_dealer, set_bids
@@ -225,15 +264,61 @@ def _enter_bids(path: Path, game: Game, result: Standings) -> None:
         f"Round {len(game.rounds) + 1}: {game.players[dealer]} deals; "
         f"{game.players[(dealer + 1) % len(game.players)]} bids first."
     )
+    again = False
     while True:
-        sides = _ask_round_bids(game, dealer, result)
+        sides = _ask_round_bids(game, dealer, result, kept, again=again)
         if _save(path, partial(set_bids, bids=sides)):
+            from scorepad.bids import contract_of
+            from scorepad.cli.common import contract_warnings
+
+            contracts = [(game.sides[side], contract_of(bids)) for side, bids in enumerate(sides)]
+            for warning in contract_warnings(game.rules, contracts):
+                _say(warning)
             return
-        typer.echo("Those bids are not allowed; bid the round again.")
+        again = _last_bid_can_mend(game, dealer, result, sides)
+        kept = sides if again else None
+        if not again:
+            typer.echo("Those bids are not allowed; bid the round again.")
 
 
-def _ask_round_bids(game: Game, dealer: int, before: Standings) -> tuple[tuple[Bid, ...], ...]:
-    """Every side's bids for a round dealt by `dealer`, asked in bidding order."""
+def _last_bid_can_mend(game: Game, dealer: int, before: Standings, sides: _Bids) -> bool:
+    """Whether another bid by the last bidder alone makes the round's bids allowed (no hell)."""
+    from scorepad.bids import parse_bid
+    from scorepad.errors import ScorepadError
+    from scorepad.game import set_bids
+
+    rules = game.rules
+    if rules.partner_bidding and rules.side_size > 1:
+        return False
+    last = dealer  # the dealer bids last
+    side = rules.side_of(last)
+    index = rules.seats_of(side).index(last)
+    for word in [str(n) for n in range(rules.tricks + 1)] + ["nil", "bnil"]:
+        try:
+            bid = parse_bid(word, rules)
+            changed = list(sides[side])
+            changed[index] = bid
+            trial = sides[:side] + (tuple(changed),) + sides[side + 1 :]
+            set_bids(game, trial, before=before)
+        except ScorepadError:
+            continue
+        return True
+    return False
+
+
+def _ask_round_bids(
+    game: Game,
+    dealer: int,
+    before: Standings,
+    kept: _Bids | None = None,
+    *,
+    again: bool = False,
+) -> _Bids:
+    """Every side's bids for a round dealt by `dealer`, asked in bidding order.
+
+    With `kept` (the round's bids, taken back or refused), the others stand and the last
+    bidder is asked again: `again` when the rules refused the last bid.
+    """
     rules = game.rules
     seats = len(game.players)
     order = [(dealer + step) % seats for step in range(1, seats + 1)]
@@ -258,7 +343,22 @@ def _ask_round_bids(game: Game, dealer: int, before: Standings) -> tuple[tuple[B
         who = game.sides[askers[index]] if joint else game.players[askers[index]]
         return f"{who}'s bid ({' '.join(format_bid(bid) for bid in bids)})"
 
-    answers = _steps([], len(askers), ask, taken)
+    answers: list[tuple[Bid, ...]] = []
+    if kept is not None:
+        if joint:
+            answers = [kept[side] for side in askers]
+        else:
+            answers = [
+                (kept[rules.side_of(seat)][rules.seats_of(rules.side_of(seat)).index(seat)],)
+                for seat in askers
+            ]
+        last = answers.pop()
+        if again:
+            who = game.sides[askers[-1]] if joint else game.players[askers[-1]]
+            _say(f"{who} bids again; the other bids stand.")
+        else:
+            _say(f"Took back {taken(len(answers), last)}.")
+    answers = _steps(answers, len(askers), ask, taken)
     given = dict(zip(askers, answers, strict=True))
     if joint:
         return tuple(given[side] for side in range(rules.sides))
@@ -270,7 +370,7 @@ def _ask_round_bids(game: Game, dealer: int, before: Standings) -> tuple[tuple[B
 def _read_bids(
     game: Game, words: Sequence[str], who: Sequence[str], trailing_by: int
 ) -> tuple[Bid, ...]:
-    from scorepad.bids import check_bid, parse_bid
+    from scorepad.bids import bid_forms, check_bid, parse_bid
     from scorepad.errors import BidError
 
     bids = []

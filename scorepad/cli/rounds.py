@@ -51,10 +51,18 @@ def bid(
         return record_bids(game, bids or [], number=number), before
 
     game, before = update_game(path, change)
-    text = bids_summary(game, number or len(game.rounds), corrected=number is not None)
+    shown = number or len(game.rounds)
+    text = bids_summary(game, shown, corrected=number is not None)
     if number is not None and before is not None:
         text += correction_notes(game, before, standings(game), number)
     typer.echo(text)
+    from scorepad.bids import contract_of
+    from scorepad.cli.common import contract_warnings
+
+    entries = game.rounds[shown - 1].sides
+    contracts = [(name, contract_of(e.bids)) for name, e in zip(game.sides, entries, strict=True)]
+    for warning in contract_warnings(game.rules, contracts):
+        typer.echo(warning, err=True)
 
 
 @app.command()
@@ -128,7 +136,7 @@ def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
 
 def result_summary(game: Game, result: Standings, number: int, *, corrected: bool) -> str:
     """`Round 3: Ann & Cat +141 -> 341 (1 bag), Bob & Dan -60 -> 200 (0 bags). Next deal: Dan.`"""
-    from scorepad.game import next_dealer, scores_text
+    from scorepad.game import next_dealer, open_round, scores_text
 
     scored = result.rounds[number - 1].sides
     assert scored is not None
@@ -144,6 +152,9 @@ def result_summary(game: Game, result: Standings, number: int, *, corrected: boo
             text += f" The game is a draw after round {result.ended_after}."
         else:
             text += f" {game.sides[result.winner]} won after round {result.ended_after}!"
+    elif (waiting := open_round(game)) is not None:
+        dealer = game.players[game.rounds[waiting - 1].dealer]
+        text += f" Round {waiting} ({dealer} deals) waits for its tricks."
     else:
         text += f" Next deal: {game.players[next_dealer(game)]}."
     return text
@@ -159,12 +170,13 @@ def correction_notes(game: Game, before: Standings, after: Standings, number: in
     now = {result.number for result in after.rounds if result.after_end and result.sides}
     text = ""
     if now - was:
+        one = len(now - was) == 1
         text += (
-            f" {_rounds_text(now - was)} {'was' if len(now - was) == 1 else 'were'} played "
-            f"after the game ended (round {after.ended_after}) and no longer count."
+            f" {_rounds_text(now - was)} {'was' if one else 'were'} played after the game"
+            f" ended (round {after.ended_after}) and no longer {'counts' if one else 'count'}."
         )
     if was - now:
-        text += f" {_rounds_text(was - now)} count again."
+        text += f" {_rounds_text(was - now)} {'counts' if len(was - now) == 1 else 'count'} again."
     if number in now:
         text += (
             f" Round {number} was played after the game ended (round {after.ended_after}) "

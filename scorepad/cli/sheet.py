@@ -20,7 +20,8 @@ def show(
             "--watch",
             "-w",
             help="Keep the sheet on screen and redraw it whenever the game changes, "
-            "from any shell or table mode, until Ctrl-C (for a screen facing the table).",
+            "from any shell or table mode, until Ctrl-C (status 130), for a screen facing"
+            " the table.",
         ),
     ] = False,
 ) -> None:
@@ -38,7 +39,10 @@ def show(
         from scorepad.cli.watch import watch_sheet
 
         load_game_file(path)  # a damaged game is refused now, like `show`
-        watch_sheet(path, console())
+        if watch_sheet(path, console()):
+            from scorepad.cli.common import INTERRUPTED
+
+            raise typer.Exit(INTERRUPTED)
         return
     game = load_game_file(path)
     result = standings(game)

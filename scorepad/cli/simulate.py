@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     preset: PresetOption = "standard",
     overrides: SetOption = None,
     games: Annotated[
@@ -76,7 +77,10 @@ def simulate(
         ),
     ] = None,
 ) -> None:
-    """Play games out with bots, score them with the engine, and check every deal."""
+    """Play games out with bots, score them with the engine, and check every deal.
+
+    Ctrl-C stops the run with status 130; games --save has written stay.
+    """
     import sys
 
     from scorepad.cli.common import load_rules
@@ -93,8 +97,10 @@ def simulate(
             f" choose from {', '.join(BOTS)}, or a comma list per side"
         )
     if compare is not None:
-        from scorepad.cli.compare import run_compare
+        from scorepad.cli.compare import check_compare_options, run_compare
 
+        typed = getattr(ctx.get_parameter_source("preset"), "name", "DEFAULT") != "DEFAULT"
+        check_compare_options(preset if typed else None, kernel)
         run_compare(compare, overrides, games, seed, chosen, jobs, save, as_json)
         return
     name, rules = load_rules(preset, overrides)
@@ -163,8 +169,11 @@ def summary_view(summary: RunSummary) -> RenderableType:
     row("violations", str(violations), "bold red" if violations else "green")
     row("deals per game", f"{stats['deals_per_game']:.1f}")
     nil, blind = stats["nil"], stats["blind_nil"]
-    row("nil made", f"{percent(nil['rate'])} of {nil['bids']}")
-    row("blind nil made", f"{percent(blind['rate'])} of {blind['bids']}")
+    # A bid the rules do not allow is left out, not shown as made 0.0% of 0 times.
+    if config.rules.nil:
+        row("nil made", f"{percent(nil['rate'])} of {nil['bids']}")
+    if config.rules.blind_nil:
+        row("blind nil made", f"{percent(blind['rate'])} of {blind['bids']}")
     row("contracts set", f"{percent(stats['set_rate'])} of {stats['sets']['contracts']}")
     row("bag penalties per game", f"{stats['bag_penalties_per_game']:.2f}")
     ends = ", ".join(f"{kind} {count}" for kind, count in stats["ends"].items() if count)

@@ -1,9 +1,10 @@
 """`scorepad show --watch`: a live sheet for a second screen facing the table.
 
 It redraws whenever the game file changes, whoever changes it (another shell, table mode),
-until Ctrl-C. It only reads: saves replace the file whole (write, then rename), so a
-reader never sees half a save and never needs the game's lock, which stays free for the
-shells that enter the rounds.
+and whenever the terminal is resized, until Ctrl-C. On a terminal shorter than the sheet
+it shows what matters: the latest rounds and the totals. It only reads: saves replace the
+file whole (write, then rename), so a reader never sees half a save and never needs the
+game's lock, which stays free for the shells that enter the rounds.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from rich.console import Console, RenderableType
+
+    from scorepad.game import Game, Standings
 
 INTERVAL = 0.25  # seconds between looks at the file: quick for the table, idle for the CPU
 
@@ -31,8 +34,11 @@ def file_stamp(path: Path) -> _Stamp:
     return (info.st_ino, info.st_size, info.st_mtime_ns)
 
 
-def watched_sheet(path: Path) -> RenderableType:
-    """The sheet as the file holds it now, or a line saying why there is none to show."""
+def watched_sheet(path: Path, console: Console | None = None, lines: int = 0) -> RenderableType:
+    """The sheet as the file holds it now, or a line saying why there is none to show.
+
+    With a console, the sheet is fitted to its height less `lines` (see `fitted_sheet`).
+    """
     from rich.text import Text
 
     from scorepad.errors import ScorepadError
@@ -44,7 +50,45 @@ def watched_sheet(path: Path) -> RenderableType:
         game = load_game_file(path)
     except ScorepadError as error:
         return Text(f"Waiting for the game: {error}")
-    return score_sheet(game, standings(game))
+    if console is None:
+        return score_sheet(game, standings(game))
+    return fitted_sheet(game, standings(game), console, console.size.height - lines)
+
+
+def fitted_sheet(game: Game, result: Standings, console: Console, height: int) -> RenderableType:
+    """The sheet in `height` lines: whole if it fits, else the latest rounds and the totals.
+
+    Rounds are left out from the first, and a line says which: the totals still count them.
+    """
+    import dataclasses
+
+    from rich.console import Group
+    from rich.text import Text
+
+    from scorepad.render import score_sheet
+
+    def drawn(keep: int) -> RenderableType:
+        if keep >= len(result.rounds):
+            return score_sheet(game, result)
+        left_out = result.rounds[-keep - 1].number if keep else result.rounds[-1].number
+        which = "Round 1 is" if left_out == 1 else f"Rounds 1 to {left_out} are"
+        note = Text(f"{which} left out to fit the screen (still counted in the sums).", style="dim")
+        shown = dataclasses.replace(result, rounds=result.rounds[len(result.rounds) - keep :])
+        return Group(note, score_sheet(game, shown))
+
+    def fits(keep: int) -> bool:
+        return len(console.render_lines(drawn(keep), pad=False)) <= height
+
+    if fits(len(result.rounds)):
+        return drawn(len(result.rounds))
+    low, high = 0, len(result.rounds) - 1  # the most rounds that fit, found by halving
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return drawn(low)
 
 
 def watch_sheet(
@@ -53,8 +97,10 @@ def watch_sheet(
     *,
     interval: float = INTERVAL,
     until: Callable[[], bool] | None = None,
-) -> None:
+) -> bool:
     """Show the sheet and draw it again at every change of the file, until Ctrl-C (or `until`).
+
+    True when Ctrl-C stopped it.
 
     On a terminal the sheet is redrawn in place (Rich Live); into a pipe or a file, each
     new state of the sheet is printed after the last, under a rule.
@@ -62,15 +108,17 @@ def watch_sheet(
     from rich.live import Live
 
     footer = "Watching {name}; Ctrl-C stops."
-    changes = _changes(path, interval, until)
     try:
         if console.is_terminal:
+            # A resize is a change too: the sheet is laid out again for the new size.
+            changes = _changes(path, interval, until, lambda: console.size)
             with Live(
-                _framed(path, footer), console=console, auto_refresh=False, screen=False
+                _framed(path, footer, console), console=console, auto_refresh=False, screen=False
             ) as live:
                 for _ in changes:
-                    live.update(_framed(path, footer), refresh=True)
+                    live.update(_framed(path, footer, console), refresh=True)
         else:
+            changes = _changes(path, interval, until)
             console.print(_framed(path, footer))
             console.file.flush()
             for _ in changes:
@@ -78,22 +126,30 @@ def watch_sheet(
                 console.print(watched_sheet(path))
                 console.file.flush()
     except KeyboardInterrupt:
-        pass  # Ctrl-C is how a watch ends
+        return True  # Ctrl-C is how a watch ends
+    return False
 
 
-def _changes(path: Path, interval: float, until: Callable[[], bool] | None) -> Iterator[None]:
-    """One item each time the file is saved again, looking every `interval` seconds."""
-    last = file_stamp(path)
+def _changes(
+    path: Path,
+    interval: float,
+    until: Callable[[], bool] | None,
+    size: Callable[[], object] = lambda: None,
+) -> Iterator[None]:
+    """One item each time the file is saved again (or `size` changes), every `interval` s."""
+    last = (file_stamp(path), size())
     while not (until and until()):
         time.sleep(interval)
-        stamp = file_stamp(path)
-        if stamp != last:
-            last = stamp
+        now = (file_stamp(path), size())
+        if now != last:
+            last = now
             yield
 
 
-def _framed(path: Path, footer: str) -> RenderableType:
+def _framed(path: Path, footer: str, console: Console | None = None) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
-    return Group(watched_sheet(path), Text(footer.format(name=path.stem), style="dim"))
+    # One line for the footer, and one Live leaves for its cursor.
+    sheet = watched_sheet(path, console, lines=2)
+    return Group(sheet, Text(footer.format(name=path.stem), style="dim"))

@@ -209,6 +209,8 @@ def parse_hand_record(text: str, *, source: str = "hand record") -> HandRecord:
         raise HandRecordError(f"{source}: not valid TOML: {error}") from None
     try:
         return _record_from_mapping(data, source)
+    except HandRecordError:
+        raise  # it names the source already
     except CardError as error:
         raise HandRecordError(f"{source}: {error}") from None
     except (KeyError, TypeError, ValueError) as error:

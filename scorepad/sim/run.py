@@ -210,6 +210,32 @@ def save_result(config: RunConfig, result: GameResult) -> None:
         write_hand_record(path, hand_record(config.rules, config.preset, record, number))
 
 
+def make_save_dir(folder: Path) -> None:
+    """Make the --save folder, or refuse it in one line: a file, under a file, not writable."""
+    from scorepad.errors import ScorepadError
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        # The first place on the way that is there and is no folder (a file, a dead link).
+        blocker = next(
+            (
+                place
+                for place in (*reversed(folder.parents), folder)
+                if (place.exists() or place.is_symlink()) and not place.is_dir()
+            ),
+            None,
+        )
+        if blocker == folder:
+            what = "is a file, not a folder" if folder.exists() else "is a link to nothing"
+            message = f"--save {folder} {what}; give a folder (made if missing)"
+        elif blocker is not None:
+            message = f"--save {folder} lies under {blocker}, which is not a folder"
+        else:
+            message = f"--save {folder}: cannot make the folder: {error.strerror or error}"
+        raise ScorepadError(message) from None
+
+
 def simulate(
     config: RunConfig,
     *,
@@ -218,7 +244,7 @@ def simulate(
 ) -> RunSummary:
     """Play the run's games on `jobs` processes; `progress(n)` is told of n more games."""
     if config.save_dir is not None:
-        config.save_dir.mkdir(parents=True, exist_ok=True)
+        make_save_dir(config.save_dir)
     if config.check not in CHECKS:
         raise ScorepadError(f"--check {config.check!r}: choose from {', '.join(CHECKS)}")
     path, reason = choose_kernel(config.kernel, config.rules, config.bots)

@@ -1,0 +1,193 @@
+"""`scorepad serve`: the game on every phone at the table, live, and a keep link to score it."""
+
+from __future__ import annotations
+
+import enum
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from scorepad.cli.common import complete_game_names
+from scorepad.cli.core import app
+
+if TYPE_CHECKING:
+    import socket
+
+    from starlette.applications import Starlette
+
+DEFAULT_PORT = 8000
+
+
+class QrLink(enum.Enum):
+    """Which link the terminal's QR code carries."""
+
+    WATCH = "watch"
+    KEEP = "keep"
+
+
+@app.command()
+def serve(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="NAME",
+            help="A saved game's name or a game file's path (default: the current game).",
+            show_default=False,
+            autocompletion=complete_game_names,
+        ),
+    ] = None,
+    all_games: Annotated[
+        bool,
+        typer.Option("--all", help="Serve every saved game, with a page to pick one or start one."),
+    ] = False,
+    lan: Annotated[
+        bool,
+        typer.Option(
+            "--lan",
+            help="Listen on this machine's address on the local network, so phones can join; "
+            "each link then carries its own random token.",
+        ),
+    ] = False,
+    port: Annotated[
+        int, typer.Option("--port", help="The port to listen on (0: any free port).")
+    ] = DEFAULT_PORT,
+    host: Annotated[
+        str | None,
+        typer.Option(
+            "--host",
+            metavar="ADDRESS",
+            help="Listen on this address instead (default 127.0.0.1, or the LAN address "
+            "with --lan). Any address but this machine's own loopback gets tokens.",
+            show_default=False,
+        ),
+    ] = None,
+    qr: Annotated[
+        QrLink, typer.Option("--qr", help="Which link the QR code in the terminal carries.")
+    ] = QrLink.WATCH,
+) -> None:
+    """Serve the game as a web page: a watch link for every phone, a keep link to score."""
+    from scorepad.errors import ScorepadError
+    from scorepad.store import load_game_file, resolve_game
+
+    if all_games and name is not None:
+        raise ScorepadError(f"give a game's NAME or --all, not both (NAME was {name!r})")
+    if not 0 <= port <= 65535:
+        raise ScorepadError(f"--port {port} is not a port; give 1 to 65535 (or 0 for any)")
+    path = None if all_games else resolve_game(name)
+    if path is not None:
+        load_game_file(path)  # a damaged game is refused now, as `show` refuses it
+    address = host or (lan_address() if lan else "127.0.0.1")
+    listener = bind(address, port)
+    from scorepad.serve.app import ServeConfig, create_app, new_tokens
+
+    tokens = new_tokens() if lan or not is_loopback(address) else {}
+    config = ServeConfig(path, tokens)
+    bound = listener.getsockname()[1]
+    shown = f"[{address}]" if ":" in address else address
+    root = f"http://{shown}:{bound}"
+    links = {role: f"{root}{config.base(role)}/" for role in ("watch", "keep")}
+    what = "every saved game" if path is None else path.stem
+    typer.echo(f"Serving {what} at {root} (Ctrl-C stops).")
+    typer.echo(f"Watch (read only): {links['watch']}")
+    typer.echo(f"Keep score:        {links['keep']}")
+    if tokens:
+        typer.echo("Anyone with a link can use it: share the keep link only with the scorekeeper.")
+    else:
+        typer.echo("Only this machine can open them; phones need --lan.")
+    typer.echo(qr_text(links[qr.value]), nl=False)
+    typer.echo(f"Scan the code above to {'watch' if qr is QrLink.WATCH else 'keep score'}.")
+    sys.stdout.flush()  # the links are read before the server's first request
+    run(create_app(config), listener)
+
+
+def lan_address() -> str:
+    """This machine's address on its local network: the one its default route goes out by.
+
+    A UDP socket's connect sends nothing; it only makes the system pick the interface.
+    """
+    import socket
+
+    from scorepad.errors import ScorepadError
+
+    address = ""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address = probe.getsockname()[0]
+        except OSError:
+            pass
+    if not address or is_loopback(address) or address == "0.0.0.0":
+        raise ScorepadError(
+            "found no address on a local network; join the table's Wi-Fi, or give --host ADDRESS"
+        )
+    return address
+
+
+def is_loopback(address: str) -> bool:
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return address == "localhost"
+
+
+def bind(address: str, port: int) -> socket.socket:
+    """A listening socket, or a one-line refusal naming the port and --port."""
+    import errno
+    import socket
+
+    from scorepad.errors import ScorepadError
+
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((address, port))
+        listener.listen(128)
+    except OSError as error:
+        listener.close()
+        if error.errno == errno.EADDRINUSE:
+            raise ScorepadError(
+                f"port {port} is in use on {address}; pick another with --port N"
+            ) from None
+        if error.errno == errno.EACCES:
+            raise ScorepadError(
+                f"port {port} needs more rights than this user has; pick another with --port N"
+            ) from None
+        raise ScorepadError(f"cannot listen on {address} port {port}: {error.strerror}") from None
+    listener.set_inheritable(True)
+    return listener
+
+
+def qr_text(link: str) -> str:
+    """The link as a QR code drawn with block characters, for a phone to scan."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(link, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def run(web: Starlette, listener: socket.socket) -> None:
+    """Serve until Ctrl-C (or SIGTERM), then stop the event streams and return."""
+    import contextlib
+
+    import uvicorn
+
+    hub = web.state.hub
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: object) -> None:
+            # Open event streams never end by themselves: end them, so the server can stop.
+            super().handle_exit(sig, frame)  # type: ignore[arg-type]
+            hub.close()
+
+    config = uvicorn.Config(
+        web, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=3
+    )
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a server stops
+        Server(config).run(sockets=[listener])

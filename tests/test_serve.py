@@ -1,0 +1,528 @@
+"""`scorepad serve`'s pages through Starlette's test client: every action of the keep page,
+what the watch page shows, and every refusal (bad input, a stale form, a missing token),
+each leaving the game file as it was."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from scorepad.game import Game, new_game, record_bids, record_tricks, standings
+from scorepad.rules import resolve_rules
+from scorepad.serve.app import ServeConfig, create_app
+from scorepad.serve.live import Hub
+from scorepad.store import load_game_file, save_game, saved_games
+
+PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+
+
+def saved(home: Path, game: Game, name: str = "tue") -> Path:
+    path = home / "games" / f"{name}.toml"
+    save_game(path, game)
+    return path
+
+
+def fresh(preset: str = "standard", *overrides: str, players: tuple[str, ...] = PLAYERS) -> Game:
+    name, rules = resolve_rules(preset, overrides)
+    return new_game("tue", players, rules, preset=name, sides=("Us", "Them"))
+
+
+def client(path: Path | None, tokens: dict[str, str] | None = None) -> TestClient:
+    return TestClient(create_app(ServeConfig(path, tokens or {})), follow_redirects=False)
+
+
+def version(page: str) -> str:
+    found = re.search(r'name="version" value="([0-9a-f]+)"', page)
+    assert found, "the page has no form"
+    return found.group(1)
+
+
+def text(page: str) -> str:
+    """The page's words, tags removed and spaces folded."""
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)).strip())
+
+
+BIDS = {"bid-0": "4", "bid-1": "3", "bid-2": "nil", "bid-3": "5"}
+
+
+def enter_bids(web: TestClient, bids: dict[str, str] | None = None, number: int = 1) -> object:
+    page = web.get("/keep/g/tue/").text
+    form = {"version": version(page), "round": str(number), **(bids or BIDS)}
+    return web.post("/keep/g/tue/bids", data=form)
+
+
+# ---------------------------------------------------------------------------
+# What the pages show
+
+
+def test_the_watch_page_shows_scores_bags_needs_dealer_and_who_bids(home: Path) -> None:
+    game = record_tricks(record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=nil", "Dan=5"]),
+                         ["Ann=5", "Bob=3", "Cat=0", "Dan=5"])  # fmt: skip
+    path = saved(home, game)
+    page = text(client(path).get("/watch/g/tue/").text)
+    assert "Us Ann & Cat 141 1 bag needs 359" in page
+    assert "Them Bob & Dan 80 0 bags needs 420" in page
+    assert "Round 2: Bob deals, Cat bids first." in page
+    assert "Enter the bids" not in page  # the watch page has no forms
+    assert "<form" not in client(path).get("/watch/g/tue/").text
+
+
+def test_the_root_and_the_role_home_lead_to_the_game(home: Path) -> None:
+    web = client(saved(home, fresh()))
+    assert web.get("/").headers["location"] == "/watch/"
+    assert web.get("/keep/").headers["location"] == "/keep/g/tue/"
+
+
+def test_names_are_text_never_markup(home: Path) -> None:
+    players = ("<b>Ann</b>", "Bob & Co", '"Cat"', "<script>alert(1)</script>")
+    name, rules = resolve_rules("standard")
+    game = new_game("tue", players, rules, preset=name, sides=("<i>Us</i>", "Them"))
+    game = record_bids(game, ["1=4", "2=3", "3=nil", "4=5"])
+    path = saved(home, game)
+    for url in ("/keep/g/tue/", "/watch/g/tue/", "/keep/g/tue/round/1", "/keep/"):
+        page = client(None if url == "/keep/" else path).get(url).text
+        assert "<script>alert" not in page and "<b>Ann" not in page and "<i>Us" not in page
+        assert "&lt;i&gt;Us&lt;/i&gt;" in page
+        if url != "/keep/":  # the list of games names the teams only
+            assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_every_asset_comes_from_the_server_itself(home: Path) -> None:
+    """No CDN, no web font: the page works on a network without the internet."""
+    web = client(saved(home, record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"])))
+    for url in ("/keep/g/tue/", "/watch/g/tue/round/1", "/keep/"):
+        page = web.get(url, follow_redirects=True).text
+        links = re.findall(r'(?:src|href|action)="([^"]*)"', page)
+        assert links and all(link.startswith("/") for link in links), links
+    for asset in ("/static/style.css", "/static/live.js"):
+        response = web.get(asset)
+        assert response.status_code == 200
+        assert not re.search(r"https?:|@import|url\(|//cdn", response.text), asset
+
+
+def test_the_end_of_the_game_is_announced(home: Path) -> None:
+    game = fresh("standard", "target=100")
+    game = record_bids(game, ["Ann=6", "Bob=1", "Cat=5", "Dan=1"])
+    game = record_tricks(game, ["Ann=6", "Bob=1", "Cat=5", "Dan=1"])
+    page = text(client(saved(home, game)).get("/keep/g/tue/").text)
+    assert "Us won after round 1 (reached 100)." in page
+    assert "The game is over." in page
+    assert "Enter the bids" not in page
+
+
+def test_a_round_that_stands_out_says_why(home: Path) -> None:
+    game = record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=nil", "Dan=5"])
+    game = record_tricks(game, ["Ann=3", "Bob=3", "Cat=2", "Dan=5"])
+    page = text(client(saved(home, game)).get("/watch/g/tue/").text)
+    assert "Us: nil failed (Cat): 2 tricks; contract 4 set (3 taken)" in page
+
+
+# ---------------------------------------------------------------------------
+# Keeping score: bids, tricks, undo, corrections, explain
+
+
+def test_a_whole_round_entered_from_the_keep_page_is_in_the_game_file(home: Path) -> None:
+    path = saved(home, fresh())
+    web = client(path)
+    response = enter_bids(web)
+    assert response.status_code == 303
+    assert response.headers["location"] == "/keep/g/tue/"
+    page = web.get("/keep/g/tue/").text
+    said = "Round 1: Ann dealt; the bids are in (Us 4+nil; Them 3+5), the tricks to come."
+    assert said in text(page)
+    # Dan's box is left empty: it takes the rest of the 13 tricks.
+    form = {"version": version(page), "round": "1", "took-0": "5", "took-2": "0", "team-1": ""}
+    assert web.post("/keep/g/tue/tricks", data=form).status_code == 303
+    game = load_game_file(path)
+    assert [entry.tricks for entry in game.rounds[0].sides] == [(5, 0), (8,)]
+    assert standings(game).scores == (141, 80)
+    assert "Us Ann & Cat 141 1 bag" in text(web.get("/watch/g/tue/").text)
+
+
+def test_the_empty_box_takes_the_rest_of_the_deal(home: Path) -> None:
+    path = saved(home, record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"]))
+    web = client(path)
+    page = web.get("/keep/g/tue/").text
+    assert 'name="team-0"' in page and 'name="team-1"' in page  # no nil: a team total each
+    form = {"version": version(page), "round": "1", "team-0": "6", "team-1": ""}
+    assert web.post("/keep/g/tue/tricks", data=form).status_code == 303
+    assert load_game_file(path).rounds[0].sides[1].tricks == (7,)
+
+
+def test_undo_takes_back_one_entry_at_a_time(home: Path) -> None:
+    game = record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"])
+    path = saved(home, record_tricks(game, ["Ann=4", "Bob=3", "Cat=2", "Dan=4"]))
+    web = client(path)
+    page = web.get("/keep/g/tue/").text
+    assert "Take back round 1's tricks" in text(page)
+    assert web.post("/keep/g/tue/undo", data={"version": version(page)}).status_code == 303
+    assert not load_game_file(path).rounds[0].played
+    page = web.get("/keep/g/tue/").text
+    assert "Take back round 1's bids" in text(page)
+    assert web.post("/keep/g/tue/undo", data={"version": version(page)}).status_code == 303
+    assert load_game_file(path).rounds == ()
+
+
+def test_an_earlier_round_is_corrected_and_the_rest_rescored(home: Path) -> None:
+    game = fresh()
+    for _ in range(2):
+        game = record_bids(game, ["Ann=4", "Bob=3", "Cat=2", "Dan=5"])
+        game = record_tricks(game, ["Ann=4", "Bob=3", "Cat=2", "Dan=4"])
+    path = saved(home, game)
+    web = client(path)
+    page = web.get("/keep/g/tue/round/1").text
+    assert 'name="bid-0"' in page and '<option value="4" selected>' in page  # as entered
+    form = {"version": version(page), "round": "1", "took-0": "4", "took-1": "2",
+            "took-2": "2", "took-3": "5"}  # fmt: skip
+    response = web.post("/keep/g/tue/round/1/tricks", data=form)
+    assert response.status_code == 303, response.text
+    assert response.headers["location"] == "/keep/g/tue/round/1"
+    assert standings(load_game_file(path)).scores == (120, -160)
+
+
+def test_a_corrected_round_s_bids(home: Path) -> None:
+    game = record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"])
+    path = saved(home, record_tricks(game, ["Ann=4", "Bob=3", "Cat=2", "Dan=4"]))
+    web = client(path)
+    page = web.get("/keep/g/tue/round/1").text
+    form = {"version": version(page), "round": "1", "bid-0": "5", "bid-1": "3",
+            "bid-2": "1", "bid-3": "4"}  # fmt: skip
+    assert web.post("/keep/g/tue/round/1/bids", data=form).status_code == 303
+    assert standings(load_game_file(path)).scores == (60, 70)
+
+
+def test_a_round_is_explained_line_by_line(home: Path) -> None:
+    game = record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=nil", "Dan=5"])
+    game = record_tricks(game, ["Ann=5", "Bob=3", "Cat=0", "Dan=5"])
+    page = text(client(saved(home, game)).get("/watch/g/tue/round/1").text)
+    assert "Round 1, dealt by Ann" in page
+    assert "Ann bid 4, took 5; Cat bid nil, took 0" in page
+    assert "before 0 points, 0 bags nil made (Cat) +100 contract 4 made +40" in page
+    assert "this round +141 after 141 points, 1 bag" in page
+    assert "Correct" not in page  # watchers only read
+
+
+def test_a_joint_bid_is_explained_with_each_player_s_tricks(home: Path) -> None:
+    game = fresh("standard", "partner_bidding=true")
+    game = record_bids(game, ["Us=7", "Bob=3", "Dan=4"])
+    game = record_tricks(game, ["Ann=3", "Cat=4", "Them=6"])
+    page = text(client(saved(home, game)).get("/watch/g/tue/round/1").text)
+    assert "team bid 7; Ann took 3; Cat took 4" in page
+    assert "Bob bid 3; Dan bid 4; team took 6" in page
+
+
+def test_only_the_rules_own_bids_are_offered(home: Path) -> None:
+    standard = client(saved(home, fresh(), "tue")).get("/keep/g/tue/").text
+    assert "blind nil" not in standard and "team-0" not in standard
+    club = fresh("club", "partner_bidding=true", "blind_bids=true")
+    page = client(saved(home, club, "tue")).get("/keep/g/tue/").text
+    assert '<option value="bnil">blind nil</option>' in page
+    assert '<option value="b6">blind 6</option>' in page
+    assert 'name="team-0"' in page
+    assert "Blind nil only for a side trailing by 100 or more." in text(page)
+    plain = client(saved(home, fresh("standard", "zero_bid=plain"), "tue")).get("/keep/g/tue/")
+    assert '<option value="0">0</option>' in plain.text
+    assert '<option value="0">0</option>' not in standard
+
+
+def test_a_blind_nil_is_refused_with_the_deficit_it_needs(home: Path) -> None:
+    path = saved(home, fresh("club"))
+    before = path.read_bytes()
+    response = enter_bids(client(path), {**BIDS, "bid-2": "bnil"})
+    assert response.status_code == 400
+    said = "Cat: blind nil needs the side to trail by 100 or more; it does not trail"
+    assert said in response.text
+    assert path.read_bytes() == before
+
+
+def test_a_team_bid_where_partner_bidding_is_on(home: Path) -> None:
+    path = saved(home, fresh("standard", "partner_bidding=true"))
+    response = enter_bids(client(path), {"team-0": "7", "bid-1": "3", "bid-3": "4"})
+    assert response.status_code == 303
+    assert [len(entry.bids) for entry in load_game_file(path).rounds[0].sides] == [1, 2]
+
+
+# ---------------------------------------------------------------------------
+# Two phones at once, resubmitted forms
+
+
+def test_a_form_sent_twice_enters_the_round_once(home: Path) -> None:
+    path = saved(home, fresh())
+    web = client(path)
+    form = {"version": version(web.get("/keep/g/tue/").text), "round": "1", **BIDS}
+    assert web.post("/keep/g/tue/bids", data=form).status_code == 303
+    after = path.read_bytes()
+    again = web.post("/keep/g/tue/bids", data=form)
+    assert again.status_code == 409
+    assert "Round 1&#39;s bids were just entered on another device." in again.text
+    assert "the tricks to come." in text(again.text)  # the page as it stands now
+    assert path.read_bytes() == after
+    assert len(load_game_file(path).rounds) == 1
+
+
+def test_many_taps_at_the_same_moment_enter_the_round_once(home: Path) -> None:
+    path = saved(home, fresh())
+    web = client(path)
+    form = {"version": version(web.get("/keep/g/tue/").text), "round": "1", **BIDS}
+    with ThreadPoolExecutor(8) as pool:
+        statuses = sorted(
+            pool.map(lambda _: web.post("/keep/g/tue/bids", data=form).status_code, range(8))
+        )
+    assert statuses == [303] + [409] * 7
+    assert len(load_game_file(path).rounds) == 1
+
+
+def test_two_phones_entering_the_same_tricks_one_wins(home: Path) -> None:
+    path = saved(home, record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"]))
+    first, second = client(path), client(path)
+    page = first.get("/keep/g/tue/").text
+    second.get("/keep/g/tue/")
+    form = {"version": version(page), "round": "1", "team-0": "6", "team-1": "7"}
+    assert first.post("/keep/g/tue/tricks", data=form).status_code == 303
+    lost = second.post("/keep/g/tue/tricks", data={**form, "team-0": "5", "team-1": "8"})
+    assert lost.status_code == 409
+    assert "Round 1&#39;s tricks were just entered on another device." in lost.text
+    assert load_game_file(path).rounds[0].sides[0].tricks == (6,)
+
+
+def test_a_change_from_the_cli_makes_an_open_form_stale(home: Path) -> None:
+    path = saved(home, fresh())
+    web = client(path)
+    page = web.get("/keep/g/tue/").text
+    save_game(path, record_bids(load_game_file(path), ["Ann=1", "Bob=1", "Cat=1", "Dan=1"]))
+    form = {"version": version(page), "round": "1", **BIDS}
+    assert web.post("/keep/g/tue/bids", data=form).status_code == 409
+    assert load_game_file(path).rounds[0].sides[0].bids[0].tricks == 1
+
+
+def test_a_stale_undo_takes_nothing_back(home: Path) -> None:
+    path = saved(home, record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"]))
+    web = client(path)
+    page = web.get("/keep/g/tue/").text
+    assert web.post("/keep/g/tue/undo", data={"version": version(page)}).status_code == 303
+    again = web.post("/keep/g/tue/undo", data={"version": version(page)})
+    assert again.status_code == 409
+    assert "nothing was taken back" in again.text
+
+
+# ---------------------------------------------------------------------------
+# Bad input: a message or a 4xx, never a 5xx, and the game as it was
+
+
+@pytest.mark.parametrize(
+    ("fields", "status", "said"),
+    [
+        ({"bid-0": "14"}, 400, "Ann: bid 14 is out of range; bid 1 to 13, nil (or 0)"),
+        ({"bid-0": "lots"}, 400, "Ann: not a bid: &#39;lots&#39;"),
+        ({"bid-0": ""}, 400, "No bid for Ann; pick every player&#39;s bid"),
+        ({"bid-7": "3"}, 400, "There is no player in seat 8"),
+        ({"bid-x": "3"}, 400, "A bids form has no field"),
+        ({"took-1": "3"}, 400, "A bids form has no field"),
+    ],
+    ids=["bid-14", "not-a-bid", "missing", "no-such-player", "bad-field", "tricks-field"],
+)
+def test_bad_bids_are_refused(home: Path, fields: dict[str, str], status: int, said: str) -> None:
+    path = saved(home, fresh())
+    before = path.read_bytes()
+    response = enter_bids(client(path), {**BIDS, **fields})
+    assert response.status_code == status
+    assert said in response.text
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"team-0": "6", "team-1": "6"}, "The tricks add up to 12; a deal has 13."),
+        ({"team-0": "14", "team-1": ""}, "Us: tricks &#39;14&#39; are not allowed; give 0 to 13"),
+        ({"team-0": "9", "team-1": "", "took-0": "9"}, "The tricks add up to 18; a deal has 13."),
+        ({"team-0": "", "team-1": ""}, "No tricks for Us, Them; leave at most one box empty"),
+        ({"team-0": "-1", "team-1": "14"}, "tricks &#39;-1&#39; are not allowed"),
+        ({"team-0": "6", "team-1": "7", "took-9": "1"}, "There is no player in seat 10"),
+    ],
+    ids=["sum-12", "14", "over-13-with-rest", "two-empty", "negative", "no-such-player"],
+)
+def test_bad_tricks_are_refused(home: Path, fields: dict[str, str], said: str) -> None:
+    path = saved(home, record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"]))
+    before = path.read_bytes()
+    web = client(path)
+    form = {"version": version(web.get("/keep/g/tue/").text), "round": "1", **fields}
+    response = web.post("/keep/g/tue/tricks", data=form)
+    assert response.status_code == 400
+    assert said in response.text
+    assert path.read_bytes() == before
+
+
+def test_a_refused_form_keeps_what_was_typed(home: Path) -> None:
+    path = saved(home, fresh())
+    response = enter_bids(client(path), {**BIDS, "bid-3": "14"})
+    assert '<select name="bid-2">' in response.text
+    assert re.search(r'name="bid-2">.*?<option value="nil" selected>', response.text, re.S)
+
+
+def test_hand_made_requests_get_one_line_4xx_and_change_nothing(home: Path) -> None:
+    path = saved(home, fresh())
+    before = path.read_bytes()
+    web = client(path)
+    big = web.post("/keep/g/tue/bids", content=b"a=" + b"x" * 100_000,
+                   headers={"content-type": "application/x-www-form-urlencoded"})  # fmt: skip
+    assert big.status_code == 413
+    assert big.text == "The form is larger than 16 KiB; nothing was changed.\n"
+    unsized = web.post("/keep/g/tue/bids", content=iter([b"a=" + b"x" * 10_000] * 3))
+    assert unsized.status_code == 413
+    assert web.post("/keep/g/tue/bids", content=b"\xff\xfe=1").status_code == 400
+    no_version = web.post("/keep/g/tue/bids", data={"round": "1", **BIDS})
+    assert no_version.status_code == 400
+    assert "carries no version" in no_version.text
+    other_site = web.post(
+        "/keep/g/tue/bids",
+        data={"round": "1", **BIDS},
+        headers={"origin": "http://evil.example"},
+    )
+    assert other_site.status_code == 403
+    assert other_site.text == (
+        "A form from another site (http://evil.example) is not taken. Nothing was changed.\n"
+    )
+    no_round = web.post("/keep/g/tue/bids", data={"version": "x"})
+    assert no_round.status_code == 400
+    assert no_round.text.count("\n") == 1
+    for name in ("..%2F..%2Fetc%2Fpasswd", "%2E%2E", "other", "%2Fetc%2Fpasswd"):
+        assert web.get(f"/keep/g/{name}/").status_code == 404
+        assert web.post(f"/keep/g/{name}/bids", data=BIDS).status_code in (404, 405)
+    assert web.get("/keep/g/tue/round/9").status_code == 404
+    assert web.post("/keep/g/tue/round/1/bogus", data={}).status_code == 404
+    assert path.read_bytes() == before
+
+
+def test_the_watch_link_cannot_change_the_game(home: Path) -> None:
+    path = saved(home, fresh())
+    before = path.read_bytes()
+    web = client(path)
+    form = {"version": version(web.get("/keep/g/tue/").text), "round": "1", **BIDS}
+    for action in ("bids", "tricks", "undo"):
+        assert web.post(f"/watch/g/tue/{action}", data=form).status_code in (404, 405)
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_game_file_is_a_4xx_not_a_crash(home: Path) -> None:
+    path = saved(home, fresh())
+    path.write_text("format = 2\nname = ", encoding="utf-8")
+    response = client(path).get("/watch/g/tue/")
+    assert response.status_code == 409
+    assert "damaged or cut short" in response.text
+
+
+# ---------------------------------------------------------------------------
+# Tokens
+
+
+TOKENS = {"watch": "w" * 22, "keep": "k" * 22}
+
+
+def test_without_the_right_token_every_request_is_403_and_changes_nothing(home: Path) -> None:
+    path = saved(home, fresh())
+    before = path.read_bytes()
+    web = client(path, TOKENS)
+    page = web.get(f"/keep/{TOKENS['keep']}/g/tue/").text
+    assert f'action="/keep/{TOKENS["keep"]}/g/tue/bids"' in page
+    form = {"version": version(page), "round": "1", **BIDS}
+    for url in (
+        "/keep/g/tue/bids",
+        f"/keep/{TOKENS['watch']}/g/tue/bids",
+        f"/keep/{'k' * 21}/g/tue/bids",
+        "/keep/",
+    ):
+        response = web.post(url, data=form)
+        assert response.status_code == 403, url
+        assert response.text.count("\n") == 1
+    for url in ("/watch/", "/watch/g/tue/", f"/watch/{TOKENS['keep']}/g/tue/", "/keep/g/tue/"):
+        assert web.get(url).status_code == 403, url
+    assert web.get("/").status_code == 404
+    assert path.read_bytes() == before
+    assert web.get(f"/watch/{TOKENS['watch']}/g/tue/").status_code == 200
+    assert web.post(f"/keep/{TOKENS['keep']}/g/tue/bids", data=form).status_code == 303
+
+
+# ---------------------------------------------------------------------------
+# Every saved game (--all): pick one, start one
+
+
+def test_all_games_are_listed_and_a_new_one_starts_like_new(home: Path) -> None:
+    saved(home, fresh(), "tue")
+    web = client(None)
+    assert "tue Us vs Them 0 rounds: Us 0, Them 0." in text(web.get("/watch/").text)
+    assert "Start a new game" not in web.get("/watch/").text
+    form = {"name": "fri", "players": "Ann,Bob,Cat,Dan", "teams": "Us,Them",
+            "preset": "club", "dealer": "Cat", "overrides": "target=300\n"}  # fmt: skip
+    response = web.post("/keep/new", data=form)
+    assert response.status_code == 303
+    assert response.headers["location"] == "/keep/g/fri/"
+    game = load_game_file(home / "games" / "fri.toml")
+    assert (game.preset, game.rules.target, game.players[game.first_dealer]) == ("club", 300, "Cat")
+    assert (home / "current").read_text().strip() == "fri"
+    assert "Round 1: Cat deals, Dan bids first." in text(web.get("/watch/g/fri/").text)
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"name": "../evil"}, "cannot be a file name"),
+        ({"name": "tue"}, "A game named &#39;tue&#39; exists already"),
+        ({"preset": "/etc/passwd"}, "No preset named &#39;/etc/passwd&#39;"),
+        ({"players": "Ann,Bob"}, "2 players given; preset needs 4"),
+        ({"overrides": "target=lots"}, "target"),
+        ({"dealer": "Zed"}, "Unknown player &#39;Zed&#39;"),
+    ],
+    ids=["dotdot", "taken", "preset-path", "players", "override", "dealer"],
+)
+def test_a_bad_new_game_is_refused(home: Path, fields: dict[str, str], said: str) -> None:
+    saved(home, fresh(), "tue")
+    form = {"name": "fri", "players": "Ann,Bob,Cat,Dan", "preset": "standard", **fields}
+    response = client(None).post("/keep/new", data=form)
+    assert response.status_code == 400
+    assert said in response.text
+    assert [path.stem for path in saved_games()] == ["tue"]
+
+
+def test_one_game_served_shows_no_other(home: Path) -> None:
+    path = saved(home, fresh(), "tue")
+    saved(home, fresh(), "wed")
+    web = client(path)
+    assert web.get("/watch/g/wed/").status_code == 404
+    assert web.post("/keep/new", data={"name": "x"}).status_code == 404
+
+
+# ---------------------------------------------------------------------------
+# Live: the event stream follows the file, whoever changes it
+
+
+def test_the_event_stream_sends_the_state_then_each_change_of_the_file(home: Path) -> None:
+    path = saved(home, fresh())
+    web = client(path)
+    pages = web.app.state.hub  # type: ignore[attr-defined]
+    assert isinstance(pages, Hub)
+
+    async def follow() -> list[dict[str, object]]:
+        stream = pages.events(path, "watch")
+        seen = []
+        async for chunk in stream:
+            if chunk.startswith("event: state"):
+                seen.append(json.loads(chunk.split("data: ", 1)[1]))
+                if len(seen) == 1:  # as a terminal would: `scorepad bid` saves the file
+                    save_game(path, record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"]))
+                else:
+                    break
+        await stream.aclose()
+        return seen
+
+    first, second = asyncio.run(asyncio.wait_for(follow(), 5))
+    assert (first["entries"], second["entries"]) == (0, 1)
+    assert "Round 1: Ann dealt; the bids are in" in text(str(second["html"]))
+    assert "<form" not in str(second["html"])
