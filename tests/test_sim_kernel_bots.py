@@ -14,12 +14,14 @@ import json
 import random
 from dataclasses import replace
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from scorepad.cli import app
 from scorepad.rules import load_preset
+from scorepad.sim import kernel
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.kernel import KernelTable, kernel_built, kernel_seed, new_table, table_type
 from scorepad.sim.keys import trailing_by
@@ -232,18 +234,24 @@ def test_every_heuristic_kernel_deal_passes_the_python_validator_and_bot(
     assert deals >= 3
 
 
+@pytest.fixture(scope="module")
+def broken_bot(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A compiled kernel whose heuristic bot is broken on purpose (built once)."""
+    return build_mutant(tmp_path_factory.mktemp("mutant"), 5)
+
+
 @needs_kernel
 @pytest.mark.parametrize("check", ["sample", "full"])
-def test_a_kernel_bot_broken_on_purpose_is_caught_by_the_python_bot(
-    tmp_path: Path, check: str
+def test_simulate_reports_a_kernel_bot_broken_on_purpose(
+    broken_bot: Any, check: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = build_mutant(tmp_path, 5).Table
-    rules = load_preset("standard").rules
-    runner = GameRunner(rules, preset="standard", bots=HEURISTIC, seed=1, table=table,
-                        check=check)  # fmt: skip
-    games = 80 if check == "sample" else 6  # (the sample: one deal in BOT_SAMPLE_EVERY)
-    violations = [v for index in range(games) for v in runner.play_game(index).violations]
-    bot = [v for v in violations if v.check == "bot"]
-    assert bot, violations[:3]
-    assert all("the kernel's heuristic bot played" in v.message for v in bot), bot[:3]
-    assert all(v.replay.startswith("dealer ") for v in bot)
+    monkeypatch.setattr(kernel, "KERNEL", broken_bot)
+    games = "80" if check == "sample" else "6"  # (sampled: the deals of one game in 5)
+    args = ["simulate", "--bots", "heuristic", "--kernel", "c", "--check", check]
+    result = CliRunner().invoke(app, [*args, "--games", games, "--seed", "1", "--json"])
+    data = json.loads(result.stdout)
+    assert result.exit_code == 1 and data["kernel"] == "c"
+    bot = [v for v in data["violations"] if v["check"] == "bot"]
+    assert bot and {v["check"] for v in data["violations"]} == {"bot"}, data["violations"][:3]
+    assert all("the kernel's heuristic bot played" in v["message"] for v in bot), bot[:3]
+    assert all(v["replay"].startswith("dealer ") for v in bot)
