@@ -13,7 +13,7 @@ runs first, or last, while the machine is busy with something else):
   scored by the engine, every deal checked;
 - `python`: random bots on the pure-Python path (`--kernel python`), the same;
 - `heuristic`: heuristic bots on the pure-Python path (`--kernel python`: the kernel's
-  twin, which asks the Python bot, the bots' own path of before);
+  twin, which plays each deal through the Python bot);
 - `heuristic-kernel`: heuristic bots on the compiled kernel (`--kernel c`), with more
   games (a game is quick there);
 - the `kernel`, `python` and `heuristic-kernel` runs again with `--jobs 2`, on 2,000
