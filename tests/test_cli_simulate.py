@@ -94,8 +94,8 @@ def test_the_summary_names_every_figure() -> None:
         (("--hands",), "give --save DIR"),
         (("--kernel", "fast"), "--kernel 'fast': choose from auto, c, python"),
         (
-            ("--kernel", "c", "--preset", "jokers", "--bots", "random"),
-            "--kernel c: the compiled kernel cannot play this run: it does not play jokers",
+            ("--kernel", "c", "--set", "partner_bidding=true", "--bots", "random"),
+            "--kernel c: the compiled kernel cannot play this run: it does not make joint",
         ),
         (
             ("--kernel", "c", "--bots", "heuristic,random"),
@@ -109,7 +109,7 @@ def test_the_summary_names_every_figure() -> None:
         "override",
         "hands-without-save",
         "kernel",
-        "kernel-jokers",
+        "kernel-partner-bidding",
         "kernel-mixed-bots",
         "check",
     ],  # fmt: skip
@@ -181,8 +181,8 @@ KERNEL_BUILT = kernel_built()
          "the compiled kernel: it is not built in this install (no C compiler when it was"
          " installed)"),
         (("--bots", "random", "--kernel", "python"), "python", "--kernel python"),
-        (("--bots", "random", "--preset", "jokers"), "python",
-         "the compiled kernel: it does not play jokers or the dealer's discard"),
+        (("--bots", "random", "--set", "partner_bidding=true"), "python",
+         "the compiled kernel: it does not make joint partner bids"),
         (("--bots", "random", "--preset", "house"), "c" if KERNEL_BUILT else "python",
          None if KERNEL_BUILT else "the compiled kernel: it is not built in this install (no"
          " C compiler when it was installed)"),
@@ -192,7 +192,7 @@ KERNEL_BUILT = kernel_built()
         (("--bots", "heuristic,random"), "python",
          "the compiled kernel: it plays one kind of bot at every seat"),
     ],
-    ids=["random-auto", "random-python", "jokers", "house", "heuristic", "mixed-bots"],
+    ids=["random-auto", "random-python", "partner-bidding", "house", "heuristic", "mixed-bots"],
 )  # fmt: skip
 def test_the_json_says_which_path_ran_and_why_not_the_kernel(
     args: tuple[str, ...], kernel: str, reason: str | None

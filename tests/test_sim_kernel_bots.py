@@ -159,7 +159,7 @@ def random_position(rules_name: str, rng: random.Random) -> tuple[Any, ...] | No
         for step in range(count):
             seat = (leader + step) % players
             legal = legal_mask(hands[seat], SUIT_OF[trick[0]] if trick else NO_SUIT, broken)
-            code = rng.choice([c for c in range(52) if legal >> c & 1])
+            code = rng.choice([c for c in range(54) if legal >> c & 1])
             hands[seat] ^= 1 << code
             trick.append(code)
             broken = broken or SUIT_OF[code] == SPADES
@@ -182,7 +182,9 @@ def random_position(rules_name: str, rng: random.Random) -> tuple[Any, ...] | No
 
 
 @needs_kernel
-@pytest.mark.parametrize("preset", ["standard", "suicide", "club", "solo-3", "solo-6", "no-hell"])
+@pytest.mark.parametrize(
+    "preset", ["standard", "suicide", "club", "solo-3", "solo-6", "no-hell", "jokers"]
+)
 def test_the_compiled_bot_plays_the_python_bots_card_in_random_positions(preset: str) -> None:
     rules = load_preset(preset).rules
     compiled: KernelTable = new_table(rules, "c", "heuristic")

@@ -138,7 +138,7 @@ def mutants(tmp_path_factory: pytest.TempPathFactory) -> Mutants:
 PATHS = {
     "c": ("--kernel", "c"),
     "python": ("--kernel", "python"),
-    "bots": ("--kernel", "python", "--preset", "jokers"),
+    "bots": ("--kernel", "python", "--set", "partner_bidding=true"),
 }
 Plant = Callable[[str, pytest.MonkeyPatch, Mutants], None]
 

@@ -19,8 +19,9 @@
  * and the statistics.
  *
  * Card codes are scorepad.cards' codes: 13 * suit + rank - 2, suits clubs, diamonds,
- * hearts, spades (0..3), so a higher code within a suit is a higher card. The kernel
- * refuses decks with jokers (Python plays those).
+ * hearts, spades (0..3), so a higher code within a suit is a higher card; the jokers are
+ * 52 (little) and 53 (big), the two highest spades. A jokers deck has the dealer take up
+ * the cards left over and discard as many before the bids.
  *
  * Every deal is checked here by a second, plain reading of the rules (`check_deal`: arrays
  * of owners and per-suit counts, no bit masks), and a deal that fails is handed back to
@@ -45,7 +46,8 @@
 #endif
 
 #define MAX_PLAYERS 6
-#define MAX_CARDS 52
+#define MAX_CARDS 54 /* with the two jokers (52 the little, 53 the big) */
+#define MAX_DISCARDS 4 /* extra cards the dealer takes up and discards */
 #define KEYS 54 /* scorepad.cards.CODE_COUNT: the shuffle draws a key for every code */
 #define MAX_TRICKS 18
 #define MAX_EXCHANGE 8 /* cards a blind nil bidder and its partner pass */
@@ -96,7 +98,9 @@ typedef struct {
     Twister rng;
     /* the last deal */
     int dealer;
-    uint8_t dealt[MAX_PLAYERS][MAX_TRICKS];
+    uint8_t dealt[MAX_PLAYERS][MAX_TRICKS + MAX_DISCARDS]; /* the dealer's extras last */
+    int discards;                        /* cards the dealer discards */
+    uint8_t discarded[MAX_DISCARDS];
     uint8_t by_seat[MAX_PLAYERS];
     uint8_t plays[MAX_PLAYERS * MAX_TRICKS];
     uint8_t winners[MAX_TRICKS];
@@ -186,8 +190,11 @@ static inline int __builtin_clzll(uint64_t x) {
 }
 #endif
 
-static inline int suit_of(int code) { return code / 13; }
-static inline uint64_t suit_mask(int suit) { return ((uint64_t)0x1FFF) << (13 * suit); }
+/* The jokers are spades. */
+static inline int suit_of(int code) { return code < 52 ? code / 13 : SPADES; }
+static inline uint64_t suit_mask(int suit) {
+    return ((uint64_t)0x1FFF) << (13 * suit) | (suit == SPADES ? (uint64_t)3 << 52 : 0);
+}
 #define NON_SPADES (suit_mask(0) | suit_mask(1) | suit_mask(2))
 #define SPADE_MASK suit_mask(SPADES)
 #define SPADE_LOW (13 * SPADES)
@@ -239,13 +246,14 @@ static void table_dealloc(Table *self) {
    nil chance of the rules, then tables by a suit's 13 bits or by the keys valuation.py
    reads (kernel.py's `heuristic_arguments` builds them in this order). */
 #define V_SPADE_VALUE 2
-#define V_SIDE_VALUE (V_SPADE_VALUE + 8192)
+#define SPADE_KEYS 32768 /* the spades as 15 bits: the jokers above the ace */
+#define V_SIDE_VALUE (V_SPADE_VALUE + SPADE_KEYS)
 #define V_SIDE_RISK (V_SIDE_VALUE + 512)
 #define V_SPADE_RISK (V_SIDE_RISK + 288)
 #define V_SPADE_NIL (V_SPADE_RISK + 512)
-#define V_SIDE_NIL (V_SPADE_NIL + 8192)
+#define V_SIDE_NIL (V_SPADE_NIL + SPADE_KEYS)
 #define V_SUICIDE_SPADES (V_SIDE_NIL + 8192)
-#define V_SUICIDE_SIDE (V_SUICIDE_SPADES + 8192)
+#define V_SUICIDE_SIDE (V_SUICIDE_SPADES + SPADE_KEYS)
 #define V_COUNT (V_SUICIDE_SIDE + 8192)
 #define CHOICE_BYTES 5 /* low, high, nil open, must nil, refused (255: none) */
 
@@ -258,24 +266,26 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"deck", "players", "tricks", "partner", "side_of", "bid_table",
                             "totals", "wishes", "wish", "nil_chance", "heuristic", "choices",
                             "values", "top", "target", "suicide", "nil", "rules", "redeal",
-                            "exchange", NULL};
+                            "exchange", "discards", NULL};
     Py_buffer deck, partner, side_of, bids, wish, choices = {0}, values = {0};
     int players, tricks, totals, wishes, heuristic = 0, top = 0, target = 0, suicide = 0,
-                                         nil_rule = 0, redeal = 0, exchange = 0;
+                                         nil_rule = 0, redeal = 0, exchange = 0, discards = 0;
     double nil_chance;
     PyObject *rules = NULL; /* for the twin, which asks the Python bot; read nothing here */
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*iiy*y*y*iiy*d|$py*y*iiiiOpi", names, &deck,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*iiy*y*y*iiy*d|$py*y*iiiiOpii", names, &deck,
                                      &players, &tricks, &partner, &side_of, &bids, &totals,
                                      &wishes, &wish, &nil_chance, &heuristic, &choices, &values,
                                      &top, &target, &suicide, &nil_rule, &rules, &redeal,
-                                     &exchange))
+                                     &exchange, &discards))
         return -1;
     int stride = wishes + 2;
     const char *wrong = NULL;
     if (players < 2 || players > MAX_PLAYERS || tricks < 1 || tricks > MAX_TRICKS)
         wrong = "players or tricks out of range";
-    else if (deck.len != (Py_ssize_t)players * tricks || deck.len > MAX_CARDS)
-        wrong = "the deck must hold players * tricks cards, no jokers";
+    else if (discards < 0 || discards > MAX_DISCARDS)
+        wrong = "discards out of range";
+    else if (deck.len != (Py_ssize_t)players * tricks + discards || deck.len > MAX_CARDS)
+        wrong = "the deck must hold players * tricks cards and the discards";
     else if (partner.len != players || side_of.len != players)
         wrong = "partner and side_of need a byte per seat";
     else if (wish.len != 5 * 16)
@@ -292,7 +302,7 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
         wrong = "exchange out of range";
     if (!wrong) {
         for (Py_ssize_t i = 0; i < deck.len; i++)
-            if (((uint8_t *)deck.buf)[i] >= MAX_CARDS) wrong = "a card code above 51";
+            if (((uint8_t *)deck.buf)[i] >= MAX_CARDS) wrong = "a card code above 53";
         for (int i = 0; i < 5 * 16; i++)
             if (((uint8_t *)wish.buf)[i] >= wishes) wrong = "a wish beyond the bid table";
         for (int i = 0; i < players; i++)
@@ -337,6 +347,7 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
             self->median = self->values[1];
         }
         self->redeal = redeal;
+        self->discards = discards;
         self->exchange = exchange;
         self->redeals = self->exchanges = 0;
         self->top = top;
@@ -440,6 +451,11 @@ static void shuffle_and_deal(Table *t, uint64_t *hands) {
             hands[seat] |= (uint64_t)1 << c;
         }
     }
+    for (int k = 0; k < t->discards; k++) { /* the cards left over go to the dealer */
+        uint8_t c = order[t->players * t->tricks + k];
+        t->dealt[t->dealer][t->tricks + k] = c;
+        hands[t->dealer] |= (uint64_t)1 << c;
+    }
 }
 
 static int heuristic_bid(const Table *t, int seat, uint64_t hand, const uint8_t *choice);
@@ -463,14 +479,17 @@ static void bid(Table *t, const uint64_t *hands, int blind_sides, int wants_blin
         const uint8_t *entry =
             t->bids + ((size_t)(code * t->totals + row) * 2 + (step == t->players - 1)) * t->stride;
         int made;
+        /* A dealer who took up and discarded the extra cards has looked: no blind nil. */
+        int looked = seat == t->dealer && t->discards;
         if (t->heuristic) {
             size_t at = (size_t)(code * t->totals + row) * 2 + (step == t->players - 1);
-            if (entry[0] && (blind_sides & wants_blind) >> t->side_of[seat] & 1 &&
+            if (entry[0] && !looked && (blind_sides & wants_blind) >> t->side_of[seat] & 1 &&
                 !(partner != seat && (code == 1 || code == 2)))
                 made = BLIND_NIL_CODE;
             else
                 made = heuristic_bid(t, seat, hands[seat], t->choices + at * CHOICE_BYTES);
-        } else if (entry[0] && (blind_sides >> t->side_of[seat] & 1) && uniform(&t->rng) < t->nil_chance)
+        } else if (entry[0] && !looked && (blind_sides >> t->side_of[seat] & 1) &&
+                   uniform(&t->rng) < t->nil_chance)
             made = BLIND_NIL_CODE;
         else if (uniform(&t->rng) < t->nil_chance)
             made = entry[1];
@@ -526,13 +545,15 @@ static void play(Table *t, uint64_t *hands) {
 
 static inline int highest_card(uint64_t m) { return 63 - __builtin_clzll(m); }
 static inline int lowest_card(uint64_t m) { return __builtin_ctzll(m); }
-static inline int rank_of(int code) { return code % 13; }
+static inline int rank_of(int code) { return code < 52 ? code % 13 : code - 39; } /* jokers 13, 14 */
 /* The cards of a card's suit above it. */
 static inline uint64_t above(int code) {
     return suit_mask(suit_of(code)) & ~(((uint64_t)2 << code) - 1);
 }
 /* Every suit's card of a rank. */
-static inline uint64_t rank_mask(int rank) { return (uint64_t)0x8004002001ULL << rank; }
+static inline uint64_t rank_mask(int rank) {
+    return rank < 13 ? (uint64_t)0x8004002001ULL << rank : (uint64_t)1 << (rank + 39);
+}
 static inline int is_nil_code(int code) { return code == NIL_CODE || code == BLIND_NIL_CODE; }
 
 /* BidChoice.fit: the legal bid closest to the wish. */
@@ -562,7 +583,7 @@ static inline int capped_held(uint64_t spades) {
 /* valuation.hand_tricks */
 static double hand_tricks(const Table *t, uint64_t hand) {
     const double *v = t->values;
-    uint64_t spades = hand >> 39 & 0x1FFF, c = hand & 0x1FFF, d = hand >> 13 & 0x1FFF,
+    uint64_t spades = hand >> 39, c = hand & 0x1FFF, d = hand >> 13 & 0x1FFF,
              h = hand >> 26 & 0x1FFF;
     int held = capped_held(spades);
     return v[V_SPADE_VALUE + spades] +
@@ -578,7 +599,7 @@ static inline int side_risk_key(uint64_t bits) {
 /* valuation.nil_risk */
 static double nil_risk(const Table *t, uint64_t hand) {
     const double *v = t->values;
-    uint64_t spades = hand >> 39 & 0x1FFF;
+    uint64_t spades = hand >> 39;
     int spade_key = (int)((spades >> 7 & 3) | __builtin_popcountll(spades >> 9) << 2 |
                           __builtin_popcountll(spades) << 5);
     return v[V_SPADE_RISK + spade_key] + v[V_SIDE_RISK + side_risk_key(hand & 0x1FFF)] +
@@ -590,7 +611,7 @@ static double nil_risk(const Table *t, uint64_t hand) {
 static double nil_chance(const Table *t, uint64_t hand) {
     if (hand >> t->top & 1) return 0.0;
     const double *v = t->values;
-    double chance = 0.73 + v[V_SPADE_NIL + (hand >> 39 & 0x1FFF)] + v[V_SIDE_NIL + (hand & 0x1FFF)] +
+    double chance = 0.73 + v[V_SPADE_NIL + (hand >> 39)] + v[V_SIDE_NIL + (hand & 0x1FFF)] +
                     v[V_SIDE_NIL + (hand >> 13 & 0x1FFF)] + v[V_SIDE_NIL + (hand >> 26 & 0x1FFF)];
     chance = chance > 0.0 ? chance : 0.0;
     return chance < 1.0 ? chance : 1.0;
@@ -599,7 +620,7 @@ static double nil_chance(const Table *t, uint64_t hand) {
 /* valuation.suicide_tricks */
 static double suicide_tricks(const Table *t, uint64_t hand) {
     const double *v = t->values;
-    return 0.22 + v[V_SUICIDE_SPADES + (hand >> 39 & 0x1FFF)] +
+    return 0.22 + v[V_SUICIDE_SPADES + (hand >> 39)] +
            v[V_SUICIDE_SIDE + (hand & 0x1FFF)] + v[V_SUICIDE_SIDE + (hand >> 13 & 0x1FFF)] +
            v[V_SUICIDE_SIDE + (hand >> 26 & 0x1FFF)];
 }
@@ -657,15 +678,18 @@ static int highest_by_rank(uint64_t m) {
     return lowest_card(m & rank_mask(highest_card(ranks)));
 }
 
+/* One more than the highest code of a card's suit (bots.SUIT_END). */
+static inline int suit_end(int code) { return suit_of(code) == SPADES ? 54 : 13 * (suit_of(code) + 1); }
+
 /* bots.discard_low: the lowest side-suit card, else the lowest spade. */
 static int discard_low(uint64_t legal) {
     uint64_t m = legal & NON_SPADES;
     if (!m) m = legal;
     int code = lowest_card(m);
 #if SCOREPAD_KERNEL_MUTATE == 5
-    if (!(m >> (13 * (suit_of(code) + 1)))) return highest_card(m); /* the highest instead */
+    if (!(m >> suit_end(code))) return highest_card(m); /* the highest instead */
 #endif
-    if (!(m >> (13 * (suit_of(code) + 1)))) return code;
+    if (!(m >> suit_end(code))) return code;
     uint64_t ranks = (m | m >> 13 | m >> 26) & 0x1FFF;
     return lowest_card(m & rank_mask(lowest_card(ranks)));
 }
@@ -874,9 +898,10 @@ static void play_bots(Table *t, uint64_t *hands) {
     View v;
     memset(&v, 0, sizeof v);
     memset(t->taken, 0, sizeof t->taken);
+    for (int i = 0; i < t->deck_size; i++) /* the discards too: nobody sees them played */
+        v.unplayed |= (uint64_t)1 << t->deck[i];
     for (int seat = 0; seat < players; seat++) {
         int code = t->by_seat[seat];
-        v.unplayed |= hands[seat];
         v.nil[seat] = is_nil_code(code);
         if (v.nil[seat]) v.nil_bid = 1;
         else v.contract[t->side_of[seat]] += code;
@@ -952,6 +977,38 @@ static uint64_t pass_cards(Table *t, uint64_t hand, int count, int nil_bidder, u
     return given;
 }
 
+/* The dealer's discard of the extra cards (jokers games), before the bids: a random
+   bot's random cards, a heuristic bot's as HeuristicBot.discard: the lowest side cards
+   below the king, shortest suits first, then the lowest cards. */
+static void discard(Table *t, uint64_t *hands) {
+    int count = t->discards, chosen = 0;
+    uint64_t hand = hands[t->dealer], thrown = 0;
+    if (!t->heuristic)
+        thrown = pass_cards(t, hand, count, 0, t->discarded);
+    else {
+        int suits[3] = {0, 1, 2};
+        for (int i = 1; i < 3; i++) /* by length, then suit */
+            for (int j = i; j > 0 && __builtin_popcountll(hand & suit_mask(suits[j - 1])) >
+                                          __builtin_popcountll(hand & suit_mask(suits[j]));
+                 j--) {
+                int swap = suits[j];
+                suits[j] = suits[j - 1];
+                suits[j - 1] = swap;
+            }
+        for (int i = 0; i < 3; i++)
+            for (uint64_t rest = hand & suit_mask(suits[i]); rest && chosen < count; rest &= rest - 1)
+                if (rank_of(__builtin_ctzll(rest)) < 11) { /* below the king */
+                    t->discarded[chosen++] = (uint8_t)__builtin_ctzll(rest);
+                    thrown |= rest & (~rest + 1);
+                }
+        for (uint64_t rest = hand & ~thrown; rest && chosen < count; rest &= rest - 1) {
+            t->discarded[chosen++] = (uint8_t)__builtin_ctzll(rest);
+            thrown |= rest & (~rest + 1);
+        }
+    }
+    hands[t->dealer] &= ~thrown;
+}
+
 /* Blind nil's exchange, after the bids (BotDeals._exchange): each blind nil bidder, in
    bidding order, passes its partner cards, which passes as many back. */
 static void exchange(Table *t, uint64_t *hands) {
@@ -981,12 +1038,18 @@ static int check_deal(const Table *t) {
     memset(count, 0, sizeof count);
     memset(taken, 0, sizeof taken);
     for (int seat = 0; seat < players; seat++)
-        for (int k = 0; k < tricks; k++) {
+        for (int k = 0; k < tricks + (seat == t->dealer ? t->discards : 0); k++) {
             int c = t->dealt[seat][k];
             if (owner[c] != -1) bad |= BAD_DEAL;
             owner[c] = seat;
-            count[seat][c / 13]++;
+            count[seat][suit_of(c)]++;
         }
+    for (int k = 0; k < t->discards; k++) { /* the dealer's discards leave the game */
+        int c = t->discarded[k];
+        if (owner[c] != t->dealer) bad |= BAD_DEAL;
+        owner[c] = -2;
+        count[t->dealer][suit_of(c)]--;
+    }
     for (int i = 0; i < t->deck_size; i++)
         if (owner[t->deck[i]] == -1) bad |= BAD_DEAL;
     for (int e = 0; e < t->exchanges; e++) { /* the cards passed change hands */
@@ -995,16 +1058,16 @@ static int check_deal(const Table *t) {
             int c = pass[2 + k];
             if (owner[c] != pass[0]) bad |= BAD_DEAL;
             owner[c] = pass[1];
-            count[pass[0]][c / 13]--;
-            count[pass[1]][c / 13]++;
+            count[pass[0]][suit_of(c)]--;
+            count[pass[1]][suit_of(c)]++;
         }
     }
     int leader = (t->dealer + 1) % players, broken = 0;
     for (int trick = 0; trick < tricks; trick++) {
         const uint8_t *cards = t->plays + trick * players;
-        int led = cards[0] / 13, winner = -1, strongest = -1;
+        int led = suit_of(cards[0]), winner = -1, strongest = -1;
         for (int i = 0; i < players; i++) {
-            int who = (leader + i) % players, c = cards[i], suit = c / 13;
+            int who = (leader + i) % players, c = cards[i], suit = suit_of(c);
             if (owner[c] != who || played[c]) {
                 bad |= BAD_HOLDING;
                 continue;
@@ -1016,9 +1079,9 @@ static int check_deal(const Table *t) {
             played[c] = 1;
             count[who][suit]--;
 #if SCOREPAD_KERNEL_MUTATE == 3
-            int strength = (suit == led) * 100 + c % 13;
+            int strength = (suit == led) * 100 + rank_of(c);
 #else
-            int strength = (suit == SPADES) * 200 + (suit == led) * 100 + c % 13;
+            int strength = (suit == SPADES) * 200 + (suit == led) * 100 + rank_of(c);
 #endif
             if (strength > strongest) strongest = strength, winner = who;
             if (suit == SPADES) broken = 1;
@@ -1121,6 +1184,7 @@ static PyObject *table_deal(Table *self, PyObject *args) {
             if (!(hands[seat] & SPADE_MASK)) spadeless = 1;
         if (!spadeless) break;
     }
+    if (self->discards) discard(self, hands);
     bid(self, hands, blind_sides, wants_blind);
     if (self->exchange) exchange(self, hands);
     if (self->heuristic)
@@ -1147,12 +1211,13 @@ static PyObject *table_record(Table *self, PyObject *Py_UNUSED(ignored)) {
     PyObject *hands = PyList_New(self->players);
     if (!hands) return NULL;
     for (int seat = 0; seat < self->players; seat++) {
-        PyObject *hand = PyList_New(self->tricks);
+        int held = self->tricks + (seat == self->dealer ? self->discards : 0);
+        PyObject *hand = PyList_New(held);
         if (!hand) {
             Py_DECREF(hands);
             return NULL;
         }
-        for (int k = 0; k < self->tricks; k++)
+        for (int k = 0; k < held; k++)
             PyList_SET_ITEM(hand, k, PyLong_FromLong(self->dealt[seat][k]));
         PyList_SET_ITEM(hands, seat, hand);
     }
@@ -1244,8 +1309,9 @@ static PyObject *table_choose(Table *self, PyObject *args) {
     return PyLong_FromLong(heuristic_play(self, &v, seat, hand, legal));
 }
 
-/* extras() -> (redeals, exchanges) of the last deal: how many times it was dealt again
-   (a hand without spades), and blind nil's passes as (from, to, [cards]). */
+/* extras() -> (redeals, exchanges, discards) of the last deal: how many times it was
+   dealt again (a hand without spades), blind nil's passes as (from, to, [cards]), and the
+   dealer's discards. */
 static PyObject *table_extras(Table *self, PyObject *Py_UNUSED(ignored)) {
     PyObject *passes = PyList_New(self->exchanges);
     if (!passes) return NULL;
@@ -1260,7 +1326,12 @@ static PyObject *table_extras(Table *self, PyObject *Py_UNUSED(ignored)) {
             PyList_SET_ITEM(cards, k, PyLong_FromLong(pass[2 + k]));
         PyList_SET_ITEM(passes, e, Py_BuildValue("(iiN)", pass[0], pass[1], cards));
     }
-    return Py_BuildValue("(iN)", self->redeals, passes);
+    PyObject *thrown = small_tuple(self->discarded, self->discards);
+    if (!thrown) {
+        Py_DECREF(passes);
+        return NULL;
+    }
+    return Py_BuildValue("(iNN)", self->redeals, passes, thrown);
 }
 
 static PyMethodDef table_methods[] = {
@@ -1272,7 +1343,7 @@ static PyMethodDef table_methods[] = {
      "choose(seat, hand, legal, unplayed, trick, leader, bids, taken, voids) -> the heuristic"
      " bot's card in that position."},
     {"extras", (PyCFunction)table_extras, METH_NOARGS,
-     "extras() -> (redeals, exchanges as (from, to, cards)) of the last deal."},
+     "extras() -> (redeals, exchanges as (from, to, cards), discards) of the last deal."},
     {"record", (PyCFunction)table_record, METH_NOARGS,
      "record() -> (hands as dealt, plays, trick winners) of the last deal."},
     {NULL, NULL, 0, NULL},

@@ -27,24 +27,36 @@ from scorepad.bids import Bid
 from scorepad.rules import Rules
 from scorepad.sim.bots import HeuristicBot, random_cards
 from scorepad.sim.deal import MAX_REDEALS, DeckPlan, has_no_spade, shuffle_deal
-from scorepad.sim.play import BEATS, NO_SUIT, SPADES, SUIT_OF, legal_mask, mask_of, trick_winner
+from scorepad.sim.play import (
+    BEATS,
+    NO_SUIT,
+    SPADE_MASK,
+    SPADES,
+    SUIT_OF,
+    legal_mask,
+    mask_of,
+    trick_winner,
+)
 from scorepad.sim.table import NUMBER_BIDS, Seen
+from scorepad.sim.valuation import RANK_OF
 
 NIL = 254
 BLIND_NIL = 255
 MUTATE = 0  # the compiled kernel's rule broken on purpose (tests); never here
 _NOT_YET = 253  # a seat that has not bid yet
-_MAX_PLAYERS, _MAX_CARDS, _MAX_TRICKS = 6, 52, 18
+_MAX_PLAYERS, _MAX_CARDS, _MAX_TRICKS = 6, 54, 18
+_MAX_DISCARDS = 4  # extra cards the dealer takes up and discards
 _WISH_ROWS = 16  # the wish table: 5 rows (aces), 16 columns (spades)
 _ACES = sum(1 << (13 * suit + 12) for suit in range(4))
-_SPADE_BITS = 0x1FFF << (13 * SPADES)
+_SPADE_BITS = SPADE_MASK  # the jokers too
 
 if TYPE_CHECKING:
     from scorepad.sim.botdeals import BotDeals
 
 _MAX_EXCHANGE = 8  # cards a blind nil bidder and its partner pass
 _CHOICE_BYTES = 5  # a bid situation's choice, for heuristic bots (see kernel.py)
-_VALUE_COUNT = 2 + 8192 + 512 + 288 + 512 + 4 * 8192  # their hand values (doubles)
+# Their hand values (doubles): tables by the spades' 15 bits, by a side suit's 13 bits.
+_VALUE_COUNT = 2 + 32768 + 512 + 288 + 512 + 32768 + 8192 + 32768 + 8192
 
 # What `_check` finds wrong (a bit each), as `check_deal` in _kernel.c.
 BAD_DEAL, BAD_HOLDING, BAD_LEGAL, BAD_WINNER, BAD_TRICKS = 1, 2, 4, 8, 16
@@ -81,6 +93,7 @@ class Table:
         rules: object = None,
         redeal: bool = False,
         exchange: SupportsIndex = 0,
+        discards: SupportsIndex = 0,
     ) -> None:
         cards, partners, sides = _bytes(deck), _bytes(partner), _bytes(side_of)
         bids, wish_table = _bytes(bid_table), _bytes(wish)
@@ -90,8 +103,10 @@ class Table:
         wrong = None
         if not (2 <= players <= _MAX_PLAYERS and 1 <= tricks <= _MAX_TRICKS):
             wrong = "players or tricks out of range"
-        elif len(cards) != players * tricks or len(cards) > _MAX_CARDS:
-            wrong = "the deck must hold players * tricks cards, no jokers"
+        elif not 0 <= operator.index(discards) <= _MAX_DISCARDS:
+            wrong = "discards out of range"
+        elif len(cards) != players * tricks + operator.index(discards) or len(cards) > _MAX_CARDS:
+            wrong = "the deck must hold players * tricks cards and the discards"
         elif len(partners) != players or len(sides) != players:
             wrong = "partner and side_of need a byte per seat"
         elif len(wish_table) != 5 * _WISH_ROWS:
@@ -110,7 +125,7 @@ class Table:
         elif heuristic and not isinstance(rules, Rules):
             wrong = "the twin's heuristic table needs the rules (its bot is the Python one)"
         elif any(code >= _MAX_CARDS for code in cards):
-            wrong = "a card code above 51"
+            wrong = "a card code above 53"
         elif any(value >= wishes for value in wish_table):
             wrong = "a wish beyond the bid table"
         elif any(seat >= players for seat in partners + sides):
@@ -119,7 +134,7 @@ class Table:
             raise ValueError(wrong)
         self._players, self._tricks = players, tricks
         self._deck = cards
-        self._plan = DeckPlan(tuple(cards), players, tricks, 0)
+        self._plan = DeckPlan(tuple(cards), players, tricks, operator.index(discards))
         self._partner, self._side_of = tuple(partners), tuple(sides)
         # The seats of a trick in playing order, by its leader.
         self._orders = [
@@ -138,6 +153,7 @@ class Table:
         self._redeal, self._exchange = bool(redeal), operator.index(exchange)
         self._redeals = 0
         self._exchanges: list[tuple[int, int, list[int]]] = []
+        self._discards: list[int] = []
         # Heuristic bots: the Python bot itself, dealt and asked as the Python path does.
         self._player: BotDeals | None = None
         if heuristic:
@@ -185,6 +201,7 @@ class Table:
             record = self._player.play_deal(self._random, dealer, seen, self._bots)
             self._dealt, self._plays, self._winners = record.dealt, record.plays, record.winners
             self._redeals, self._exchanges = record.redeals, record.exchanges
+            self._discards = list(record.discards)
             self._taken = list(record.taken)
             self._by_seat = [_code(bid) for bid in record.by_seat(self._players)]
             return tuple(self._by_seat), tuple(self._taken), self._check(), self._side_places()
@@ -197,6 +214,10 @@ class Table:
                 break
             self._redeals += 1
         hands = [sum(1 << code for code in hand) for hand in self._dealt]
+        self._discards = []
+        if self._plan.discards:  # RandomBot.discard
+            self._discards = random_cards(hands[dealer], self._plan.discards, self._random.random)
+            hands[dealer] &= ~mask_of(self._discards)
         self._bid(hands, blind_sides)
         self._exchanges = []
         if self._exchange:
@@ -204,11 +225,11 @@ class Table:
         self._play(hands)
         return tuple(self._by_seat), tuple(self._taken), self._check(), self._side_places()
 
-    def extras(self) -> tuple[int, list[tuple[int, int, list[int]]]]:
-        """extras() -> (redeals, exchanges as (from, to, cards)) of the last deal."""
-        return self._redeals, [
-            (giver, taker, list(cards)) for giver, taker, cards in self._exchanges
-        ]
+    def extras(self) -> tuple[int, list[tuple[int, int, list[int]]], tuple[int, ...]]:
+        """extras() -> (redeals, exchanges as (from, to, cards), discards) of the last
+        deal."""
+        exchanges = [(giver, taker, list(cards)) for giver, taker, cards in self._exchanges]
+        return self._redeals, exchanges, tuple(self._discards)
 
     def _exchange_cards(self, hands: list[int]) -> None:
         """Blind nil's exchange by random bots (BotDeals._exchange, RandomBot.exchange):
@@ -311,7 +332,14 @@ class Table:
                 code = 1 if made == NIL else 2 if made == BLIND_NIL else 3 + made
             row = min(total, totals - 1)
             entry = ((code * totals + row) * 2 + (step == players - 1)) * stride
-            if bids[entry] and blind_sides >> self._side_of[seat] & 1 and rnd() < chance:
+            # A dealer who took up and discarded the extra cards has looked: no blind nil.
+            looked = seat == self._dealer and self._plan.discards > 0
+            if (
+                bids[entry]
+                and not looked
+                and blind_sides >> self._side_of[seat] & 1
+                and rnd() < chance
+            ):
                 made = BLIND_NIL
             elif rnd() < chance:
                 made = bids[entry + 1]
@@ -363,24 +391,29 @@ class Table:
                 if owner[code] != -1:
                     bad |= BAD_DEAL
                 owner[code] = seat
-                counts[code // 13] += 1
+                counts[SUIT_OF[code]] += 1
         if -1 in (owner[code] for code in self._deck):
             bad |= BAD_DEAL
+        for code in self._discards:  # the dealer's discards leave the game
+            if owner[code] != self._dealer:
+                bad |= BAD_DEAL
+            owner[code] = -2
+            count[self._dealer][SUIT_OF[code]] -= 1
         for giver, taker, cards in self._exchanges:  # the cards passed change hands
             for code in cards:
                 if owner[code] != giver:
                     bad |= BAD_DEAL
                 owner[code] = taker
-                count[giver][code // 13] -= 1
-                count[taker][code // 13] += 1
+                count[giver][SUIT_OF[code]] -= 1
+                count[taker][SUIT_OF[code]] += 1
         taken = [0] * players
         leader, broken, plays = (self._dealer + 1) % players, False, self._plays
         for trick in range(tricks):
             start = trick * players
-            led, winner, strongest = plays[start] // 13, -1, -1
+            led, winner, strongest = SUIT_OF[plays[start]], -1, -1
             for position in range(players):
                 code = plays[start + position]
-                who, suit = (leader + position) % players, code // 13
+                who, suit = (leader + position) % players, SUIT_OF[code]
                 if owner[code] != who:  # not held, or played already
                     bad |= BAD_HOLDING
                     continue
@@ -396,7 +429,7 @@ class Table:
                     bad |= BAD_LEGAL
                 owner[code] = -2
                 counts[suit] -= 1
-                strength = (suit == SPADES) * 200 + (suit == led) * 100 + code % 13
+                strength = (suit == SPADES) * 200 + (suit == led) * 100 + RANK_OF[code]
                 if strength > strongest:
                     strongest, winner = strength, who
                 if suit == SPADES:

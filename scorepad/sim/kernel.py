@@ -4,8 +4,8 @@ table, its seeds.
 The kernel deals, bids and plays for a table of random bots (bids from a table filled here
 by the real bid rules, random legal cards) or of heuristic bots (`bots.HeuristicBot`'s
 decisions, from tables of hand values and bid choices filled here), and checks every
-deal (redeals and blind nil's exchange too), under rules without jokers or joint partner
-bids.
+deal (redeals, jokers and the dealer's discard, blind nil's exchange too), under rules
+without joint partner bids.
 It comes twice, with one API (`Table`) and one random stream, as markupsafe ships
 `_speedups.c` beside `_native.py`: compiled (`_kernel.c`, built where a C compiler is
 present) and in pure Python (`_kernel_py.py`). `table_type()` gives the one chosen at
@@ -46,6 +46,7 @@ NIL_CODE, BLIND_NIL_CODE = 254, 255  # as in _kernel.c; a number bid is its own 
 IMPLEMENTATIONS = ("c", "python")  # the kernel compiled, and its pure-Python twin
 RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
 KERNEL_BOTS = ("random", "heuristic")  # the bots the kernel plays (one kind a table)
+SPADE_KEYS, SIDE_KEYS = 1 << 15, 1 << 13  # the bot's tables: by the spades' bits, a side's
 
 
 class KernelTable(Protocol):
@@ -57,7 +58,7 @@ class KernelTable(Protocol):
         self, dealer: int, blind_sides: int, scores: Sequence[int] = (), /
     ) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]: ...
     def record(self) -> tuple[list[list[int]], list[int], list[int]]: ...
-    def extras(self) -> tuple[int, list[tuple[int, int, list[int]]]]: ...
+    def extras(self) -> tuple[int, list[tuple[int, int, list[int]]], tuple[int, ...]]: ...
     def choose(
         self,
         seat: int,
@@ -180,6 +181,7 @@ def table_arguments(rules: Rules, bot: str = "random") -> dict[str, object]:
         "wish": bytes(min(value, 255) for row in wish for value in row),
         "nil_chance": RANDOM_NIL,
         "redeal": rules.redeal_without_spades,
+        "discards": deck_plan(rules).discards,
         "exchange": rules.blind_nil_exchange,
         **heuristic,
     }
@@ -209,23 +211,29 @@ def heuristic_values(rules: Rules) -> bytes:
     """The hand values of `heuristic_arguments`, as doubles (some 0.05 to 0.15 s of work:
     kept for the rules, and worked out before a run's workers start, which inherit them)."""
     spade_top = RANK_OF[max(deck_plan(rules).codes)]
-    # The bot reads a hand's nil chance and suicide count only under suicide: elsewhere
-    # their tables stay zero, unread (a third of the work).
+    # The spades' tables are by 15 bits (the jokers above the ace), filled as far as the
+    # deck reaches. The bot reads a hand's nil chance and suicide count only under
+    # suicide: elsewhere their tables stay zero, unread.
+    spade_keys = 1 << (15 if rules.jokers else 13)
     unread = (0.0, 0.0, 0.0, 0.0)
-    suits = [suit_parts(bits) if rules.suicide else unread for bits in range(8192)]
+    suits = [suit_parts(bits) if rules.suicide else unread for bits in range(spade_keys)]
+    pad = [0.0] * (SPADE_KEYS - spade_keys)
     values = array(
         "d",
         [
             average_count(rules),
             median_nil_chance(rules),
-            *(spade_tricks(bits, spade_top) for bits in range(8192)),
+            *(spade_tricks(bits, spade_top) for bits in range(spade_keys)),
+            *pad,
             *SIDE_VALUES,
             *SIDE_RISKS,
             *SPADE_RISKS,
             *(parts[1] for parts in suits),
-            *(parts[0] for parts in suits),
+            *pad,
+            *(parts[0] for parts in suits[:SIDE_KEYS]),
             *(parts[3] for parts in suits),
-            *(parts[2] for parts in suits),
+            *pad,
+            *(parts[2] for parts in suits[:SIDE_KEYS]),
         ],
     )
     return values.tobytes()
@@ -238,12 +246,12 @@ def kernel_refusal(rules: Rules, bots: Sequence[str]) -> str | None:
         return f"it plays {' or '.join(KERNEL_BOTS)} bots only"
     if len(set(bots)) > 1:
         return "it plays one kind of bot at every seat"
-    if rules.jokers or deck_plan(rules).discards:
-        return "it does not play jokers or the dealer's discard"
     if rules.partner_bidding and rules.side_size > 1 and not rules.suicide:
         return "it does not make joint partner bids"
-    if rules.players * rules.tricks > 52 or rules.players > 6 or rules.tricks > 18:
-        return "its deck is at most 52 cards for at most 6 players"
+    if len(deck_plan(rules).codes) > 54 or rules.players > 6 or rules.tricks > 18:
+        return "its deck is at most 54 cards for at most 6 players"
+    if deck_plan(rules).discards > 4:
+        return "its dealer discards at most 4 cards"
     return None
 
 

@@ -101,7 +101,7 @@ class TableDeals:
             )
             self._seen = Seen(rules)
         self._redeal = rules.redeal_without_spades
-        self._extras = self._redeal or bool(rules.blind_nil_exchange)
+        self._extras = self._redeal or bool(rules.blind_nil_exchange) or bool(rules.discards)
         self._index = 0
         self._last: tuple[int, tuple[int, ...], tuple[int, ...]] = (0, (), ())
 
@@ -160,11 +160,12 @@ class TableDeals:
         """The table's last deal as a DealRecord (for the validator, a violation's replay
         and hand records)."""
         dealt, plays, winners = self.table.record()
-        redeals, exchanges = self.table.extras() if self._extras else (0, [])
+        redeals, exchanges, discards = self.table.extras() if self._extras else (0, [], ())
         bid_of = self._bid_of_code
         return DealRecord(
             dealer,
             dealt,
+            discards=list(discards),
             exchanges=exchanges,
             redeals=redeals,
             bids=[(seat, bid_of[codes[seat]]) for seat in self._order[dealer]],
