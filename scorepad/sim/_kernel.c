@@ -50,7 +50,7 @@
 #define MAX_DISCARDS 4 /* extra cards the dealer takes up and discards */
 #define KEYS 54 /* scorepad.cards.CODE_COUNT: the shuffle draws a key for every code */
 #define MAX_TRICKS 18
-#define MAX_EXCHANGE 8 /* cards a blind nil bidder and its partner pass */
+#define MAX_EXCHANGE MAX_TRICKS /* cards a blind nil bidder and its partner pass */
 #define MAX_REDEALS 100 /* deal.MAX_REDEALS */
 #define SPADES 3
 #define NIL_CODE 254

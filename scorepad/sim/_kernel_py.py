@@ -53,7 +53,7 @@ _SPADE_BITS = SPADE_MASK  # the jokers too
 if TYPE_CHECKING:
     from scorepad.sim.botdeals import BotDeals
 
-_MAX_EXCHANGE = 8  # cards a blind nil bidder and its partner pass
+_MAX_EXCHANGE = _MAX_TRICKS  # cards a blind nil bidder and its partner pass
 _CHOICE_BYTES = 5  # a bid situation's choice, for heuristic bots (see kernel.py)
 # Their hand values (doubles): tables by the spades' 15 bits, by a side suit's 13 bits.
 _VALUE_COUNT = 2 + 32768 + 512 + 288 + 512 + 32768 + 8192 + 32768 + 8192

@@ -5,14 +5,12 @@ The kernel deals, bids and plays for a table of random bots (bids from a table f
 by the real bid rules, random legal cards) or of heuristic bots (`bots.HeuristicBot`'s
 decisions, from tables of hand values and bid choices filled here), and checks every
 deal (redeals, jokers and the dealer's discard, blind nil's exchange too), under rules
-without joint partner bids.
-It comes twice, with one API (`Table`) and one random stream, as markupsafe ships
-`_speedups.c` beside `_native.py`: compiled (`_kernel.c`, built where a C compiler is
-present) and in pure Python (`_kernel_py.py`). `table_type()` gives the one chosen at
-import (the compiled one where it is built), `table_type("c")` or `table_type("python")`
-either; the same seed plays the same deals on both, and the same games as the Python
-path's bots. `simulate --json` says which
-path ran (`"kernel"`).
+without joint partner bids. It comes twice, with one API (`Table`) and one random stream,
+as markupsafe ships `_speedups.c` beside `_native.py`: compiled (`_kernel.c`, built where
+a C compiler is present) and in pure Python (`_kernel_py.py`). `table_type()` gives the
+one chosen at import (the compiled one where it is built), `table_type("c")` or
+`table_type("python")` either; the same seed plays the same deals on both, and the same
+games as the Python path's bots. `simulate --json` says which path ran (`"kernel"`).
 """
 
 from __future__ import annotations
