@@ -457,12 +457,14 @@ def test_the_same_seed_gives_the_same_hand_records_on_both_paths(
     assert deals >= 3
 
 
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
 @pytest.mark.parametrize("preset", KERNEL_PRESETS)
 def test_every_kernel_deal_passes_the_python_validator(
-    kernel_implementation: str, preset: str
+    kernel_implementation: str, preset: str, bot: str
 ) -> None:
+    # (With heuristic bots, `check="full"` also has the Python bot replay every deal.)
     rules = load_preset(preset).rules
-    runner = GameRunner(rules, preset=preset, bots=("random",), seed=7,
+    runner = GameRunner(rules, preset=preset, bots=(bot,), seed=7,
                         table=table_type(kernel_implementation), check="full",
                         max_deals=60)  # fmt: skip
     deals = 0

@@ -217,23 +217,7 @@ def test_a_position_that_cannot_be_is_refused() -> None:
             random_table.choose(0, hand, hand, hand, [], 0, bids, taken, voids)
 
 
-# -- validation stays on ----------------------------------------------------------------
-
-
-@pytest.mark.parametrize("preset", KERNEL_PRESETS)
-def test_every_heuristic_kernel_deal_passes_the_python_validator_and_bot(
-    kernel_implementation: str, preset: str
-) -> None:
-    rules = load_preset(preset).rules
-    runner = GameRunner(rules, preset=preset, bots=HEURISTIC, seed=7,
-                        table=table_type(kernel_implementation), check="full",
-                        max_deals=30)  # fmt: skip
-    deals = 0
-    for index in range(3):
-        result = runner.play_game(index)
-        assert result.violations == []
-        deals += result.deals
-    assert deals >= 3
+# -- validation stays on (and tests/test_sim_kernel.py: every deal passes the validator) --
 
 
 @pytest.fixture(scope="module")
