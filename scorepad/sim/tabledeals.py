@@ -187,6 +187,17 @@ class TableDeals:
         bots = [HeuristicBot(random.Random(0)) for _ in range(self.rules.players)]
         dealt = DealRecord(record.dealer, [list(hand) for hand in record.dealt])
         replay = self._reference.play_dealt(dealt, seen, bots)
+        for what, ours, theirs in (
+            ("discarded", record.discards, replay.discards),
+            ("passed", record.exchanges, replay.exchanges),
+        ):
+            if list(ours) != list(theirs):
+                return [
+                    Problem(
+                        "bot",
+                        f"the kernel's heuristic bots {what} {ours}; the Python bot {theirs}",
+                    )
+                ]
         if replay.bids != record.bids:
             return [
                 Problem(
