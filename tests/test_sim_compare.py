@@ -176,3 +176,21 @@ def test_refusals_are_one_line(args: list[str], message: str) -> None:
     code, out, err = run(*args, "--games", "1")
     assert (code, out) == (2, "")
     assert err.startswith(f"scorepad: {message}") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("preset", "bots"), [("house", "random"), ("suicide", "heuristic")])
+def test_a_games_bags_are_the_new_bags_of_its_standings(preset: str, bots: str) -> None:
+    # `--compare` reads the bags from the game loop's fold, not from a second fold of
+    # the kept game; the two must agree.
+    from scorepad.game import standings
+    from scorepad.sim.runner import GameRunner
+
+    runner = GameRunner(preset_rules(preset), preset=preset, bots=(bots,), seed=3, keep_game=True)
+    total = 0
+    for index in range(5):
+        result = runner.play_game(index)
+        assert result.game is not None
+        rounds = standings(result.game).rounds
+        assert result.bags == sum(side.new_bags for round_ in rounds for side in round_.sides or ())
+        total += result.bags
+    assert total > 0

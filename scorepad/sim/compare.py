@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from scorepad.game import standings
 from scorepad.rules import Rules
 from scorepad.sim.context import RunContext
 from scorepad.sim.deal import deck_plan
@@ -260,12 +259,7 @@ def _play(context: RunContext, column: Column, start: int, stop: int) -> None:
     runner = context.runner()
     for index in range(start, stop):
         result = runner.play_game(index)
-        assert result.game is not None
-        # Bags are the engine's, as the game's standings fold them.
-        bags = sum(
-            side.new_bags for round_ in standings(result.game).rounds for side in round_.sides or ()
-        )
-        column.add(result, bags)
+        column.add(result, result.bags)  # the engine's, as the game loop folded them
 
 
 def compare(
@@ -285,7 +279,7 @@ def compare(
         # Python, sooner), bots in Python otherwise.
         path, _ = choose_kernel("auto", rule_set.rules, bots)
         table = path if kernel_refusal(rule_set.rules, bots) is None else None
-        context = RunContext(rule_set.rules, rule_set.preset, bots, seed=seed, keep_game=True,
+        context = RunContext(rule_set.rules, rule_set.preset, bots, seed=seed,
                              max_deals=max_deals, table=table)  # fmt: skip
         config = RunConfig(rule_set.rules, rule_set.preset, games, seed=seed, bots=bots,
                            max_deals=max_deals)  # fmt: skip

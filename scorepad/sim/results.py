@@ -105,6 +105,7 @@ class Tally:
     contracts: int = 0
     sets: int = 0
     bag_penalties: int = 0
+    bags: int = 0  # bags taken, every side's (the engine's; `--compare` shows them)
 
     def add_tally(self, other: Tally) -> None:
         """Add another game's (or run's) counts to these."""

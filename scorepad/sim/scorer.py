@@ -153,6 +153,7 @@ class SideScorer:
             values, bag_slots, unpacked = shared.values, shared.bag_slots, self._unpacked
         side_entries = []
         boston_by = None
+        bag_limit = self.rules.bag_limit
         for side, get in enumerate(self._getters):
             side_bags = bags[side]
             if shared is not None:
@@ -177,8 +178,12 @@ class SideScorer:
             if side_problems:
                 problems.extend(side_problems)
             scores[side] += points
+            # The bags taken: the engine's bags after the deal and its penalties say them
+            # (bags before + taken = penalties * the limit + bags after).
+            tally.bags += bags[side] - side_bags
             if penalties:
                 tally.bag_penalties += penalties
+                tally.bags += penalties * bag_limit
             if made is not None:
                 tally.contracts += 1
                 if made is False:
