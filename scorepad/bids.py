@@ -68,14 +68,18 @@ def bid_forms(rules: Rules) -> str:
 
 
 def parse_bid(text: str, rules: Rules | None = None) -> Bid:
-    """Read `5`, `nil`, `0`, `bnil` or `b6`. A `0` is nil unless the rules make it a plain bid."""
-    word = text.strip().lower()
-    if word == "nil":
+    """Read `5`, `nil`, `0`, `bnil` or `b6`. A `0` is nil unless the rules make it a plain bid.
+
+    German players' words are read too: `null` for nil, `blind null` or `bnull` for blind
+    nil, and `blind 6` (as in English) for b6.
+    """
+    word = "".join(text.lower().split())
+    if word in ("nil", "null"):
         return NIL
-    if word in ("bnil", "blind-nil", "blindnil"):
+    if word in ("bnil", "blind-nil", "blindnil", "bnull", "blind-null", "blindnull"):
         return BLIND_NIL
     blind = word.startswith("b")
-    digits = word[1:] if blind else word
+    digits = word.removeprefix("blind") if word.startswith("blind") else word[1:] if blind else word
     if not digits.isdigit() or not digits.isascii():
         allowed = f"bid {bid_forms(rules)}" if rules is not None else f"a bid is {BID_FORMS}"
         raise BidError(f"not a bid: {text!r}; {allowed}")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,19 @@ import pytest
 from scorepad.bids import parse_bid
 from scorepad.rules import Rules, apply_overrides, load_preset
 from scorepad.scoring import Hand
+
+# English unless a test asks for German, whatever the machine's locale (a subprocess too).
+os.environ["SCOREPAD_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def english_again() -> Iterator[None]:
+    """Every test starts in English, and one that switched language leaves it so."""
+    from scorepad.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
 
 
 def hands(*tokens: str, rules: Rules | None = None) -> list[Hand]:

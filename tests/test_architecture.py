@@ -12,6 +12,8 @@ PACKAGE = Path(__file__).parent.parent / "scorepad"
 # A module may import scorepad modules of its own layer or below.
 LAYERS = {
     "errors": 0,
+    "i18n": 0,  # words: every layer may say them
+    "i18n_catalog": 5,  # a tool of the repository
     "cards": 1,
     "rules": 1,
     "bids": 1,

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from scorepad.i18n import N_, _
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -101,19 +103,36 @@ INTERRUPTED = 130
 
 
 def contract_warnings(
-    rules: Rules, contracts: Sequence[tuple[str, int]], done: str = "kept as entered"
+    rules: Rules, contracts: Sequence[tuple[str, int]], done: str = N_("kept as entered")
 ) -> list[str]:
     """`Warning: Us's contract is 26, ...` for each side bidding more than a deal has.
 
     Such a contract is legal (every bid is in range) but almost always a typo: it is kept,
     and said.
     """
+    said = _(
+        "Warning: {side}'s contract is {contract}, more than the {tricks} tricks in a deal;"
+        " {done}. A typo?"
+    )
     return [
-        f"Warning: {name}'s contract is {contract}, more than the {rules.tricks} tricks in a"
-        f" deal; {done}. A typo?"
+        said.format(side=name, contract=contract, tricks=rules.tricks, done=_(done))
         for name, contract in contracts
         if contract > rules.tricks
     ]
+
+
+def confirm(question: str) -> bool:
+    """Ask `question [y/N]:` (`[j/N]` in German); only a yes in either language says yes."""
+    while True:
+        answer = typer.prompt(
+            f"{question} {_('[y/N]')}", default="", show_default=False, prompt_suffix=": "
+        )
+        word = answer.strip().casefold()
+        if word in ("", "n", "no", _("n"), _("no")):
+            return False
+        if word in ("y", "yes", _("y"), _("yes")):
+            return True
+        typer.echo(_("Error: invalid input"), err=True)
 
 
 def sentence(message: str) -> str:

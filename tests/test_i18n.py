@@ -1,0 +1,159 @@
+"""Auf Deutsch: choosing the language, the German catalog, German words, numbers and dates."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorepad.bids import BLIND_NIL, NIL, Bid, BidKind, parse_bid
+from scorepad.cli import app
+from scorepad.i18n import (
+    format_datetime,
+    format_number,
+    format_percent,
+    language_from_environment,
+    set_language,
+)
+from scorepad.i18n_catalog import locales, placeholders, problems
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), prog_name="scorepad")
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "de_AT.UTF-8", "LANG": "en_GB.UTF-8"}, "de"),
+        ({"LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "de_DE.UTF-8"}, "en"),
+        ({"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"}, "de"),
+        ({"LANG": "de_DE.UTF-8", "SCOREPAD_LANG": "en"}, "en"),
+        ({"LANG": "en_US.UTF-8", "SCOREPAD_LANG": "de"}, "de"),
+        ({"LANG": "de_DE.UTF-8", "SCOREPAD_LANG": "fr"}, "de"),
+    ],
+    ids=[
+        "nothing", "LANG de", "C", "French falls back", "LC_MESSAGES before LANG",
+        "LC_ALL before LC_MESSAGES", "LANGUAGE list", "SCOREPAD_LANG en wins",
+        "SCOREPAD_LANG de wins", "SCOREPAD_LANG unknown is ignored",
+    ],
+)  # fmt: skip
+def test_the_language_comes_from_the_environment_as_gettext_reads_it(
+    environ: dict[str, str], expected: str
+) -> None:
+    assert language_from_environment(environ) == expected
+
+
+def scorepad(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environ = {"PATH": "/usr/bin:/bin", "COLUMNS": "80", "NO_COLOR": "1", **env}
+    return subprocess.run(
+        [sys.executable, "-m", "scorepad", *args],
+        capture_output=True,
+        text=True,
+        env=environ,
+        cwd=Path(__file__).parent.parent,
+    )
+
+
+def test_lang_wins_over_the_environment_and_refuses_an_unknown_language() -> None:
+    german = scorepad("--lang", "de", "rename", LANG="en_US.UTF-8", SCOREPAD_LANG="en")
+    assert german.stderr == (
+        "scorepad rename: Argument 'NAME' fehlt. (siehe scorepad rename --help)\n"
+    )
+    english = scorepad("--lang=en", "rename", LANG="de_DE.UTF-8", SCOREPAD_LANG="de")
+    assert english.stderr == (
+        "scorepad rename: Missing argument 'NAME'. (see scorepad rename --help)\n"
+    )
+    refused = scorepad("--lang", "xx", "show")
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr == "scorepad: --lang: unknown language 'xx'; choose one of en, de\n"
+    by_locale = scorepad("bid", "--bogus", LANG="de_DE.UTF-8")
+    assert by_locale.returncode == 2
+    assert by_locale.stderr == (
+        "scorepad bid: Unbekannte Option: --bogus (siehe scorepad bid --help)\n"
+    )
+
+
+def test_typer_and_click_speak_german_in_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = run("--lang", "de", "bid", "--help")
+    assert code == 0
+    lines = [line.strip(" │╭╮╰╯─") for line in out.splitlines()]
+    assert "Aufruf: scorepad bid [OPTIONEN] [SPIELER=ANSAGE]..." in lines
+    assert any(line.startswith("Argumente") for line in lines)
+    assert any(line.startswith("Optionen") for line in lines)
+    assert any("Diese Hilfe zeigen und beenden." in line for line in lines)
+    assert not any(word in out for word in ("Usage", "Options", "Show this message"))
+    set_language("en")
+    code, out, _ = run("bid", "--help")
+    assert "Usage: scorepad bid [OPTIONS] [PLAYER=BID]..." in out
+    assert "Show this message and exit." in out
+
+
+@pytest.mark.parametrize("locale", locales())
+def test_the_catalog_has_every_message_none_fuzzy_with_the_same_placeholders(locale: str) -> None:
+    assert problems(locale) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "german", "same"),
+    [
+        ("{side} bid {bids}", "{side} sagen {bids}", True),
+        ("{side} bid {bids}", "{side} sagt {gebot}", False),
+        ("{value!r} is bad", "{value!r} taugt nicht", True),
+        ("{low} to {high}", "{low} bis", False),
+    ],
+    ids=["same", "renamed", "conversion", "dropped"],
+)
+def test_placeholders_are_compared_by_name(english: str, german: str, same: bool) -> None:
+    assert (placeholders(english) == placeholders(german)) is same
+
+
+@pytest.mark.parametrize(
+    ("typed", "bid"),
+    [
+        ("null", NIL),
+        ("Null", NIL),
+        ("blind null", BLIND_NIL),
+        ("Blind Null", BLIND_NIL),
+        ("bnull", BLIND_NIL),
+        ("blind-null", BLIND_NIL),
+        ("blind 6", Bid(BidKind.BLIND, 6)),
+        ("b6", Bid(BidKind.BLIND, 6)),
+        ("nil", NIL),
+        ("bnil", BLIND_NIL),
+    ],
+)
+def test_german_bids_are_read(typed: str, bid: Bid) -> None:
+    assert parse_bid(typed) == bid
+
+
+@pytest.mark.parametrize("typed", ["nul", "blind", "-5", "blind nulll"])
+def test_what_is_not_a_bid_in_either_language_is_refused(typed: str) -> None:
+    with pytest.raises(ValueError, match="not a bid"):
+        parse_bid(typed)
+
+
+def test_numbers_and_dates_as_german_readers_write_them() -> None:
+    moment = datetime(2026, 12, 1, 14, 20)
+    set_language("de")
+    assert format_number(1234) == "1.234"
+    assert format_number(-80) == "-80"
+    assert format_percent(0.787) == "78,7\u00a0%"
+    assert format_datetime(moment) == "1. Dez. 2026, 14:20"
+    set_language("en")
+    assert format_number(1234) == "1234"
+    assert format_percent(0.787) == "78.7%"
+    assert format_datetime(moment) == "1 Dec 2026, 14:20"
