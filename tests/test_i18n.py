@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import gettext
+import io
+import re
 import subprocess
 import sys
 from datetime import datetime
 from pathlib import Path
 
 import pytest
+from babel.messages.mofile import write_mo
 from typer.testing import CliRunner
 
 from scorepad.bids import BLIND_NIL, NIL, Bid, BidKind, parse_bid
@@ -19,7 +23,7 @@ from scorepad.i18n import (
     language_from_environment,
     set_language,
 )
-from scorepad.i18n_catalog import locales, placeholders, problems
+from scorepad.i18n_catalog import locales, placeholders, problems, template
 
 runner = CliRunner()
 
@@ -157,3 +161,52 @@ def test_numbers_and_dates_as_german_readers_write_them() -> None:
     assert format_number(1234) == "1234"
     assert format_percent(0.787) == "78.7%"
     assert format_datetime(moment) == "1 Dec 2026, 14:20"
+
+
+def pseudo_catalog() -> gettext.GNUTranslations:
+    """A catalog that says every message as itself between ⟦ and ⟧: unmarked text shows."""
+    catalog = template()
+    for message in catalog:
+        if message.id:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            wrapped = tuple(f"⟦{text}⟧" for text in ids)
+            message.string = wrapped if isinstance(message.id, tuple) else wrapped[0]
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def help_pages() -> list[list[str]]:
+    """Every command's and command group's --help."""
+    from scorepad.cli import COMMAND_MODULES
+
+    pages = [["--help"], *[[command, "--help"] for command in COMMAND_MODULES]]
+    return pages + [["presets", "list", "--help"], ["presets", "show", "--help"]]
+
+
+# What a help page shows that is not words: commands, options, the program's name.
+_NOT_WORDS = re.compile(r"(?<![\w-])(-{1,2}[\w-]+|scorepad|en\|de)(?![\w-])")
+
+
+@pytest.mark.parametrize("args", help_pages(), ids=" ".join)
+def test_every_word_of_every_help_page_is_marked_for_translation(
+    args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorepad import i18n
+    from scorepad.cli import COMMAND_MODULES
+    from scorepad.export import FORMAT_NAMES
+
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setattr(i18n, "_catalog", pseudo_catalog())
+    code, out, err = run(*args)
+    assert (code, err) == (0, "")
+    unmarked = re.sub(r"⟦.*?⟧", " ", out, flags=re.DOTALL)
+    unmarked = _NOT_WORDS.sub(" ", unmarked)
+    words = [
+        word
+        for word in re.findall(r"[A-Za-z][A-Za-z']+", unmarked)
+        if word not in COMMAND_MODULES and word not in ("list", "show", *FORMAT_NAMES)
+    ]
+    assert words == []

@@ -50,7 +50,9 @@ def serve(
         ),
     ] = False,
     port: Annotated[
-        int, typer.Option("--port", help="The port to listen on (0: any free port).")
+        int, typer.Option(
+            "--port", metavar="PORT", help="The port to listen on (0: any free port)."
+        )
     ] = DEFAULT_PORT,
     host: Annotated[
         str | None,
@@ -63,7 +65,9 @@ def serve(
         ),
     ] = None,
     qr: Annotated[
-        QrLink, typer.Option("--qr", help="Which link the QR code in the terminal carries.")
+        QrLink, typer.Option(
+            "--qr", metavar="watch|keep", help="Which link the QR code in the terminal carries."
+        )
     ] = QrLink.WATCH,
 ) -> None:
     """Serve the game as a web page: a watch link for every phone, a keep link to score."""
