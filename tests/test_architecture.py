@@ -28,10 +28,13 @@ LAYERS = {
     "cli": 5,
     "serve": 5,
     "__init__": 0,
+    "reference": 0,
     "__main__": 5,
 }
 RICH_ALLOWED = {"render", "export", "cli"}
 ENGINE = {"errors", "cards", "rules", "bids", "scoring", "dispute", "game"}
+# The engine's reading of the rules, which the reference must not share.
+SCORING_ENGINE = {"rules", "bids", "scoring", "game"}
 
 
 def modules() -> list[Path]:
@@ -70,10 +73,39 @@ def test_imports_point_one_way(path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", [p for p in modules() if top(p) in ENGINE], ids=lambda p: p.name
+    "path", [p for p in modules() if top(p) in ENGINE | {"reference"}], ids=lambda p: p.name
 )
 def test_engine_does_no_io_and_no_randomness(path: Path) -> None:
     """Pure functions: no printing, files, clocks or global randomness in the engine."""
     source = path.read_text()
     for forbidden in ("print(", "open(", "import random", "import time", "datetime"):
         assert forbidden not in source, f"{path.name} uses {forbidden}"
+
+
+def _functions(path: Path) -> dict[str, str]:
+    """Each function of a module by name, as its body's syntax tree (names and code, not
+    layout or docstrings)."""
+    found = {}
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.FunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                body = body[1:]
+            found[node.name] = "".join(ast.dump(statement) for statement in body)
+    return found
+
+
+def test_the_reference_shares_no_code_with_the_engine() -> None:
+    """scorepad/reference.py is a second truth: it imports nothing of scorepad, the engine
+    does not import it, and no function of it has the body of an engine function."""
+    reference = PACKAGE / "reference.py"
+    assert not {name for name in imported(reference) if name.split(".")[0] == "scorepad"}
+    source = reference.read_text()
+    assert "from ." not in source and "import scorepad" not in source
+    theirs = {}
+    for path in modules():
+        if top(path) in SCORING_ENGINE:
+            assert "reference" not in {n.rpartition(".")[2] for n in imported(path)}, path
+            theirs.update({body: name for name, body in _functions(path).items() if body})
+    shared = {name: theirs[body] for name, body in _functions(reference).items() if body in theirs}
+    assert not shared, f"reference functions with an engine function's body: {shared}"
