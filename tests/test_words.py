@@ -20,7 +20,10 @@ def test_preset_summaries_and_headers_are_in_players_words(name: str) -> None:
     assert not INTERNAL.search((ROOT / "presets" / f"{name}.toml").read_text())
 
 
-DOCS = ["README.md", *sorted(f"docs/{path.name}" for path in (ROOT / "docs").glob("*.md"))]
+DOCS = [
+    "README.md",
+    *sorted(str(path.relative_to(ROOT)) for path in (ROOT / "docs").rglob("*.md")),
+]
 
 
 @pytest.mark.parametrize("doc", DOCS)
