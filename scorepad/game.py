@@ -14,7 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids, format_bid, parse_bid
+from scorepad.bids import (
+    Bid,
+    BidKind,
+    check_side_bids,
+    check_table_bids,
+    parse_bid,
+    show_bid,
+)
 from scorepad.errors import BidError, GameError, TricksError, did_you_mean
 from scorepad.rules import Rules
 from scorepad.scoring import (
@@ -503,7 +510,7 @@ def scores_text(game: Game, scores: Sequence[int]) -> str:
 
 def bids_text(entry: SideEntry) -> str:
     """A side's bids in seat order, nil and blind nil by name: `4+nil`, `bnil+5`, `7`."""
-    return "+".join(format_bid(bid) for bid in entry.bids)
+    return "+".join(show_bid(bid) for bid in entry.bids)
 
 
 def tricks_text(entry: SideEntry) -> str:

@@ -28,6 +28,7 @@ from scorepad.game import (
     scores_text,
     tricks_text,
 )
+from scorepad.i18n import N_, _
 from scorepad.rules import (
     KNOBS,
     Preset,
@@ -107,8 +108,13 @@ def knobs_table(rules: Rules) -> Table:
 SHEET_WIDTH = 80  # the sheet is laid out to be read in 80 columns, or wider where there is
 DEALER_WIDTH = 12  # a dealer's name is cut to this, with "…", only where room is short
 BAD = "bold red"
-_SUBHEADS = ("bid", "took", "pts", "score", "bags")
+_SUBHEADS = (N_("bid"), N_("took"), N_("pts"), N_("score"), N_("bags"))
 _ALIGN = ("<", "<", ">", ">", ">")
+
+
+def _subheads() -> tuple[str, ...]:
+    """A side's column heads in this run's language: `bid took pts score bags`."""
+    return tuple(_(head) for head in _SUBHEADS)
 
 
 def score_sheet(game: Game, standings: Standings) -> RenderableType:
@@ -154,7 +160,7 @@ def _sheet_parts(game: Game, standings: Standings, width: int) -> list[Renderabl
         # Dealer names are cut only where the sides need the room.
         room = width - number_width - 3 - sides_width
         dealer_width = max(short_dealer, min(longest, room))
-        if with_dealer or max(number_width, len("total")) + sides_width <= width:
+        if with_dealer or max(number_width, len(_("total"))) + sides_width <= width:
             parts.append(
                 _sheet_table(game, standings, chunk, cells, widths, dealer_width, with_dealer)
             )
@@ -181,11 +187,16 @@ def _sheet_notes(game: Game, standings: Standings) -> list[RenderableType]:
         notes.append(Text(kept))
     after = [result.number for result in standings.rounds if result.after_end and result.sides]
     if after:
-        which = (
-            f"Round {after[0]} was" if len(after) == 1 else f"Rounds {after[0]}-{after[-1]} were"
-        )
         end = standings.ended_after
-        notes.append(Text(f"{which} played after the game ended (round {end}): not counted."))
+        said = (
+            _("Round {first} was played after the game ended (round {end}): not counted.")
+            if len(after) == 1
+            else _(
+                "Rounds {first}-{last} were played after the game ended (round {end}):"
+                " not counted."
+            )
+        )
+        notes.append(Text(said.format(first=after[0], last=after[-1], end=end)))
     for result in standings.rounds:
         notes.extend(Text(f"! {warning}", style=BAD) for warning in result.warnings)
     return notes
@@ -217,8 +228,8 @@ def _side_cells(game: Game, standings: Standings, side: int) -> list[_Cells]:
 
 def _sub_widths(rows: list[_Cells]) -> tuple[int, ...]:
     return tuple(
-        max([len(head), *(len(values[index]) for values, _, _ in rows)])
-        for index, head in enumerate(_SUBHEADS)
+        max([len(head), *(len(values[index]) for values, _mark, _set in rows)])
+        for index, head in enumerate(_subheads())
     )
 
 
@@ -261,7 +272,7 @@ def _side_header(game: Game, side: int, widths: tuple[int, ...]) -> _Cell:
     first: list[_Piece] = [(name, "bold")]
     if len(players) > 1 and name != " & ".join(players):
         first.append((" (" + ", ".join(players) + ")", "bold"))
-    return [tuple(first), _sub_line(_SUBHEADS, widths, ("bold",) * len(widths))]
+    return [tuple(first), _sub_line(_subheads(), widths, ("bold",) * len(widths))]
 
 
 def _sheet_table(
@@ -276,7 +287,7 @@ def _sheet_table(
     columns = [_Column("right"), _Column("left", max_width=dealer_width, ellipsis=True)]
     columns += [_Column("left", min_width=_side_width(widths[s])) for s in sides]
     # Headers sit at the bottom of the header row, beside the side's sub-headings.
-    header: list[_Cell] = [[(("#", "bold"),)], [(("dealer", "bold"),)]]
+    header: list[_Cell] = [[(("#", "bold"),)], [((_("dealer"), "bold"),)]]
     grid = _Grid(columns, header + [_side_header(game, s, widths[s]) for s in sides])
     rows: list[list[_Cell]] = []
     for index, result in enumerate(standings.rounds):
@@ -293,7 +304,7 @@ def _sheet_table(
     counted = sum(not result.after_end for result in standings.rounds)  # the rest follow
     for row in rows[:counted]:
         grid.add_row(row)
-    totals: list[_Cell] = [[(("", ""),)], [(("total", "bold"),)]]
+    totals: list[_Cell] = [[(("", ""),)], [((_("total"), "bold"),)]]
     for side in sides:
         values = ("", "", "", str(standings.scores[side]), str(standings.bags[side]))
         totals.append([_sub_line(values, widths[side], ("", "", "", "bold", ""))])
@@ -323,13 +334,18 @@ def _side_list(
     rows = list(zip(standings.rounds, cells, strict=True))
     counted = [row for row in rows if not row[0].after_end]
     after_end = [row for row in rows if row[0].after_end]
-    total = f"\ntotal: score {standings.scores[side]}, bags {standings.bags[side]}"
-    for position, (result, (values, marks, _)) in enumerate(counted + after_end):
+    total = "\n" + _("total: score {score}, bags {bags}").format(
+        score=standings.scores[side], bags=standings.bags[side]
+    )
+    for position, (result, (values, marks, _set)) in enumerate(counted + after_end):
         if position == len(counted):
             text.append(total)  # above the rounds played after the end: it leaves them out
-        words = [f"{head} {value}" for head, value in zip(_SUBHEADS, values, strict=True) if value]
-        late = " (after the end)" if result.after_end else ""
-        text.append("\n" + _wrapped(f"{result.number}{late}:", words, width))
+        heads = _subheads()
+        words = [f"{head} {value}" for head, value in zip(heads, values, strict=True) if value]
+        label = (
+            _("{number} (after the end):") if result.after_end else _("{number}:")
+        ).format(number=result.number)
+        text.append("\n" + _wrapped(label, words, width))
         for mark in marks:
             text.append("\n" + _wrapped_mark(mark, width), style=BAD)
     if not after_end:
@@ -367,7 +383,7 @@ class _Column(NamedTuple):  # a NamedTuple: a dataclass costs a millisecond of s
 
 
 def _plain(line: _Line) -> str:
-    return "".join(text for text, _ in line)
+    return "".join(text for text, _style in line)
 
 
 class _Grid:
@@ -392,7 +408,7 @@ class _Grid:
     def drop_column(self, index: int) -> None:
         """Leave a column out, for a screen too narrow for it."""
         del self.columns[index]
-        for cells in [self.header, *(cells for cells, _ in self.rows)]:
+        for cells in [self.header, *(cells for cells, _section in self.rows)]:
             del cells[index]
 
     def _widths(self, available: int) -> list[int]:
@@ -402,7 +418,7 @@ class _Grid:
                 [column.min_width]
                 + [
                     cell_len(_plain(line))
-                    for cells in [self.header, *(cells for cells, _ in self.rows)]
+                    for cells in [self.header, *(cells for cells, _section in self.rows)]
                     for line in cells[index]
                 ]
             )
@@ -488,9 +504,10 @@ class _Grid:
 def _sheet_title(game: Game) -> Text:
     rules = game.rules
     title = Text(game.name, style="bold")
-    title.append(f" · {game.preset} · to {rules.target}")
+    said = _("{preset} · to {target}").format(preset=game.preset, target=rules.target)
+    title.append(f" · {said}")
     if rules.loss_limit is not None:
-        title.append(f", lost at {rules.loss_limit}")
+        title.append(_(", lost at {limit}").format(limit=rules.loss_limit))
     return title
 
 
@@ -503,15 +520,25 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
     waiting = open_round(game)
     if waiting is not None:
         dealer = game.players[game.rounds[waiting - 1].dealer]
-        lines.append(Text(f"Round {waiting} (dealt by {dealer}): bids are in, tricks to come."))
+        lines.append(
+            Text(
+                _("Round {number} (dealt by {dealer}): bids are in, tricks to come.").format(
+                    number=waiting, dealer=dealer
+                )
+            )
+        )
     else:
-        lines.append(Text(f"Next deal: {game.players[next_dealer(game)]}."))
-    needs = Text("To reach " + str(rules.target) + ": ")
+        lines.append(
+            Text(_("Next deal: {dealer}.").format(dealer=game.players[next_dealer(game)]))
+        )
+    needs = Text(_("To reach {target}: ").format(target=rules.target))
     for side in range(len(game.sides)):
         if side:
             needs.append(", ")
         needs.append(game.sides[side])
-        needs.append(f" needs {max(0, rules.target - standings.scores[side])}")
+        needs.append(
+            _(" needs {points}").format(points=max(0, rules.target - standings.scores[side]))
+        )
     needs.append(".")
     lines.append(needs)
     return lines
@@ -522,13 +549,15 @@ def _banner(game: Game, standings: Standings, outcome: Outcome) -> RenderableTyp
     reason = describe_end(rules, outcome)
     scores = scores_text(game, standings.scores)
     if outcome.winner is None:
-        head = Text("The game is a draw", style="bold")
+        head = Text(_("The game is a draw"), style="bold")
     else:
-        head = Text(game.sides[outcome.winner], style="bold green")
-        head.append(" won", style="bold green")
-    head.append(f" after round {standings.ended_after} ({reason}): ")
-    head.append(scores)
-    head.append(".")
+        # The winner's words alone are green; the rest is said the same after a draw.
+        before, _side, after = _("{side} won").partition("{side}")
+        head = Text(before, style="bold green")
+        head.append(game.sides[outcome.winner], style="bold green")
+        head.append(after, style="bold green")
+    rest = _(" after round {number} ({reason}): {scores}.")
+    head.append(rest.format(number=standings.ended_after, reason=reason, scores=scores))
     from rich import box
     from rich.panel import Panel
 
