@@ -210,3 +210,43 @@ def test_every_word_of_every_help_page_is_marked_for_translation(
         if word not in COMMAND_MODULES and word not in ("list", "show", *FORMAT_NAMES)
     ]
     assert words == []
+
+
+def test_a_german_game_reads_german_and_its_file_is_the_same_in_english(home: Path) -> None:
+    def german(*args: str) -> str:
+        set_language("de")
+        code, out, err = run("--lang", "de", *args)
+        assert (code, err) == (0, ""), err
+        return out
+
+    players = ("--players", "Anna,Bernd,Clara,Dieter", "--teams", "Wir,Die")
+    assert german("new", "freitag", *players) == (
+        "Partie freitag begonnen (standard, bis 500): Wir gegen Die. Anna gibt zuerst.\n"
+    )
+    assert german("bid", "Anna=4", "Bernd=null", "Clara=3", "Dieter=5") == (
+        "Runde 1 (Geber: Anna): Wir: Ansage 4+3, Die: Ansage null+5.\n"
+    )
+    assert german("tricks", "Anna=5", "Bernd=0", "Clara=3", "Dieter=5") == (
+        "Runde 1: Wir +71 -> 71 (1 Überstich), Die +150 -> 150 (0 Überstiche)."
+        " Als Nächstes gibt Bernd.\n"
+    )
+    assert german("show") == (
+        "freitag · standard · bis 500\n"
+        "  │       │ Wir (Anna, Clara)          │ Die (Bernd, Dieter)         \n"
+        "# │ Geber │ Ans. Sti. Pkt. Stand Übst. │ Ans.   Sti. Pkt. Stand Übst.\n"
+        "──┼───────┼────────────────────────────┼─────────────────────────────\n"
+        "1 │ Anna  │ 4+3  5+3   +71    71     1 │ null+5 0+5  +150   150     0\n"
+        "──┼───────┼────────────────────────────┼─────────────────────────────\n"
+        "  │ Summe │                   71     1 │                    150     0\n"
+        "Als Nächstes gibt Bernd.\n"
+        "Bis 500 fehlen: Wir 429, Die 350.\n"
+    )
+    path = home / "games" / "freitag.toml"
+    written = path.read_bytes()
+    assert b"null" not in written and b'"nil"' in written  # the file keeps scorepad's notation
+    set_language("en")
+    code, out, err = run("--lang", "en", "show")
+    assert (code, err) == (0, "")
+    assert "1 │ Anna  │ 4+3  5+3   +71    71     1 │ nil+5 0+5  +150   150     0" in out
+    assert "Next deal: Bernd." in out
+    assert path.read_bytes() == written
