@@ -17,6 +17,7 @@ import ast
 import inspect
 import re
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -29,7 +30,8 @@ from babel.messages.pofile import read_po, write_po
 PACKAGE = Path(__file__).resolve().parent
 LOCALE_DIR = PACKAGE / "locale"
 DOMAIN = "scorepad"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+# knob(default, doc): a rule's description, shown by `scorepad presets show`.
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "knob": (2,)}
 METHOD_MAP = [
     ("**/i18n_catalog.py", "ignore"),
     ("**.py", "scorepad.i18n_catalog:extract_scorepad"),
@@ -86,6 +88,13 @@ def template() -> Catalog:
             auto_comments=comments,
             context=context,
         )
+    # The shipped presets' summaries (`scorepad presets list`); a preset file of the
+    # user's own shows its summary as written.
+    for preset in sorted((PACKAGE.parent / "presets").glob("*.toml")):
+        with preset.open("rb") as source:
+            summary = tomllib.load(source).get("summary")
+        if summary:
+            catalog.add(summary, None, [(f"presets/{preset.name}", 1)])
     return catalog
 
 

@@ -76,10 +76,10 @@ def presets_table(presets: list[Preset]) -> Table:
     from rich.table import Table
 
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("preset", no_wrap=True)
-    table.add_column("summary")
+    table.add_column(_("preset"), no_wrap=True)
+    table.add_column(_("summary"))
     for preset in presets:
-        table.add_row(Text(preset.name), Text(preset.summary))
+        table.add_row(Text(preset.name), Text(_(preset.summary) if preset.summary else ""))
     return table
 
 
@@ -88,9 +88,9 @@ def knobs_table(rules: Rules) -> Table:
     from rich.table import Table
 
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("key", no_wrap=True)
-    table.add_column("value", no_wrap=True)
-    table.add_column("meaning")
+    table.add_column(_("key"), no_wrap=True)
+    table.add_column(_("value"), no_wrap=True)
+    table.add_column(_("meaning"))
     values = rules_to_mapping(rules)
     for key in KNOBS:
         shown = format_value(values[key])
@@ -98,7 +98,9 @@ def knobs_table(rules: Rules) -> Table:
             shown = f'"auto" ({rules.big_contract_from})'
         table.add_row(Text(key), Text(shown), Text(describe_knob(key)))
     table.add_section()
-    table.add_row(Text("(tricks a deal)"), Text(str(rules.tricks)), Text("derived from the deck"))
+    table.add_row(
+        Text(_("(tricks a deal)")), Text(str(rules.tricks)), Text(_("derived from the deck"))
+    )
     return table
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from scorepad.errors import CardError, RulesError, did_you_mean
+from scorepad.i18n import _
 
 if TYPE_CHECKING:
     from scorepad.cards import Card
@@ -159,8 +160,8 @@ METADATA_KEYS = ("summary",)
 
 
 def describe_knob(key: str) -> str:
-    """The one-line description of a knob."""
-    return str(Rules.__dataclass_fields__[key].metadata["doc"])
+    """The one-line description of a knob, in this run's language."""
+    return _(str(Rules.__dataclass_fields__[key].metadata["doc"]))
 
 
 def _fail(key: str, value: object, allowed: str) -> typing.NoReturn:

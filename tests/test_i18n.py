@@ -250,3 +250,23 @@ def test_a_german_game_reads_german_and_its_file_is_the_same_in_english(home: Pa
     assert "│ nil+5 0+5  +150   150    0\n" in out
     assert "Next deal: Bernd." in out
     assert path.read_bytes() == written
+
+
+def test_presets_keep_their_names_and_say_their_rules_in_german(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    set_language("de")
+    code, out, _ = run("--lang", "de", "presets", "list")
+    assert code == 0
+    assert out.splitlines()[0].split() == ["Regelsatz", "Beschreibung"]
+    assert "club       Das Clubspiel: bis 500, verloren bei -200, Blind Null bei 100" in out
+    code, out, _ = run("--lang", "de", "presets", "show", "standard")
+    assert code == 0
+    assert out.splitlines()[0] == (
+        "standard: Das klassische Partnerspiel bis 500: Null +/-100, 10 Überstiche kosten 100."
+    )
+    assert any(
+        line.split()[:2] == ["nil", "true"] and line.rstrip().endswith("Null darf angesagt werden")
+        for line in out.splitlines()
+    )

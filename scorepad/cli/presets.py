@@ -46,7 +46,9 @@ def show_preset(
     from rich.text import Text
 
     from scorepad.cli.common import print_renderable
+    from scorepad.i18n import _
     from scorepad.render import knobs_table
 
-    print_renderable(Text(f"{preset.name}: {preset.summary}", style="bold"))
+    summary = _(preset.summary) if preset.summary else ""
+    print_renderable(Text(f"{preset.name}: {summary}", style="bold"))
     print_renderable(knobs_table(rules))
