@@ -23,6 +23,7 @@ from scorepad.bids import (
     show_bid,
 )
 from scorepad.errors import BidError, GameError, TricksError, did_you_mean
+from scorepad.i18n import N_, _
 from scorepad.rules import Rules
 from scorepad.scoring import (
     EndReason,
@@ -783,15 +784,15 @@ def _with_round(game: Game, number: int, round_: Round) -> Game:
 
 
 _END_WORDS = {
-    EndReason.TARGET: "reached {target}",
-    EndReason.LOSS_LIMIT: "a side fell to the loss limit of {limit}",
-    EndReason.SETS: "a side was set {sets} times",
-    EndReason.BOSTON: "Boston",
+    EndReason.TARGET: N_("reached {target}"),
+    EndReason.LOSS_LIMIT: N_("a side fell to the loss limit of {limit}"),
+    EndReason.SETS: N_("a side was set {sets} times"),
+    EndReason.BOSTON: N_("Boston"),
 }
 
 
 def describe_end(rules: Rules, outcome: Outcome) -> str:
     """Why a game ended, in the words every sheet and export uses."""
-    return _END_WORDS[outcome.reason].format(
+    return _(_END_WORDS[outcome.reason]).format(
         target=rules.target, limit=rules.loss_limit, sets=rules.sets_to_lose
     )

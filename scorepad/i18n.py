@@ -15,9 +15,11 @@ Machine formats (JSON keys, CSV headers, TOML, game files) never go through here
 
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -135,6 +137,35 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """`message` in the language of this run, where `context` tells two uses apart."""
     return _catalog.pgettext(context, message)
+
+
+def said_again(message: str, msgids: Sequence[str]) -> str:
+    """An English message made from one of `msgids`, said again in this run's language.
+
+    For words built where they cannot be marked at the point of use, and must stay English
+    there: Typer's own messages (its vendored Click has no gettext), and the engine's line
+    labels (which the csv export writes as they are). The values are taken from the
+    English and put into the translation; a message no msgid matches is left as it is.
+    """
+    if _language == "en":
+        return message
+    for msgid in msgids:
+        match = _pattern(msgid).fullmatch(message)
+        if match:
+            return _(msgid).format(**match.groupdict())
+    return message
+
+
+@functools.cache  # a pure function of the msgid: the same in every process
+def _pattern(msgid: str) -> re.Pattern[str]:
+    """A regex matching `msgid` said in English with any values in its placeholders."""
+    parts = re.split(r"\{(\w+)\}", msgid)
+    return re.compile(
+        "".join(
+            re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)"
+            for index, part in enumerate(parts)
+        )
+    )
 
 
 def N_(message: str) -> str:

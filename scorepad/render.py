@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     # no panel, and start-up time is what a player at the table waits for.
     from rich.table import Table
 
-from scorepad.bids import format_bid
+from scorepad.bids import show_bid
 from scorepad.game import (
     Game,
     SideEntry,
@@ -28,7 +28,7 @@ from scorepad.game import (
     scores_text,
     tricks_text,
 )
-from scorepad.i18n import N_, _
+from scorepad.i18n import N_, _, pgettext, said_again
 from scorepad.rules import (
     KNOBS,
     Preset,
@@ -39,6 +39,50 @@ from scorepad.rules import (
     rules_to_mapping,
 )
 from scorepad.scoring import Line, LineKind, Outcome, SideScore, signed
+
+# The engine's line labels, as it writes them (and the csv keeps them): said again in the
+# language of the sheet where a person reads them.
+LINE_WORDS = (
+    N_("double nil made"),
+    N_("double nil failed ({count} trick taken)"),
+    N_("double nil failed ({count} tricks taken)"),
+    N_("nil made"),
+    N_("nil made ({name})"),
+    N_("blind nil made"),
+    N_("blind nil made ({name})"),
+    N_("nil failed: {count} trick"),
+    N_("nil failed: {count} tricks"),
+    N_("nil failed ({name}): {count} trick"),
+    N_("nil failed ({name}): {count} tricks"),
+    N_("blind nil failed: {count} trick"),
+    N_("blind nil failed: {count} tricks"),
+    N_("blind nil failed ({name}): {count} trick"),
+    N_("blind nil failed ({name}): {count} tricks"),
+    N_("{count} overtrick"),
+    N_("{count} overtricks"),
+    N_("failed nil's {count} trick as bags"),
+    N_("failed nil's {count} tricks as bags"),
+    N_("bag penalty ({limit} bags)"),
+    N_("Boston: all {contract} made"),
+    N_("Boston set ({taken} taken)"),
+    N_("{bid}-for-{points}: {contract} made"),
+    N_("{bid}-for-{points}: {contract} set ({taken} taken)"),
+    N_("blind {contract} (doubled) made"),
+    N_("blind {contract} (doubled) set ({taken} taken)"),
+    N_("contract {contract} made"),
+    N_("contract {contract} set ({taken} taken)"),
+    N_("exact bonus ({contract} bid, {taken} taken)"),
+    N_("big-contract bonus ({count} trick over {least})"),
+    N_("big-contract bonus ({count} tricks over {least})"),
+    N_("contract {contract} short by {short} (quicksand)"),
+    N_("{count} trick over (quicksand)"),
+    N_("{count} tricks over (quicksand)"),
+)
+
+
+def line_words(label: str) -> str:
+    """A line's label in this run's language: `contract 6 set (3 taken)`."""
+    return said_again(label, LINE_WORDS)
 
 
 def line_style(line: Line) -> str:
@@ -52,18 +96,20 @@ def explain_side(result: SideScore, *, score: int, bags: int, title: str = "") -
     table = Table(
         title=title or None, show_header=True, header_style="bold", box=None, pad_edge=False
     )
-    table.add_column("line")
-    table.add_column("points", justify="right")
+    table.add_column(_("line"))
+    table.add_column(_("points"), justify="right")
     for line in result.lines:
-        table.add_row(Text(line.label), Text(signed(line.points), style=line_style(line)))
+        table.add_row(
+            Text(line_words(line.label)), Text(signed(line.points), style=line_style(line))
+        )
     table.add_section()
-    table.add_row(Text("round", style="bold"), Text(signed(result.points), style="bold"))
+    table.add_row(Text(_("round"), style="bold"), Text(signed(result.points), style="bold"))
     after = Text.assemble(
-        "score ",
+        pgettext("explain", "score") + " ",
         str(score),
         " -> ",
         (str(result.score), "bold"),
-        "; bags ",
+        "; " + pgettext("explain", "bags") + " ",
         str(bags),
         " -> ",
         (str(result.bags), "bold"),
@@ -223,7 +269,7 @@ def _side_cells(game: Game, standings: Standings, side: int) -> list[_Cells]:
             str(scored.score),
             str(scored.bags),
         )
-        marks = tuple(f"! {line.label}" for line in scored.lines if line.kind.is_bad)
+        marks = tuple(f"! {line_words(line.label)}" for line in scored.lines if line.kind.is_bad)
         rows.append((values, marks, any(line.kind is LineKind.SET for line in scored.lines)))
     return rows
 
@@ -576,10 +622,10 @@ def explain_round(game: Game, standings: Standings, number: int) -> RenderableTy
     result = standings.rounds[number - 1]
     round_ = result.round
     parts: list[RenderableType] = []
-    head = Text(f"Round {number}", style="bold")
-    head.append(f", dealt by {game.players[round_.dealer]}")
+    head = Text(_("Round {number}").format(number=number), style="bold")
+    head.append(_(", dealt by {dealer}").format(dealer=game.players[round_.dealer]))
     if result.sides is None:
-        head.append(": bids are in, the tricks are not")
+        head.append(_(": bids are in, the tricks are not"))
     parts.append(head)
     before = standings.rounds[number - 2].sides if number > 1 else None
     for side, entry in enumerate(round_.sides):
@@ -593,14 +639,19 @@ def explain_round(game: Game, standings: Standings, number: int) -> RenderableTy
     if result.outcome is not None:
         parts.append(Text(""))
         winner = result.outcome.winner
-        what = f"{game.sides[winner]} won" if winner is not None else "a draw"
-        parts.append(Text(f"This round ends the game: {what}.", style="bold"))
+        said = (
+            _("This round ends the game: {side} won.").format(side=game.sides[winner])
+            if winner is not None
+            else _("This round ends the game: a draw.")
+        )
+        parts.append(Text(said, style="bold"))
     if result.after_end:
         parts.append(Text(""))
         parts.append(
             Text(
-                f"This round was played after the game ended (round {standings.ended_after}): "
-                "it does not count.",
+                _(
+                    "This round was played after the game ended (round {end}): it does not count."
+                ).format(end=standings.ended_after),
                 style="bold",
             )
         )
@@ -615,27 +666,29 @@ def _entry_text(game: Game, side: int, entry: SideEntry) -> Text:
     seats = game.rules.seats_of(side)
     if len(seats) == 1:  # solo play: the side is its player
         text = Text(game.players[seats[0]], style="bold")
-        text.append(f" bid {format_bid(entry.bids[0])}")
+        text.append(" " + _("bid {bid}").format(bid=show_bid(entry.bids[0])))
         if entry.tricks is not None:
-            text.append(f" took {entry.tricks[0]}")
+            text.append(" " + _("took {tricks}").format(tricks=entry.tricks[0]))
         return text
     text = Text(game.sides[side], style="bold")
     text.append(": ")
     parts: list[str] = []
     if len(entry.bids) == len(seats):
         for index, seat in enumerate(seats):
-            part = f"{game.players[seat]} bid {format_bid(entry.bids[index])}"
+            part = _("{who} bid {bid}").format(
+                who=game.players[seat], bid=show_bid(entry.bids[index])
+            )
             if entry.tricks is not None and len(entry.tricks) == len(seats):
-                part += f" took {entry.tricks[index]}"
+                part += " " + _("took {tricks}").format(tricks=entry.tricks[index])
             parts.append(part)
     else:
-        parts.append(f"team bid {format_bid(entry.bids[0])}")
+        parts.append(_("team bid {bid}").format(bid=show_bid(entry.bids[0])))
         if entry.tricks is not None and len(entry.tricks) == len(seats):
             parts.extend(
-                f"{game.players[seat]} took {took}"
+                _("{who} took {tricks}").format(who=game.players[seat], tricks=took)
                 for seat, took in zip(seats, entry.tricks, strict=True)
             )
     if entry.tricks is not None and len(entry.tricks) != len(seats):
-        parts.append(f"team took {entry.tricks[0]}")
+        parts.append(_("team took {tricks}").format(tricks=entry.tricks[0]))
     text.append(", ".join(parts))
     return text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Sequence
 from typing import Annotated, Any
@@ -11,7 +10,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from scorepad.errors import ScorepadError
-from scorepad.i18n import LANGUAGES, N_, _, check_language, set_language
+from scorepad.i18n import LANGUAGES, N_, _, check_language, said_again, set_language
 
 
 class Commands(TyperGroup):
@@ -183,7 +182,6 @@ _TYPER_MESSAGES = (
     N_("Option {name} does not take a value."),
     N_("Invalid value for {name}: {reason}"),
     N_("Invalid value: {reason}"),
-    N_("{value!r} is not one of {choices}."),
     N_("{value} is not one of {choices}."),
 )
 _TYPER_HELP_WORDS = (
@@ -204,24 +202,9 @@ _RICH_HELP_WORDS = {
 }
 
 
-def _pattern(msgid: str) -> re.Pattern[str]:
-    """A regex that matches `msgid` said in English with any values in its placeholders."""
-    parts = re.split(r"\{(\w+)(?:![rs])?\}", msgid)
-    regex = "".join(
-        re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)"
-        for index, part in enumerate(parts)
-    )
-    return re.compile(regex)
-
-
 def typer_words(message: str) -> str:
     """A message of Typer's, said in this run's language (unchanged if it is not Typer's)."""
-    for msgid in _TYPER_MESSAGES:
-        match = _pattern(msgid).fullmatch(message)
-        if match:
-            plain = re.sub(r"\{(\w+)![rs]\}", r"{\1}", _(msgid))
-            return plain.format(**match.groupdict())
-    return message
+    return said_again(message, _TYPER_MESSAGES)
 
 
 def _speak_rich_help() -> None:
