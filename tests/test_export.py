@@ -20,17 +20,11 @@ from conftest import preset_rules
 
 from scorepad.bids import Bid, parse_bid
 from scorepad.errors import ExportError
-from scorepad.export import (
-    CSV_HEADER,
-    ExportFormat,
-    csv_cell,
-    export_game,
-    format_from_suffix,
-    game_json,
-    md_text,
-    parse_format,
-    score_chart_svg,
-)
+from scorepad.export import ExportFormat, export_game, format_from_suffix, parse_format
+from scorepad.export.chart import score_chart_svg
+from scorepad.export.csv import CSV_HEADER, csv_cell
+from scorepad.export.json import game_json
+from scorepad.export.md import md_text
 from scorepad.game import Game, Round, SideEntry, new_game, standings
 
 GOLDEN = Path(__file__).parent / "golden"

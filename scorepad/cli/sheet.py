@@ -48,7 +48,7 @@ def show(
     result = standings(game)
     if as_json:
         from scorepad.cli.common import print_json
-        from scorepad.export import game_json
+        from scorepad.export.json import game_json
 
         print_json(game_json(game, result))
         return
