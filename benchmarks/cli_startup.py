@@ -52,9 +52,9 @@ _PATTERN = (
 )
 
 
-def long_game(rounds: int) -> Game:
-    """A game to 1000 of `rounds` played rounds that nobody has won."""
-    preset, rules = resolve_rules("long")
+def long_game(rounds: int, overrides: Sequence[str] = ()) -> Game:
+    """A game to 1000 (or as `overrides` say) of `rounds` played rounds nobody has won."""
+    preset, rules = resolve_rules("long", overrides)
     game = new_game("bench", PLAYERS, rules, preset=preset, sides=("Us", "Them"))
     played = []
     for number in range(1, rounds + 1):
