@@ -158,6 +158,10 @@ def check_side_bids(
             raise BidError(f"{side}: a joint team bid cannot be nil; give each player's bid")
         if rules.suicide:
             raise BidError(f"{side}: under suicide each player bids; give each player's bid")
+        if bid.tricks < 1:
+            # docs/rules.md: a joint bid is one bid, 1 to the tricks in a deal, whatever a
+            # player's 0 means; a team that means to take nothing bids nil each.
+            raise BidError(f"{side}: a joint team bid is 1 to {rules.tricks}, not {bid}")
     # Partners may overbid (7 and 7 of 13): each bid is 0 to the tricks in a deal on its
     # own, and a contract no side can take is legal and simply set (RULES.md 2).
     contract = contract_of(bids)

@@ -19,14 +19,6 @@ class RulesError(ScorepadError):
     """A preset or a `--set` override is unknown, mistyped or impossible."""
 
 
-class NoEffectError(RulesError):
-    """A knob is set away from its default while the switch of its variant is off."""
-
-    def __init__(self, message: str, key: str) -> None:
-        super().__init__(message)
-        self.key = key
-
-
 class BidError(ScorepadError):
     """A bid that the rules do not allow at this moment."""
 

@@ -17,7 +17,15 @@ from typing import TypeVar
 from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids, format_bid, parse_bid
 from scorepad.errors import BidError, GameError, TricksError, did_you_mean
 from scorepad.rules import Rules
-from scorepad.scoring import EndReason, Hand, Outcome, SideScore, judge_end, score_side
+from scorepad.scoring import (
+    EndReason,
+    Hand,
+    Outcome,
+    SideScore,
+    judge_end,
+    score_side,
+    sides_losing,
+)
 
 _T = TypeVar("_T")
 # Read once: an Enum member looked up on its class is slow in a loop over every bid.
@@ -149,6 +157,7 @@ def standings(game: Game) -> Standings:
     rules = game.rules
     count = rules.sides
     scores, bags, sets = [0] * count, [0] * count, [0] * count
+    out_since: list[int | None] = [None] * count  # the round each side lost in, if it has
     results: list[RoundResult] = []
     outcome: Outcome | None = None
     ended_after: int | None = None
@@ -167,7 +176,13 @@ def standings(game: Game) -> Standings:
             sets[side] += result.was_set
             if result.boston:
                 boston_by = side
-        ended = None if after_end else judge_end(rules, scores, sets=sets, boston_by=boston_by)
+        if after_end:
+            ended = None
+        else:
+            for side in sides_losing(rules, scores, sets):
+                if out_since[side] is None:
+                    out_since[side] = number
+            ended = judge_end(rules, scores, sets=sets, boston_by=boston_by, out_since=out_since)
         if ended is not None:
             outcome, ended_after = ended, number
             at_end = (tuple(scores), tuple(bags), tuple(sets))

@@ -28,7 +28,15 @@ from scorepad.game import (
     scores_text,
     tricks_text,
 )
-from scorepad.rules import KNOBS, Preset, Rules, describe_knob, format_value, rules_to_mapping
+from scorepad.rules import (
+    KNOBS,
+    Preset,
+    Rules,
+    describe_knob,
+    format_value,
+    refusals_text,
+    rules_to_mapping,
+)
 from scorepad.scoring import Line, LineKind, Outcome, SideScore, signed
 
 
@@ -154,7 +162,7 @@ def _sheet_parts(game: Game, standings: Standings, width: int) -> list[Renderabl
             parts.extend(
                 _side_list(game, standings, side, cells[side], width) for side in chunk
             )
-    parts.extend(_sheet_notes(standings))
+    parts.extend(_sheet_notes(game, standings))
     parts.extend(_sheet_footer(game, standings))
     return parts
 
@@ -164,10 +172,14 @@ def _side_width(widths: tuple[int, ...]) -> int:
     return sum(widths) + len(widths) - 1
 
 
-def _sheet_notes(standings: Standings) -> list[RenderableType]:
-    """Rounds played after the end, which the totals leave out, and questionable bids."""
+def _sheet_notes(game: Game, standings: Standings) -> list[RenderableType]:
+    """Settings kept from an older scorepad, rounds played after the end, which the totals
+    leave out, and questionable bids."""
     notes: list[RenderableType] = []
-    after = [result.number for result in standings.rounds if result.after_end]
+    kept = refusals_text(game.rules)
+    if kept:
+        notes.append(Text(kept))
+    after = [result.number for result in standings.rounds if result.after_end and result.sides]
     if after:
         which = (
             f"Round {after[0]} was" if len(after) == 1 else f"Rounds {after[0]}-{after[-1]} were"

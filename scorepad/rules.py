@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from scorepad.errors import CardError, NoEffectError, RulesError, did_you_mean
+from scorepad.errors import CardError, RulesError, did_you_mean
 
 if TYPE_CHECKING:
     from scorepad.cards import Card
@@ -164,7 +164,12 @@ def describe_knob(key: str) -> str:
 
 
 def _fail(key: str, value: object, allowed: str) -> typing.NoReturn:
-    raise RulesError(f"{key} = {format_value(value)} is not allowed: {allowed}")
+    shown = format_value(value)
+    if len(shown) > 40 and isinstance(value, int):  # hundreds of digits: named, not printed
+        shown = f"a number of {len(shown.lstrip('-'))} digits"
+    elif len(shown) > 40:
+        shown = f"{shown[:30]}... ({len(shown)} characters)"
+    raise RulesError(f"{key} = {shown} is not allowed: {allowed}")
 
 
 def _check_cards(rules: Rules) -> None:
@@ -203,33 +208,48 @@ def _check_removed_cards(rules: Rules) -> None:
         seen.add(card)
 
 
+# What the game can mean: no score needs more points than this in one knob, no count of
+# sets or bags more than MOST_COUNT, and no bid threshold more than the cards of the
+# largest deck. A bigger number is a typing slip (and a 300-digit one would overflow a
+# float in the exports).
+MOST_POINTS = 10_000
+MOST_COUNT = 100
+MOST_CARDS = 54
+_POINTS = (
+    "trick_points",
+    "overtrick_points",
+    "nil_points",
+    "blind_nil_points",
+    "bag_penalty",
+    "ten_for_200_points",
+    "ten_for_200_penalty",
+    "boston_points",
+    "boston_penalty",
+    "exact_bonus",
+    "big_contract_bonus",
+    "blind_nil_deficit",
+    "blind_bid_deficit",
+)
+
+
 def _check_values(rules: Rules) -> None:
-    """Refuse a combination of knobs that cannot be played."""
+    """Refuse a knob whose value cannot be played, whatever the other knobs say."""
     tricks = rules.tricks
-    if rules.target <= 0:
-        _fail("target", rules.target, "a positive number of points")
-    if rules.loss_limit is not None and rules.loss_limit >= 0:
-        _fail("loss_limit", rules.loss_limit, 'a negative number of points, or "none"')
-    for key in (
-        "trick_points",
-        "overtrick_points",
-        "nil_points",
-        "blind_nil_points",
-        "bag_penalty",
-        "ten_for_200_points",
-        "ten_for_200_penalty",
-        "boston_points",
-        "boston_penalty",
-        "exact_bonus",
-        "big_contract_bonus",
-        "blind_nil_deficit",
-        "blind_bid_deficit",
-        "sets_to_lose",
-    ):
-        if getattr(rules, key) < 0:
-            _fail(key, getattr(rules, key), "zero or more")
-    if rules.bag_limit < 1:
-        _fail("bag_limit", rules.bag_limit, "1 or more bags")
+    if not 1 <= rules.target <= MOST_POINTS:
+        _fail("target", rules.target, f"a positive number of points, at most {MOST_POINTS}")
+    if rules.loss_limit is not None and not -MOST_POINTS <= rules.loss_limit < 0:
+        _fail(
+            "loss_limit",
+            rules.loss_limit,
+            f'a negative number of points, -{MOST_POINTS} or more, or "none"',
+        )
+    for key in _POINTS:
+        if not 0 <= getattr(rules, key) <= MOST_POINTS:
+            _fail(key, getattr(rules, key), f"zero or more, at most {MOST_POINTS}")
+    if not 0 <= rules.sets_to_lose <= MOST_COUNT:
+        _fail("sets_to_lose", rules.sets_to_lose, f"zero or more, at most {MOST_COUNT}")
+    if not 1 <= rules.bag_limit <= MOST_COUNT:
+        _fail("bag_limit", rules.bag_limit, f"1 or more bags, at most {MOST_COUNT}")
     for key in ("min_team_bid", "blind_nil_exchange"):
         if not 0 <= getattr(rules, key) <= tricks:
             _fail(key, getattr(rules, key), f"0 to {tricks}")
@@ -240,23 +260,19 @@ def _check_values(rules: Rules) -> None:
         ("suicide", "suicide_min_bid"),
         ("ten_for_200", "ten_for_200_bid"),
     ):
-        if getattr(rules, switch) and not 1 <= getattr(rules, key) <= tricks:
-            _fail(key, getattr(rules, key), f"1 to {tricks}")
-    for bid in rules.exact_bonus_bids if rules.exact_bonus else ():
-        if not 1 <= bid <= tricks:
-            _fail("exact_bonus_bids", list(rules.exact_bonus_bids), f"bids from 1 to {tricks}")
+        value = getattr(rules, key)
+        if getattr(rules, switch) and not 1 <= value <= tricks:
+            _fail(key, value, f"1 to {tricks}")
+        if not 0 <= value <= MOST_CARDS:
+            _fail(key, value, f"0 to {MOST_CARDS}")
+    for bid in rules.exact_bonus_bids:
+        if not 1 <= bid <= (tricks if rules.exact_bonus else MOST_CARDS):
+            most = tricks if rules.exact_bonus else MOST_CARDS
+            _fail("exact_bonus_bids", list(rules.exact_bonus_bids), f"bids from 1 to {most}")
+    if len(rules.exact_bonus_bids) > MOST_CARDS:
+        _fail("exact_bonus_bids", list(rules.exact_bonus_bids), f"at most {MOST_CARDS} bids")
     if rules.big_contract_threshold is not None and not 0 <= rules.big_contract_threshold <= tricks:
         _fail("big_contract_threshold", rules.big_contract_threshold, f'0 to {tricks}, or "auto"')
-    if rules.big_contract_bonus and rules.big_contract_from >= tricks:
-        # The bonus counts contract tricks above the threshold, and no contract above
-        # the tricks in a deal can be made.
-        _fail(
-            "big_contract_threshold",
-            _toml("big_contract_threshold", rules.big_contract_threshold),
-            f"0 to {tricks - 1} while big_contract_bonus is on (the bonus counts tricks above it)",
-        )
-    if rules.exact_bonus and not rules.exact_bonus_bids:
-        _fail("exact_bonus_bids", [], "at least one contract while exact_bonus is on")
     if rules.exact_bonus and rules.players > 4:
         _fail("exact_bonus", rules.exact_bonus, "0 with 5 or 6 players (RULES.md: 3 or 4 only)")
     needs_partners = ("suicide", "partner_bidding", "blind_nil_exchange")
@@ -267,21 +283,100 @@ def _check_values(rules: Rules) -> None:
         _fail("suicide", True, "suicide needs nil bids (nil = true)")
     if rules.blind_nil_exchange and not rules.blind_nil:
         _fail("blind_nil_exchange", rules.blind_nil_exchange, "0 unless blind_nil = true")
-    _check_combinations(rules)
 
 
-def _no_effect(rules: Rules, key: str, other: str, fix: str) -> typing.NoReturn:
-    """Refuse `key`, which does nothing while `other` has its value: say what would work."""
-    raise RulesError(_no_effect_message(rules, key, other, fix))
+class Refusal(typing.NamedTuple):
+    """A setting a new game refuses because another knob makes it mean nothing (or less)."""
+
+    key: str
+    message: str  # the one-line error a preset or --set gets
 
 
-def _no_effect_message(rules: Rules, key: str, other: str, fix: str) -> str:
-    default = Rules.__dataclass_fields__[key].default
-    return (
-        f"{key} = {format_value(_toml(key, getattr(rules, key)))} has no effect with"
-        f" {other} = {format_value(_toml(other, getattr(rules, other)))}:"
-        f" set {fix}, or {key} = {format_value(_toml(key, default))}"
-    )
+def check_new_rules(rules: Rules) -> None:
+    """Refuse rules for a new game (a preset, --set) holding a knob another makes meaningless.
+
+    A saved game's rules are not checked so: they are read as they were written, since
+    games saved before a refusal existed must score as they did (see `refusals`).
+    """
+    for refusal in refusals(rules):
+        raise RulesError(refusal.message)
+
+
+def refusals(rules: Rules) -> list[Refusal]:
+    """Every knob that another knob makes meaningless: a new game would refuse each."""
+    found: list[Refusal] = []
+
+    def no_effect(key: str, other: str, fix: str) -> None:
+        default = Rules.__dataclass_fields__[key].default
+        other_value = format_value(_toml(other, getattr(rules, other)))
+        found.append(
+            Refusal(
+                key,
+                f"{_shown(key, getattr(rules, key))} has no effect with {other} = {other_value}:"
+                f" set {fix}, or {key} = {format_value(_toml(key, default))}",
+            )
+        )
+
+    def not_allowed(key: str, allowed: str) -> None:
+        found.append(Refusal(key, f"{_shown(key, getattr(rules, key))} is not allowed: {allowed}"))
+
+    if rules.quicksand:
+        for key in _NOT_IN_QUICKSAND:
+            if not _is_default(rules, key):
+                no_effect(key, "contract_scoring", 'contract_scoring = "standard"')
+    for key, switch, on in _NEEDS_SWITCH:
+        if not getattr(rules, switch) and not _is_default(rules, key):
+            no_effect(key, switch, on)
+    if not rules.nil and not rules.blind_nil:
+        for key in ("failed_nil_tricks", "double_nil"):
+            if not _is_default(rules, key):
+                no_effect(key, "nil", "nil = true (or blind_nil = true)")
+    if not rules.partnerships and not _is_default(rules, "double_nil"):
+        no_effect("double_nil", "partnerships", "partnerships = true")
+    if rules.quicksand and rules.failed_nil_tricks == "none":
+        # Quicksand already scores a failed nil's tricks as nothing: "none" is "bags" there.
+        no_effect("failed_nil_tricks", "contract_scoring", 'failed_nil_tricks = "contract"')
+    if rules.suicide and rules.partner_bidding:
+        # Under suicide each player bids (one nil, one number): a joint bid never can.
+        no_effect("partner_bidding", "suicide", "suicide = false")
+    if rules.suicide and 0 < rules.min_team_bid <= rules.suicide_min_bid:
+        # The side with a contract bids suicide_min_bid or more already (or is double nil).
+        not_allowed(
+            "min_team_bid",
+            f"0, or above suicide_min_bid ({rules.suicide_min_bid}) under suicide, where"
+            " every contract is at least that",
+        )
+    tricks = rules.tricks
+    if rules.ten_for_200 and rules.boston and rules.ten_for_200_bid >= tricks:
+        # Boston takes the place of 10-for-200 at every trick: it would never be made.
+        not_allowed(
+            "ten_for_200_bid",
+            f"1 to {tricks - 1} with boston = true (Boston scores a contract of all"
+            f" {tricks}), or boston = false",
+        )
+    if rules.big_contract_bonus and rules.big_contract_from >= tricks:
+        # The bonus counts contract tricks above the threshold, and no contract above
+        # the tricks in a deal can be made.
+        not_allowed(
+            "big_contract_threshold",
+            f"0 to {tricks - 1} while big_contract_bonus is on (the bonus counts tricks above it)",
+        )
+    if rules.exact_bonus and not rules.exact_bonus_bids:
+        not_allowed("exact_bonus_bids", "at least one contract while exact_bonus is on")
+    return found
+
+
+def refusals_text(rules: Rules) -> str:
+    """One line naming the settings a new game would refuse; empty if there are none."""
+    keys = dict.fromkeys(refusal.key for refusal in refusals(rules))  # each knob once
+    if not keys:
+        return ""
+    listed = ", ".join(_shown(key, getattr(rules, key)) for key in keys)
+    return f"Kept as played: a new game would refuse {listed}."
+
+
+def _shown(key: str, value: object) -> str:
+    return f"{key} = {format_value(_toml(key, value))}"
 
 
 # Knobs that only mean something while a switch turns their variant on: set away from
@@ -323,34 +418,6 @@ _NOT_IN_QUICKSAND = (
 
 def _is_default(rules: Rules, key: str) -> bool:
     return bool(getattr(rules, key) == Rules.__dataclass_fields__[key].default)
-
-
-def _check_combinations(rules: Rules) -> None:
-    """Refuse knobs that another knob makes meaningless (they would silently do nothing)."""
-    if rules.quicksand:
-        for key in _NOT_IN_QUICKSAND:
-            if not _is_default(rules, key):
-                _no_effect(rules, key, "contract_scoring", 'contract_scoring = "standard"')
-    for key, switch, on in _NEEDS_SWITCH:
-        if not getattr(rules, switch) and not _is_default(rules, key):
-            raise NoEffectError(_no_effect_message(rules, key, switch, on), key)
-    if not rules.nil and not rules.blind_nil:
-        for key in ("failed_nil_tricks", "double_nil"):
-            if not _is_default(rules, key):
-                _no_effect(rules, key, "nil", "nil = true (or blind_nil = true)")
-    if not rules.partnerships and not _is_default(rules, "double_nil"):
-        _no_effect(rules, "double_nil", "partnerships", "partnerships = true")
-    if rules.suicide and rules.partner_bidding:
-        # Under suicide each player bids (one nil, one number): a joint bid never can.
-        _no_effect(rules, "partner_bidding", "suicide", "suicide = false")
-    if rules.ten_for_200 and rules.boston and rules.ten_for_200_bid >= rules.tricks:
-        # Boston takes the place of 10-for-200 at every trick: it would never be made.
-        _fail(
-            "ten_for_200_bid",
-            rules.ten_for_200_bid,
-            f"1 to {rules.tricks - 1} with boston = true (Boston scores a contract of all"
-            f" {rules.tricks}), or boston = false",
-        )
 
 
 def _toml(key: str, value: object) -> object:
@@ -418,10 +485,10 @@ def rules_from_mapping(
 ) -> Rules:
     """Build Rules from TOML data; unknown keys and bad values are named with `source`.
 
-    `saved` reads a game's own snapshot: a knob of a variant that is switched off is taken
-    at its default instead of refused. It did nothing when the game was played (games saved
-    before such knobs were refused may hold one), so the scores are the same, and refusing
-    it would lose the game.
+    `saved` reads a game's own snapshot as it was written: the refusals of knobs that
+    another knob makes meaningless (`refusals`) are for new games. A game saved before a
+    refusal existed must open and score as it did when it was played, and resetting the
+    knob would not do: some changed what could be bid.
     """
     values: dict[str, object] = {}
     for key, raw in data.items():
@@ -434,15 +501,13 @@ def rules_from_mapping(
             values[key] = _convert(key, raw)
         except RulesError as error:
             raise RulesError(f"{source}: {error}") from None
-    while True:
-        try:
-            return Rules(**values)  # type: ignore[arg-type]
-        except NoEffectError as error:
-            if not saved:
-                raise RulesError(f"{source}: {error}") from None
-            del values[error.key]  # ends: each pass drops one knob set away from its default
-        except RulesError as error:
-            raise RulesError(f"{source}: {error}") from None
+    try:
+        rules = Rules(**values)  # type: ignore[arg-type]
+        if not saved:
+            check_new_rules(rules)
+    except RulesError as error:
+        raise RulesError(f"{source}: {error}") from None
+    return rules
 
 
 def rules_to_mapping(rules: Rules) -> dict[str, object]:
@@ -470,7 +535,17 @@ def parse_override(text: str) -> tuple[str, object]:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         value = raw
+    except ValueError:  # more digits than Python reads into an int
+        raise RulesError(
+            f"--set {_short(text)}: {key} = a number of {len(raw.lstrip('+-'))} digits is not"
+            f" allowed: no knob takes more than {len(str(MOST_POINTS))}"
+        ) from None
     return key, value
+
+
+def _short(text: str) -> str:
+    """An override as an error quotes it: a very long one cut, saying how long it was."""
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
 
 
 def apply_overrides(rules: Rules, overrides: Iterable[str]) -> Rules:
@@ -485,13 +560,13 @@ def apply_overrides(rules: Rules, overrides: Iterable[str]) -> Rules:
     for text in overrides:
         key, value = parse_override(text)
         if key not in KNOB_SET:
-            raise RulesError(f"--set {text}: unknown key {key!r}{did_you_mean(key, KNOBS)}")
+            raise RulesError(f"--set {_short(text)}: unknown key {key!r}{did_you_mean(key, KNOBS)}")
         try:
             _convert(key, value)
         except RulesError as error:
-            raise RulesError(f"--set {text}: {error}") from None
+            raise RulesError(f"--set {_short(text)}: {error}") from None
         data[key] = value
-        given[key] = text
+        given[key] = _short(text)
     try:
         return rules_from_mapping(data)
     except RulesError as error:

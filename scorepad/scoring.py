@@ -249,44 +249,70 @@ class Outcome:
     reason: EndReason
 
 
+def sides_losing(rules: Rules, scores: Sequence[int], sets: Sequence[int]) -> list[int]:
+    """The sides that have lost as of these scores: at or below the loss limit, or set
+    `sets_to_lose` times."""
+    limit, most_sets = rules.loss_limit, rules.sets_to_lose
+    return [
+        side
+        for side, score in enumerate(scores)
+        if (limit is not None and score <= limit)
+        or (most_sets and side < len(sets) and sets[side] >= most_sets)
+    ]
+
+
 def judge_end(
     rules: Rules,
     scores: Sequence[int],
     *,
     sets: Sequence[int] = (),
     boston_by: int | None = None,
+    out_since: Sequence[int | None] = (),
 ) -> Outcome | None:
     """Whether the game ends after a round with these scores, and who wins; None plays on.
 
-    RULES.md 10-11: a side at or above the target wins, the higher score if more than one
-    is; the target beats everything but a Boston that wins at once. Otherwise a side at or
-    below the loss limit, or set `sets_to_lose` times, loses, and the game ends: the
-    highest score among the sides that did not lose wins (if every side lost, the highest
-    of all). An exact tie at the top plays on, or is a draw if the rules say so.
+    docs/rules.md, the end of a game: a side that has lost, by the loss limit or by sets,
+    in this round or before, is out and cannot win by the target or by Boston. A Boston
+    that wins at once by a side still in ends it; then the target, among the sides still
+    in; then, once any side is out, the highest score among the sides still in (if none
+    is, among those that lost last). An exact tie at the top plays on, or is a draw.
+
+    `out_since` holds, for each side, the round in which it lost (None: still in), this
+    round's losses included; a caller that folds a game keeps it, since a side that
+    climbs back above the loss limit stays out. Without it, the sides losing as of these
+    scores are out, all since this round.
     """
-    if boston_by is not None and rules.boston_wins:
-        return Outcome(boston_by, EndReason.BOSTON)
     limit, most_sets = rules.loss_limit, rules.sets_to_lose
     if (
-        scores
+        not any(out_since)
+        and (boston_by is None or not rules.boston_wins)
+        and scores
         and max(scores) < rules.target
         and (limit is None or min(scores) > limit)
         and (not most_sets or not sets or max(sets) < most_sets)
     ):
         return None  # the usual case, mid-game: nobody reached the target or lost
     sides = range(len(scores))
-    reached = [side for side in sides if scores[side] >= rules.target]
+    if not out_since:
+        losing = sides_losing(rules, scores, sets)
+        out_since = [0 if side in losing else None for side in sides]
+    still_in = [side for side in sides if out_since[side] is None]
+    if boston_by is not None and rules.boston_wins and boston_by in still_in:
+        return Outcome(boston_by, EndReason.BOSTON)
+    reached = [side for side in still_in if scores[side] >= rules.target]
     if reached:
         return _highest(rules, scores, reached, EndReason.TARGET)
-    fell = [side for side in sides if scores[side] <= limit] if limit is not None else []
-    set_out = [side for side, count in enumerate(sets) if count >= most_sets] if most_sets else []
-    if not fell and not set_out:
+    out = [side for side in sides if out_since[side] is not None]
+    if not out:
         return None
-    # A side that lost cannot win, even with the higher score (a side set out often is).
-    lost = set(fell) | set(set_out)
-    standing = [side for side in sides if side not in lost] or list(sides)
-    reason = EndReason.LOSS_LIMIT if fell else EndReason.SETS
-    return _highest(rules, scores, standing, reason)
+    if not still_in:  # every side lost: those that lost last are still in the running
+        last = max(out_since[side] or 0 for side in out)
+        still_in = [side for side in out if out_since[side] == last]
+    set_out = [side for side in out if most_sets and side < len(sets) and sets[side] >= most_sets]
+    fell = [
+        side for side in out if side not in set_out or (limit is not None and scores[side] <= limit)
+    ]
+    return _highest(rules, scores, still_in, EndReason.LOSS_LIMIT if fell else EndReason.SETS)
 
 
 def _highest(

@@ -78,17 +78,20 @@ def game_to_toml(game: Game) -> str:
         "teams": list(game.sides),
         "first_dealer": game.players[game.first_dealer],
     }
-    tail = {
-        "rules": rules_to_mapping(game.rules),
-        END_TABLE: {"round_count": len(game.rounds)},  # written last: see _check_whole
-    }
+    # Every knob on a line of its own, arrays too: a line lost from [rules] is then a
+    # knob missing, which _check_whole names, never a different array that still loads.
+    rules = "".join(
+        f"{_key_value(key, value)}\n" for key, value in rules_to_mapping(game.rules).items()
+    )
+    end = {END_TABLE: {"round_count": len(game.rounds)}}  # written last: see _check_whole
     rounds = ""
     if game.rounds:
         lines = "".join(
             f"    {_inline_table(_round_data(game, round_))},\n" for round_ in game.rounds
         )
         rounds = f"\nrounds = [\n{lines}]\n"
-    return _HEADER + tomli_w.dumps(head) + rounds + "\n" + tomli_w.dumps(tail)
+    tail = "\n[rules]\n" + rules + "\n" + tomli_w.dumps(end)
+    return _HEADER + tomli_w.dumps(head) + rounds + tail
 
 
 def _inline_table(table: Mapping[str, object]) -> str:
@@ -96,15 +99,21 @@ def _inline_table(table: Mapping[str, object]) -> str:
 
     Keys and values are written by tomli-w, each as it would write `key = value` alone.
     """
+    items = [_key_value(key, value) for key, value in table.items()]
+    return "{ " + ", ".join(items) + " }" if items else "{}"
+
+
+def _key_value(key: str, value: object) -> str:
+    """`key = value` on one line, tables and arrays inline, each part as tomli-w writes it."""
     import tomli_w
 
-    items = []
-    for key, value in table.items():
-        if isinstance(value, Mapping):
-            items.append(f"{tomli_w.dumps({key: 0})[:-5]} = {_inline_table(value)}")
-        else:
-            items.append(tomli_w.dumps({key: value}).rstrip("\n"))
-    return "{ " + ", ".join(items) + " }" if items else "{}"
+    name = tomli_w.dumps({key: 0})[:-5]
+    if isinstance(value, Mapping):
+        return f"{name} = {_inline_table(value)}"
+    if isinstance(value, list | tuple):
+        items = ", ".join(tomli_w.dumps({"v": item})[4:-1] for item in value)
+        return f"{name} = [{items}]"
+    return tomli_w.dumps({key: value}).rstrip("\n")
 
 
 def _round_data(game: Game, round_: Round) -> dict[str, Any]:

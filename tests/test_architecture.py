@@ -28,6 +28,7 @@ PACKAGE = Path(__file__).parent.parent / "scorepad"
 LAYERS = {
     "__init__": 0,
     "errors": 0,
+    "reference": 0,  # imports nothing of scorepad: see the last test
     "cards": 1,
     "rules": 1,
     "bids": 1,
@@ -47,7 +48,9 @@ LAYERS = {
     "serve": 8,
     "__main__": 8,
 }
-CORE = {"errors", "cards", "rules", "bids", "scoring", "dispute", "game", "entry"}
+CORE = {"errors", "cards", "rules", "bids", "scoring", "dispute", "game", "entry", "reference"}
+# The engine's reading of the rules, which the reference must not share.
+SCORING_ENGINE = {"rules", "bids", "scoring", "game", "entry"}
 # What the core may not import: files, processes, the clock, randomness, the terminal,
 # and ways around the list (importlib).
 NOT_IN_CORE = {
@@ -260,6 +263,35 @@ def violations(root: Path, pending: set[tuple[str, str]] | None = None) -> list[
 
 def test_the_package_keeps_its_shape() -> None:
     assert violations(PACKAGE, PENDING) == []
+
+
+def _functions(module: Module) -> dict[str, str]:
+    """Each function of a module by name, as its body's syntax tree (names and code, not
+    layout or docstrings)."""
+    found = {}
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.FunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                body = body[1:]
+            found[node.name] = "".join(ast.dump(statement) for statement in body)
+    return found
+
+
+def test_the_reference_shares_no_code_with_the_engine() -> None:
+    """scorepad/reference.py is a second truth: it imports nothing of scorepad, the engine
+    does not import it, and no function of it has the body of an engine function."""
+    modules = {module.dotted: module for module in read_modules(PACKAGE)}
+    reference = modules["scorepad.reference"]
+    assert not [item for item in imports_of(reference) if item.module.startswith("scorepad")]
+    theirs = {}
+    for module in modules.values():
+        if module.top in SCORING_ENGINE:
+            assert not [item for item in imports_of(module) if "reference" in
+                        f"{item.module}.{item.name}".split(".")], module.path  # fmt: skip
+            theirs.update({body: name for name, body in _functions(module).items() if body})
+    shared = {name: theirs[body] for name, body in _functions(reference).items() if body in theirs}
+    assert not shared, f"reference functions with an engine function's body: {shared}"
 
 
 # ---------------------------------------------------------------------------

@@ -125,7 +125,7 @@ def test_refused_bids(
         pytest.param("suicide", (), ("nil", "nil"), 0, id="suicide-double-nil"),
         pytest.param("standard", ("min_team_bid=4",), ("nil", "nil"), 0, id="double-nil-no-min"),
         pytest.param("standard", ("blind_bids=true",), ("b7", "3"), 100, id="blind-7"),
-        pytest.param("standard", (), ("13",), 0, id="joint-13"),
+        pytest.param("standard", ("partner_bidding=true",), ("13",), 0, id="joint-13"),
         pytest.param("standard", (), ("7", "7"), 0, id="partners-overbid-7-7"),
         pytest.param("standard", (), ("13", "13"), 0, id="partners-overbid-13-13"),
         pytest.param("standard", ("blind_bids=true",), ("b7", "7"), 100, id="blind-overbid"),
@@ -135,7 +135,9 @@ def test_refused_bids(
 def test_allowed_bids(
     preset: str, overrides: tuple[str, ...], bids: tuple[str, ...], trailing_by: int
 ) -> None:
-    check(preset_rules(preset, *overrides), *bids, trailing_by=trailing_by, joint=len(bids) == 1)
+    rules = preset_rules(preset, *overrides)
+    joint = len(bids) == 1 < rules.side_size
+    check(rules, *bids, trailing_by=trailing_by, joint=joint)
 
 
 def test_no_hell_refuses_the_one_bid_that_makes_thirteen() -> None:
@@ -166,3 +168,19 @@ def test_repro_4_partners_may_overbid() -> None:
     result = standings(game)
     assert result.scores == (-140, 20)
     assert result.sets == (1, 0)
+
+
+@pytest.mark.parametrize("zero_bid", ["nil", "plain"])
+def test_joint_team_bid_of_0(zero_bid: str) -> None:
+    """docs/rules.md: a joint team bid is 1 to the tricks in a deal, under either reading
+    of a player's 0."""
+    rules = preset_rules("standard", "partner_bidding=true", f"zero_bid={zero_bid}")
+    game = new_game("t", ("A", "B", "C", "D"), rules, preset="standard", sides=("Us", "Them"))
+    if zero_bid == "plain":
+        with pytest.raises(BidError, match="^Us: a joint team bid is 1 to 13, not 0$"):
+            check_side_bids(rules, [number(0)], who=["Us"], side="Us", joint=True)
+    refusal = "a joint team bid is 1 to 13, not 0" if zero_bid == "plain" else "cannot be nil"
+    with pytest.raises(BidError, match=refusal):
+        record_bids(game, ["Us=0", "B=4", "D=4"])
+    game = record_bids(game, ["Us=1", "B=4", "D=4"])
+    assert game.rounds[0].sides[0].bids == (number(1),)

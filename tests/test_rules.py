@@ -263,6 +263,12 @@ MEANINGLESS = [
                  id="joint-bids-under-suicide"),
     pytest.param("house", ["ten_for_200_bid=13"], "ten_for_200_bid = 13", "boston = true",
                  id="10-for-200-only-at-boston"),
+    pytest.param("quicksand", ["failed_nil_tricks=none"], 'failed_nil_tricks = "none"', QS,
+                 id="settings-that-change-nothing-qs-failed-nil-none"),
+    pytest.param("suicide", ["min_team_bid=4"], "min_team_bid = 4", "suicide_min_bid (4)",
+                 id="settings-that-change-nothing-suicide-min-team-bid"),
+    pytest.param("suicide", ["min_team_bid=2"], "min_team_bid = 2", "suicide_min_bid (4)",
+                 id="settings-that-change-nothing-suicide-min-team-bid-below"),
 ]
 
 
@@ -318,6 +324,7 @@ def test_repro_5_refused_at_preset_load_naming_the_file(tmp_path: Path) -> None:
                      id="blind-nil-only-double-nil"),
         pytest.param("solo-3", ["failed_nil_tricks=contract"], id="solo-failed-nil-contract"),
         pytest.param("standard", ["contract_scoring=quicksand"], id="quicksand-keeps-bags-knob"),
+        pytest.param("suicide", ["min_team_bid=5"], id="suicide-min-team-bid-above"),
     ],
 )  # fmt: skip
 def test_meaningful_combinations_are_accepted_in_any_order(
@@ -325,3 +332,42 @@ def test_meaningful_combinations_are_accepted_in_any_order(
 ) -> None:
     forward = preset_rules(preset, *overrides)
     assert preset_rules(preset, *reversed(overrides)) == forward
+
+
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [
+        pytest.param("trick_points=" + "9" * 310, "trick_points = a number of 310 digits is not"
+                     " allowed: zero or more, at most 10000", id="310-digits"),
+        pytest.param("trick_points=" + "9" * 5000, "trick_points = a number of 5000 digits is not"
+                     " allowed: no knob takes more than 5", id="5000-digits"),
+        pytest.param("target=10001", "target = 10001 is not allowed: a positive number of"
+                     " points, at most 10000", id="target"),
+        pytest.param("loss_limit=-10001", "loss_limit = -10001 is not allowed", id="loss-limit"),
+        pytest.param("sets_to_lose=101", "sets_to_lose = 101 is not allowed: zero or more, at"
+                     " most 100", id="sets"),
+        pytest.param("bag_limit=101", "bag_limit = 101 is not allowed: 1 or more bags, at most"
+                     " 100", id="bag-limit"),
+        pytest.param("blind_bid_deficit=20000", "at most 10000", id="deficit"),
+        pytest.param("ten_for_200_bid=55", "ten_for_200_bid = 55 is not allowed: 0 to 54",
+                     id="bid-threshold-while-off"),
+        pytest.param("exact_bonus_bids=[1, 99]", "bids from 1 to 54", id="exact-bids-while-off"),
+    ],
+)  # fmt: skip
+def test_bound_every_knob_number(override: str, message: str) -> None:
+    """A number no game can mean is refused in one line, from --set and from a file."""
+    with pytest.raises(RulesError) as caught:
+        apply_overrides(Rules(), [override])
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
+
+
+def test_bound_every_knob_number_in_a_preset_file(tmp_path: Path) -> None:
+    path = tmp_path / "huge.toml"
+    path.write_text("trick_points = " + "9" * 310 + "\n")
+    with pytest.raises(RulesError) as caught:
+        load_preset(str(path))
+    assert str(caught.value) == (
+        f"{path}: trick_points = a number of 310 digits is not allowed: zero or more, at most"
+        " 10000"
+    )

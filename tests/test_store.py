@@ -27,7 +27,7 @@ from scorepad.game import (
     set_tricks,
     standings,
 )
-from scorepad.rules import Rules, rules_from_mapping
+from scorepad.rules import Rules, rules_from_mapping, rules_to_mapping
 from scorepad.store import (
     check_game_name,
     game_from_toml,
@@ -125,9 +125,10 @@ def test_a_game_saved_with_a_knob_its_variant_ignores_still_loads_with_the_same_
     with pytest.raises(RulesError, match=f"{knob} = {ignored} has no effect"):
         rules_from_mapping(tomllib.loads(edited)["rules"])  # as a preset or --set would
     loaded = game_from_toml(edited, "old.toml")
-    assert loaded.rules == game.rules
+    # Read as written, not reset: the game is saved again with the knob it was played with.
+    assert getattr(loaded.rules, knob) != getattr(game.rules, knob)
     assert standings(loaded).scores == standings(game).scores == (72, 50)
-    assert f"\n{knob} = {default}\n" in game_to_toml(loaded)
+    assert f"\n{knob} = {ignored}\n" in game_to_toml(loaded)
 
 
 def test_a_joint_bid_and_team_tricks_round_trip() -> None:
@@ -573,3 +574,32 @@ def test_a_save_killed_before_its_rename_leaves_a_temporary_file_the_next_save_r
     update_game(path, lambda g: (record_tricks(g, ["Ann=4", "Bob=3", "Cat=3", "Dan=3"]), None))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.toml", "g.toml.lock"]
     assert load_game_file(path).rounds[-1].played
+
+
+def test_a_lost_line_inside_an_array_in_rules_is_noticed() -> None:
+    """Every line of [rules] lost on its own is named as damage, arrays included: an array
+    is written on one line, so losing the `1,` of exact_bonus_bids cannot load a game
+    that scores differently."""
+    rules = preset_rules("bonus", 'removed_cards=["2C", "2D", "2H", "2S"]', "jokers=false")
+    game = new_game("g", PLAYERS, rules, preset="bonus")
+    text = game_to_toml(game)
+    assert "\nexact_bonus_bids = [1, 2]\n" in text
+    assert '\nremoved_cards = ["2C", "2D", "2H", "2S"]\n' in text
+    head, _, rest = text.partition("\n[rules]\n")
+    knob_lines = rest.partition("\n\n")[0].splitlines()
+    assert len(knob_lines) == len(rules_to_mapping(rules))
+    for lost in knob_lines:
+        cut = text.replace(f"\n{lost}\n", "\n", 1)
+        with pytest.raises(GameFileError, match="damaged: \\[rules\\] lacks"):
+            game_from_toml(cut, "g.toml")
+
+
+def test_bound_every_knob_number_in_a_game_file() -> None:
+    game = new_game("g", PLAYERS, preset_rules("standard"), preset="standard")
+    huge = "\ntrick_points = 1" + "0" * 309 + "\n"
+    text = game_to_toml(game).replace("\ntrick_points = 10\n", huge)
+    with pytest.raises(GameFileError) as caught:
+        game_from_toml(text, "g.toml")
+    assert str(caught.value).endswith(
+        "rules: trick_points = a number of 310 digits is not allowed: zero or more, at most 10000"
+    )

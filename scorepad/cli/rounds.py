@@ -95,6 +95,11 @@ def tricks(
     game, (done, before) = update_game(path, change)
     after = standings(game)
     text = result_summary(game, after, done, corrected=number is not None)
+    if number is None and after.rounds[done - 1].after_end:
+        text += (
+            f" Round {done} was played after the game ended (round {after.ended_after}) "
+            "and does not count."
+        )
     if number is not None and before is not None:
         text += correction_notes(game, before, after, number)
     typer.echo(text)
@@ -160,8 +165,9 @@ def correction_notes(game: Game, before: Standings, after: Standings, number: in
     longer count (or count again) as the end moved, and later bids it made questionable."""
     from scorepad.cli.common import sentence
 
-    was = {result.number for result in before.rounds if result.after_end}
-    now = {result.number for result in after.rounds if result.after_end}
+    # A round only bid is not played: it is named once its tricks are in.
+    was = {result.number for result in before.rounds if result.after_end and result.sides}
+    now = {result.number for result in after.rounds if result.after_end and result.sides}
     text = ""
     if now - was:
         one = len(now - was) == 1

@@ -1,0 +1,75 @@
+"""Who wins when a side is out (docs/rules.md, the end of a game).
+
+A side that has lost, by sets or by the loss limit, in this round or before, cannot win
+by the target or by Boston; both kinds of loss are for good. Each game is played through
+`game` as the CLI would, a round written `BIDS / TRICKS`.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import preset_rules
+
+from scorepad.game import new_game, record_bids, record_tricks, standings
+from scorepad.scoring import EndReason, Outcome
+
+END_GAMES = [
+    pytest.param(
+        "standard", ("target=90", "sets_to_lose=1"), "Ann,Bob,Cy,Di",
+        ["Ann=nil Bob=1 Cy=1 Di=1 / Ann=0 Bob=7 Cy=0 Di=6"],
+        (90, -69), Outcome(1, EndReason.SETS), 1,
+        id="set-out-side-at-the-target-does-not-win",
+    ),
+    pytest.param(
+        "solo-3", ("sets_to_lose=1", "target=50"), "A,B,C",
+        ["A=5 B=3 C=3 / A=1 B=8 C=8", "A=nil B=1 C=1 / A=0 B=9 C=8"],
+        (50, -47, -48), Outcome(1, EndReason.SETS), 2,
+        id="a-side-out-before-does-not-win-by-the-target-later",
+    ),
+    pytest.param(
+        "solo-3", ("sets_to_lose=1", "boston=true", "boston_wins=true"), "A,B,C",
+        ["A=5 B=3 C=3 / A=1 B=8 C=8", "A=1 B=3 C=3 / A=11 B=3 C=3",
+         "A=17 B=nil C=1 / A=17 B=0 C=0"],
+        (140, 165, 55), Outcome(1, EndReason.SETS), 3,
+        id="a-side-out-does-not-win-by-boston",
+    ),
+    pytest.param(
+        "solo-3", ("sets_to_lose=1",), "A,B,C",
+        ["A=5 B=5 C=5 / A=5 B=6 C=6", "A=5 B=6 C=6 / A=3 B=7 C=7",
+         "A=5 B=7 C=7 / A=7 B=5 C=5"],
+        (52, 42, 42), None, None,
+        id="the-sides-that-lost-last-tied-play-on",
+    ),
+    pytest.param(
+        "solo-3", ("sets_to_lose=1", "tie=draw"), "A,B,C",
+        ["A=6 B=7 C=7 / A=5 B=6 C=6"],
+        (-60, -70, -70), Outcome(0, EndReason.SETS), 1,
+        id="every-side-out-in-one-round-the-highest-wins",
+    ),
+    pytest.param(
+        "solo-3", ("loss_limit=-100",), "A,B,C",
+        ["A=11 B=3 C=3 / A=1 B=8 C=8", "A=5 B=3 C=3 / A=5 B=6 C=6",
+         "A=5 B=3 C=3 / A=5 B=4 C=8"],
+        (-10, 99, 3), Outcome(1, EndReason.LOSS_LIMIT), 3,
+        id="through-the-loss-limit-stays-out-after-climbing-back",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "overrides", "players", "rounds", "scores", "outcome",
+                          "after"), END_GAMES)  # fmt: skip
+def test_who_wins_when_a_side_is_out(
+    preset: str,
+    overrides: tuple[str, ...],
+    players: str,
+    rounds: list[str],
+    scores: tuple[int, ...],
+    outcome: Outcome | None,
+    after: int | None,
+) -> None:
+    game = new_game("g", players.split(","), preset_rules(preset, *overrides), preset=preset)
+    for text in rounds:
+        bids, tricks = text.split(" / ")
+        game = record_tricks(record_bids(game, bids.split()), tricks.split())
+    result = standings(game)
+    assert (result.scores, result.outcome, result.ended_after) == (scores, outcome, after)
