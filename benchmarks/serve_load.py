@@ -57,7 +57,7 @@ def game_name(index: int) -> str:
 
 def make_game(home: Path, index: int) -> None:
     """A fresh game nobody can win before `--rounds` rounds (Us gain 60 a round)."""
-    preset, rules = resolve_rules("standard", ["target=100000"])
+    preset, rules = resolve_rules("standard", ["target=10000"])
     game = new_game(game_name(index), PLAYERS, rules, preset=preset, sides=("Us", "Them"))
     save_game(home / "games" / f"{game_name(index)}.toml", game)
 

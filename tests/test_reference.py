@@ -358,7 +358,7 @@ ROUND_FLOORS = {
 
 
 def test_rounds_score_as_the_reference_says() -> None:
-    assert_floors(run_property(check_a_round, 300), ROUND_FLOORS)
+    assert_floors(run_property(check_a_round, 400), ROUND_FLOORS)
 
 
 # ---------------------------------------------------------------------------

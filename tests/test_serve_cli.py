@@ -33,7 +33,7 @@ from scorepad.store import load_game_file, save_game
 
 @pytest.fixture
 def game(home: Path) -> Path:
-    name, rules = resolve_rules("standard", ["target=100000"])
+    name, rules = resolve_rules("standard", ["target=10000"])
     path = home / "games" / "tue.toml"
     save_game(path, new_game("tue", ("Ann", "Bob", "Cat", "Dan"), rules, preset=name))
     (home / "current").write_text("tue\n")
