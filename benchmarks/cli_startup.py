@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorepad.bids import parse_bid  # noqa: E402
 from scorepad.game import Game, Round, SideEntry, new_game, standings  # noqa: E402
-from scorepad.rules import resolve_rules  # noqa: E402
+from scorepad.presets import resolve_rules  # noqa: E402
 from scorepad.store import save_game  # noqa: E402
 
 TARGET_RATIO = 1.1

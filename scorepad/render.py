@@ -16,21 +16,21 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 from scorepad.bids import format_bid
+from scorepad.entry import check_round_number
 from scorepad.game import (
     Game,
     SideEntry,
     Standings,
     bids_text,
-    check_round_number,
     describe_end,
     next_dealer,
     open_round,
     scores_text,
     tricks_text,
 )
+from scorepad.presets import Preset
 from scorepad.rules import (
     KNOBS,
-    Preset,
     Rules,
     describe_knob,
     format_value,

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from scorepad.bids import parse_bid
-from scorepad.rules import Rules, apply_overrides, load_preset
+from scorepad.presets import apply_overrides, load_preset
+from scorepad.rules import Rules
 from scorepad.scoring import Hand
 
 

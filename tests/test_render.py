@@ -9,7 +9,8 @@ import pytest
 from conftest import assert_golden, preset_rules, totals_shown
 from rich.console import Console, RenderableType
 
-from scorepad.game import Game, new_game, record_bids, record_tricks, standings
+from scorepad.entry import record_bids, record_tricks
+from scorepad.game import Game, new_game, standings
 from scorepad.render import explain_round, score_sheet
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")

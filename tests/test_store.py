@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import tomllib
 from pathlib import Path
@@ -13,31 +14,23 @@ from conftest import preset_rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad import store
+from scorepad import gamefile, store
 from scorepad.bids import BLIND_NIL, NIL, Bid, number
+from scorepad.entry import record_bids, record_tricks, set_bids, set_tricks
 from scorepad.errors import GameError, GameFileError, RulesError
-from scorepad.game import (
-    Game,
-    Round,
-    SideEntry,
-    new_game,
-    record_bids,
-    record_tricks,
-    set_bids,
-    set_tricks,
-    standings,
+from scorepad.game import Game, Round, SideEntry, new_game, standings
+from scorepad.gamefile import game_from_toml, game_to_toml
+from scorepad.library import (
+    check_game_name,
+    game_path_for,
+    games_dir,
+    resolve_game,
+    saved_games,
+    scorepad_home,
+    set_current,
 )
 from scorepad.rules import Rules, rules_from_mapping, rules_to_mapping
-from scorepad.store import (
-    check_game_name,
-    game_from_toml,
-    game_to_toml,
-    load_game_file,
-    resolve_game,
-    save_game,
-    scorepad_home,
-    update_game,
-)
+from scorepad.store import load_game_file, save_game, update_game
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
@@ -246,8 +239,8 @@ def test_a_file_cut_anywhere_reads_the_same_with_or_without_tomli(
     cuts = [text[:end] for end in range(len(text) + 1)]
     damaged = [text.replace("Dan = 5", "Dan = 15"), text.replace("format = 2", "format = [")]
     fast = [_outcome(cut) for cut in cuts + damaged]
-    monkeypatch.setattr(store, "_fast_loads", lambda: None)
-    assert store.toml_reader() == "tomllib"
+    monkeypatch.setattr(gamefile, "compiled_tomli_loads", lambda: None)
+    assert gamefile.toml_reader() == "tomllib"
     assert [_outcome(cut) for cut in cuts + damaged] == fast
     assert "round 1: Dan: bid 15 is out of range" in str(fast[-2])
     assert "not valid TOML: Invalid value" in str(fast[-1])
@@ -258,12 +251,43 @@ def test_a_file_cut_anywhere_reads_the_same_with_or_without_tomli(
 def test_the_toml_reader_in_use_is_named() -> None:
     import tomli
 
-    reader = store.toml_reader()
-    if store._fast_loads() is None:  # no compiled build of a TOML 1.0 tomli here
+    reader = gamefile.toml_reader()
+    if gamefile.compiled_tomli_loads() is None:  # no compiled build of a TOML 1.0 tomli here
         assert reader == "tomllib"
     else:
         assert reader == f"tomli {tomli.__version__} (compiled)"
-        assert store._fast_loads() is tomli.loads
+        assert gamefile.compiled_tomli_loads() is tomli.loads
+
+
+@pytest.mark.parametrize(
+    ("version", "compiled", "used"),
+    [
+        pytest.param("2.3.2", True, True, id="compiled-2.3"),
+        pytest.param("2.0.1", True, True, id="compiled-2.0"),
+        pytest.param("2.3.2", False, False, id="pure-python"),
+        pytest.param("2.4.0", True, False, id="toml-1.1"),
+        pytest.param("1.2.3", True, False, id="too-old"),
+    ],
+)
+def test_only_a_compiled_tomli_that_reads_toml_1_0_is_used(
+    monkeypatch: pytest.MonkeyPatch, version: str, compiled: bool, used: bool
+) -> None:
+    """Told from tomli's public face: its version, and whether `loads` is compiled."""
+    import types
+
+    def python_loads(text: str) -> dict[str, object]:
+        return {}
+
+    fake = types.ModuleType("tomli")
+    fake.__version__ = version  # type: ignore[attr-defined]
+    fake.loads = repr if compiled else python_loads  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tomli", fake)
+    gamefile.compiled_tomli_loads.cache_clear()
+    try:
+        assert (gamefile.compiled_tomli_loads() is fake.loads) is used  # type: ignore[attr-defined]
+        assert (gamefile.toml_reader() == f"tomli {version} (compiled)") is used
+    finally:
+        gamefile.compiled_tomli_loads.cache_clear()
 
 
 # ---------------------------------------------------------------------------
@@ -467,11 +491,11 @@ def test_home_defaults_to_typers_app_dir(monkeypatch: pytest.MonkeyPatch, tmp_pa
 def test_resolve_game_by_name_path_and_current(home: Path, tmp_path: Path) -> None:
     with pytest.raises(GameError, match="^no current game; start one with `scorepad new"):
         resolve_game(None)
-    path = store.game_path_for("Friday")
+    path = game_path_for("Friday")
     save_game(path, club_game())
     assert resolve_game("friday") == path
     assert resolve_game(str(path)) == path
-    store.set_current(path)
+    set_current(path)
     assert resolve_game(None) == path
     with pytest.raises(GameError, match=r"no game named 'Fryday' \(did you mean 'Friday'\?\)"):
         resolve_game("Fryday")
@@ -485,7 +509,7 @@ def test_resolve_game_by_name_path_and_current(home: Path, tmp_path: Path) -> No
 def test_the_current_game_can_be_a_file_anywhere(home: Path, tmp_path: Path) -> None:
     path = tmp_path / "elsewhere" / "g.toml"
     save_game(path, club_game())
-    store.set_current(path)
+    set_current(path)
     assert resolve_game(None) == path
 
 
@@ -504,12 +528,12 @@ def test_game_names_must_be_file_names(name: str, message: str) -> None:
 
 
 def test_saved_games_skip_locks_and_temporary_files(home: Path) -> None:
-    save_game(store.game_path_for("b"), club_game())
-    save_game(store.game_path_for("A"), club_game())
-    with store.game_lock(store.game_path_for("b")):
-        (store.games_dir() / ".b.toml.123.tmp").write_text("")
-        assert [p.name for p in store.saved_games()] == ["A.toml", "b.toml"]
-    assert os.path.exists(store.lock_path(store.game_path_for("b")))
+    save_game(game_path_for("b"), club_game())
+    save_game(game_path_for("A"), club_game())
+    with store.game_lock(game_path_for("b")):
+        (games_dir() / ".b.toml.123.tmp").write_text("")
+        assert [p.name for p in saved_games()] == ["A.toml", "b.toml"]
+    assert os.path.exists(store.lock_path(game_path_for("b")))
 
 
 def test_the_documented_example_reads() -> None:
@@ -558,7 +582,7 @@ def test_a_save_killed_before_its_rename_leaves_a_temporary_file_the_next_save_r
         "import os, signal, sys\n"
         "from pathlib import Path\n"
         "from scorepad import store\n"
-        "from scorepad.game import record_tricks\n"
+        "from scorepad.entry import record_tricks\n"
         "os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)  # dies mid-save\n"
         "store.update_game(Path(sys.argv[1]), lambda g: (record_tricks(g, "
         "['Ann=4', 'Bob=3', 'Cat=3', 'Dan=3']), None))\n"
