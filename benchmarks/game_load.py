@@ -43,7 +43,7 @@ READ = """
 import json, sys, time
 from pathlib import Path
 from scorepad.store import load_game_file
-from scorepad.gamefile import toml_reader
+from scorepad.tomltext import toml_reader
 path = Path(sys.argv[1])
 start = time.perf_counter()
 load_game_file(path)

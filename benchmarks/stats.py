@@ -126,7 +126,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
-    from scorepad.gamefile import toml_reader
+    from scorepad.tomltext import toml_reader
 
     with tempfile.TemporaryDirectory() as full, tempfile.TemporaryDirectory() as empty:
         build_home(Path(full), args.games, args.rounds)

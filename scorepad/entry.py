@@ -20,6 +20,7 @@ from scorepad.game import (
     SideEntry,
     Standings,
     check_round_bids,
+    check_round_number,
     check_round_tricks,
     next_dealer,
     open_round,
@@ -101,20 +102,6 @@ def read_assignments(tokens: Sequence[str], what: str) -> list[tuple[str, str]]:
         plural = what if what.endswith("s") else what + "s"
         raise GameError(f"no {plural} given; write PLAYER={what.upper()} for every player")
     return pairs
-
-
-def check_round_number(game: Game, number: int) -> None:
-    """Refuse a round number that does not exist."""
-    if not 1 <= number <= len(game.rounds):
-        count = len(game.rounds)
-        have = (
-            f"rounds are 1 to {count}"
-            if count > 1
-            else "round 1 is the only one"
-            if count
-            else "no round is entered yet"
-        )
-        raise GameError(f"there is no round {number}; {have}")
 
 
 def _collect(

@@ -482,6 +482,20 @@ _END_WORDS = {
 }
 
 
+def check_round_number(game: Game, number: int) -> None:
+    """Refuse a round number that does not exist."""
+    if not 1 <= number <= len(game.rounds):
+        count = len(game.rounds)
+        have = (
+            f"rounds are 1 to {count}"
+            if count > 1
+            else "round 1 is the only one"
+            if count
+            else "no round is entered yet"
+        )
+        raise GameError(f"there is no round {number}; {have}")
+
+
 def describe_end(rules: Rules, outcome: Outcome) -> str:
     """Why a game ended, in the words every sheet and export uses."""
     return _END_WORDS[outcome.reason].format(

@@ -15,17 +15,15 @@ Text in, text out: reading and writing files is the store's business (`store`).
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Callable, Mapping
-from contextlib import suppress
+from collections.abc import Mapping
 from functools import cache
-from types import BuiltinFunctionType
 from typing import Any, TypeVar
 
 from scorepad.bids import Bid, BidKind, format_bid, parse_bid
 from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError, did_you_mean
 from scorepad.game import Game, Round, SideEntry, new_game, round_checker
 from scorepad.rules import KNOBS, format_value, rules_from_mapping, rules_to_mapping
+from scorepad.tomltext import parse_toml
 
 FORMAT = 2
 OLD_FORMATS = (1,)  # read as they always were; the next save writes them in FORMAT
@@ -134,79 +132,10 @@ def _bid_data(bid: Bid) -> object:
     return bid.tricks if bid.kind is BidKind.NUMBER else format_bid(bid)
 
 
-# tomli is the parser Python's tomllib was taken from; its builds on PyPI are compiled
-# (mypyc), and parse a game file about twice as fast. Versions before 2.4 read TOML
-# 1.0 exactly as tomllib does (2.4 reads TOML 1.1, which accepts more): see toml_reader.
-_TOMLI_VERSIONS = ((2, 0), (2, 4))  # from, up to but not including
-
-
-@cache
-def compiled_tomli_loads() -> Callable[[str], dict[str, Any]] | None:
-    """tomli's `loads` where a compiled build of a TOML 1.0 version is installed."""
-    try:
-        import tomli
-    except ImportError:
-        return None
-    version = tuple(int(part) for part in re.findall(r"\d+", tomli.__version__)[:2])
-    # A compiled (mypyc) build's functions are built-in functions; pure Python's are not.
-    compiled = isinstance(tomli.loads, BuiltinFunctionType)
-    low, high = _TOMLI_VERSIONS
-    return tomli.loads if compiled and low <= version < high else None
-
-
-def toml_reader() -> str:
-    """Which parser reads game files: `tomli X.Y.Z (compiled)`, or `tomllib` alone.
-
-    Either way a file is read the same: tomli only speeds up files that parse, and any
-    file it refuses is read again by tomllib, which words the error.
-    """
-    if compiled_tomli_loads() is None:
-        return "tomllib"
-    import tomli
-
-    return f"tomli {tomli.__version__} (compiled)"
-
-
 def game_from_toml(text: str, source: str) -> Game:
     """Read a game file's text; errors name `source`, the line and what is wrong."""
     where = _Locator(text, source)
-    fast = compiled_tomli_loads()
-    data = None
-    if fast is not None:
-        with suppress(ValueError, RecursionError):  # refused: tomllib, the reference, says why
-            data = fast(text)
-    if data is None:
-        data = _reference_loads(text, where)
-    return _game_from_data(data, where)
-
-
-def _reference_loads(text: str, where: _Locator) -> dict[str, Any]:
-    """The file's TOML read by tomllib; anything it refuses is a one-line GameFileError."""
-    # Imported here: with a compiled tomli, tomllib only reads the files tomli refuses.
-    import tomllib
-
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = re.search(r"\(at line (\d+), column \d+\)", message)
-        line = int(match.group(1)) if match else None
-        cut = message.endswith("(at end of document)")
-        message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
-        if cut:  # what a file cut inside a value looks like
-            raise GameFileError(
-                f"{where.at(None)}: damaged or cut short: it ends inside a value "
-                f"(not valid TOML: {message})"
-            ) from None
-        raise GameFileError(f"{where.at(line)}: not valid TOML: {message}") from None
-    # tomllib refuses some damage with other errors than TOMLDecodeError.
-    except ValueError:  # Python's limit on the digits of an integer
-        raise GameFileError(
-            f"{where.at(None)}: not a game file: a number with more than "
-            f"{sys.get_int_max_str_digits()} digits"
-        ) from None
-    except RecursionError:
-        raise GameFileError(f"{where.at(None)}: not a game file: nested too deeply") from None
+    return _game_from_data(parse_toml(text, where.at), where)
 
 
 _TOP_KEYS = (

@@ -15,20 +15,21 @@ if TYPE_CHECKING:
     # no panel, and start-up time is what a player at the table waits for.
     from rich.table import Table
 
+    from scorepad.presets import Preset  # only named: `show` reads no preset file
+
 from scorepad.bids import format_bid
-from scorepad.entry import check_round_number
 from scorepad.game import (
     Game,
     SideEntry,
     Standings,
     bids_text,
+    check_round_number,
     describe_end,
     next_dealer,
     open_round,
     scores_text,
     tricks_text,
 )
-from scorepad.presets import Preset
 from scorepad.rules import (
     KNOBS,
     Rules,

@@ -37,6 +37,7 @@ LAYERS = {
     "game": 3,
     "entry": 4,
     "presets": 5,
+    "tomltext": 5,
     "gamefile": 5,
     "store": 6,
     "library": 7,

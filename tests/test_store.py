@@ -14,7 +14,7 @@ from conftest import preset_rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad import gamefile, store
+from scorepad import store, tomltext
 from scorepad.bids import BLIND_NIL, NIL, Bid, number
 from scorepad.entry import record_bids, record_tricks, set_bids, set_tricks
 from scorepad.errors import GameError, GameFileError, RulesError
@@ -239,8 +239,8 @@ def test_a_file_cut_anywhere_reads_the_same_with_or_without_tomli(
     cuts = [text[:end] for end in range(len(text) + 1)]
     damaged = [text.replace("Dan = 5", "Dan = 15"), text.replace("format = 2", "format = [")]
     fast = [_outcome(cut) for cut in cuts + damaged]
-    monkeypatch.setattr(gamefile, "compiled_tomli_loads", lambda: None)
-    assert gamefile.toml_reader() == "tomllib"
+    monkeypatch.setattr(tomltext, "compiled_tomli_loads", lambda: None)
+    assert tomltext.toml_reader() == "tomllib"
     assert [_outcome(cut) for cut in cuts + damaged] == fast
     assert "round 1: Dan: bid 15 is out of range" in str(fast[-2])
     assert "not valid TOML: Invalid value" in str(fast[-1])
@@ -251,12 +251,12 @@ def test_a_file_cut_anywhere_reads_the_same_with_or_without_tomli(
 def test_the_toml_reader_in_use_is_named() -> None:
     import tomli
 
-    reader = gamefile.toml_reader()
-    if gamefile.compiled_tomli_loads() is None:  # no compiled build of a TOML 1.0 tomli here
+    reader = tomltext.toml_reader()
+    if tomltext.compiled_tomli_loads() is None:  # no compiled build of a TOML 1.0 tomli here
         assert reader == "tomllib"
     else:
         assert reader == f"tomli {tomli.__version__} (compiled)"
-        assert gamefile.compiled_tomli_loads() is tomli.loads
+        assert tomltext.compiled_tomli_loads() is tomli.loads
 
 
 @pytest.mark.parametrize(
@@ -282,12 +282,12 @@ def test_only_a_compiled_tomli_that_reads_toml_1_0_is_used(
     fake.__version__ = version  # type: ignore[attr-defined]
     fake.loads = repr if compiled else python_loads  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tomli", fake)
-    gamefile.compiled_tomli_loads.cache_clear()
+    tomltext.compiled_tomli_loads.cache_clear()
     try:
-        assert (gamefile.compiled_tomli_loads() is fake.loads) is used  # type: ignore[attr-defined]
-        assert (gamefile.toml_reader() == f"tomli {version} (compiled)") is used
+        assert (tomltext.compiled_tomli_loads() is fake.loads) is used  # type: ignore[attr-defined]
+        assert (tomltext.toml_reader() == f"tomli {version} (compiled)") is used
     finally:
-        gamefile.compiled_tomli_loads.cache_clear()
+        tomltext.compiled_tomli_loads.cache_clear()
 
 
 # ---------------------------------------------------------------------------

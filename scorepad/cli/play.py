@@ -553,7 +553,8 @@ def _rewrite_round(
     tricks: tuple[tuple[int, ...], ...],
 ) -> Game:
     """Round `number` with new bids and tricks, checked as `bid` and `tricks --round` would."""
-    from scorepad.entry import check_round_number, set_bids, set_tricks
+    from scorepad.entry import set_bids, set_tricks
+    from scorepad.game import check_round_number
 
     check_round_number(game, number)
     cleared = _with_bids(game, number, tuple(entry.bids for entry in game.rounds[number - 1].sides))

@@ -260,8 +260,7 @@ class Pages:
         self, role: str, request: Request, *, message: str = "", status: int = 200,
         form: Any = None,
     ) -> Response:  # fmt: skip
-        from scorepad.entry import check_round_number
-        from scorepad.game import standings
+        from scorepad.game import check_round_number, standings
         from scorepad.serve.view import bids_form, explained_round, game_version, tricks_form
         from scorepad.store import load_game_file
 
