@@ -440,6 +440,10 @@ def _check_unique(names: Sequence[str], what: str) -> None:
         seen.add(name.casefold())
 
 
+# ---------------------------------------------------------------------------
+# Where a game stands, in the words the sheets and messages share
+
+
 def scores_text(game: Game, scores: Sequence[int]) -> str:
     """Each side's score, as every sheet and message writes them: `Us 132, Them 210`."""
     return ", ".join(f"{name} {score}" for name, score in zip(game.sides, scores, strict=True))
@@ -474,14 +478,6 @@ def standings_before(game: Game, number: int) -> Standings:
     return standings(dataclasses.replace(game, rounds=game.rounds[: number - 1]))
 
 
-_END_WORDS = {
-    EndReason.TARGET: "reached {target}",
-    EndReason.LOSS_LIMIT: "a side fell to the loss limit of {limit}",
-    EndReason.SETS: "a side was set {sets} times",
-    EndReason.BOSTON: "Boston",
-}
-
-
 def check_round_number(game: Game, number: int) -> None:
     """Refuse a round number that does not exist."""
     if not 1 <= number <= len(game.rounds):
@@ -494,6 +490,14 @@ def check_round_number(game: Game, number: int) -> None:
             else "no round is entered yet"
         )
         raise GameError(f"there is no round {number}; {have}")
+
+
+_END_WORDS = {
+    EndReason.TARGET: "reached {target}",
+    EndReason.LOSS_LIMIT: "a side fell to the loss limit of {limit}",
+    EndReason.SETS: "a side was set {sets} times",
+    EndReason.BOSTON: "Boston",
+}
 
 
 def describe_end(rules: Rules, outcome: Outcome) -> str:
