@@ -51,7 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.rules import load_preset  # noqa: E402
+from scorepad.presets import load_preset  # noqa: E402
 from scorepad.sim import run as run_module  # noqa: E402
 from scorepad.sim import runner as runner_module  # noqa: E402
 from scorepad.sim import scoretable  # noqa: E402
@@ -72,7 +72,10 @@ BUSIEST: dict[tuple[str, int, int], list[tuple[float, float]]] = {}
 # Run by a baseline checkout's Python (PYTHONPATH=DIR): its games alone are timed.
 BASELINE_SNIPPET = """
 import json, sys, time, resource
-from scorepad.rules import load_preset
+try:
+    from scorepad.presets import load_preset
+except ImportError:  # a checkout from before presets.py
+    from scorepad.rules import load_preset
 from scorepad.sim.run import RunConfig, simulate
 preset, bots, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 rules = load_preset(preset).rules

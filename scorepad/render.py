@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     # no panel, and start-up time is what a player at the table waits for.
     from rich.table import Table
 
+    from scorepad.presets import Preset  # only named: `show` reads no preset file
+
 from scorepad.bids import show_bid
 from scorepad.game import (
     Game,
@@ -31,7 +33,6 @@ from scorepad.game import (
 from scorepad.i18n import N_, _, pgettext, said_again
 from scorepad.rules import (
     KNOBS,
-    Preset,
     Rules,
     describe_knob,
     format_value,

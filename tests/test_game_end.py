@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from conftest import preset_rules
 
-from scorepad.game import new_game, record_bids, record_tricks, standings
+from scorepad.entry import record_bids, record_tricks
+from scorepad.game import new_game, standings
 from scorepad.scoring import EndReason, Outcome
 
 END_GAMES = [

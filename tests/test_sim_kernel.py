@@ -21,7 +21,8 @@ from types import ModuleType
 
 import pytest
 
-from scorepad.rules import Rules, load_preset, preset_names
+from scorepad.presets import load_preset, preset_names
+from scorepad.rules import Rules
 from scorepad.sim import runner as runner_module
 from scorepad.sim.bots import Bot
 from scorepad.sim.kernel import kernel_built, kernel_refusal

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from scorepad.game import standings
-from scorepad.rules import load_preset, preset_names
+from scorepad.presets import load_preset, preset_names
 from scorepad.sim import parallel
 from scorepad.sim import run as run_module
 from scorepad.sim.bots import HeuristicBot, RandomBot
@@ -316,7 +316,7 @@ def test_knob_variants_play_out_with_zero_violations(
     preset: str, overrides: tuple[str, ...]
 ) -> None:
     """Every bidding and ending knob, also those no preset sets, under both bots."""
-    from scorepad.rules import apply_overrides
+    from scorepad.presets import apply_overrides
 
     rules = apply_overrides(load_preset(preset).rules, overrides)
     for bots in (("heuristic",), ("random", "heuristic")):
@@ -342,7 +342,7 @@ def test_the_table_s_bids_are_each_seat_s_bid_of_the_record(
 ) -> None:
     """The runner scores a deal by `seen.bids`: the bid each seat made, None where the
     partner bid for the side, as the deal's record has them."""
-    from scorepad.rules import apply_overrides
+    from scorepad.presets import apply_overrides
 
     rules = apply_overrides(load_preset(preset).rules, overrides)
     runner = GameRunner(rules, preset=preset, bots=("heuristic",), seed=5)

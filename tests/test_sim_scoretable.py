@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorepad.errors import BidError
-from scorepad.rules import load_preset
+from scorepad.presets import load_preset
 from scorepad.sim import runner as runner_module
 from scorepad.sim import scoretable
 from scorepad.sim.kernel import BLIND_NIL_CODE, NIL_CODE

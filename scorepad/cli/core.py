@@ -219,7 +219,8 @@ def _install_completion(ctx: Any, param: Any, value: Any) -> Any:
     """Typer's --install-completion, saying what it did in this run's language."""
     if not value or ctx.resilient_parsing:
         return value
-    from typer._completion_shared import install
+    # typer.completion's own `install`, which it takes from a private module.
+    from typer.completion import install  # type: ignore[attr-defined]
 
     shell, path = install(shell=value) if isinstance(value, str) else install()
     typer.secho(

@@ -61,7 +61,8 @@ def export(
     from scorepad.errors import ExportError
     from scorepad.export import export_game, parse_format
     from scorepad.game import standings
-    from scorepad.store import load_game_file, resolve_game
+    from scorepad.library import resolve_game
+    from scorepad.store import load_game_file
 
     to_stdout = output is None or output == "-"
     if not to_stdout and Path(output or "").expanduser().is_dir():

@@ -74,15 +74,11 @@ def new(
     import dataclasses
 
     from scorepad.cli.common import load_rules
+    from scorepad.entry import find_seat
     from scorepad.errors import GameError
-    from scorepad.game import find_seat, new_game
-    from scorepad.store import (
-        check_game_name,
-        create_game_file,
-        game_path_for,
-        saved_games,
-        set_current,
-    )
+    from scorepad.game import new_game
+    from scorepad.library import check_game_name, game_path_for, saved_games, set_current
+    from scorepad.store import create_game_file
 
     if players is None:
         # Checked here rather than by Typer, so the refusal is one line like every other.
@@ -138,7 +134,7 @@ def new(
 def check_player_count(given: int, preset: str, needed: int) -> None:
     """Refuse a count of players the preset does not take, naming the presets that do."""
     from scorepad.errors import GameError
-    from scorepad.rules import load_preset, preset_names
+    from scorepad.presets import load_preset, preset_names
 
     if given == needed:
         return
@@ -163,9 +159,9 @@ def games(
     ] = False,
 ) -> None:
     """List the saved games, newest first: players, rounds, status, scores, last change."""
-    from scorepad.store import games_dir
+    from scorepad.library import games_dir
 
-    summaries = game_summaries()
+    summaries = summaries_json()
     if as_json:
         from scorepad.cli.common import print_json
 
@@ -240,48 +236,39 @@ def when(iso: str, now: datetime | None = None) -> str:
     return moment.strftime("%Y-%m-%d")
 
 
-def game_summaries() -> list[dict[str, Any]]:
+def summaries_json() -> list[dict[str, Any]]:
     """Every saved game, the most recently changed first, as `games --json` prints it."""
     from datetime import datetime
 
-    from scorepad.errors import ScorepadError
-    from scorepad.game import standings
-    from scorepad.store import current_game, load_game_file, saved_games
+    from scorepad.library import game_summaries
 
-    current = current_game()
     found = []
-    for path in saved_games():
-        try:
-            changed = path.stat().st_mtime
-        except OSError:
-            continue  # deleted by another shell while listing
+    for summary in game_summaries():
+        game, result = summary.game, summary.standings
         entry: dict[str, Any] = {
-            "name": path.stem,
-            "current": current is not None and path == current,
-            "changed": datetime.fromtimestamp(changed).isoformat(timespec="seconds"),
+            "name": summary.path.stem,
+            "current": summary.current,
+            "changed": datetime.fromtimestamp(summary.changed).isoformat(timespec="seconds"),
         }
-        try:
-            game = load_game_file(path)
-        except ScorepadError as error:
-            entry["damaged"] = str(error).removeprefix(f"{path}").lstrip(", :")
-            found.append((changed, entry))
-            continue
-        result = standings(game)
-        entry.update(
-            game=game.name,
-            preset=game.preset,
-            players=list(game.players),
-            rounds=sum(r.sides is not None for r in result.rounds),
-            status="playing" if result.outcome is None else "finished",
-            winner=game.sides[result.winner] if result.winner is not None else None,
-            teams=[
-                {"name": name, "score": score, "bags": bags}
-                for name, score, bags in zip(game.sides, result.scores, result.bags, strict=True)
-            ],
-        )
-        found.append((changed, entry))
-    found.sort(key=lambda pair: pair[0], reverse=True)
-    return [entry for _changed, entry in found]
+        if game is None or result is None:
+            entry["damaged"] = summary.damaged
+        else:
+            entry.update(
+                game=game.name,
+                preset=game.preset,
+                players=list(game.players),
+                rounds=sum(r.sides is not None for r in result.rounds),
+                status="playing" if result.outcome is None else "finished",
+                winner=game.sides[result.winner] if result.winner is not None else None,
+                teams=[
+                    {"name": name, "score": score, "bags": bags}
+                    for name, score, bags in zip(
+                        game.sides, result.scores, result.bags, strict=True
+                    )
+                ],
+            )
+        found.append(entry)
+    return found
 
 
 @app.command()
@@ -296,7 +283,8 @@ def use(
     ],
 ) -> None:
     """Make a saved game the current one."""
-    from scorepad.store import find_game, load_game_file, set_current
+    from scorepad.library import find_game, set_current
+    from scorepad.store import load_game_file
 
     path = find_game(game)
     loaded = load_game_file(path)
@@ -323,7 +311,7 @@ def rename(
     ],
 ) -> None:
     """Rename a saved game; the current game follows its new name."""
-    from scorepad.store import rename_game
+    from scorepad.library import rename_game
 
     game, _path, changed = rename_game(old, new_name)
     if changed:
@@ -338,7 +326,7 @@ def delete(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Move a saved game to the trash (`scorepad restore NAME` brings it back)."""
-    from scorepad.store import delete_game, find_game
+    from scorepad.library import delete_game, find_game
 
     shown = find_game(name).stem
     if not yes and not confirm(_("Move {game} to the trash?").format(game=shown)):
@@ -375,7 +363,7 @@ def restore(
     ] = None,
 ) -> None:
     """Bring a deleted game back from the trash, or list the trash."""
-    from scorepad.store import restore_game
+    from scorepad.library import restore_game
 
     if name is None:
         if new_name is not None:
@@ -395,7 +383,8 @@ def list_trash() -> None:
     from datetime import datetime
 
     from scorepad.errors import ScorepadError
-    from scorepad.store import load_game_file, trash_dir, trash_entries
+    from scorepad.library import trash_dir, trash_entries
+    from scorepad.store import load_game_file
 
     entries = trash_entries()
     if not entries:

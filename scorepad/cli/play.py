@@ -56,7 +56,8 @@ def play(game_ref: GameOption = None) -> None:
 
     from scorepad.bids import bid_forms
     from scorepad.game import standings
-    from scorepad.store import load_game_file, resolve_game
+    from scorepad.library import resolve_game
+    from scorepad.store import load_game_file
 
     path = resolve_game(game_ref)
     game = load_game_file(path)
@@ -207,8 +208,8 @@ def _undo(path: Path) -> _Bids | None:
     typed: they are returned, and the last bidder is asked again.
     """
     from scorepad.cli.common import sentence
+    from scorepad.entry import undo_last
     from scorepad.errors import ScorepadError
-    from scorepad.game import undo_last
     from scorepad.store import update_game
 
     def change(game: Game) -> tuple[Game, tuple[str, _Bids | None]]:
@@ -268,7 +269,8 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: _Bids | None = 
     """
     from functools import partial
 
-    from scorepad.game import next_dealer, set_bids
+    from scorepad.entry import set_bids
+    from scorepad.game import next_dealer
 
     dealer = next_dealer(game)
     typer.echo("")
@@ -299,8 +301,8 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: _Bids | None = 
 def _last_bid_can_mend(game: Game, dealer: int, before: Standings, sides: _Bids) -> bool:
     """Whether another bid by the last bidder alone makes the round's bids allowed (no hell)."""
     from scorepad.bids import parse_bid
+    from scorepad.entry import set_bids
     from scorepad.errors import ScorepadError
-    from scorepad.game import set_bids
 
     rules = game.rules
     if rules.partner_bidding and rules.side_size > 1:
@@ -450,7 +452,8 @@ def _enter_tricks(path: Path, game: Game, number: int) -> None:
     """Ask and save the tricks of round `number`, then show the sheet."""
     from functools import partial
 
-    from scorepad.game import set_tricks, standings
+    from scorepad.entry import set_tricks
+    from scorepad.game import standings
     from scorepad.store import load_game_file
 
     typer.echo(
@@ -507,8 +510,8 @@ def _ask_round_tricks(game: Game, number: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _ask_tricks(game: Game, who: str, default: str | None) -> int:
+    from scorepad.entry import parse_tricks
     from scorepad.errors import ScorepadError
-    from scorepad.game import parse_tricks
 
     while True:
         try:
@@ -598,7 +601,8 @@ def _rewrite_round(
     tricks: tuple[tuple[int, ...], ...],
 ) -> Game:
     """Round `number` with new bids and tricks, checked as `bid` and `tricks --round` would."""
-    from scorepad.game import check_round_number, set_bids, set_tricks
+    from scorepad.entry import set_bids, set_tricks
+    from scorepad.game import check_round_number
 
     check_round_number(game, number)
     cleared = _with_bids(game, number, tuple(entry.bids for entry in game.rounds[number - 1].sides))

@@ -41,8 +41,10 @@ def bid(
     game_ref: GameOption = None,
 ) -> None:
     """Enter the bids of the next round (or rewrite a round's bids with --round)."""
-    from scorepad.game import record_bids, standings
-    from scorepad.store import resolve_game, update_game
+    from scorepad.entry import record_bids
+    from scorepad.game import standings
+    from scorepad.library import resolve_game
+    from scorepad.store import update_game
 
     path = resolve_game(game_ref)
 
@@ -82,8 +84,10 @@ def tricks(
     game_ref: GameOption = None,
 ) -> None:
     """Enter the tricks of the round that has its bids, and score it (or rewrite one)."""
-    from scorepad.game import open_round, record_tricks, standings
-    from scorepad.store import resolve_game, update_game
+    from scorepad.entry import record_tricks
+    from scorepad.game import open_round, standings
+    from scorepad.library import resolve_game
+    from scorepad.store import update_game
 
     path = resolve_game(game_ref)
 
@@ -110,8 +114,9 @@ def tricks(
 def undo(game_ref: GameOption = None) -> None:
     """Take back the last entry: the last round's tricks, or else its bids."""
     from scorepad.cli.common import sentence
-    from scorepad.game import undo_last
-    from scorepad.store import resolve_game, update_game
+    from scorepad.entry import undo_last
+    from scorepad.library import resolve_game
+    from scorepad.store import update_game
 
     _game, message = update_game(resolve_game(game_ref), undo_last)
     typer.echo(sentence(message))

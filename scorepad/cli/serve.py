@@ -72,7 +72,8 @@ def serve(
 ) -> None:
     """Serve the game as a web page: a watch link for every phone, a keep link to score."""
     from scorepad.errors import ScorepadError
-    from scorepad.store import load_game_file, resolve_game
+    from scorepad.library import resolve_game
+    from scorepad.store import load_game_file
 
     if all_games and name is not None:
         raise ScorepadError(f"give a game's NAME or --all, not both (NAME was {name!r})")

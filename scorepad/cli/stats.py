@@ -41,8 +41,8 @@ def stats(
     as_json: JsonOption = False,
 ) -> None:
     """Player and partnership statistics over the saved games (or the ones named)."""
+    from scorepad.library import find_game, games_dir, saved_games
     from scorepad.stats import collect_stats
-    from scorepad.store import find_game, games_dir, saved_games
 
     paths = list(dict.fromkeys(find_game(ref) for ref in games)) if games else saved_games()
     result = collect_stats(read_games(paths), player=player)
