@@ -41,7 +41,8 @@ def sessions(readme: Path = README) -> list[list[tuple[str, list[str]]]]:
 # A prompt of table mode and what was typed after it: `Bob bids: 3`, `Dee took [3]: `.
 PROMPT = re.compile(
     r"^(?:[^│]+ bids?|[^│]+ took(?: \[\d+\])?|Press Enter[^│]*?"
-    r"|Ansage von [^│]+|Stiche von (?!Runde )[^│]+?(?: \[\d+\])?|Enter (?:für|zum)[^│]*?):(?: (.*))?$"
+    r"|Ansage von [^│]+|Stiche von (?!Runde )[^│]+?(?: \[\d+\])?|Enter (?:für|zum)[^│]*?"
+    r"):(?: (.*))?$"
 )
 EVENING = time.mktime((2025, 6, 6, 21, 30, 0, 0, 0, -1))
 
