@@ -27,6 +27,7 @@ from scorepad.game import (
     standings,
     standings_before,
 )
+from scorepad.i18n import _
 from scorepad.rules import Rules
 
 _T = TypeVar("_T")
@@ -250,16 +251,26 @@ def check_new_round(game: Game) -> Standings:
     waiting = open_round(game)
     if waiting is not None:
         raise GameError(
-            f"round {waiting} already has its bids; enter its tricks "
-            "(scorepad tricks PLAYER=N ...) or take the bids back (scorepad undo)"
+            _(
+                "round {number} already has its bids; enter its tricks"
+                " (scorepad tricks PLAYER=N ...) or take the bids back (scorepad undo)"
+            ).format(number=waiting)
         )
     result = standings(game)
     if result.finished:
-        winner = f"{game.sides[result.winner]} won" if result.winner is not None else "it is a draw"
-        raise GameError(
-            f"the game is over ({winner} after round {result.ended_after}); no new round, "
-            "but a round can still be corrected with --round N"
+        said = (
+            _(
+                "the game is over ({side} won after round {number}); no new round, but a round"
+                " can still be corrected with --round N"
+            )
+            if result.winner is not None
+            else _(
+                "the game is over (it is a draw after round {number}); no new round, but a"
+                " round can still be corrected with --round N"
+            )
         )
+        side = game.sides[result.winner] if result.winner is not None else ""
+        raise GameError(said.format(side=side, number=result.ended_after))
     return result
 
 
@@ -270,8 +281,10 @@ def check_tricks_round(game: Game, number: int | None) -> int:
         if number is None:
             upcoming = len(game.rounds) + 1
             raise GameError(
-                f"round {upcoming} has no bids yet; enter the bids first (scorepad bid "
-                "PLAYER=BID ...), or correct a played round with --round N"
+                _(
+                    "round {number} has no bids yet; enter the bids first (scorepad bid"
+                    " PLAYER=BID ...), or correct a played round with --round N"
+                ).format(number=upcoming)
             )
     check_round_number(game, number)
     return number
@@ -298,14 +311,16 @@ def record_tricks(game: Game, tokens: Sequence[str], *, number: int | None = Non
 def undo_last(game: Game) -> tuple[Game, str]:
     """Take back the last entry: the last round's tricks, or else its bids."""
     if not game.rounds:
-        raise GameError("nothing to undo: no round is entered yet")
+        raise GameError(_("nothing to undo: no round is entered yet"))
     number = len(game.rounds)
     last = game.rounds[-1]
     if last.played:
         unplayed = Round(last.dealer, tuple(SideEntry(entry.bids) for entry in last.sides))
-        return _with_round(game, number, unplayed), f"took back the tricks of round {number}"
+        said = _("took back the tricks of round {number}").format(number=number)
+        return _with_round(game, number, unplayed), said
     rounds = game.rounds[:-1]
-    return dataclasses.replace(game, rounds=rounds), f"took back the bids of round {number}"
+    said = _("took back the bids of round {number}").format(number=number)
+    return dataclasses.replace(game, rounds=rounds), said
 
 
 def _with_round(game: Game, number: int, round_: Round) -> Game:
