@@ -19,9 +19,11 @@ runs first, or last, while the machine is busy with something else):
 - `openspiel-cpp`: OpenSpiel's Spades played whole in C++ by `evaluate_bots` with uniform
   random bots (no scoring across deals, no checks), when `--open-spiel-python` (or this
   Python) has open_spiel; never a dependency (see sim_openspiel.py);
-- `base-python`, `base-heuristic`: the same runs on another checkout of scorepad
-  (`--baseline DIR`, e.g. the code before a rewrite: `git worktree add /tmp/base f362da5`),
-  each in a subprocess that times only its games.
+- `base-kernel`, `base-python`, `base-heuristic`: the same runs on another checkout of
+  scorepad (`--baseline DIR`, e.g. the code before a rewrite: `git worktree add /tmp/base
+  f362da5`, or `git archive main | tar -x -C /tmp/base`), each in a subprocess that times
+  only its games (`base-kernel` needs the kernel built there: `python setup.py build_ext
+  --inplace` in DIR).
 
 Printed: the median deals per second of each path over the rounds, wall and CPU time,
 and the median over the rounds of each round's ratios (kernel / OpenSpiel, python /
@@ -52,14 +54,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorepad.presets import load_preset  # noqa: E402
-from scorepad.sim import run as run_module  # noqa: E402
-from scorepad.sim import runner as runner_module  # noqa: E402
-from scorepad.sim import scoretable  # noqa: E402
 from scorepad.sim.kernel import kernel_built  # noqa: E402
 from scorepad.sim.run import RunConfig, simulate  # noqa: E402
 
 TARGETS = {
     "kernel / openspiel-cpp": 1.0,
+    "kernel / base-kernel": 0.85,
     "python / base-python": 1.8,
     "heuristic / base-heuristic": 1.5,
     "python jobs 2 / jobs 1": 1.7,
@@ -71,17 +71,25 @@ BUSIEST: dict[tuple[str, int, int], list[tuple[float, float]]] = {}
 
 # Run by a baseline checkout's Python (PYTHONPATH=DIR): its games alone are timed.
 BASELINE_SNIPPET = """
-import json, sys, time, resource
+import dataclasses, json, sys, time, resource
 try:
     from scorepad.presets import load_preset
 except ImportError:  # a checkout from before presets.py
     from scorepad.rules import load_preset
 from scorepad.sim.run import RunConfig, simulate
 preset, bots, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+kernel = {"kernel": "c", "python": "python"}.get(sys.argv[5], "auto")
 rules = load_preset(preset).rules
-simulate(RunConfig(rules, preset, 3, seed=10**6, bots=(bots,)))  # warm the imports
+def config(games, seed):
+    config = RunConfig(rules, preset, games, seed=seed, bots=(bots,))
+    return config if kernel == "auto" else dataclasses.replace(config, kernel=kernel)
+simulate(config(3, 10**6))  # warm the imports
+# Start cold, as here: a checkout that keeps tables in its modules has them cleared.
+import scorepad.sim as sim
+for module, name in (("run", "_RUNNERS"), ("runner", "_KERNEL_TABLES"), ("scoretable", "_TABLES")):
+    getattr(getattr(sim, module, None), name, {}).clear()
 wall, cpu = time.perf_counter(), time.process_time()
-summary = simulate(RunConfig(rules, preset, games, seed=seed, bots=(bots,)))
+summary = simulate(config(games, seed))
 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
 assert summary.violation_count == 0, summary.violations[:1]
 print(json.dumps({"deals": summary.deals, "wall": wall, "cpu": cpu}))
@@ -109,12 +117,8 @@ def measure_run(
 ) -> tuple[float, float, float]:
     rules = load_preset(preset).rules
     config = RunConfig(rules, preset, games, seed=seed, bots=(bots,), kernel=kernel)
-    # Every run starts cold, as a `scorepad simulate` does: no runner, memo tables,
-    # kernel table or shared score table left by the run before (a --jobs 2 run's forked
-    # workers would inherit them, warm, from a --jobs 1 run of the same games).
-    run_module._RUNNERS.clear()
-    runner_module._KERNEL_TABLES.clear()
-    scoretable._TABLES.clear()
+    # Every run starts cold, as a `scorepad simulate` does: a run keeps its runner, memo
+    # tables and shared score table in its own context (context.py), none in the process.
     wall, own, children = time.perf_counter(), time.process_time(), _children_cpu()
     summary = simulate(config, jobs=jobs)
     wall = time.perf_counter() - wall
@@ -179,9 +183,9 @@ def run_in_checkout(directory: str, snippet: str, *args: object) -> dict[str, fl
 
 
 def baseline_run(
-    directory: str, preset: str, bots: str, games: int, seed: int
+    directory: str, preset: str, bots: str, games: int, seed: int, path: str = "auto"
 ) -> tuple[float, float, float]:
-    figures = run_in_checkout(directory, BASELINE_SNIPPET, preset, bots, games, seed)
+    figures = run_in_checkout(directory, BASELINE_SNIPPET, preset, bots, games, seed, path)
     return figures["deals"], figures["wall"], figures["cpu"]
 
 
@@ -222,9 +226,7 @@ def main() -> None:
     runs: dict[str, Callable[[int], tuple[float, float, float] | None]] = {
         "kernel": lambda r: measure_run(preset, "random", games["random"], r, 1, "c"),
         "python": lambda r: measure_run(preset, "random", games["random"], r, 1, "python"),
-        "heuristic": lambda r: measure_run(
-            preset, "heuristic", games["heuristic"], r, 1, "python"
-        ),
+        "heuristic": lambda r: measure_run(preset, "heuristic", games["heuristic"], r, 1, "python"),
         "kernel jobs 1": lambda r: measure_run(preset, "random", games["jobs"], r, 1, "c"),
         "kernel jobs 2": lambda r: measure_run(preset, "random", games["jobs"], r, 2, "c"),
         "python jobs 1": lambda r: measure_run(preset, "random", games["jobs"], r, 1, "python"),
@@ -234,7 +236,12 @@ def main() -> None:
     }
     if args.baseline:
         base = args.baseline
-        runs["base-python"] = lambda r: baseline_run(base, preset, "random", games["random"], r)
+        runs["base-kernel"] = lambda r: baseline_run(
+            base, preset, "random", games["random"], r, "kernel"
+        )
+        runs["base-python"] = lambda r: baseline_run(
+            base, preset, "random", games["random"], r, "python"
+        )
         runs["base-heuristic"] = lambda r: baseline_run(
             base, preset, "heuristic", games["heuristic"], r
         )
@@ -284,6 +291,7 @@ def main() -> None:
     )
     pairs = {
         "kernel / openspiel-cpp": ("kernel", "openspiel-cpp"),
+        "kernel / base-kernel": ("kernel", "base-kernel"),
         "python / base-python": ("python", "base-python"),
         "heuristic / base-heuristic": ("heuristic", "base-heuristic"),
         "python jobs 2 / jobs 1": ("python jobs 2", "python jobs 1"),

@@ -139,6 +139,22 @@ class Rules:
         """Cards the dealer takes up and discards (the jokers' two extra cards)."""
         return self.deck_size - self.tricks * self.players
 
+    @property
+    def points_read_score(self) -> bool:
+        """Whether a side's points for a round depend on its score before the round.
+
+        No knob makes them so (RULES.md scores a round from its bids, tricks and bags);
+        the simulator's memo keys leave the score out while this is False, so a knob that
+        reads the score must say so here.
+        """
+        return False
+
+    def bid_check_reads_deficit(self, blind: bool) -> bool:
+        """Whether checking a side's bids reads how far the side trails: only a blind
+        bid's check does (blind nil and blind bids need a deficit), so `blind` says
+        whether the side bid blind. The simulator's bid-check memo keys follow this."""
+        return blind
+
     def side_of(self, seat: int) -> int:
         """The side of a seat: partners are seats 0 and 2, 1 and 3."""
         return seat % self.sides

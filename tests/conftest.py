@@ -13,6 +13,7 @@ from scorepad.bids import parse_bid
 from scorepad.presets import apply_overrides, load_preset
 from scorepad.rules import Rules
 from scorepad.scoring import Hand
+from scorepad.sim.kernel import IMPLEMENTATIONS, kernel_built
 
 # English unless a test asks for German, whatever the machine's locale (a subprocess too).
 os.environ["SCOREPAD_LANG"] = "en"
@@ -80,3 +81,16 @@ def totals_shown(text: str) -> list[int]:
         if "total" in line
         for number in re.findall(r"-?\d+", line)
     ]
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def kernel_implementation(request: pytest.FixtureRequest) -> str:
+    """Each implementation of the deal kernel in turn, as markupsafe tests its two: "c" (the
+    compiled kernel; skipped where it is not built, except where SCOREPAD_REQUIRE_KERNEL=1,
+    as in CI, which fails then) and "python" (its pure-Python twin)."""
+    implementation: str = request.param
+    if implementation == "c" and not kernel_built():
+        if os.environ.get("SCOREPAD_REQUIRE_KERNEL") == "1":
+            pytest.fail("SCOREPAD_REQUIRE_KERNEL=1 but scorepad.sim._kernel is missing")
+        pytest.skip("the compiled kernel is not built here (no C compiler at install)")
+    return implementation

@@ -64,11 +64,6 @@ NOT_IN_CORE = {
 NOT_CALLED_IN_CORE = {"open", "print", "input", "__import__"}
 RICH_ALLOWED = {"render", "export", "cli"}
 
-# Known breaches that work under way removes (issue 17); the checker skips exactly these.
-PENDING: set[tuple[str, str]] = {
-    ("scorepad/sim/runner.py", "imports scorepad.game's private _trailing_by"),  # the sim's
-    ("scorepad/sim/runner.py", "imports scorepad.sim.table's private _KEY_OF_ID"),  # rework
-}
 
 
 @dataclass(frozen=True)
@@ -218,7 +213,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(groups)
 
 
-def violations(root: Path, pending: set[tuple[str, str]] | None = None) -> list[str]:
+def violations(root: Path) -> list[str]:
     """Every breach of the package's shape under `root`, one line each: `file:line: what`."""
     modules = read_modules(root)
     names = {module.dotted for module in modules}
@@ -256,14 +251,13 @@ def violations(root: Path, pending: set[tuple[str, str]] | None = None) -> list[
             problems += [(line, f"calls {name}()") for line, name in _calls(module.tree)
                          if name in NOT_CALLED_IN_CORE]  # fmt: skip
         problems += _private_imports(module, imported)
-        found += [f"{where}:{line}: {problem}" for line, problem in sorted(set(problems))
-                  if (where, problem) not in (pending or set())]  # fmt: skip
+        found += [f"{where}:{line}: {problem}" for line, problem in sorted(set(problems))]
     found += [f"import cycle: {' -> '.join(group)}" for group in _cycles(graph)]
     return found
 
 
 def test_the_package_keeps_its_shape() -> None:
-    assert violations(PACKAGE, PENDING) == []
+    assert violations(PACKAGE) == []
 
 
 def _functions(module: Module) -> dict[str, str]:

@@ -98,9 +98,18 @@ def test_the_summary_names_every_figure() -> None:
             "--kernel c: the compiled kernel cannot play this run: it does not play jokers",
         ),
         (("--kernel", "c"), "--kernel c: the compiled kernel cannot play this run: it plays"),
+        (("--check", "most"), "--check 'most': choose from sample, full"),
     ],
-    ids=["bot", "preset", "override", "hands-without-save", "kernel", "kernel-jokers",
-         "kernel-heuristic"],  # fmt: skip
+    ids=[
+        "bot",
+        "preset",
+        "override",
+        "hands-without-save",
+        "kernel",
+        "kernel-jokers",
+        "kernel-heuristic",
+        "check",
+    ],  # fmt: skip
 )
 def test_bad_options_are_one_line_on_stderr(args: tuple[str, ...], message: str) -> None:
     code, out, err = run("simulate", "--games", "1", *args)
@@ -148,10 +157,11 @@ def test_a_broken_engine_is_counted_and_reported_with_its_replay(
     )
     code, out, _ = run("simulate", "--games", "3", "--seed", "4", "--json")
     data = json.loads(out)
-    # One "end" a game, and game 1's fold by the score pad disagrees with it too.
-    assert code == 1 and data["violation_count"] == 4
-    assert sorted(v["check"] for v in data["violations"]) == ["end", "end", "end", "standings"]
+    # One "end" a game: the reference's fold says the game goes on.
+    assert code == 1 and data["violation_count"] == 3
+    assert [v["check"] for v in data["violations"]] == ["end", "end", "end"]
     violation = data["violations"][0]
+    assert "won by side 1 (target) by the engine, not over by the reference" in violation["message"]
     assert (violation["check"], violation["seed"], violation["deal"]) == ("end", 4, 1)
     assert "North:" in violation["replay"] and "play:" in violation["replay"]
     code, out, _ = run("simulate", "--games", "1", "--seed", "4")

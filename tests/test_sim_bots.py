@@ -9,13 +9,13 @@ import pytest
 
 from scorepad.bids import NIL, Bid, number
 from scorepad.cards import CODE_CARDS, card_code, parse_cards
-from scorepad.sim.bots import (
+from scorepad.sim.bots import HeuristicBot, discard_low, lowest_by_rank
+from scorepad.sim.play import NON_SPADE_MASK, SUIT_OF, legal_mask, mask_of
+from scorepad.sim.table import Seen, bid_choice
+from scorepad.sim.valuation import (
     SIDE_RISKS,
     SIDE_VALUES,
     SPADE_RISKS,
-    HeuristicBot,
-    discard_low,
-    lowest_by_rank,
     nil_chance,
     side_key,
     side_risk_key,
@@ -24,8 +24,6 @@ from scorepad.sim.bots import (
     spade_risk_key,
     suit_tricks,
 )
-from scorepad.sim.play import NON_SPADE_MASK, SUIT_OF, legal_mask, mask_of
-from scorepad.sim.table import Seen, bid_choice
 from tests.conftest import preset_rules
 
 

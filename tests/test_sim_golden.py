@@ -10,8 +10,8 @@ against that code, in one command from this checkout:
 
 (PYTHONPATH comes before the editable install, so `scorepad` is imported from there; the
 test prints nothing else and uses only `RunConfig`, `simulate` and `as_json`, which every
-version has.) The pins are the Python path: the compiled kernel maps seeds to games its
-own way (docs/simulator.md) and is held to the Python path by tests/test_sim_kernel.py.
+version has.) The pins are the Python path; the kernel plays the same games for the same
+seed, which tests/test_sim_kernel.py holds it to.
 """
 
 from __future__ import annotations

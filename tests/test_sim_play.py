@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.cards import CODE_CARDS, CODE_COUNT, Suit, card_code, parse_card, parse_cards
@@ -20,6 +20,7 @@ from scorepad.sim.play import (
     suit_lists,
     trick_winner,
 )
+from scorepad.sim.validate import replay_clean, replay_play
 
 
 def codes(text: str) -> list[int]:
@@ -143,3 +144,58 @@ def test_beats_holds_the_cards_that_take_the_trick(led: str, trumped: bool) -> N
             if code not in trick and trick_winner([*trick, code]) == len(trick)
         }
         assert set(codes_of(BEATS[best])) == takers, CODE_CARDS[best]
+
+
+# -- the validator against the one source of the rules of play -------------------------
+
+
+def play_out(
+    rng: random.Random, dealer: int, revoke_at: int | None = None
+) -> tuple[list[list[int]], list[int], list[int]]:
+    """A four-seat deal played by `legal_mask` and `trick_winner` (the fast play's
+    source), with card `revoke_at` played off the suit led where the player could follow."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    dealt = [sorted(deck[13 * seat : 13 * seat + 13]) for seat in range(4)]
+    hands = [mask_of(hand) for hand in dealt]
+    plays, winners = [], []
+    leader, broken = (dealer + 1) % 4, False
+    for _ in range(13):
+        led, trick = NO_SUIT, []
+        for step in range(4):
+            seat = (leader + step) % 4
+            legal = legal_mask(hands[seat], led, broken)
+            if len(plays) == revoke_at and led != NO_SUIT and hands[seat] & ~legal:
+                legal = hands[seat] & ~legal  # only cards off the suit led
+            code = rng.choice(codes_of(legal))
+            hands[seat] ^= 1 << code
+            trick.append(code)
+            plays.append(code)
+            led = SUIT_OF[trick[0]]
+            broken = broken or SUIT_OF[code] == SPADES
+        leader = (leader + trick_winner(trick)) % 4
+        winners.append(leader)
+    return dealt, plays, winners
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 10**6), dealer=st.integers(0, 3))
+def test_the_validator_reads_legal_play_and_winners_as_the_rules_of_play(
+    seed: int, dealer: int
+) -> None:
+    dealt, plays, winners = play_out(random.Random(seed), dealer)
+    leader = (dealer + 1) % 4
+    replay = replay_play(dealt, leader, plays, ["N", "E", "S", "W"])
+    assert replay.problems == [] and replay.winners == winners
+    assert replay_clean(dealt, leader, plays, 13) == (winners, replay.taken)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 10**6), at=st.integers(1, 51))
+def test_the_validator_finds_each_card_the_rules_of_play_refuse(seed: int, at: int) -> None:
+    rng = random.Random(seed)
+    dealt, plays, _ = play_out(rng, 0, revoke_at=at)
+    legal_throughout = replay_clean(dealt, 1, plays, 13) is not None
+    replay = replay_play(dealt, 1, plays, ["N", "E", "S", "W"])
+    assert legal_throughout == (replay.problems == [])
+    assert all(problem.check == "legal" for problem in replay.problems)

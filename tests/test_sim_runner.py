@@ -14,10 +14,13 @@ from scorepad.game import standings
 from scorepad.presets import load_preset, preset_names
 from scorepad.sim import parallel
 from scorepad.sim import run as run_module
+from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import HeuristicBot, RandomBot
+from scorepad.sim.context import RunContext
 from scorepad.sim.parallel import chunks
+from scorepad.sim.results import GameResult, Violation
 from scorepad.sim.run import RunConfig, RunSummary, simulate
-from scorepad.sim.runner import GameResult, GameRunner, Violation
+from scorepad.sim.runner import GameRunner
 from scorepad.sim.table import Seen
 
 # Seeded and short: enough games to meet every rule of the preset, quick enough for CI.
@@ -80,12 +83,12 @@ def _fail_in_workers(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
     main = os.getpid()
     play = run_module.play_range
 
-    def failing(config: RunConfig, start: int, stop: int, path: str) -> list[GameResult]:
+    def failing(config: RunConfig, context: RunContext, start: int, stop: int) -> list[GameResult]:
         if os.getpid() != main:
             if how == "dies":
                 os._exit(3)
             raise ValueError(f"no game {start} today")
-        return play(config, start, stop, path)
+        return play(config, context, start, stop)
 
     monkeypatch.setattr(run_module, "play_range", failing)
 
@@ -173,10 +176,10 @@ def test_spawned_workers_give_the_same_run(monkeypatch: pytest.MonkeyPatch) -> N
     mine: list[int] = []
     play = run_module.play_range
 
-    def dawdle(config: RunConfig, start: int, stop: int, path: str) -> list[GameResult]:
+    def dawdle(config: RunConfig, context: RunContext, start: int, stop: int) -> list[GameResult]:
         time.sleep(0.25)
         mine.append(start)
-        return play(config, start, stop, path)
+        return play(config, context, start, stop)
 
     monkeypatch.setattr(run_module, "play_range", dawdle)
     assert timeless(simulate(config, jobs=2)) == alone
@@ -204,19 +207,6 @@ def test_chunks_cover_every_game_once_in_order(games: int, jobs: int) -> None:
         assert len(ranges) >= min(games // 4, 2 * jobs) and max(sizes) <= 40
         # They shrink toward the end, so that no process waits long for another's last.
         assert sizes == sorted(sizes, reverse=True) and sizes[-1] <= 4
-
-
-def test_the_inlined_random_play_is_the_random_bot() -> None:
-    """The fast loop for all-random tables chooses exactly the cards RandomBot would."""
-    for preset in ("standard", "jokers", "solo-5", "house"):
-        rules = load_preset(preset).rules
-        fast = GameRunner(rules, preset=preset, bots=("random",), seed=2, max_deals=20)
-        slow = GameRunner(
-            rules, preset=preset, bots=("random",), seed=2, max_deals=20, fast_random=False
-        )
-        for index in range(3):
-            a, b = fast.play_game(index), slow.play_game(index)
-            assert (a.scores, a.deals, a.winner) == (b.scores, b.deals, b.winner)
 
 
 def test_a_simulated_game_is_a_game_the_score_pad_scores_the_same() -> None:
@@ -345,14 +335,15 @@ def test_the_table_s_bids_are_each_seat_s_bid_of_the_record(
     from scorepad.presets import apply_overrides
 
     rules = apply_overrides(load_preset(preset).rules, overrides)
-    runner = GameRunner(rules, preset=preset, bots=("heuristic",), seed=5)
+    source = GameRunner(rules, preset=preset, bots=("heuristic",), seed=5).source
+    assert isinstance(source, BotDeals)
     bots = [HeuristicBot(random.Random(seat)) for seat in range(rules.players)]
     seen = Seen(rules)
     rng = random.Random(5)
     joint = 0
     for deal in range(40):
         seen.new_deal(deal % rules.players)
-        record = runner._deal(rng, deal % rules.players, seen, bots, False)
+        record = source.play_deal(rng, deal % rules.players, seen, bots)
         assert seen.bids == record.by_seat(rules.players)
         joint += None in seen.bids
     assert joint or not rules.partner_bidding

@@ -4,7 +4,7 @@ and that a second runner, or a forked process, reads what another one scored."""
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -13,11 +13,13 @@ from hypothesis import strategies as st
 
 from scorepad.errors import BidError
 from scorepad.presets import load_preset
-from scorepad.sim import runner as runner_module
-from scorepad.sim import scoretable
-from scorepad.sim.kernel import BLIND_NIL_CODE, NIL_CODE
+from scorepad.scoring import score_side
+from scorepad.sim import checker as checker_module
+from scorepad.sim import scorer as scorer_module
+from scorepad.sim.kernel import BLIND_NIL_CODE, NIL_CODE, kernel_built, table_type
 from scorepad.sim.runner import GameRunner
-from scorepad.sim.scoretable import Numbers, pack, score_table, table_shape, unpack
+from scorepad.sim.scoretable import Numbers, ScoreTable, pack, score_table, table_shape, unpack
+from scorepad.sim.tabledeals import TableDeals
 from scorepad.sim.validate import Problem
 from tests.test_sim_kernel import KERNEL_PRESETS, needs_kernel
 
@@ -35,7 +37,7 @@ numbers = st.tuples(
 
 @given(numbers)
 def test_a_slot_gives_back_the_numbers_written_to_it(side: Numbers) -> None:
-    value = pack(side)
+    value = pack(*side)
     assert value > 0 and unpack(value) == side
 
 
@@ -51,7 +53,7 @@ def test_a_slot_gives_back_the_numbers_written_to_it(side: Numbers) -> None:
     ],
 )
 def test_numbers_that_do_not_fit_a_slot_are_not_written(side: Numbers) -> None:
-    assert pack(side) == 0
+    assert pack(*side) == 0
 
 
 @pytest.mark.parametrize(
@@ -69,24 +71,33 @@ def test_the_table_has_a_slot_for_each_place_and_bag_count(
 
 
 @pytest.fixture
-def engine_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Counts the runner's calls of the engine; the tables start empty."""
-    calls: list[int] = []
-    score_side = runner_module.score_side
+def engine_calls() -> list[int]:
+    """Counts the engine's calls by the runners `kernel_runner` makes."""
+    return []
+
+
+@pytest.fixture
+def shared() -> ScoreTable:
+    """An empty score table for the standard rules, as a run makes one."""
+    table = score_table(load_preset("standard").rules)
+    assert table is not None
+    return table
+
+
+def kernel_runner(
+    shared: ScoreTable | None, calls: list[int] | None = None, preset: str = "standard"
+) -> GameRunner:
+    """A runner of kernel deals, sharing `shared`, its engine calls counted in `calls`."""
+    rules = load_preset(preset).rules
 
     def counted(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
+        if calls is not None:
+            calls.append(1)
         return score_side(*args, **kwargs)
 
-    monkeypatch.setattr(runner_module, "score_side", counted)
-    scoretable._TABLES.clear()
-    yield calls
-    scoretable._TABLES.clear()
-
-
-def kernel_runner(preset: str = "standard") -> GameRunner:
-    rules = load_preset(preset).rules
-    return GameRunner(rules, preset=preset, bots=("random",), seed=4, kernel=True)
+    table = table_type("c") if kernel_built() else None
+    return GameRunner(rules, preset=preset, bots=("random",), seed=4, table=table,
+                      shared=shared, engine=counted)  # fmt: skip
 
 
 def digit(code: int, took: int, tricks: int) -> int:
@@ -100,9 +111,11 @@ def digit(code: int, took: int, tricks: int) -> int:
 def test_each_side_has_its_own_place(preset: str) -> None:
     """A side's place reads back as its seats' bids and tricks, so no two side deals
     share a slot."""
-    runner = kernel_runner(preset)
-    rules, table = runner.rules, runner._table
-    assert table is not None
+    runner = kernel_runner(None, preset=preset)
+    rules = runner.rules
+    source = runner.source
+    assert isinstance(source, TableDeals)
+    table = source.table
     radix = (rules.tricks + 3) * (rules.tricks + 1)
     table.seed(11)
     for deal in range(40):
@@ -116,23 +129,23 @@ def test_each_side_has_its_own_place(preset: str) -> None:
 
 
 @needs_kernel
-def test_a_second_runner_reads_the_scores_the_first_wrote(engine_calls: list[int]) -> None:
-    first = kernel_runner()
+def test_a_second_runner_reads_the_scores_the_first_wrote(
+    engine_calls: list[int], shared: ScoreTable
+) -> None:
+    first = kernel_runner(shared, engine_calls)
     results = [first.play_game(index) for index in range(12)]
     assert len(engine_calls) > 100
     engine_calls.clear()
-    second = kernel_runner()  # its own memo tables, empty; the same shared table
+    second = kernel_runner(shared, engine_calls)  # its own memo tables; the same table
     again = [second.play_game(index) for index in range(12)]
     assert [(r.scores, r.deals, r.winner) for r in again] == [
         (r.scores, r.deals, r.winner) for r in results
     ]
-    # Every side came from the table (the score pad's own fold, one game in eight, still
-    # scores its games again, through game.standings).
-    assert engine_calls == []
+    assert engine_calls == []  # every side came from the table
 
 
-def _fill(preset: str) -> None:
-    runner = kernel_runner(preset)
+def _fill(shared: ScoreTable) -> None:
+    runner = kernel_runner(shared)
     for index in range(12):
         runner.play_game(index)
 
@@ -142,28 +155,25 @@ def _fill(preset: str) -> None:
     "fork" not in multiprocessing.get_all_start_methods(), reason="shared only when forked"
 )
 def test_a_forked_process_scores_into_the_table_of_the_process_that_made_it() -> None:
-    scoretable._TABLES.clear()
     rules = load_preset("standard").rules
-    table = score_table(rules, validate=True)
+    table = score_table(rules)
     assert table is not None and not any(table.values)
-    child = multiprocessing.get_context("fork").Process(target=_fill, args=("standard",))
+    child = multiprocessing.get_context("fork").Process(target=_fill, args=(table,))
     child.start()
     child.join()
     assert child.exitcode == 0
     # What the child scored is seen here: the slots the same games fill in this process.
     from_child = [slot for slot, value in enumerate(table.values) if value]
-    scoretable._TABLES.clear()
-    here = score_table(rules, validate=True)
+    here = score_table(rules)
     assert here is not None and here is not table
-    _fill("standard")
+    _fill(here)
     assert from_child == [slot for slot, value in enumerate(here.values) if value]
     assert len(from_child) > 100
-    scoretable._TABLES.clear()
 
 
 @needs_kernel
 def test_a_score_the_validator_refused_is_refused_again_where_it_is_read(
-    engine_calls: list[int], monkeypatch: pytest.MonkeyPatch
+    shared: ScoreTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Only a flag is kept in the slot; whoever reads it scores the side again, and its
     violation reads the same."""
@@ -171,17 +181,17 @@ def test_a_score_the_validator_refused_is_refused_again_where_it_is_read(
     def refused(rules: object, scored: Any, score: int, bags: int) -> list[Problem]:
         return [Problem("engine", "made up")] if scored.points == 43 else []
 
-    monkeypatch.setattr(runner_module, "check_side_score", refused)
-    first = kernel_runner()
+    monkeypatch.setattr(scorer_module, "check_side_score", refused)
+    first = kernel_runner(shared)
     seen = [len(first.play_game(index).violations) for index in range(30)]
     assert sum(seen) > 0
-    second = kernel_runner()
+    second = kernel_runner(shared)
     assert [len(second.play_game(index).violations) for index in range(30)] == seen
 
 
 @needs_kernel
 def test_partners_who_swap_bids_and_tricks_read_each_others_slot(
-    engine_calls: list[int],
+    engine_calls: list[int], shared: ScoreTable
 ) -> None:
     """North 3 taking 5 and South 5 taking 4 score as North 5 taking 4 and South 3
     taking 5: once one is in the table, the other is read from it, not scored again."""
@@ -194,19 +204,22 @@ def test_partners_who_swap_bids_and_tricks_read_each_others_slot(
 
     north_three = ((3, 1, 5, 1), (5, 1, 4, 3))
     south_three = ((5, 1, 3, 1), (4, 1, 5, 3))
-    first = kernel_runner()._table_miss(0, *north_three, 9, slot(*north_three, 9))
+
+    def read(runner: GameRunner, codes: tuple[int, ...], taken: tuple[int, ...]) -> Any:
+        place = slot(codes, taken, 0) // bag_slots
+        return runner.scorer.from_table(0, codes, taken, runner.source.played_of, place, 9, 0)
+
+    first = read(kernel_runner(shared, engine_calls), *north_three)
     assert first[:3] == (80 + 1 - 100, 0, 1)  # 8 made, 1 over: the 10th bag costs 100
     assert len(engine_calls) == 1
-    second = kernel_runner()._table_miss(0, *south_three, 9, slot(*south_three, 9))
+    second = read(kernel_runner(shared, engine_calls), *south_three)
     assert second == first and len(engine_calls) == 1
-    table = score_table(rules, validate=True)
-    assert table is not None
-    assert table.values[slot(*south_three, 9)] == table.values[slot(*north_three, 9)] != 0
+    assert shared.values[slot(*south_three, 9)] == shared.values[slot(*north_three, 9)] != 0
 
 
 @needs_kernel
 def test_a_second_runner_reads_the_bid_checks_the_first_made(
-    engine_calls: list[int], monkeypatch: pytest.MonkeyPatch
+    shared: ScoreTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Bids without a blind nil are checked once: a refusal is only flagged in the table,
     and worded again by the runner that reads it."""
@@ -215,19 +228,18 @@ def test_a_second_runner_reads_the_bid_checks_the_first_made(
         if sum(0 if bid.is_nil else bid.tricks for bid in bids) == 10:
             raise BidError("made up: ten")
 
-    monkeypatch.setattr(runner_module, "check_table_bids", refused)
-    first = kernel_runner()
+    checked: list[int] = []
+
+    def counted(rules: object, bids: Sequence[Any], *, last: str) -> None:
+        checked.append(1)
+        refused(rules, bids, last=last)
+
+    monkeypatch.setattr(checker_module, "check_table_bids", refused)
+    first = kernel_runner(shared)
     seen = [[v.message for v in first.play_game(index).violations] for index in range(12)]
     assert any(seen)
-    checked: list[int] = []
-    second = kernel_runner()
-    check = second._kernel_bids_checked
-
-    def counted(*args: Any) -> Any:
-        checked.append(1)
-        return check(*args)
-
-    monkeypatch.setattr(second, "_kernel_bids_checked", counted)
+    monkeypatch.setattr(checker_module, "check_table_bids", counted)
+    second = kernel_runner(shared)
     again = [[v.message for v in second.play_game(index).violations] for index in range(12)]
     assert again == seen
     refusals = sum(len(messages) for messages in seen)

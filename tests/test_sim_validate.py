@@ -1,4 +1,4 @@
-"""The validator finds what is wrong with a deal, and reads the end of a game by the rules."""
+"""The validator finds what is wrong with a deal; the referee reads the end of a game."""
 
 from __future__ import annotations
 
@@ -12,13 +12,14 @@ from scorepad.bids import number
 from scorepad.cards import card_code, parse_cards
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, judge_end, score_side
-from scorepad.sim.runner import DealRecord, GameRunner, seat_names
-from scorepad.sim.table import _KEY_OF_ID
+from scorepad.sim.checker import DealChecker
+from scorepad.sim.referee import Referee
+from scorepad.sim.results import DealRecord, seat_names
+from scorepad.sim.runner import GameRunner
 from scorepad.sim.validate import (
     check_dealt,
     check_side_score,
     dealt_masks,
-    reference_end,
     replay_clean,
     replay_masks,
     replay_play,
@@ -31,47 +32,52 @@ def codes(text: str) -> list[int]:
     return [card_code(card) for card in parse_cards(text)]
 
 
-def played_deal(preset: str = "standard") -> tuple[GameRunner, DealRecord]:
+def played_deal(
+    preset: str = "standard", bots: str = "heuristic"
+) -> tuple[DealChecker, DealRecord]:
+    """A deal's checker, and the first deal of a seeded game."""
     rules = preset_rules(preset)
-    runner = GameRunner(rules, preset=preset, bots=("heuristic",), seed=3, keep_records=True)
-    return runner, runner.play_game(0).records[0]
+    runner = GameRunner(rules, preset=preset, bots=(bots,), seed=3, keep_records=True)
+    checker = runner.source.checker
+    assert checker is not None
+    return checker, runner.play_game(0).records[0]
 
 
 def test_a_clean_deal_has_no_problem() -> None:
-    runner, record = played_deal()
-    assert runner._check_deal(record, [0, 0], record.by_seat(4)) == []
+    checker, record = played_deal()
+    assert checker.check(record, [0, 0], record.by_seat(4)) == []
 
 
 def test_a_card_dealt_twice_is_found() -> None:
-    runner, record = played_deal()
+    checker, record = played_deal()
     broken = copy.deepcopy(record)
     broken.dealt[1][0] = broken.dealt[0][0]
-    checks = {p.check for p in runner._check_deal(broken, [0, 0], broken.by_seat(4))}
+    checks = {p.check for p in checker.check(broken, [0, 0], broken.by_seat(4))}
     assert "deal" in checks
 
 
 def test_a_wrong_trick_winner_is_found() -> None:
-    runner, record = played_deal()
+    checker, record = played_deal()
     broken = copy.deepcopy(record)
     broken.winners[0] = (broken.winners[0] + 1) % 4
-    checks = {p.check for p in runner._check_deal(broken, [0, 0], broken.by_seat(4))}
+    checks = {p.check for p in checker.check(broken, [0, 0], broken.by_seat(4))}
     assert "winner" in checks
 
 
 def test_tricks_that_do_not_add_up_are_found() -> None:
-    runner, record = played_deal()
+    checker, record = played_deal()
     broken = copy.deepcopy(record)
     broken.taken[0] += 1
-    checks = {p.check for p in runner._check_deal(broken, [0, 0], broken.by_seat(4))}
+    checks = {p.check for p in checker.check(broken, [0, 0], broken.by_seat(4))}
     assert "tricks" in checks
 
 
 def test_an_illegal_bid_is_found() -> None:
-    runner, record = played_deal("suicide")
+    checker, record = played_deal("suicide")
     broken = copy.deepcopy(record)
     broken.bids = [(seat, number(3)) for seat, _ in broken.bids]
     broken.joint = [False, False]
-    problems = runner._check_deal(broken, [0, 0], broken.by_seat(4))
+    problems = checker.check(broken, [0, 0], broken.by_seat(4))
     assert any(p.check == "bids" and "suicide" in p.message for p in problems)
 
 
@@ -235,7 +241,7 @@ def test_engine_results_are_checked() -> None:
         "set-out-with-the-higher-score-loses",
     ],
 )
-def test_reference_end_agrees_with_the_engine(
+def test_the_referee_reads_the_end_as_the_engine(
     overrides: tuple[str, ...],
     scores: list[int],
     sets: list[int],
@@ -243,15 +249,14 @@ def test_reference_end_agrees_with_the_engine(
     end: tuple[bool, int | None],
 ) -> None:
     rules = preset_rules("standard", *overrides)
-    assert reference_end(rules, scores, sets, boston_by) == end
+    referee = Referee(rules)
+    out_since = [
+        1 if referee.has_lost(score, count) else None
+        for score, count in zip(scores, sets, strict=True)
+    ]
+    assert referee.end(scores, sets, boston_by, out_since)[:2] == end
     outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by)
     assert (outcome is not None, outcome.winner if outcome else None) == end
-
-
-def random_deal(preset: str) -> tuple[GameRunner, DealRecord]:
-    rules = preset_rules(preset)
-    runner = GameRunner(rules, preset=preset, bots=("random",), seed=3, keep_records=True)
-    return runner, runner.play_game(0).records[0]
 
 
 def plant_card_twice(record: DealRecord) -> None:
@@ -285,20 +290,19 @@ def plant_no_nil(record: DealRecord) -> None:
     ],
     ids=["card-dealt-twice", "wrong-winner", "extra-trick", "card-not-held", "suicide-no-nil"],
 )
-def test_the_random_tables_check_finds_what_the_full_check_finds(
+def test_the_checker_finds_each_planted_fault(
     preset: str, plant: Callable[[DealRecord], None], check: str
 ) -> None:
-    """Random bots' plain deals are checked by `_check_random` (its bid checks memoised by
-    the dealer and the bids' keys); a planted fault is found there as by `_check_deal`."""
-    runner, record = random_deal(preset)
-    assert runner._plain_random
-    by_seat = record.by_seat(4)
-    keys = [_KEY_OF_ID.get(id(bid), bid) for bid in by_seat]
-    assert runner._check_random(record, [0, 0], by_seat, keys) == []
+    """A random bots' deal, clean, then with one fault planted; a kernel deal's bids
+    (checked by the dealer and the bids by seat) are refused as any deal's."""
+    checker, record = played_deal(preset, "random")
+    assert checker.check(record, [0, 0], record.by_seat(4)) == []
     broken = copy.deepcopy(record)
     plant(broken)
     by_seat = broken.by_seat(4)
-    keys = [_KEY_OF_ID.get(id(bid), bid) for bid in by_seat]
-    found = runner._check_random(broken, [0, 0], by_seat, keys)
+    found = checker.check(broken, [0, 0], by_seat)
     assert check in {problem.check for problem in found}
-    assert found == runner._check_deal(broken, [0, 0], by_seat)
+    if check == "bids":
+        bid_of = {code: bid for code, bid in enumerate(by_seat)}
+        kernel = checker.check_kernel_bids(broken.dealer, tuple(range(4)), False, bid_of, [0, 0])  # type: ignore[arg-type]
+        assert kernel == [p for p in found if p.check == "bids"]

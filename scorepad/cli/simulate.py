@@ -57,6 +57,14 @@ def simulate(
             " the kernel where it can (auto).",
         ),
     ] = "auto",
+    check: Annotated[
+        str,
+        typer.Option(
+            metavar="sample|full",
+            help="Kernel deals the Python validator replays: a fixed one in 20 (sample) or"
+            " every one (full).",
+        ),
+    ] = "sample",
     as_json: JsonOption = False,
     compare: Annotated[
         str | None,
@@ -99,8 +107,9 @@ def simulate(
     if hands and save is None:
         raise ScorepadError("--hands writes hand records into the --save folder; give --save DIR")
     config = RunConfig(
-        rules, name, games, seed=seed, bots=chosen, save_dir=save, save_hands=hands, kernel=kernel
-    )
+        rules, name, games, seed=seed, bots=chosen, save_dir=save, save_hands=hands, kernel=kernel,
+        check=check,
+    )  # fmt: skip
     if as_json or not sys.stderr.isatty():
         summary = run_simulation(config, jobs=jobs)
     else:

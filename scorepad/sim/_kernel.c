@@ -2,8 +2,10 @@
  * and check the deal, for tables of random bots (scorepad/sim/kernel.py drives it).
  *
  * Plain C against the CPython API, so building it needs only a C compiler, never Cython;
- * without one, the build leaves it out and the pure-Python path plays every game (the
- * same pattern as markupsafe's _speedups.c).
+ * without one, the build leaves it out. Its twin, _kernel_py.py, is this module in pure
+ * Python: the same Table and the same random stream (the pattern of markupsafe's
+ * _speedups.c and _native.py); a change to what this file draws or decides is a change
+ * to the twin too, which tests/test_sim_kernel.py holds to it deal by deal.
  *
  * What it does not decide: the bids. Python fills a table, from the real bid rules
  * (`bid_choice` and `BidChoice.fit` in scorepad/sim/table.py), of the bid each situation
@@ -19,7 +21,9 @@
  * Python, whose validator words what is wrong. Tests build this file with
  * SCOREPAD_KERNEL_MUTATE set to break a rule on purpose and check that the Python
  * validator catches it: 1 lets spades be led before they are broken, 2 allows one revoke
- * a deal.
+ * a deal, 3 misreads a trick's winner the same way in play and in check_deal (a spade
+ * does not trump: a bug this file's own check cannot see), and 4 makes two side deals
+ * share a place in the table of scored sides (a seat's tricks counted modulo 7).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -32,6 +36,7 @@
 
 #define MAX_PLAYERS 6
 #define MAX_CARDS 52
+#define KEYS 54 /* scorepad.cards.CODE_COUNT: the shuffle draws a key for every code */
 #define MAX_TRICKS 18
 #define SPADES 3
 #define NIL_CODE 254
@@ -43,6 +48,14 @@
 #define BAD_LEGAL 4    /* a revoke, or spades led before they were broken */
 #define BAD_WINNER 8   /* a trick's winner */
 #define BAD_TRICKS 16  /* tricks per seat, or their total */
+
+/* MT19937's state, and its next 624 outputs, tempered (see next32). */
+#define MT_N 624
+#define MT_M 397
+typedef struct {
+    uint32_t state[MT_N], out[MT_N];
+    int index;
+} Twister;
 
 typedef struct {
     PyObject_HEAD
@@ -56,7 +69,7 @@ typedef struct {
     int totals, wishes, stride;
     uint8_t wish[5][16]; /* the wish by aces and spades held */
     double nil_chance;
-    uint64_t rng[4];
+    Twister rng;
     /* the last deal */
     int dealer;
     uint8_t dealt[MAX_PLAYERS][MAX_TRICKS];
@@ -66,31 +79,69 @@ typedef struct {
     int taken[MAX_PLAYERS];
 } Table;
 
-/* xoshiro256** (Blackman and Vigna), seeded by splitmix64. */
-static uint64_t splitmix64(uint64_t *x) {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+/* The random stream: MT19937 (Matsumoto and Nishimura) seeded by its init_by_array, and
+   a double in [0, 1) from two 32-bit outputs, as CPython's `random.Random` draws them. So
+   a game seeded with the integer `random.Random(game_seed)` holds (kernel.py's
+   `kernel_seed`) draws, number for number, what the Python path draws for that game, and
+   the pure-Python twin (_kernel_py.py) draws them from a `random.Random` itself. */
+static void twister_seed_word(Twister *mt, uint32_t word) {
+    uint32_t *s = mt->state;
+    s[0] = word;
+    for (int i = 1; i < MT_N; i++) s[i] = 1812433253U * (s[i - 1] ^ (s[i - 1] >> 30)) + (uint32_t)i;
+    mt->index = MT_N;
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t next64(uint64_t *s) {
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
+static void twister_seed(Twister *mt, const uint32_t *key, size_t length) {
+    uint32_t *s = mt->state;
+    size_t i = 1, j = 0;
+    twister_seed_word(mt, 19650218U);
+    for (size_t k = MT_N > length ? MT_N : length; k; k--) {
+        s[i] = (s[i] ^ ((s[i - 1] ^ (s[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        if (++i >= MT_N) s[0] = s[MT_N - 1], i = 1;
+        if (++j >= length) j = 0;
+    }
+    for (size_t k = MT_N - 1; k; k--) {
+        s[i] = (s[i] ^ ((s[i - 1] ^ (s[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        if (++i >= MT_N) s[0] = s[MT_N - 1], i = 1;
+    }
+    s[0] = 0x80000000U; /* a state that is not all zero */
 }
 
-/* A double in [0, 1), and a number below n (as Python's int(random() * n)). */
-static inline double uniform(uint64_t *s) { return (double)(next64(s) >> 11) * 0x1.0p-53; }
-static inline int below(uint64_t *s, int n) { return n > 1 ? (int)(uniform(s) * n) : 0; }
+static inline uint32_t twisted(const uint32_t *s, int k, int next, int far) {
+    uint32_t y = (s[k] & 0x80000000U) | (s[next] & 0x7fffffffU);
+    return s[far] ^ (y >> 1) ^ (y & 1 ? 0x9908b0dfU : 0);
+}
+
+/* The next 624 outputs at once: a loop the compiler can vectorise, and a draw that is a
+   read from `out` (CPython's draws one at a time; the numbers are the same). */
+static void twister_refill(Twister *mt) {
+    uint32_t *s = mt->state;
+    int k = 0;
+    for (; k < MT_N - MT_M; k++) s[k] = twisted(s, k, k + 1, k + MT_M);
+    for (; k < MT_N - 1; k++) s[k] = twisted(s, k, k + 1, k + MT_M - MT_N);
+    s[MT_N - 1] = twisted(s, MT_N - 1, 0, MT_M - 1);
+    for (k = 0; k < MT_N; k++) {
+        uint32_t y = s[k];
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c5680U;
+        y ^= (y << 15) & 0xefc60000U;
+        mt->out[k] = y ^ (y >> 18);
+    }
+    mt->index = 0;
+}
+
+static inline uint32_t next32(Twister *mt) {
+    if (mt->index >= MT_N) twister_refill(mt);
+    return mt->out[mt->index++];
+}
+
+/* A double in [0, 1) (53 bits: 27 from one output, 26 from the next), and a number below
+   n as the Python path takes it (int(random() * n), no number drawn for n <= 1). */
+static inline double uniform(Twister *mt) {
+    uint32_t a = next32(mt) >> 5, b = next32(mt) >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+}
+static inline int below(Twister *mt, int n) { return n > 1 ? (int)(uniform(mt) * n) : 0; }
 
 #if !defined(__GNUC__) && !defined(__clang__)
 /* Plain versions of the GCC/Clang builtins, for other compilers. */
@@ -172,6 +223,8 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
         self->stride = stride;
         memcpy(self->wish, wish.buf, 5 * 16);
         self->nil_chance = nil_chance;
+        uint32_t zero = 0;
+        twister_seed(&self->rng, &zero, 1); /* random.Random(0), until a game seeds it */
     }
     PyBuffer_Release(&deck);
     PyBuffer_Release(&partner);
@@ -185,29 +238,74 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
+/* seed(n): the stream `random.Random(n)` draws: init_by_array on |n|'s 32-bit words,
+   lowest first (one word 0 for n = 0). */
 static PyObject *table_seed(Table *self, PyObject *arg) {
-    uint64_t x = PyLong_AsUnsignedLongLongMask(arg);
-    if (x == (uint64_t)-1 && PyErr_Occurred()) return NULL;
-    for (int i = 0; i < 4; i++) self->rng[i] = splitmix64(&x);
+    PyObject *number = PyNumber_Index(arg), *rest = NULL, *shift = NULL;
+    uint32_t *key = NULL;
+    if (number) rest = PyNumber_Absolute(number);
+    Py_XDECREF(number);
+    if (rest) shift = PyLong_FromLong(32);
+    int64_t bits = -1;
+    if (shift) {
+        PyObject *length = PyObject_CallMethod(rest, "bit_length", NULL);
+        if (length) bits = PyLong_AsLongLong(length);
+        Py_XDECREF(length);
+    }
+    size_t words = bits > 0 ? (size_t)((bits - 1) / 32 + 1) : 1;
+    if (bits >= 0) key = PyMem_New(uint32_t, words);
+    if (bits >= 0 && !key) PyErr_NoMemory();
+    for (size_t i = 0; key && i < words; i++) {
+        key[i] = (uint32_t)PyLong_AsUnsignedLongMask(rest);
+        PyObject *higher = PyNumber_Rshift(rest, shift);
+        Py_SETREF(rest, higher);
+        if (!rest) PyMem_Free(key), key = NULL;
+    }
+    if (key) twister_seed(&self->rng, key, words);
+    PyMem_Free(key);
+    Py_XDECREF(rest);
+    Py_XDECREF(shift);
+    if (!key) return NULL;
     Py_RETURN_NONE;
 }
 
 static PyObject *table_below(Table *self, PyObject *arg) {
     long n = PyLong_AsLong(arg);
     if (n == -1 && PyErr_Occurred()) return NULL;
-    return PyLong_FromLong(below(self->rng, (int)n));
+    return PyLong_FromLong(below(&self->rng, (int)n));
 }
 
-/* Shuffle (Fisher-Yates) and deal: packet i to the i-th seat left of the dealer. */
+/* Shuffle and deal as the Python path does (scorepad.sim.deal.shuffle_deal): a random key
+   for each of the 54 codes, the deck sorted stably by its cards' keys, and packet i to the
+   i-th seat left of the dealer. A key is kept as its 53-bit integer (uniform's numerator,
+   which orders as the double does); the sort is a stable counting sort by the top 6 bits,
+   then an insertion sort, which finds the order nearly right. */
 static void shuffle_and_deal(Table *t, uint64_t *hands) {
+    uint64_t keys[KEYS], sorted_keys[MAX_CARDS];
     uint8_t order[MAX_CARDS];
-    int n = t->deck_size;
-    memcpy(order, t->deck, n);
-    for (int i = n - 1; i > 0; i--) {
-        int j = below(t->rng, i + 1);
+    int n = t->deck_size, start[65] = {0};
+    for (int code = 0; code < KEYS; code++) {
+        uint32_t a = next32(&t->rng) >> 5, b = next32(&t->rng) >> 6;
+        keys[code] = (uint64_t)a << 26 | b;
+    }
+    for (int i = 0; i < n; i++) start[(keys[t->deck[i]] >> 47) + 1]++;
+    for (int bucket = 0; bucket < 64; bucket++) start[bucket + 1] += start[bucket];
+    for (int i = 0; i < n; i++) {
+        uint8_t c = t->deck[i];
+        int at = start[keys[c] >> 47]++;
+        order[at] = c;
+        sorted_keys[at] = keys[c];
+    }
+    for (int i = 1; i < n; i++) {
         uint8_t c = order[i];
-        order[i] = order[j];
+        uint64_t key = sorted_keys[i];
+        int j = i;
+        for (; j > 0 && sorted_keys[j - 1] > key; j--) {
+            order[j] = order[j - 1];
+            sorted_keys[j] = sorted_keys[j - 1];
+        }
         order[j] = c;
+        sorted_keys[j] = key;
     }
     for (int p = 0; p < t->players; p++) {
         int seat = (t->dealer + 1 + p) % t->players;
@@ -235,9 +333,9 @@ static void bid(Table *t, const uint64_t *hands, int blind_sides) {
         const uint8_t *entry =
             t->bids + ((size_t)(code * t->totals + row) * 2 + (step == t->players - 1)) * t->stride;
         int made;
-        if (entry[0] && (blind_sides >> t->side_of[seat] & 1) && uniform(t->rng) < t->nil_chance)
+        if (entry[0] && (blind_sides >> t->side_of[seat] & 1) && uniform(&t->rng) < t->nil_chance)
             made = BLIND_NIL_CODE;
-        else if (uniform(t->rng) < t->nil_chance)
+        else if (uniform(&t->rng) < t->nil_chance)
             made = entry[1];
         else {
             uint64_t h = hands[seat];
@@ -277,14 +375,18 @@ static void play(Table *t, uint64_t *hands) {
 #endif
                 if (!legal) legal = hand;
             }
-            int code = nth_card(legal, below(t->rng, __builtin_popcountll(legal)));
+            int code = nth_card(legal, below(&t->rng, __builtin_popcountll(legal)));
             hands[seat] &= ~((uint64_t)1 << code);
             t->plays[n++] = (uint8_t)code;
             int suit = suit_of(code);
             if (i == 0) {
                 led = suit;
                 best = code;
+#if SCOREPAD_KERNEL_MUTATE == 3
+            } else if (suit == suit_of(best) && code > best) {
+#else
             } else if (suit == suit_of(best) ? code > best : suit == SPADES) {
+#endif
                 best = code;
                 winner = seat;
             }
@@ -330,7 +432,11 @@ static int check_deal(const Table *t) {
                 bad |= BAD_LEGAL;
             played[c] = 1;
             count[who][suit]--;
+#if SCOREPAD_KERNEL_MUTATE == 3
+            int strength = (suit == led) * 100 + c % 13;
+#else
             int strength = (suit == SPADES) * 200 + (suit == led) * 100 + c % 13;
+#endif
             if (strength > strongest) strongest = strength, winner = who;
             if (suit == SPADES) broken = 1;
         }
@@ -367,7 +473,11 @@ static PyObject *side_places(Table *self) {
         int code = self->by_seat[seat];
         int digit = code == NIL_CODE ? tricks + 1 : code == BLIND_NIL_CODE ? tricks + 2 : code;
         int side = self->side_of[seat];
+#if SCOREPAD_KERNEL_MUTATE == 4
+        place[side] = place[side] * radix + digit * radix_tricks + self->taken[seat] % 7;
+#else
         place[side] = place[side] * radix + digit * radix_tricks + self->taken[seat];
+#endif
         if (side >= sides) sides = side + 1;
     }
     PyObject *out = PyTuple_New(sides);

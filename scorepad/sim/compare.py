@@ -22,10 +22,13 @@ from typing import Any
 
 from scorepad.game import standings
 from scorepad.rules import Rules
+from scorepad.sim.context import RunContext
 from scorepad.sim.deal import deck_plan
+from scorepad.sim.kernel import choose_kernel, kernel_refusal
 from scorepad.sim.parallel import play_ranges
+from scorepad.sim.results import GameResult
 from scorepad.sim.run import RunConfig, RunSummary
-from scorepad.sim.runner import MAX_DEALS, GameResult, GameRunner
+from scorepad.sim.runner import MAX_DEALS
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 CAP_WARNING = 0.05  # more games than this cut off at the deal cap is worth a warning
@@ -251,32 +254,10 @@ def _describe_deal(rules: Rules) -> str:
 # Playing
 
 
-@dataclass(frozen=True, slots=True)
-class _Job:
-    rules: Rules
-    preset: str
-    bots: tuple[str, ...]
-    seed: int
-    max_deals: int
-
-
-_RUNNERS: dict[_Job, GameRunner] = {}
-
-
-def _play(job: _Job, column: Column, start: int, stop: int) -> None:
+def _play(context: RunContext, column: Column, start: int, stop: int) -> None:
     """Games start..stop-1 of a column, each with the bags its sides took, added to it
     (in a worker process, or here)."""
-    runner = _RUNNERS.get(job)
-    if runner is None:
-        _RUNNERS.clear()
-        runner = _RUNNERS[job] = GameRunner(
-            job.rules,
-            preset=job.preset,
-            bots=job.bots,
-            seed=job.seed,
-            keep_game=True,
-            max_deals=job.max_deals,
-        )
+    runner = context.runner()
     for index in range(start, stop):
         result = runner.play_game(index)
         assert result.game is not None
@@ -300,11 +281,16 @@ def compare(
     """Play `games` games under each rule set from the same seed, and compare them."""
     columns = []
     for rule_set in rule_sets:
-        job = _Job(rule_set.rules, rule_set.preset, bots, seed, max_deals)
+        # The kernel's table where it can play the rule set (the same games as bots in
+        # Python, sooner), bots in Python otherwise.
+        path, _ = choose_kernel("auto", rule_set.rules, bots)
+        table = path if kernel_refusal(rule_set.rules, bots) is None else None
+        context = RunContext(rule_set.rules, rule_set.preset, bots, seed=seed, keep_game=True,
+                             max_deals=max_deals, table=table)  # fmt: skip
         config = RunConfig(rule_set.rules, rule_set.preset, games, seed=seed, bots=bots,
                            max_deals=max_deals)  # fmt: skip
         column = Column(rule_set, RunSummary(config=config))
-        play_ranges(column, games, partial(_play, job), jobs=jobs, progress=progress)
+        play_ranges(column, games, partial(_play, context), jobs=jobs, progress=progress)
         column.set_rates()
         columns.append(column)
     comparison = Comparison(columns, games, seed, bots)

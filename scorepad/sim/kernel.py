@@ -1,10 +1,15 @@
-"""The compiled deal kernel's Python side: which tables it takes, its bid table, its seeds.
+"""The deal kernel's Python side: its two implementations, which tables it takes, its bid
+table, its seeds.
 
-The kernel (`_kernel.c`, built where a C compiler is present) deals, bids from a table
-filled here by the real bid rules, plays random legal cards and checks every deal. It
-takes tables of random bots under rules without jokers, blind nil's exchange, redeals or
-joint partner bids; every other run, and every run where it is not built, goes through
-the pure-Python path. `simulate --json` says which ran (`"kernel": "c"` or `"python"`).
+The kernel deals, bids from a table filled here by the real bid rules, plays random legal
+cards and checks every deal, for tables of random bots under rules without jokers, blind
+nil's exchange, redeals or joint partner bids. It comes twice, with one API (`Table`) and
+one random stream, as markupsafe ships `_speedups.c` beside `_native.py`: compiled
+(`_kernel.c`, built where a C compiler is present) and in pure Python (`_kernel_py.py`).
+`table_type()` gives the one chosen at import (the compiled one where it is built),
+`table_type("c")` or `table_type("python")` either; the same seed plays the same deals on
+both, and the same games as the Python path's random bots. `simulate --json` says which
+path ran (`"kernel"`).
 """
 
 from __future__ import annotations
@@ -17,15 +22,18 @@ from typing import Protocol
 from scorepad.bids import BLIND_NIL, NIL, Bid
 from scorepad.errors import ScorepadError
 from scorepad.rules import Rules
+from scorepad.sim import _kernel_py
 from scorepad.sim.deal import deck_plan
-from scorepad.sim.table import NUMBER_BIDS
+from scorepad.sim.table import NUMBER_BIDS, BidChoice, Seen, bid_choice
 
 KERNEL_CHOICES = ("auto", "c", "python")
 NIL_CODE, BLIND_NIL_CODE = 254, 255  # as in _kernel.c; a number bid is its own code
+IMPLEMENTATIONS = ("c", "python")  # the kernel compiled, and its pure-Python twin
+RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
 
 
 class KernelTable(Protocol):
-    """The kernel's `Table` (typed here; it is a C type)."""
+    """The kernel's `Table`, compiled (a C type, typed here) or its twin."""
 
     def seed(self, value: int, /) -> None: ...
     def below(self, count: int, /) -> int: ...
@@ -45,11 +53,96 @@ def _load() -> ModuleType | None:
 
 
 KERNEL: ModuleType | None = _load()
+# The implementation a table is of unless asked otherwise: the compiled one where built.
+DEFAULT_IMPLEMENTATION = "c" if KERNEL is not None else "python"
 
 
 def kernel_built() -> bool:
     """Whether this install has the compiled kernel."""
     return KERNEL is not None
+
+
+def kernel_module(implementation: str = DEFAULT_IMPLEMENTATION) -> ModuleType:
+    """The kernel's module: "c" the compiled `_kernel`, "python" its twin `_kernel_py`
+    (each has `Table`, `NIL`, `BLIND_NIL` and `MUTATE`)."""
+    if implementation == "python":
+        return _kernel_py
+    if implementation != "c":
+        raise ScorepadError(f"kernel {implementation!r}: choose from {', '.join(IMPLEMENTATIONS)}")
+    if KERNEL is None:
+        raise ScorepadError(
+            "kernel 'c': the compiled kernel is not built in this install"
+            " (no C compiler when it was installed); use python"
+        )
+    return KERNEL
+
+
+def table_type(implementation: str = DEFAULT_IMPLEMENTATION) -> type[KernelTable]:
+    """The kernel's `Table` class, compiled ("c") or the twin ("python"); by default the
+    one chosen at import."""
+    if implementation == "python":
+        twin: type[KernelTable] = _kernel_py.Table  # mypy holds it to KernelTable
+        return twin
+    table: type[KernelTable] = kernel_module(implementation).Table
+    return table
+
+
+def new_table(rules: Rules, implementation: str = DEFAULT_IMPLEMENTATION) -> KernelTable:
+    """A kernel table for these rules (`table_arguments`), compiled or the twin."""
+    return table_type(implementation)(**table_arguments(rules))
+
+
+def random_wishes(tricks: int) -> list[list[int]]:
+    """RandomBot's wish by its aces and spades: `wishes[aces][spades]` (see RandomBot.bid:
+    its aces and half its spades, scaled to the hand size)."""
+    return [[round((aces + spades / 2) * tricks / 13) for spades in range(16)] for aces in range(5)]
+
+
+def random_bids(choice: BidChoice, wishes: int) -> tuple[bool, Bid, tuple[Bid, ...]]:
+    """What a random bot bids when given `choice`: whether blind nil is open, its nil bid,
+    and its bid for each wish 0..wishes-1 (`BidChoice.fit`)."""
+    blind_open = choice.nil and choice.refused != 0
+    return blind_open, choice.fit(0, nil=True), tuple(choice.fit(w) for w in range(wishes))
+
+
+def table_arguments(rules: Rules) -> dict[str, object]:
+    """A kernel `Table`'s arguments for these rules: the deck, the seats, and the bid
+    table: for each situation (the partner's bid, the total bid so far, whether last),
+    blind nil open, the nil bid and the bid for each wish, from the real bid rules
+    (`bid_choice`, `random_bids`) as the Python path reads them."""
+    tricks, players = rules.tricks, rules.players
+    wish = random_wishes(tricks)
+    wishes = max(max(row) for row in wish) + 1
+    totals = tricks * (players - 1) + 1  # the table's earlier non-nil bids, 0..
+    partner_bids: list[Bid | None] = [None, NIL, BLIND_NIL, *NUMBER_BIDS[: tricks + 1]]
+    entries = bytearray()
+    # Many situations give the same choice: each is encoded once.
+    encoded: dict[BidChoice, bytes] = {}
+    for partner_bid in partner_bids:
+        for total in range(totals):
+            for last in (False, True):
+                choice = bid_choice(
+                    rules, partner_bid=partner_bid, earlier_total=total, last=last, joint=False
+                )
+                row = encoded.get(choice)
+                if row is None:
+                    blind_open, nil_bid, by_wish = random_bids(choice, wishes)
+                    codes = [blind_open, bid_code(nil_bid), *map(bid_code, by_wish)]
+                    row = encoded[choice] = bytes(codes)
+                entries += row
+    seen = Seen(rules)
+    return {
+        "deck": bytes(deck_plan(rules).codes),
+        "players": players,
+        "tricks": tricks,
+        "partner": bytes(seen.partner),
+        "side_of": bytes(seen.side_of),
+        "bid_table": bytes(entries),
+        "totals": totals,
+        "wishes": wishes,
+        "wish": bytes(min(value, 255) for row in wish for value in row),
+        "nil_chance": RANDOM_NIL,
+    }
 
 
 def kernel_refusal(rules: Rules, bots: Sequence[str]) -> str | None:
@@ -91,10 +184,11 @@ def choose_kernel(choice: str, rules: Rules, bots: Sequence[str]) -> tuple[str, 
 
 
 def kernel_seed(seed: int, index: int) -> int:
-    """The 64-bit seed of game `index` of a run on the kernel path: the first 8 bytes
-    (little-endian) of SHA-256 of `scorepad-kernel:SEED:INDEX`."""
-    digest = hashlib.sha256(f"scorepad-kernel:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "little")
+    """The seed of game `index` of a run for a kernel table: the integer the Python path's
+    `random.Random(f"scorepad-sim:{seed}:{index}")` is seeded with (its text and the text's
+    SHA-512, read as one big-endian number), so both draw the same stream."""
+    text = f"scorepad-sim:{seed}:{index}".encode()
+    return int.from_bytes(text + hashlib.sha512(text).digest(), "big")
 
 
 def bid_code(bid: Bid) -> int:

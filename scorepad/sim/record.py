@@ -21,17 +21,15 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorepad.bids import Bid, format_bid, parse_bid
 from scorepad.cards import CODE_CARDS, Card, card_code, format_cards, parse_cards
 from scorepad.errors import CardError, ScorepadError
 from scorepad.game import default_side_names
 from scorepad.rules import Rules, rules_from_mapping, rules_to_mapping
+from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.validate import Problem, check_dealt, replay_play
-
-if TYPE_CHECKING:
-    from scorepad.sim.runner import DealRecord
 
 FORMAT = "scorepad-hand"
 VERSION = 1
@@ -125,8 +123,6 @@ def hand_record(
     players: Sequence[str] | None = None,
 ) -> HandRecord:
     """A simulator `DealRecord` as a hand record."""
-    from scorepad.sim.runner import seat_names
-
     names = tuple(players or seat_names(rules.players))
     sides = default_side_names(rules, names)
 

@@ -1,7 +1,7 @@
 """A simulation run: many games, spread over processes, summed into one summary.
 
-Game `i` of a run is played from its own seed alone (`game_seed(seed, i)` on the Python
-path, `kernel_seed(seed, i)` on the compiled kernel's), and the processes' summaries merge
+Game `i` of a run is played from its own seed alone (`game_seed(seed, i)`, which seeds the
+kernel's tables too, as `kernel_seed(seed, i)`), and the processes' summaries merge
 to what adding every game in index order gives (`RunSummary.merge`), so the result is the
 same for any number of jobs.
 """
@@ -15,11 +15,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from scorepad.errors import ScorepadError
 from scorepad.rules import Rules
-from scorepad.sim.kernel import choose_kernel
+from scorepad.sim.context import RunContext
+from scorepad.sim.kernel import choose_kernel, kernel_refusal
 from scorepad.sim.parallel import play_ranges
-from scorepad.sim.runner import MAX_DEALS, GameResult, GameRunner, Tally, Violation
-from scorepad.sim.scoretable import score_table
+from scorepad.sim.results import GameResult, Tally, Violation
+from scorepad.sim.runner import CHECKS, MAX_DEALS
 
 END_KINDS = ("target", "loss-limit", "boston", "sets", "draw", "unfinished")
 MAX_VIOLATIONS_KEPT = 100
@@ -39,6 +41,7 @@ class RunConfig:
     save_hands: bool = False
     max_deals: int = MAX_DEALS
     kernel: str = "auto"  # auto, c or python: see kernel.py and docs/simulator.md
+    check: str = "sample"  # sample or full: table deals the Python validator replays
 
 
 @dataclass(slots=True, kw_only=True)
@@ -160,32 +163,28 @@ def _rate(part: int, whole: int, whole_name: str, part_name: str) -> dict[str, A
     return {whole_name: whole, part_name: part, "rate": _ratio(part, whole)}
 
 
-_RUNNERS: dict[tuple[RunConfig, str], GameRunner] = {}
+def run_context(config: RunConfig, path: str) -> RunContext:
+    """The context of a run on a path ("c" or "python"): the deals are played on the
+    kernel's table, compiled or its twin, where the rules and bots let it
+    (`kernel_refusal`), by bots in Python otherwise."""
+    table = path if kernel_refusal(config.rules, config.bots) is None else None
+    return RunContext(
+        config.rules,
+        config.preset,
+        config.bots,
+        seed=config.seed,
+        validate=config.validate,
+        keep_game=config.save_dir is not None,
+        keep_records=config.save_dir is not None and config.save_hands,
+        max_deals=config.max_deals,
+        table=table,
+        check=config.check,
+    )
 
 
-def runner_for(config: RunConfig, path: str = "python") -> GameRunner:
-    """The process's runner for a run on a path ("c" or "python"): made once, so its memo
-    tables stay warm."""
-    runner = _RUNNERS.get((config, path))
-    if runner is None:
-        _RUNNERS.clear()
-        runner = _RUNNERS[config, path] = GameRunner(
-            config.rules,
-            preset=config.preset,
-            bots=config.bots,
-            seed=config.seed,
-            validate=config.validate,
-            keep_game=config.save_dir is not None,
-            keep_records=config.save_dir is not None and config.save_hands,
-            max_deals=config.max_deals,
-            kernel=path == "c",
-        )
-    return runner
-
-
-def play_range(config: RunConfig, start: int, stop: int, path: str) -> list[GameResult]:
-    """Play games start..stop-1 of a run on a path (in a worker process, or here)."""
-    runner = runner_for(config, path)
+def play_range(config: RunConfig, context: RunContext, start: int, stop: int) -> list[GameResult]:
+    """Play games start..stop-1 of a run (in a worker process, or here)."""
+    runner = context.runner()
     results = []
     for index in range(start, stop):
         result = runner.play_game(index)
@@ -246,18 +245,21 @@ def simulate(
     """Play the run's games on `jobs` processes; `progress(n)` is told of n more games."""
     if config.save_dir is not None:
         make_save_dir(config.save_dir)
+    if config.check not in CHECKS:
+        raise ScorepadError(f"--check {config.check!r}: choose from {', '.join(CHECKS)}")
     path, reason = choose_kernel(config.kernel, config.rules, config.bots)
     summary = RunSummary(config=config, kernel=path, kernel_reason=reason)
     started = time.perf_counter()
-    if path == "c":
-        score_table(config.rules, config.validate)  # before the workers: forked, they share it
-    play = partial(_play_into, config, path)
+    # Made before the workers: forked, they share its score table.
+    play = partial(_play_into, config, run_context(config, path))
     play_ranges(summary, config.games, play, jobs=jobs, progress=progress)
     summary.elapsed_seconds = time.perf_counter() - started
     return summary
 
 
-def _play_into(config: RunConfig, path: str, summary: RunSummary, start: int, stop: int) -> None:
+def _play_into(
+    config: RunConfig, context: RunContext, summary: RunSummary, start: int, stop: int
+) -> None:
     """Play games start..stop-1 of the run into a process's summary (`play_ranges`)."""
-    for result in play_range(config, start, stop, path):
+    for result in play_range(config, context, start, stop):
         summary.add(result)

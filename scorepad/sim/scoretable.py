@@ -30,16 +30,23 @@ MAX_SLOTS = 1 << 21  # 16 MiB of table at most; bigger sides keep a memo per pro
 # A side's numbers as the fold reads them: points, bags after, bag penalties, made (None:
 # no contract), Boston, whether the validator found the score wrong, and the nils (nil
 # bids, nil made, blind nil bids, blind nil made; None: no nil bid).
-Numbers = tuple[int, int, int, bool | None, bool, bool, tuple[int, ...] | None]
+Numbers = tuple[int, int, int, bool | None, bool, bool, tuple[int, int, int, int] | None]
 
 _MADE = {None: 0, True: 1, False: 2}
 _MADE_OF = (None, True, False)
 _POINTS_OFFSET = 1 << 31
 
 
-def pack(numbers: Numbers) -> int:
+def pack(
+    points: int,
+    bags: int,
+    penalties: int,
+    made: bool | None,
+    boston: bool,
+    wrong: bool,
+    nils: tuple[int, ...] | None,
+) -> int:
     """The table's number for a side's numbers (never 0), or 0 when they do not fit."""
-    points, bags, penalties, made, boston, wrong, nils = numbers
     value = 1 | _MADE[made] << 1 | boston << 3 | wrong << 4
     if nils is not None:
         bids, made_nils, blind_bids, blind_made = nils
@@ -108,19 +115,11 @@ def table_shape(rules: Rules) -> tuple[int, int, int]:
     return radix, bag_slots, radix**rules.side_size * bag_slots
 
 
-_TABLES: dict[tuple[Rules, bool], ScoreTable] = {}
-
-
-def score_table(rules: Rules, validate: bool) -> ScoreTable | None:
-    """This process's table for the rules (made empty on first use, one set of rules at a
-    time), or None when a side is too big for one. A run makes it before it starts its
-    workers, so that forked workers share it; a spawned worker makes its own."""
-    key = (rules, validate)
-    table = _TABLES.get(key)
-    if table is None:
-        radix, bag_slots, slots = table_shape(rules)
-        if slots > MAX_SLOTS:
-            return None
-        _TABLES.clear()
-        table = _TABLES[key] = ScoreTable(radix, bag_slots, slots, rules.players, rules.tricks)
-    return table
+def score_table(rules: Rules) -> ScoreTable | None:
+    """An empty table for the rules, or None when a side is too big for one. A run makes
+    it before it starts its workers, so that forked workers share it (a spawned worker
+    makes its own: see `context.RunContext`)."""
+    radix, bag_slots, slots = table_shape(rules)
+    if slots > MAX_SLOTS:
+        return None
+    return ScoreTable(radix, bag_slots, slots, rules.players, rules.tricks)

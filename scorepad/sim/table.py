@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from scorepad.bids import BLIND_NIL, NIL, Bid, number
 from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
+from scorepad.sim.keys import trailing_by
 from scorepad.sim.play import NO_SUIT
 
 
@@ -100,8 +101,7 @@ class Seen:
 
     def trailing_by(self, side: int) -> int:
         """How far a side is behind the best other side (like `Standings.trailing_by`)."""
-        others = [score for index, score in enumerate(self.scores) if index != side]
-        return max(others) - self.scores[side] if others else 0
+        return trailing_by(self.scores, side)
 
 
 NUMBER_BIDS = tuple(number(tricks) for tricks in range(19))  # shared: a Bid is immutable
@@ -109,14 +109,14 @@ NUMBER_BIDS = tuple(number(tricks) for tricks in range(19))  # shared: a Bid is 
 # The bids bots make are these shared objects, which live as long as the program: their
 # identity is a key that memo tables hash without going through Bid's (and its enum's)
 # Python-level __hash__. Any other Bid is its own key.
-_KEY_OF_ID = {id(bid): code for code, bid in enumerate((NIL, BLIND_NIL, *NUMBER_BIDS))}
+KEY_OF_ID = {id(bid): code for code, bid in enumerate((NIL, BLIND_NIL, *NUMBER_BIDS))}
 
 
 def bid_key(bid: Bid | None) -> object:
     """A cheap hashable stand-in for a bid in memo keys (equal bids, equal keys)."""
     if bid is None:
         return None
-    return _KEY_OF_ID.get(id(bid), bid)
+    return KEY_OF_ID.get(id(bid), bid)
 
 
 @dataclass(frozen=True, slots=True)

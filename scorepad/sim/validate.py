@@ -354,38 +354,3 @@ def check_side_score(rules: Rules, result: SideScore, score: int, bags: int) -> 
     elif result.bags or result.new_bags or result.penalties:
         problems.append(Problem("bags", "bags counted though the rules have none"))
     return problems
-
-
-def reference_end(
-    rules: Rules, scores: Sequence[int], sets: Sequence[int], boston_by: int | None
-) -> tuple[bool, int | None]:
-    """Whether the game is over after a round, and the winner (None: a draw), read from
-    RULES.md 10-11 and the preset's knobs without the engine's `judge_end`."""
-    if rules.boston_wins and boston_by is not None:
-        return True, boston_by
-    limit = rules.loss_limit
-    if (
-        max(scores) < rules.target
-        and (limit is None or min(scores) > limit)
-        and (rules.sets_to_lose <= 0 or max(sets, default=0) < rules.sets_to_lose)
-    ):
-        return False, None  # nobody reached the target and nobody lost (as below)
-    sides = range(len(scores))
-    lost = [
-        side
-        for side in sides
-        if (limit is not None and scores[side] <= limit)
-        or (rules.sets_to_lose > 0 and sets[side] >= rules.sets_to_lose)
-    ]
-    if max(scores) >= rules.target:
-        contenders = [side for side in sides if scores[side] >= rules.target]
-    elif lost:
-        # A side that lost cannot win; if every side lost, the highest of all wins.
-        contenders = [side for side in sides if side not in lost] or list(sides)
-    else:
-        return False, None
-    top = max(scores[side] for side in contenders)
-    leaders = [side for side in contenders if scores[side] == top]
-    if len(leaders) == 1:
-        return True, leaders[0]
-    return (True, None) if rules.tie == "draw" else (False, None)

@@ -1,0 +1,199 @@
+"""Checking a played deal: `DealChecker`, which owns the memos of the bid checks.
+
+The play is replayed by the validator (validate.py, a plain reading of the rules that
+shares nothing with the fast play): cards dealt once, each card held and legal, trick
+winners, tricks per seat. The bids pass the checks a person's bids pass
+(`scorepad.bids`), memoised by what those checks read (`keys.MemoKeys`): the bids, their
+seats and order, and the sides' deficits only where the rules say a check reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorepad.bids import Bid, check_side_bids, check_table_bids
+from scorepad.errors import BidError
+from scorepad.rules import Rules
+from scorepad.sim.deal import deck_plan
+from scorepad.sim.keys import MemoKeys
+from scorepad.sim.results import DealRecord
+from scorepad.sim.scoretable import CLEAN, REFUSED, ScoreTable
+from scorepad.sim.table import bid_key
+from scorepad.sim.validate import (
+    Problem,
+    check_dealt,
+    dealt_masks,
+    replay_clean,
+    replay_masks,
+    replay_play,
+)
+
+MEMO_LIMIT = 200_000
+_UNSEEN = object()  # not yet in a memo (None there means: checked, nothing wrong)
+
+
+class DealChecker:
+    """Checks the deals played under one set of rules."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        names: Sequence[str],
+        side_names: Sequence[Sequence[str]],
+        shared: ScoreTable | None = None,
+    ) -> None:
+        self.rules = rules
+        self.keys = MemoKeys(rules)
+        # Whether a bid check reads the deficits without a blind bid (see `MemoKeys`).
+        self._plain_reads = rules.bid_check_reads_deficit(False)
+        self.plan = deck_plan(rules)
+        self._deck_mask = sum(1 << code for code in set(self.plan.codes))
+        self._names = names
+        self._side_names = side_names
+        self._side_seats = [rules.seats_of(side) for side in range(rules.sides)]
+        self._unjoint = [False] * rules.sides  # the kernel's bids are never joint
+        # A byte per deal's bids, shared by the processes of a kernel run (scoretable.py).
+        self._shared = shared
+        self._side_bids: dict[tuple[object, ...], str | None] = {}
+        self._deal_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
+
+    def check(
+        self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
+    ) -> list[Problem]:
+        """Everything about a deal: the cards dealt, the play, and the bids."""
+        problems = self.check_play(record)
+        problems.extend(self.check_bids(record, scores, by_seat))
+        return problems
+
+    def check_play(self, record: DealRecord) -> list[Problem]:
+        """The deal and its play replayed by the validator: cards dealt once, each card
+        held and legal, the trick winners and the tricks per seat."""
+        rules, plan = self.rules, self.plan
+        leader = (record.dealer + 1) % rules.players
+        masks = None
+        if not record.discards and not record.exchanges:  # then the holdings are as dealt
+            masks = dealt_masks(
+                self._deck_mask, record.dealt, record.dealer, plan.tricks, plan.discards
+            )
+        if masks is not None:
+            problems: list[Problem] = []
+            clean = replay_masks(masks, leader, record.plays, rules.tricks)
+            holdings = record.dealt
+        else:
+            problems = check_dealt(
+                plan.codes, record.dealt, record.dealer, plan.tricks, plan.discards
+            )
+            if record.discards and not set(record.discards) <= set(record.dealt[record.dealer]):
+                problems.append(Problem("deal", "the dealer discarded cards it was not dealt"))
+            holdings = record.holdings()
+            if sorted(len(hand) for hand in holdings) != [plan.tricks] * rules.players:
+                problems.append(Problem("deal", f"holdings {[len(h) for h in holdings]} at play"))
+            clean = replay_clean(holdings, leader, record.plays, rules.tricks)
+        if clean is None:
+            replay = replay_play(holdings, leader, record.plays, self._names)
+            problems.extend(replay.problems)
+            winners, taken = replay.winners, replay.taken
+        else:
+            winners, taken = clean
+        if winners != record.winners:
+            problems.append(
+                Problem("winner", f"trick winners {record.winners}, the rules say {winners}")
+            )
+        if taken != record.taken or sum(record.taken) != rules.tricks:
+            problems.append(
+                Problem("tricks", f"tricks {record.taken} (rules: {taken}), not {rules.tricks}")
+            )
+        return problems
+
+    def check_bids(
+        self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
+    ) -> list[Problem]:
+        """The deal's bids pass the checks a person's bids pass, memoised by the bids in
+        order with their seats, the joint bids, and the deficits the checks read."""
+        bids = record.bids
+        keys = [bid_key(bid) for _, bid in bids]
+        deficits = self.keys.deal_deficits(scores, any(bid.is_blind for _, bid in bids))
+        key = (deficits, *record.joint, *[seat for seat, _ in bids], *keys)
+        problems = self._deal_bids.get(key)
+        if problems is None:
+            in_order = [bid for _, bid in bids]
+            problems = tuple(self._check_sides(record.joint, in_order, scores, by_seat))
+            if len(self._deal_bids) < MEMO_LIMIT:
+                self._deal_bids[key] = problems
+        return list(problems)
+
+    def check_kernel_bids(
+        self, dealer: int, codes: tuple[int, ...], blind: bool, bid_of: Sequence[Bid],
+        scores: Sequence[int],
+    ) -> list[Problem]:  # fmt: skip
+        """`check_bids` for a kernel deal: `codes` its bids by seat as the kernel gives
+        them, `bid_of` the Bid of each code; the bidding order and joint flags follow from the
+        dealer alone. Bids with nothing blind are checked once for the run's processes
+        (a refusal is worded again here, from this process's memo)."""
+        deficits = self.keys.deal_deficits(scores, blind) if blind or self._plain_reads else None
+        key = ("kernel", dealer, codes, deficits)
+        problems = self._deal_bids.get(key)
+        if problems is None:
+            table = self._shared
+            checked = table.checked if table is not None and deficits is None else None
+            at = table.bids_at(dealer, codes) if table is not None and checked is not None else 0
+            if checked is not None and checked[at] == CLEAN:
+                problems = ()
+            else:
+                players = self.rules.players
+                bids = [bid_of[code] for code in codes]
+                in_order = [
+                    bids[seat % players] for seat in range(dealer + 1, dealer + 1 + players)
+                ]
+                problems = tuple(self._check_sides(self._unjoint, in_order, scores, bids))
+                if checked is not None:
+                    checked[at] = REFUSED if problems else CLEAN
+            if len(self._deal_bids) < MEMO_LIMIT:
+                self._deal_bids[key] = problems
+        return list(problems) if problems else []
+
+    def _check_sides(
+        self,
+        joint: Sequence[bool],
+        in_order: Sequence[Bid],
+        scores: Sequence[int],
+        by_seat: Sequence[Bid | None],
+    ) -> list[Problem]:
+        """Each side's bids, then the table's (`joint`: which sides made a joint team bid;
+        `in_order`: the table's bids in bidding order), each check memoised."""
+        rules = self.rules
+        memo = self._side_bids
+        problems = []
+        for side, seats in enumerate(self._side_seats):
+            bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
+            deficit = self.keys.side_deficit(scores, side, any(bid.is_blind for bid in bids))
+            key: tuple[object, ...] = (side, deficit, *[bid_key(bid) for bid in bids])
+            message = memo.get(key, _UNSEEN)
+            if message is _UNSEEN:
+                team_bid = joint[side] and rules.side_size > 1
+                names = self._side_names[side]
+                try:
+                    check_side_bids(
+                        rules,
+                        bids,
+                        who=names[:1] if team_bid else names,
+                        side=f"side {side + 1}",
+                        trailing_by=deficit,
+                        joint=team_bid,
+                    )
+                    message = memo[key] = None
+                except BidError as error:
+                    message = memo[key] = str(error)
+            if message:
+                problems.append(Problem("bids", str(message)))
+        key = ("table", *[bid_key(bid) for bid in in_order])
+        message = memo.get(key, _UNSEEN)
+        if message is _UNSEEN:
+            try:
+                check_table_bids(rules, in_order, last="the last bidder")
+                message = memo[key] = None
+            except BidError as error:
+                message = memo[key] = str(error)
+        if message:
+            problems.append(Problem("bids", str(message)))
+        return problems

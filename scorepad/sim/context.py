@@ -1,0 +1,67 @@
+"""One run's context: what its processes share, made once and passed, never a global.
+
+A run makes its context before it starts any worker: the shared score table of a table
+run (scoretable.py) is mapped then, so forked workers share it. Each process makes its
+own game runner from the context the first time it plays, and keeps it for the run, so
+its memo tables stay warm from one range of games to the next. A spawned worker gets the
+context pickled, without the runner or the table, and makes its own of both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorepad.rules import Rules
+from scorepad.sim.kernel import table_type
+from scorepad.sim.runner import MAX_DEALS, GameRunner
+from scorepad.sim.scoretable import ScoreTable, score_table
+
+
+@dataclass(eq=False)
+class RunContext:
+    """A run's settings, its shared table, and this process's runner for it."""
+
+    rules: Rules
+    preset: str
+    bots: tuple[str, ...]
+    seed: int = 0
+    validate: bool = True
+    keep_game: bool = False
+    keep_records: bool = False
+    max_deals: int = MAX_DEALS
+    table: str | None = None  # deals on the kernel's Table: "c" or "python" (its twin)
+    check: str = "sample"
+    shared: ScoreTable | None = field(default=None, init=False)
+    _runner: GameRunner | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.table is not None:
+            self.shared = score_table(self.rules)
+
+    def runner(self) -> GameRunner:
+        """This process's runner for the run (made on first use)."""
+        if self._runner is None:
+            if self.table is not None and self.shared is None:
+                self.shared = score_table(self.rules)  # a spawned worker's own
+            self._runner = GameRunner(
+                self.rules,
+                preset=self.preset,
+                bots=self.bots,
+                seed=self.seed,
+                validate=self.validate,
+                keep_game=self.keep_game,
+                keep_records=self.keep_records,
+                max_deals=self.max_deals,
+                table=table_type(self.table) if self.table is not None else None,
+                check=self.check,
+                shared=self.shared,
+            )
+        return self._runner
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a spawned worker gets: the settings, not this process's runner or table."""
+        state = dict(self.__dict__)
+        state["shared"] = None
+        state["_runner"] = None
+        return state

@@ -1,0 +1,397 @@
+"""The second truth at run time: the reference scorer, fed from what was played.
+
+`scorepad.reference` is a plain scorer written from the rules alone; it shares no code with
+`scorepad.scoring` (tests/test_reference.py holds the two apart). The simulator asks it
+twice, never through the engine's memo tables or the kernel's score slots:
+
+- `Referee.compare`: every side deal the engine scores (a memo of the engine spares
+  only the same inputs again) is scored by the reference too, from plain hands built
+  here from the seats' bids and tricks, and any difference is a violation;
+- `GameFold`: every game is folded deal by deal with the reference's scores, bags and
+  sets, and the end of the game read from the rules here (`Referee.end`, not the
+  engine's `judge_end`), beside the simulator's own fold of the engine's numbers; the
+  two must agree after every deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import NamedTuple
+
+from scorepad import reference
+from scorepad.bids import Bid, BidKind
+from scorepad.rules import Rules, rules_to_mapping
+from scorepad.scoring import SideScore
+from scorepad.sim.validate import Problem
+
+PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)
+MEMO_LIMIT = 400_000
+_KIND = {
+    BidKind.NUMBER: "number",
+    BidKind.NIL: "nil",
+    BidKind.BLIND_NIL: "bnil",
+    BidKind.BLIND: "blind",
+}
+
+
+def reference_knobs(rules: Rules) -> dict[str, object]:
+    """The rules as the reference reads them: a preset file's mapping of every knob."""
+    return rules_to_mapping(rules)
+
+
+def plain_side(bids: Sequence[Bid | None], tricks: Sequence[int]) -> tuple[PlainHand, ...]:
+    """A side's hands as the reference takes them, from its seats' bids (None: the seat's
+    partner made the side's joint bid) and tricks: a hand a bidder, or one joint hand
+    holding the side's tricks."""
+    made = [bid for bid in bids if bid is not None]
+    if len(made) < len(bids):
+        (bid,) = made
+        return ((_KIND[bid.kind], bid.tricks, sum(tricks)),)
+    return tuple(
+        (_KIND[bid.kind], 0 if bid.is_nil else bid.tricks, took)
+        for bid, took in zip(made, tricks, strict=True)
+    )
+
+
+class RefSide(NamedTuple):
+    """What the reference says of a side's round."""
+
+    points: int
+    bags: int  # after the round
+    penalties: int
+    made: bool | None
+    boston: bool
+
+
+class Referee:
+    """The reference scorer for one set of rules, with a memo by its full inputs."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.knobs = reference_knobs(rules)
+        self.reads_score = rules.points_read_score
+        self._memo: dict[tuple[object, ...], RefSide] = {}
+        # What can end a game (RULES.md 10-11), read from the rules for `end`.
+        self._boston_wins = rules.boston_wins
+        self._target = rules.target
+        self._limit = rules.loss_limit if rules.loss_limit is not None else -(10**18)
+        self._sets = rules.sets_to_lose if rules.sets_to_lose > 0 else 10**18
+        self._draw = rules.tie == "draw"
+
+    def side(self, hands: tuple[PlainHand, ...], score: int, bags: int) -> RefSide:
+        """A side's round as the reference scores it (memoised by every input it reads:
+        the hands in any order, the bags, and the score where the rules say the points
+        read it)."""
+        ordered: tuple[PlainHand, ...]
+        if len(hands) == 2:
+            first, second = hands
+            ordered = hands if first <= second else (second, first)
+        else:
+            ordered = tuple(sorted(hands))
+        key = (ordered, bags, score) if self.reads_score else (ordered, bags)
+        found = self._memo.get(key)
+        if found is None:
+            result = reference.score_side(self.knobs, list(hands), score, bags)
+            found = RefSide(result.points, result.bags, result.penalties, result.made,
+                            result.boston)  # fmt: skip
+            if len(self._memo) < MEMO_LIMIT:
+                self._memo[key] = found
+        return found
+
+    def compare(
+        self, hands: tuple[PlainHand, ...], score: int, bags: int, scored: SideScore
+    ) -> list[Problem]:
+        """The engine's score of a side against the reference's: points, score, bags,
+        penalties, contract made and Boston."""
+        ref = self.side(hands, score, bags)
+        engine = (scored.points, scored.bags, scored.penalties, scored.made, scored.boston)
+        if engine == ref and scored.score == score + ref.points:
+            return []
+        return [
+            Problem(
+                "reference",
+                f"side ({_hands_text(hands)}) from score {score}, {bags} bags: the engine gives"
+                f" {_side_text(RefSide(*engine))} (score {scored.score}), the reference scorer"
+                f" {_side_text(ref)}",
+            )
+        ]
+
+    def goes_on(self, scores: list[int], sets: list[int]) -> bool:
+        """Whether a game in which no side has lost surely goes on after a round without
+        a Boston: no side reached the target, fell to the loss limit or was set out."""
+        return max(scores) < self._target and min(scores) > self._limit and max(sets) < self._sets
+
+    def has_lost(self, score: int, sets: int) -> bool:
+        """docs/rules.md: a side loses at or below the loss limit, or set out."""
+        return score <= self._limit or sets >= self._sets
+
+    def end(
+        self,
+        scores: list[int],
+        sets: list[int],
+        boston_by: int | None,
+        out_since: list[int | None],
+    ) -> tuple[bool, int | None, str | None]:
+        """Whether the game is over after a round, its winner (None: a draw) and why,
+        read from docs/rules.md and the knobs, without the engine's `judge_end`.
+
+        `out_since`: the round each side lost in (None: still in), this round's too. A
+        side out cannot win by the target or by Boston; a Boston that wins at once by a
+        side still in wins; then a side still in at or above the target; then, once any
+        side is out, the highest of those still in (or of those that lost last)."""
+        sides = range(len(scores))
+        still_in = [side for side in sides if out_since[side] is None]
+        if boston_by is not None and self._boston_wins and boston_by in still_in:
+            return True, boston_by, "boston"
+        over = [side for side in still_in if scores[side] >= self._target]
+        if over:
+            return self._highest(scores, over, "target")
+        out = [side for side in sides if out_since[side] is not None]
+        if not out:
+            return _NOT_OVER
+        if not still_in:
+            latest = max(out_since[side] or 0 for side in out)
+            still_in = [side for side in out if out_since[side] == latest]
+        # By the loss limit if a side out is at or below it, or was never set out.
+        fell = any(scores[side] <= self._limit or sets[side] < self._sets for side in out)
+        return self._highest(scores, still_in, "loss-limit" if fell else "sets")
+
+    def _highest(
+        self, scores: list[int], sides: list[int], reason: str
+    ) -> tuple[bool, int | None, str | None]:
+        top = max(scores[side] for side in sides)
+        leaders = [side for side in sides if scores[side] == top]
+        if len(leaders) == 1:
+            return True, leaders[0], reason
+        return (True, None, reason) if self._draw else _NOT_OVER
+
+
+_NOT_OVER: tuple[bool, int | None, str | None] = (False, None, None)
+
+
+def _hands_text(hands: Sequence[PlainHand]) -> str:
+    """A side's hands as the reference took them: `bid 4 took 5, nil took 0`."""
+    words = {"number": "bid {}", "nil": "nil", "bnil": "blind nil", "blind": "blind {}"}
+    return ", ".join(f"{words[kind].format(bid)} took {took}" for kind, bid, took in hands)
+
+
+def _side_text(side: RefSide) -> str:
+    made = {None: "no contract", True: "made", False: "set"}[side.made]
+    boston = ", Boston" if side.boston else ""
+    return (
+        f"{side.points:+d} points, {side.bags} bags after, {side.penalties} penalties,"
+        f" {made}{boston}"
+    )
+
+
+# Makes a side's plain hands from the deal's bids (as the deal source gives them) and
+# tricks: `plain_of(side, bids, taken)`.
+PlainOf = Callable[[int, Sequence[object], Sequence[int]], tuple[PlainHand, ...]]
+
+
+class GameFold:
+    """A game folded by the reference beside the simulator's fold, checked every deal.
+
+    Its memo is its own, keyed by the seats' bids as the deal source gives them (the
+    kernel's bid codes, or the Python path's bid keys) and tricks: nothing of the
+    engine's memo keys or the kernel's score slots."""
+
+    def __init__(self, referee: Referee, plain_of: PlainOf) -> None:
+        rules = referee.rules
+        self.referee = referee
+        self._plain_of = plain_of
+        seats = [rules.seats_of(side) for side in range(rules.sides)]
+        self._getters = [itemgetter(*side_seats) for side_seats in seats]
+        self._pairs = [
+            (side, side_seats[0], side_seats[1] if len(side_seats) == 2 else -1)
+            for side, side_seats in enumerate(seats)
+        ]
+        # The usual table (two sides of two seats, points that do not read the score)
+        # takes `_deal_two_pairs`.
+        self._two_pairs: tuple[tuple[int, int], tuple[int, int]] | None = None
+        if rules.sides == 2 and rules.side_size == 2 and not referee.reads_score:
+            (north, south), (east, west) = seats
+            self._two_pairs = ((north, south), (east, west))
+        # A side's deal as the fold reads it: points, bags after, set, Boston.
+        self._memo: dict[tuple[object, ...], tuple[int, int, bool, bool]] = {}
+        self._reads_score = referee.reads_score
+        # What can end a game (docs/rules.md), for the usual deal's quick test.
+        self._target = rules.target
+        self._limit = rules.loss_limit if rules.loss_limit is not None else -(2**62)
+        self._most_sets = rules.sets_to_lose or 2**62
+        self._sides = range(rules.sides)
+        self.out_since: list[int | None] = []
+        self._out = False
+        self.scores: list[int] = []
+        self.bags: list[int] = []
+        self.sets: list[int] = []
+
+    def start(self) -> None:
+        """A new game: no points, bags or sets."""
+        sides = self.referee.rules.sides
+        self.out_since = [None] * sides
+        self._out = False  # whether a side has lost
+        self.scores, self.bags, self.sets = [0] * sides, [0] * sides, [0] * sides
+
+    def deal(
+        self,
+        number: int,
+        keys: Sequence[object],
+        bids: Sequence[object],
+        taken: Sequence[int],
+        scores: list[int],
+        bags: list[int],
+        sets: list[int],
+        ended: tuple[bool, int | None, str | None],
+    ) -> list[Problem]:
+        """Fold deal `number` (its seats' bid keys, bids and tricks) and compare the running
+        scores, bags and sets, and the end of the game (`ended`: over, winner, why), with
+        the simulator's after the same deal. After a difference the fold takes the
+        simulator's numbers, so each deal is judged on its own."""
+        if self._two_pairs is not None:
+            return self._deal_two_pairs(number, keys, bids, taken, scores, bags, sets, ended)
+        memo = self._memo
+        ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
+        boston_by = None
+        for side, first, second in self._pairs:
+            # Sides of two seats (the usual table) by their seats; others by a getter.
+            key: tuple[object, ...] = (
+                (keys[first], keys[second], taken[first], taken[second], ref_bags[side])
+                if second >= 0
+                else (self._getters[side](keys), self._getters[side](taken), ref_bags[side])
+            )
+            if self._reads_score:
+                key += (ref_scores[side],)
+            found = memo.get(key)
+            if found is None:
+                found = self._side(side, bids, taken, key)
+            points, ref_bags[side], set_out, boston = found
+            ref_scores[side] += points
+            if set_out:
+                ref_sets[side] += 1
+            if boston:
+                boston_by = side
+        same = ref_scores == scores and ref_bags == bags and ref_sets == sets
+        if (
+            same
+            and boston_by is None
+            and not ended[0]
+            and not self._out
+            and max(ref_scores) < self._target
+            and min(ref_scores) > self._limit
+            and max(ref_sets) < self._most_sets
+        ):
+            return _NOTHING  # the usual deal: the same numbers, and nobody near the end
+        return self._judge(number, scores, bags, sets, ended, boston_by, same)
+
+    def _deal_two_pairs(
+        self,
+        number: int,
+        keys: Sequence[object],
+        bids: Sequence[object],
+        taken: Sequence[int],
+        scores: list[int],
+        bags: list[int],
+        sets: list[int],
+        ended: tuple[bool, int | None, str | None],
+    ) -> list[Problem]:
+        """`deal` for the usual table, two sides of two seats, whose points do not read
+        the score: the same steps, written out for its two sides."""
+        assert self._two_pairs is not None
+        (north, south), (east, west) = self._two_pairs
+        memo = self._memo
+        ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
+        first = (keys[north], keys[south], taken[north], taken[south], ref_bags[0])
+        found = memo.get(first) or self._side(0, bids, taken, first)
+        second = (keys[east], keys[west], taken[east], taken[west], ref_bags[1])
+        other = memo.get(second) or self._side(1, bids, taken, second)
+        points, ref_bags[0], set_out, boston = found
+        ref_scores[0] += points
+        if set_out:
+            ref_sets[0] += 1
+        points, ref_bags[1], other_set_out, other_boston = other
+        ref_scores[1] += points
+        if other_set_out:
+            ref_sets[1] += 1
+        boston_by = 1 if other_boston else 0 if boston else None
+        one, two = ref_scores
+        target, limit = self._target, self._limit
+        if (
+            boston_by is None
+            and not ended[0]
+            and not self._out
+            and one < target
+            and two < target
+            and one > limit
+            and two > limit
+            and (not set_out and not other_set_out or max(ref_sets) < self._most_sets)
+            and ref_scores == scores
+            and ref_bags == bags
+            and ref_sets == sets
+        ):
+            return _NOTHING  # the usual deal: the same numbers, and nobody near the end
+        same = ref_scores == scores and ref_bags == bags and ref_sets == sets
+        return self._judge(number, scores, bags, sets, ended, boston_by, same)
+
+    def _side(
+        self, side: int, bids: Sequence[object], taken: Sequence[int], key: tuple[object, ...]
+    ) -> tuple[int, int, bool, bool]:
+        """A side's deal not met yet: the reference's points, bags after, set, Boston."""
+        score, bags = self.scores[side], self.bags[side]
+        ref = self.referee.side(self._plain_of(side, bids, taken), score, bags)
+        found = (ref.points, ref.bags, ref.made is False, ref.boston)
+        if len(self._memo) < MEMO_LIMIT:
+            self._memo[key] = found
+        return found
+
+    def _judge(
+        self,
+        number: int,
+        scores: list[int],
+        bags: list[int],
+        sets: list[int],
+        ended: tuple[bool, int | None, str | None],
+        boston_by: int | None,
+        same: bool,
+    ) -> list[Problem]:
+        """The end of the game by the reference, and what differs from the simulator's."""
+        referee = self.referee
+        ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
+        out_since = self.out_since
+        for side in self._sides:
+            if out_since[side] is None and referee.has_lost(ref_scores[side], ref_sets[side]):
+                out_since[side] = number
+                self._out = True
+        truth = referee.end(ref_scores, ref_sets, boston_by, out_since)
+        if same and truth == ended:
+            return _NOTHING
+        problems = []
+        if ref_scores != scores or ref_bags != bags or ref_sets != sets:
+            problems.append(
+                Problem(
+                    "fold",
+                    f"scores {scores}, bags {bags}, sets {sets}; the reference's fold gives"
+                    f" scores {ref_scores}, bags {ref_bags}, sets {ref_sets}",
+                )
+            )
+            ref_scores[:], ref_bags[:], ref_sets[:] = scores, bags, sets
+        if truth != ended:
+            problems.append(
+                Problem(
+                    "end",
+                    f"after scores {scores}: the game is {_end_text(ended)} by the engine,"
+                    f" {_end_text(truth)} by the reference",
+                )
+            )
+        return problems
+
+
+_NOTHING: list[Problem] = []  # never added to: the caller adds it to its own list
+
+
+def _end_text(end: tuple[bool, int | None, str | None]) -> str:
+    over, winner, reason = end
+    if not over:
+        return "not over"
+    return f"won by side {winner + 1} ({reason})" if winner is not None else f"a draw ({reason})"

@@ -1,0 +1,164 @@
+"""Deals of a table of random bots, played by the kernel's `Table`: in C or its twin.
+
+The table (`_kernel.c`, or its pure-Python twin `_kernel_py.py`; `kernel.table_type`
+gives either) shuffles, deals, bids from a table that the real bid rules fill
+(`kernel.table_arguments`), plays random legal cards and checks each deal itself. Game
+`i` draws from its own seed (`kernel.kernel_seed`), the Python path's random stream, so
+both implementations play the games random bots play in Python (botdeals.py).
+
+Here, as for any deal: the engine scores it (scorer.py), its bids are checked by
+`scorepad.bids` (checker.py), and the game is folded by the reference beside the
+engine's numbers (referee.py). The table's check of its own play is a second reading of
+the rules inside the same C file, so a reader outside the kernel replays the play too:
+the Python validator replays a fixed sample of the deals in every run (at least one in
+`SAMPLE_EVERY`; every deal with `--check full`), and every deal the table's check refuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import cast
+
+from scorepad.rules import Rules
+from scorepad.sim.checker import DealChecker
+from scorepad.sim.kernel import (
+    BLIND_NIL_CODE,
+    KernelTable,
+    bids_of_codes,
+    kernel_seed,
+    table_arguments,
+)
+from scorepad.sim.keys import trailing_by
+from scorepad.sim.referee import PlainHand, plain_side
+from scorepad.sim.results import DealRecord, GameResult
+from scorepad.sim.scorer import PlayedSide, SideScorer
+from scorepad.sim.source import Deal
+from scorepad.sim.validate import Problem
+
+_new = tuple.__new__
+# The validator replays deal `number` of game `index` when (index + number) is a multiple
+# of this: a fixed sample of one deal in SAMPLE_EVERY, the same in every run of a seed.
+SAMPLE_EVERY = 20
+
+
+class TableDeals:
+    """Deals of one set of rules played by a kernel `Table` (C or Python)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        table_type: Callable[..., KernelTable],
+        seed: int,
+        checker: DealChecker | None,
+        scorer: SideScorer,
+        names: Sequence[str],
+        *,
+        check_every: int = SAMPLE_EVERY,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.checker = checker  # None: deals are not checked
+        self.scorer = scorer
+        self.names = names
+        self.check_every = check_every  # 1: the validator replays every deal
+        self._seats = [rules.seats_of(side) for side in range(rules.sides)]
+        self._bid_of_code = bid_of = bids_of_codes(rules.tricks)
+        # A seat's hand as the reference takes it, by its bid code and tricks (the
+        # kernel's bids are never joint).
+        self._plain_hands = [
+            [plain_side([bid_of[code]], [took])[0] for took in range(rules.tricks + 1)]
+            for code in range(256)
+        ]
+        self._blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
+        self._order = [
+            [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
+            for dealer in range(rules.players)
+        ]
+        self.table: KernelTable = table_type(**table_arguments(rules))
+        self._index = 0
+        self._last: tuple[int, tuple[int, ...], tuple[int, ...]] = (0, (), ())
+
+    def start_game(self, index: int) -> int:
+        """Start game `index` from its own seed; the first dealer."""
+        self._index = index
+        self.table.seed(kernel_seed(self.seed, index))
+        return self.table.below(self.rules.players)
+
+    def deal(
+        self, result: GameResult, number: int, dealer: int, scores: list[int], bags: list[int],
+        keep_record: bool,
+    ) -> Deal:  # fmt: skip
+        """Deal `number` of the game, played by the table, checked."""
+        blind_sides = 0
+        if self._blind_deficit is not None:
+            for side in range(len(scores)):
+                if trailing_by(scores, side) >= self._blind_deficit:
+                    blind_sides |= 1 << side
+        codes, taken, bad, places = self.table.deal(dealer, blind_sides)
+        self._last = (dealer, codes, taken)
+        checker = self.checker
+        sampled = (self._index + number) % self.check_every == 0
+        record = None
+        problems: list[Problem] = []
+        if bad or keep_record or (sampled and checker is not None):
+            record = self.record(dealer, codes, taken)
+            if keep_record:
+                result.records.append(record)
+            if checker is not None and bad:
+                problems = checker.check(record, scores, record.by_seat(self.rules.players))
+                if not problems:
+                    problems.append(
+                        Problem("kernel", f"the kernel's own check failed (bits {bad})")
+                    )
+            elif checker is not None and sampled:
+                problems = checker.check_play(record)
+                problems += checker.check_kernel_bids(
+                    dealer, codes, BLIND_NIL_CODE in codes, self._bid_of_code, scores
+                )
+        elif checker is not None:
+            problems = checker.check_kernel_bids(
+                dealer, codes, BLIND_NIL_CODE in codes, self._bid_of_code, scores
+            )
+        # (`tuple.__new__`: a deal is made thousands of times a second, and this skips
+        # NamedTuple's Python-level constructor.)
+        return _new(Deal, (codes, codes, taken, places, record, problems))
+
+    def record(self, dealer: int, codes: Sequence[int], taken: Sequence[int]) -> DealRecord:
+        """The table's last deal as a DealRecord (for the validator, a violation's replay
+        and hand records)."""
+        dealt, plays, winners = self.table.record()
+        bid_of = self._bid_of_code
+        return DealRecord(
+            dealer,
+            dealt,
+            bids=[(seat, bid_of[codes[seat]]) for seat in self._order[dealer]],
+            joint=[False] * self.rules.sides,
+            plays=plays,
+            winners=winners,
+            taken=list(taken),
+        )
+
+    def describe(self, deal: Deal) -> str:
+        """The last deal as text, to replay it by hand."""
+        record = deal.record
+        if record is None:
+            record = self.record(*self._last)
+        return record.describe(self.names)
+
+    def played_of(self, side: int, bids: Sequence[object], taken: Sequence[int]) -> PlayedSide:
+        """A side's played deal from the seats' bid codes."""
+        bid_of = self._bid_of_code
+        codes = cast("Sequence[int]", bids)
+        return self.scorer.played_side(side, [bid_of[code] for code in codes], taken)
+
+    def plain_of(
+        self, side: int, bids: Sequence[object], taken: Sequence[int]
+    ) -> tuple[PlainHand, ...]:
+        """A side's hands as the reference takes them, from the seats' bid codes."""
+        hands = self._plain_hands
+        codes = cast("Sequence[int]", bids)
+        seats = self._seats[side]
+        if len(seats) == 2:
+            first, second = seats
+            return hands[codes[first]][taken[first]], hands[codes[second]][taken[second]]
+        return tuple([hands[codes[seat]][taken[seat]] for seat in seats])

@@ -1,0 +1,231 @@
+"""The memos of the simulator hand back no stale answer: their keys hold what is read.
+
+The memoised scorer (`SideScorer`) and the memoised bid checks (`DealChecker`) are run
+over random knobs, scores, bags and bids against the plain engine and the plain bid
+checks, asked afresh each time. One scorer sees many questions, so an answer kept under
+a key that leaves out something it depends on is handed back where it is wrong. A test
+rule that reads the score shows the keys follow what the rules declare
+(`Rules.points_read_score`), and that this test fails where they would not.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorepad import reference
+from scorepad.bids import BLIND_NIL, NIL, Bid, BidKind, check_side_bids, check_table_bids, number
+from scorepad.errors import BidError
+from scorepad.presets import load_preset
+from scorepad.rules import Rules
+from scorepad.scoring import Hand, SideScore, score_side
+from scorepad.sim.checker import DealChecker
+from scorepad.sim.keys import trailing_by
+from scorepad.sim.referee import Referee
+from scorepad.sim.results import DealRecord, seat_names
+from scorepad.sim.scorer import SideScorer
+from tests.test_reference import Table, reference_hands, table_rounds, tables
+
+
+class ScoreReadingRules(Rules):
+    """The standard rules with a knob that reads the score: see `leader_bonus`."""
+
+    @property
+    def points_read_score(self) -> bool:
+        return True
+
+
+def leader_bonus(
+    rules: Rules, hands: Sequence[Hand], *, score: int = 0, bags: int = 0
+) -> SideScore:
+    """The engine, plus a point for every 50 the side had before the round (a test rule)."""
+    scored = score_side(rules, hands, score=score, bags=bags)
+    bonus = max(score, 0) // 50
+    return scored._replace(points=scored.points + bonus, score=scored.score + bonus)
+
+
+def score_reading(rules: Rules) -> Rules:
+    return ScoreReadingRules(
+        **{f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules) if f.init}
+    )
+
+
+@st.composite
+def side_rounds(draw: st.DrawFn, rules: Rules) -> tuple[list[Bid | None], list[int], int, int]:
+    """A side's seats' bids and tricks, and its score and bags before the round."""
+    seats = rules.side_size
+    kinds = [NIL, BLIND_NIL] + [number(n) for n in range(rules.tricks + 1)]
+    bids: list[Bid | None] = [draw(st.sampled_from(kinds)) for _ in range(seats)]
+    if seats == 2 and draw(st.integers(0, 5)) == 0:
+        bids[1] = None  # a joint bid by the side
+    left = rules.tricks
+    tricks = []
+    for _ in range(seats):
+        took = draw(st.integers(0, left))
+        tricks.append(took)
+        left -= took
+    score = draw(st.sampled_from([-400, -120, -10, 0, 40, 95, 130, 260, 480]))
+    bags = draw(st.integers(0, max(rules.bag_limit - 1, 0) if rules.bags else 0))
+    return bids, tricks, score, bags
+
+
+def numbers(scored: SideScore) -> tuple[object, ...]:
+    return scored.points, scored.bags, scored.penalties, scored.made, scored.boston
+
+
+def stale_answers(rules: Rules, questions: Any, engine: Any) -> list[object]:
+    """The questions a memoised scorer answers other than the engine asked afresh."""
+    names = [[f"P{seat}" for seat in rules.seats_of(side)] for side in range(rules.sides)]
+    scorer = SideScorer(rules, names, Referee(rules), validate=False, engine=engine)
+    wrong = []
+    for bids, tricks, score, bags in questions:
+        by_seat: list[Bid | None] = [None] * rules.players
+        taken = [0] * rules.players
+        for seat, bid, took in zip(rules.seats_of(0), bids, tricks, strict=True):
+            by_seat[seat], taken[seat] = bid, took
+        played = scorer.played_side(0, by_seat, taken)
+        memo = scorer.numbers(played, score, bags)
+        fresh = numbers(engine(rules, played.hands, score=score, bags=bags))
+        if tuple(memo[:5]) != fresh:
+            wrong.append((bids, tricks, score, bags, tuple(memo[:5]), fresh))
+    return wrong
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(data=st.data())
+def test_the_memoised_scorer_agrees_with_the_engine_asked_afresh(data: st.DataObject) -> None:
+    table: Table = data.draw(tables())
+    rules = table.rules
+    questions = data.draw(st.lists(side_rounds(rules), min_size=20, max_size=40))
+    assert stale_answers(rules, questions, score_side) == []
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, database=None)
+@given(data=st.data())
+def test_a_rule_that_reads_the_score_is_keyed_by_it(data: st.DataObject) -> None:
+    rules = score_reading(data.draw(tables()).rules)
+    questions = data.draw(st.lists(side_rounds(rules), min_size=20, max_size=40))
+    assert stale_answers(rules, questions, leader_bonus) == []
+
+
+def test_keys_that_leave_the_score_out_give_stale_answers_where_it_is_read() -> None:
+    """The same rule, not declared: one side deal met at two scores is scored once."""
+    rules = load_preset("standard").rules
+    assert not rules.points_read_score
+    questions = [([number(4), number(3)], [5, 2], score, 0) for score in (0, 100, 300)]
+    assert len(stale_answers(rules, questions, leader_bonus)) == 2
+    assert stale_answers(score_reading(rules), questions, leader_bonus) == []
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(data=st.data())
+def test_what_a_key_leaves_out_cannot_matter(data: st.DataObject) -> None:
+    """The score, for points the rules say do not read it; the deficit, for a side's bid
+    check without a blind bid."""
+    rules = data.draw(tables()).rules
+    bids, tricks, score, bags = data.draw(side_rounds(rules))
+    hands = [Hand(bid, took) for bid, took in zip(bids, tricks, strict=True) if bid is not None]
+    other = data.draw(st.integers(-1000, 1000))
+    assert not rules.points_read_score
+    assert numbers(score_side(rules, hands, score=score, bags=bags)) == numbers(
+        score_side(rules, hands, score=other, bags=bags)
+    )
+    made = [bid for bid in bids if bid is not None]
+    if not rules.bid_check_reads_deficit(any(bid.is_blind for bid in made)):
+        assert side_refusal(rules, made, None) == side_refusal(rules, made, other)
+
+
+def side_refusal(rules: Rules, bids: Sequence[Bid], trailing: int | None) -> str | None:
+    try:
+        check_side_bids(rules, bids, who=["A", "B"][: len(bids)], side="side 1",
+                        trailing_by=trailing)  # fmt: skip
+    except BidError as error:
+        return str(error)
+    return None
+
+
+def plain_bid_problems(
+    rules: Rules, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
+) -> list[str]:
+    """The bid checks asked afresh, with each side's deficit as it is."""
+    names = seat_names(rules.players)
+    messages = []
+    for side in range(rules.sides):
+        bids = tuple(bid for seat in rules.seats_of(side) if (bid := by_seat[seat]) is not None)
+        try:
+            check_side_bids(
+                rules, bids, who=[names[seat] for seat in rules.seats_of(side)],
+                side=f"side {side + 1}",
+                trailing_by=trailing_by(scores, side),
+            )  # fmt: skip
+        except BidError as error:
+            messages.append(str(error))
+    try:
+        check_table_bids(rules, [bid for _, bid in record.bids], last="the last bidder")
+    except BidError as error:
+        messages.append(str(error))
+    return messages
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(data=st.data())
+def test_the_memoised_bid_checks_agree_with_the_checks_asked_afresh(data: st.DataObject) -> None:
+    rules = data.draw(tables()).rules
+    names = seat_names(rules.players)
+    side_names = [[names[seat] for seat in rules.seats_of(side)] for side in range(rules.sides)]
+    checker = DealChecker(rules, names, side_names)
+    kinds = [NIL, BLIND_NIL, Bid(BidKind.BLIND, 7)] + [number(n) for n in range(rules.tricks + 1)]
+    for _ in range(data.draw(st.integers(10, 30))):
+        dealer = data.draw(st.integers(0, rules.players - 1))
+        by_seat: list[Bid | None] = [
+            data.draw(st.sampled_from(kinds)) for _ in range(rules.players)
+        ]
+        order = [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
+        record = DealRecord(dealer, [], bids=[(seat, by_seat[seat]) for seat in order],  # type: ignore[misc]
+                            joint=[False] * rules.sides)  # fmt: skip
+        scores = data.draw(st.lists(st.sampled_from([-300, -150, -40, 0, 60, 99, 100, 101, 250]),
+                                    min_size=rules.sides, max_size=rules.sides))  # fmt: skip
+        memo = [problem.message for problem in checker.check_bids(record, scores, by_seat)]
+        assert memo == plain_bid_problems(rules, record, scores, by_seat)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(data=st.data())
+def test_the_referees_fold_ends_a_game_as_the_reference_does(data: st.DataObject) -> None:
+    """The fold the simulator checks every deal against (the reference's scores, and the
+    end read from docs/rules.md in `Referee.end`) gives `reference.play_game`'s totals,
+    end round, winner and reason."""
+    table = data.draw(tables())
+    rules = table.rules
+    rounds = data.draw(st.lists(table_rounds(rules), min_size=3, max_size=30))
+    plain = [[tuple(reference_hands(play)) for play in round_] for round_ in rounds]
+    expected = reference.play_game(table.knobs, [[list(h) for h in r] for r in plain])
+    referee = Referee(rules)
+    scores, bags, sets = [0] * rules.sides, [0] * rules.sides, [0] * rules.sides
+    out_since: list[int | None] = [None] * rules.sides
+    ended = None
+    for round_number, round_ in enumerate(plain, start=1):
+        boston_by = None
+        for side, hands in enumerate(round_):
+            ref = referee.side(hands, scores[side], bags[side])
+            scores[side] += ref.points
+            bags[side] = ref.bags
+            sets[side] += ref.made is False
+            if ref.boston:
+                boston_by = side
+        for side in range(rules.sides):
+            if out_since[side] is None and referee.has_lost(scores[side], sets[side]):
+                out_since[side] = round_number
+        over, winner, reason = referee.end(scores, sets, boston_by, out_since)
+        if over:
+            ended = (winner, round_number, reason, list(scores), list(bags), list(sets))
+            break
+    wanted = None
+    if expected.ended_after is not None:
+        wanted = (expected.winner, expected.ended_after, expected.reason, expected.totals,
+                  expected.bags, expected.sets)  # fmt: skip
+    assert ended == wanted, (table.preset, table.knobs)
