@@ -241,6 +241,18 @@ def test_a_german_game_reads_german_and_its_file_is_the_same_in_english(home: Pa
         "Als Nächstes gibt Bernd.\n"
         "Bis 500 fehlen: Wir 429, Die 350.\n"
     )
+    markdown = german("export", "--format", "md").splitlines()
+    assert markdown[2:5] == [
+        "Regelsatz standard, Ziel 500.",
+        "",
+        "Als Nächstes gibt Bernd. Bis 500 fehlen: Wir 429, Die 350.",
+    ]
+    assert markdown[6].startswith("| Runde | Geber | Wir Ans. | Wir Stiche | Wir Punkte |")
+    csv = german("export", "--format", "csv").splitlines()
+    assert csv[0] == (
+        "round,dealer,team,bids,bid,player_tricks,tricks,points,score,bags,lines,after_end"
+    )  # csv is for scripts: English headers, and bids in the file's notation
+    assert csv[2].startswith("1,Anna,Die,nil+5,5,0+5,5,150,150,0,nil made (Bernd) +100;")
     path = home / "games" / "freitag.toml"
     written = path.read_bytes()
     assert b"null" not in written and b'"nil"' in written  # the file keeps scorepad's notation

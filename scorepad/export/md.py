@@ -14,10 +14,13 @@ from scorepad.export.view import (
     status_line,
     warning_lines,
 )
+from scorepad.i18n import N_, _
 
 if TYPE_CHECKING:
     from scorepad.game import Game, Standings
 
+# A side's columns, each headed with the side's name: `Us bid`, `Us tricks`.
+_MD_COLUMNS = (N_("bid"), N_("tricks"), N_("points"), N_("score"), N_("bags"))
 _MD_SPECIAL = str.maketrans({char: "\\" + char for char in "\\`*_[]<>|#~"})
 
 
@@ -32,16 +35,20 @@ def export_md(game: Game, standings: Standings) -> str:
     """The sheet as a Markdown table, with the game's name, rules and status around it."""
     order = side_order(game)
     status = md_text(status_line(game, standings))
-    heads = ["Round", "Dealer"]
+    heads = [_("Round"), _("Dealer")]
     aligns = ["---:", "---"]
     for side in order:
         name = md_text(game.sides[side])
-        heads += [f"{name} {word}" for word in ("bid", "tricks", "points", "score", "bags")]
+        heads += [
+            _("{side} {column}").format(side=name, column=_(word)) for word in _MD_COLUMNS
+        ]
         aligns += ["---", "---", "---:", "---:", "---:"]
     lines = [
         f"# {md_text(game.name)}",
         "",
-        f"Preset {md_text(game.preset)}, {md_text(limits_text(game))}.",
+        _("Preset {preset}, {limits}.").format(
+            preset=md_text(game.preset), limits=md_text(limits_text(game))
+        ),
         "",
         f"**{status}**" if standings.finished else status,
         "",
@@ -50,7 +57,11 @@ def export_md(game: Game, standings: Standings) -> str:
     ]
     after_end: list[str] = []
     for result in standings.rounds:
-        number = f"{result.number} (after the end)" if result.after_end else str(result.number)
+        number = (
+            _("{number} (after the end)").format(number=result.number)
+            if result.after_end
+            else str(result.number)
+        )
         cells = [number, md_text(game.players[result.round.dealer])]
         for row in side_rounds(game, result):
             texts = side_cells(row, md_text, bold=lambda text: f"**{text}**")
@@ -58,7 +69,7 @@ def export_md(game: Game, standings: Standings) -> str:
                 texts[2] += " (" + md_text("; ".join(reasons(row))) + ")"
             cells += texts
         (after_end if result.after_end else lines).append(_md_row(cells))
-    totals = ["**Total**", ""]
+    totals = [f"**{_('Total')}**", ""]
     for side in order:
         totals += ["", "", "", f"**{standings.scores[side]}**", str(standings.bags[side])]
     lines.append(_md_row(totals))

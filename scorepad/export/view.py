@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorepad.bids import contract_of, format_bid
+from scorepad.i18n import _
 from scorepad.scoring import Line, SideScore, signed
 
 if TYPE_CHECKING:
@@ -73,22 +74,30 @@ def status_line(game: Game, standings: Standings) -> str:
     if standings.outcome is not None:
         reason = describe_end(rules, standings.outcome)
         scores = scores_text(game, standings.scores)
-        who = "A draw" if standings.winner is None else f"{game.sides[standings.winner]} won"
-        return f"{who} after round {standings.ended_after} ({reason}): {scores}."
+        said = (
+            _("A draw after round {number} ({reason}): {scores}.")
+            if standings.winner is None
+            else _("{side} won after round {number} ({reason}): {scores}.")
+        )
+        side = game.sides[standings.winner] if standings.winner is not None else ""
+        return said.format(side=side, number=standings.ended_after, reason=reason, scores=scores)
     from scorepad.game import open_round
 
     needs = ", ".join(
-        f"{game.sides[side]} needs {max(0, rules.target - standings.scores[side])}"
+        _("{side} needs {points}").format(
+            side=game.sides[side], points=max(0, rules.target - standings.scores[side])
+        )
         for side in order
     )
     waiting = open_round(game)
     if waiting is not None:  # no next deal yet: this round's tricks come first
         dealer = game.players[game.rounds[waiting - 1].dealer]
-        return (
-            f"Round {waiting} ({dealer} deals) waits for its tricks. "
-            f"To reach {rules.target}: {needs}."
-        )
-    return f"Next deal: {next_dealer(game, standings)}. To reach {rules.target}: {needs}."
+        return _(
+            "Round {number} ({dealer} deals) waits for its tricks. To reach {target}: {needs}."
+        ).format(number=waiting, dealer=dealer, target=rules.target, needs=needs)
+    return _("Next deal: {dealer}. To reach {target}: {needs}.").format(
+        dealer=next_dealer(game, standings), target=rules.target, needs=needs
+    )
 
 
 def joined(values: tuple[object, ...] | None) -> str:
@@ -103,14 +112,18 @@ def line_text(line: Line) -> str:
 
 def warning_lines(standings: Standings) -> list[str]:
     """Every round's questionable bids, in round order (see `game.bid_warnings`)."""
-    return [f"Warning: {text}." for result in standings.rounds for text in result.warnings]
+    said = _("Warning: {message}.")
+    return [said.format(message=text) for result in standings.rounds for text in result.warnings]
 
 
 def limits_text(game: Game) -> str:
     """`target 500, lost at -200`: how the game is won, and lost."""
     rules = game.rules
-    text = f"target {rules.target}"
-    return text if rules.loss_limit is None else f"{text}, lost at {rules.loss_limit}"
+    if rules.loss_limit is None:
+        return _("target {target}").format(target=rules.target)
+    return _("target {target}, lost at {limit}").format(
+        target=rules.target, limit=rules.loss_limit
+    )
 
 
 def reasons(row: SideRound) -> list[str]:
