@@ -185,6 +185,8 @@ def format_number(value: float, decimals: int = 0) -> str:
 
 def format_percent(rate: float, decimals: int = 1) -> str:
     """A rate (0.787) as a percentage: `78.7%` in English, `78,7 %` in German."""
+    if _language == "en":
+        return f"{100 * rate:.{decimals}f}%"  # as scorepad always wrote it, without Babel
     from babel.numbers import format_percent as babel_percent
 
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"

@@ -282,3 +282,29 @@ def test_presets_keep_their_names_and_say_their_rules_in_german(
         line.split()[:2] == ["nil", "true"] and line.rstrip().endswith("Null darf angesagt werden")
         for line in out.splitlines()
     )
+
+
+def test_stats_speak_german_with_german_decimals(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    set_language("de")
+    run("--lang", "de", "new", "fr", "--players", "Anna,Bernd,Clara,Dieter")
+    run("--lang", "de", "bid", "Anna=4", "Bernd=null", "Clara=3", "Dieter=5")
+    run("--lang", "de", "tricks", "Anna=5", "Bernd=0", "Clara=3", "Dieter=5")
+    code, out, err = run("--lang", "de", "stats")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (
+        "1 Partie (0 beendet, 1 nicht beendet); ein Sieg braucht eine beendete Partie."
+    )
+    assert lines[2].split()[:7] == [
+        "Spieler",
+        "Partien",
+        "beend.",
+        "gew.",
+        "Sieg%",
+        "Runden",
+        "Ans.",
+    ]
+    assert lines[3].split()[:7] == ["Anna", "1", "0", "0", "-", "1", "4,0"]
