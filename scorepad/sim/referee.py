@@ -27,6 +27,7 @@ from scorepad.sim.validate import Problem
 
 PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)
 MEMO_LIMIT = 400_000
+_new = tuple.__new__
 _KIND = {
     BidKind.NUMBER: "number",
     BidKind.NIL: "nil",
@@ -93,8 +94,10 @@ class Referee:
         found = self._memo.get(key)
         if found is None:
             result = reference.score_side(self.knobs, list(hands), score, bags)
-            found = RefSide(result.points, result.bags, result.penalties, result.made,
-                            result.boston)  # fmt: skip
+            # (`tuple.__new__`: skips NamedTuple's Python-level constructor.)
+            found = _new(
+                RefSide, (result.points, result.bags, result.penalties, result.made, result.boston)
+            )
             if len(self._memo) < MEMO_LIMIT:
                 self._memo[key] = found
         return found
