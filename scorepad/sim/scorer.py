@@ -148,58 +148,32 @@ class SideScorer:
         codes); `played_of` makes a played side not met yet from `bids`. A kernel deal
         gives each side's place (`places`): its numbers are then read from the shared
         table by place and bags. `entries` asks for the sides' entries, for a Round."""
-        if places is not None and self.shared is not None:
-            boston_by = self._fold_table(
-                tally, keys, taken, played_of, scores, bags, sets, problems, places
-            )
-            if not entries:
-                return boston_by, None
-            return boston_by, tuple(
-                self._played_side(side, keys, bids, taken, played_of).entry
-                for side in range(len(self._getters))
-            )
+        table = self.shared if places is not None else None
+        if table is not None:
+            values, bag_slots, unpacked = table.values, table.bag_slots, self._unpacked
         side_entries = []
         boston_by = None
         for side, get in enumerate(self._getters):
             side_bags = bags[side]
-            key = self.keys.scored((get(keys), get(taken)), side_bags, scores[side])
-            cached = self._scored.get(key)
-            if cached is None:
-                played = self._played_side(side, keys, bids, taken, played_of)
-                cached = (played.entry, self.numbers(played, scores[side], side_bags))
-                if len(self._scored) < MEMO_LIMIT:
-                    self._scored[key] = cached
-            side_entries.append(cached[0])
-            if self._add(tally, side, cached[1], scores, bags, sets, problems):
-                boston_by = side
-        return boston_by, tuple(side_entries)
-
-    def _fold_table(
-        self,
-        tally: Tally,
-        keys: Sequence[object],
-        taken: Sequence[int],
-        played_of: PlayedOf,
-        scores: list[int],
-        bags: list[int],
-        sets: list[int],
-        problems: list[Problem],
-        places: tuple[int, ...],
-    ) -> int | None:
-        """`fold` for a kernel deal whose sides' numbers are read from the shared table
-        by place and bags; the side that made a Boston, if one did."""
-        table = self.shared
-        assert table is not None
-        values, bag_slots, unpacked = table.values, table.bag_slots, self._unpacked
-        boston_by = None
-        for side, place in enumerate(places):
-            side_bags = bags[side]
-            # A slot written and not flagged wrong is a side deal scored already.
-            value = values[place * bag_slots + side_bags] if side_bags < bag_slots else 0
-            numbers = unpacked.get(value) if value else None
-            if numbers is None:
-                numbers = self.from_table(side, keys, taken, played_of, place, side_bags,
-                                          scores[side])  # fmt: skip
+            if table is not None:
+                assert places is not None
+                place = places[side]
+                # A slot written and not flagged wrong is a side deal scored already.
+                value = values[place * bag_slots + side_bags] if side_bags < bag_slots else 0
+                numbers = unpacked.get(value) if value else None
+                if numbers is None:
+                    numbers = self.from_table(side, keys, taken, played_of, place, side_bags,
+                                              scores[side])  # fmt: skip
+            else:
+                key = self.keys.scored((get(keys), get(taken)), side_bags, scores[side])
+                cached = self._scored.get(key)
+                if cached is None:
+                    played = self._played_side(side, keys, bids, taken, played_of)
+                    cached = (played.entry, self.numbers(played, scores[side], side_bags))
+                    if len(self._scored) < MEMO_LIMIT:
+                        self._scored[key] = cached
+                side_entries.append(cached[0])
+                numbers = cached[1]
             points, bags[side], penalties, made, boston, side_problems, nils = numbers
             scores[side] += points
             if made is not None:
@@ -207,32 +181,19 @@ class SideScorer:
                 if made is False:
                     sets[side] += 1
                     tally.sets += 1
+            # Problems, penalties, a Boston and nils are rare: counted apart.
             if side_problems or penalties or boston or nils:
                 self._count(tally, numbers, problems)
                 if boston:
                     boston_by = side
-        return boston_by
-
-    def _add(
-        self,
-        tally: Tally,
-        side: int,
-        numbers: SideNumbers,
-        scores: list[int],
-        bags: list[int],
-        sets: list[int],
-        problems: list[Problem],
-    ) -> bool:
-        """Fold a side's numbers into the game and its counts; whether it made a Boston."""
-        points, bags[side], _, made, boston, _, _ = numbers
-        scores[side] += points
-        if made is not None:
-            tally.contracts += 1
-            if made is False:
-                sets[side] += 1
-                tally.sets += 1
-        self._count(tally, numbers, problems)
-        return boston
+        if table is None:
+            return boston_by, tuple(side_entries)
+        if not entries:
+            return boston_by, None
+        return boston_by, tuple(
+            self._played_side(side, keys, bids, taken, played_of).entry
+            for side in range(len(self._getters))
+        )
 
     @staticmethod
     def _count(tally: Tally, numbers: SideNumbers, problems: list[Problem]) -> None:
