@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids, show_bid
 from scorepad.errors import GameError, TricksError
-from scorepad.i18n import N_, _
+from scorepad.i18n import N_, _, ngettext
 from scorepad.rules import Rules
 from scorepad.scoring import (
     EndReason,
@@ -496,13 +496,17 @@ def check_round_number(game: Game, number: int) -> None:
 _END_WORDS = {
     EndReason.TARGET: N_("reached {target}"),
     EndReason.LOSS_LIMIT: N_("a side fell to the loss limit of {limit}"),
-    EndReason.SETS: N_("a side was set {sets} times"),
     EndReason.BOSTON: N_("Boston"),
 }
 
 
 def describe_end(rules: Rules, outcome: Outcome) -> str:
     """Why a game ended, in the words every sheet and export uses."""
+    if outcome.reason is EndReason.SETS:
+        sets = rules.sets_to_lose
+        return ngettext("a side was set once", "a side was set {sets} times", sets).format(
+            sets=sets
+        )
     return _(_END_WORDS[outcome.reason]).format(
         target=rules.target, limit=rules.loss_limit, sets=rules.sets_to_lose
     )
