@@ -47,16 +47,34 @@ class OptionalBuildExt(build_ext):
 
 class BuildPyWithPresets(build_py):
     """The presets live at the top level for people to read and edit; the wheel carries a
-    copy inside the package so an installed scorepad finds them."""
+    copy inside the package so an installed scorepad finds them. The gettext catalogs
+    (scorepad/locale/*/LC_MESSAGES/scorepad.po) are compiled to .mo beside them: in the
+    wheel, or in the checkout for an editable install."""
 
     def run(self) -> None:
         super().run()
+        self._compile_catalogs()
         if self.editable_mode:
             return  # an editable install reads them from the checkout
         target = Path(self.build_lib) / "scorepad" / "presets"
         target.mkdir(parents=True, exist_ok=True)
         for preset in sorted((ROOT / "presets").glob("*.toml")):
             shutil.copyfile(preset, target / preset.name)
+
+    def _compile_catalogs(self) -> None:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        locale_dir = ROOT / "scorepad" / "locale"
+        target = locale_dir if self.editable_mode else Path(self.build_lib) / "scorepad" / "locale"
+        for po in sorted(locale_dir.glob("*/LC_MESSAGES/scorepad.po")):
+            language = po.parent.parent.name
+            with po.open("rb") as source:
+                catalog = read_po(source, locale=language, domain="scorepad")
+            mo = target / language / "LC_MESSAGES" / "scorepad.mo"
+            mo.parent.mkdir(parents=True, exist_ok=True)
+            with mo.open("wb") as out:
+                write_mo(out, catalog)
 
 
 setup(

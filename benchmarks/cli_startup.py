@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorepad.bids import parse_bid  # noqa: E402
 from scorepad.game import Game, Round, SideEntry, new_game, standings  # noqa: E402
-from scorepad.rules import resolve_rules  # noqa: E402
+from scorepad.presets import resolve_rules  # noqa: E402
 from scorepad.store import save_game  # noqa: E402
 
 TARGET_RATIO = 1.1
@@ -52,9 +52,9 @@ _PATTERN = (
 )
 
 
-def long_game(rounds: int) -> Game:
-    """A game to 1000 of `rounds` played rounds that nobody has won."""
-    preset, rules = resolve_rules("long")
+def long_game(rounds: int, overrides: Sequence[str] = ()) -> Game:
+    """A game to 1000 (or as `overrides` say) of `rounds` played rounds nobody has won."""
+    preset, rules = resolve_rules("long", overrides)
     game = new_game("bench", PLAYERS, rules, preset=preset, sides=("Us", "Them"))
     played = []
     for number in range(1, rounds + 1):

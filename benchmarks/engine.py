@@ -12,7 +12,7 @@ import timeit
 
 from scorepad.bids import parse_bid
 from scorepad.game import Game, Round, SideEntry, new_game, standings
-from scorepad.rules import load_preset
+from scorepad.presets import load_preset
 from scorepad.scoring import Hand, score_side
 
 

@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorepad.game import new_game  # noqa: E402
-from scorepad.rules import resolve_rules  # noqa: E402
+from scorepad.presets import resolve_rules  # noqa: E402
 from scorepad.serve.view import entry_count  # noqa: E402
 from scorepad.store import load_game_file, save_game  # noqa: E402
 

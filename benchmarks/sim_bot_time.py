@@ -31,7 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # Run by a checkout's Python (PYTHONPATH=DIR): times its games alone.
 SNIPPET = """
 import json, sys, time
-from scorepad.rules import load_preset
+try:
+    from scorepad.presets import load_preset
+except ImportError:  # a checkout from before presets.py
+    from scorepad.rules import load_preset
 from scorepad.sim import bots as bots_module
 from scorepad.sim.run import RunConfig, simulate
 preset, games, seed, timed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]

@@ -58,7 +58,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.rules import load_preset  # noqa: E402
+from scorepad.presets import load_preset  # noqa: E402
 from scorepad.sim.kernel import kernel_built  # noqa: E402
 from scorepad.sim.run import RunConfig, simulate  # noqa: E402
 
@@ -80,7 +80,10 @@ BUSIEST: dict[tuple[str, str, int, int], list[tuple[float, float]]] = {}
 # Run by a baseline checkout's Python (PYTHONPATH=DIR): its games alone are timed.
 BASELINE_SNIPPET = """
 import dataclasses, json, sys, time, resource
-from scorepad.rules import load_preset
+try:
+    from scorepad.presets import load_preset
+except ImportError:  # a checkout from before presets.py
+    from scorepad.rules import load_preset
 from scorepad.sim.run import RunConfig, simulate
 preset, bots, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 kernel = {"kernel": "c", "python": "python"}.get(sys.argv[5], "auto")

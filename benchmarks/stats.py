@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorepad.bids import NIL, number  # noqa: E402
 from scorepad.game import Game, Round, SideEntry  # noqa: E402
-from scorepad.rules import load_preset  # noqa: E402
+from scorepad.presets import load_preset  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 GOAL = 1.0  # seconds beyond start-up
@@ -86,7 +86,8 @@ def made_up_game(index: int, rng: random.Random, rounds: int) -> Game:
 
 def build_home(home: Path, games: int, rounds: int) -> None:
     """Save `games` made-up games in the games folder of `home`."""
-    from scorepad.store import game_path_for, save_game
+    from scorepad.library import game_path_for
+    from scorepad.store import save_game
 
     os.environ["SCOREPAD_HOME"] = str(home)
     rng = random.Random(1)
@@ -125,7 +126,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
-    from scorepad.store import toml_reader
+    from scorepad.tomltext import toml_reader
 
     with tempfile.TemporaryDirectory() as full, tempfile.TemporaryDirectory() as empty:
         build_home(Path(full), args.games, args.rounds)

@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     # no panel, and start-up time is what a player at the table waits for.
     from rich.table import Table
 
-from scorepad.bids import format_bid
+    from scorepad.presets import Preset  # only named: `show` reads no preset file
+
+from scorepad.bids import show_bid
 from scorepad.game import (
     Game,
     SideEntry,
@@ -28,9 +30,9 @@ from scorepad.game import (
     scores_text,
     tricks_text,
 )
+from scorepad.i18n import N_, _, pgettext, said_again
 from scorepad.rules import (
     KNOBS,
-    Preset,
     Rules,
     describe_knob,
     format_value,
@@ -38,6 +40,50 @@ from scorepad.rules import (
     rules_to_mapping,
 )
 from scorepad.scoring import Line, LineKind, Outcome, SideScore, signed
+
+# The engine's line labels, as it writes them (and the csv keeps them): said again in the
+# language of the sheet where a person reads them.
+LINE_WORDS = (
+    N_("double nil made"),
+    N_("double nil failed ({count} trick taken)"),
+    N_("double nil failed ({count} tricks taken)"),
+    N_("nil made"),
+    N_("nil made ({name})"),
+    N_("blind nil made"),
+    N_("blind nil made ({name})"),
+    N_("nil failed: {count} trick"),
+    N_("nil failed: {count} tricks"),
+    N_("nil failed ({name}): {count} trick"),
+    N_("nil failed ({name}): {count} tricks"),
+    N_("blind nil failed: {count} trick"),
+    N_("blind nil failed: {count} tricks"),
+    N_("blind nil failed ({name}): {count} trick"),
+    N_("blind nil failed ({name}): {count} tricks"),
+    N_("{count} overtrick"),
+    N_("{count} overtricks"),
+    N_("failed nil's {count} trick as bags"),
+    N_("failed nil's {count} tricks as bags"),
+    N_("bag penalty ({limit} bags)"),
+    N_("Boston: all {contract} made"),
+    N_("Boston set ({taken} taken)"),
+    N_("{bid}-for-{points}: {contract} made"),
+    N_("{bid}-for-{points}: {contract} set ({taken} taken)"),
+    N_("blind {contract} (doubled) made"),
+    N_("blind {contract} (doubled) set ({taken} taken)"),
+    N_("contract {contract} made"),
+    N_("contract {contract} set ({taken} taken)"),
+    N_("exact bonus ({contract} bid, {taken} taken)"),
+    N_("big-contract bonus ({count} trick over {least})"),
+    N_("big-contract bonus ({count} tricks over {least})"),
+    N_("contract {contract} short by {short} (quicksand)"),
+    N_("{count} trick over (quicksand)"),
+    N_("{count} tricks over (quicksand)"),
+)
+
+
+def line_words(label: str) -> str:
+    """A line's label in this run's language: `contract 6 set (3 taken)`."""
+    return said_again(label, LINE_WORDS)
 
 
 def line_style(line: Line) -> str:
@@ -51,18 +97,20 @@ def explain_side(result: SideScore, *, score: int, bags: int, title: str = "") -
     table = Table(
         title=title or None, show_header=True, header_style="bold", box=None, pad_edge=False
     )
-    table.add_column("line")
-    table.add_column("points", justify="right")
+    table.add_column(_("line"))
+    table.add_column(_("points"), justify="right")
     for line in result.lines:
-        table.add_row(Text(line.label), Text(signed(line.points), style=line_style(line)))
+        table.add_row(
+            Text(line_words(line.label)), Text(signed(line.points), style=line_style(line))
+        )
     table.add_section()
-    table.add_row(Text("round", style="bold"), Text(signed(result.points), style="bold"))
+    table.add_row(Text(_("round"), style="bold"), Text(signed(result.points), style="bold"))
     after = Text.assemble(
-        "score ",
+        pgettext("explain", "score") + " ",
         str(score),
         " -> ",
         (str(result.score), "bold"),
-        "; bags ",
+        "; " + pgettext("explain", "bags") + " ",
         str(bags),
         " -> ",
         (str(result.bags), "bold"),
@@ -75,10 +123,10 @@ def presets_table(presets: list[Preset]) -> Table:
     from rich.table import Table
 
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("preset", no_wrap=True)
-    table.add_column("summary")
+    table.add_column(_("preset"), no_wrap=True)
+    table.add_column(_("summary"))
     for preset in presets:
-        table.add_row(Text(preset.name), Text(preset.summary))
+        table.add_row(Text(preset.name), Text(_(preset.summary) if preset.summary else ""))
     return table
 
 
@@ -87,9 +135,9 @@ def knobs_table(rules: Rules) -> Table:
     from rich.table import Table
 
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("key", no_wrap=True)
-    table.add_column("value", no_wrap=True)
-    table.add_column("meaning")
+    table.add_column(_("key"), no_wrap=True)
+    table.add_column(_("value"), no_wrap=True)
+    table.add_column(_("meaning"))
     values = rules_to_mapping(rules)
     for key in KNOBS:
         shown = format_value(values[key])
@@ -97,7 +145,9 @@ def knobs_table(rules: Rules) -> Table:
             shown = f'"auto" ({rules.big_contract_from})'
         table.add_row(Text(key), Text(shown), Text(describe_knob(key)))
     table.add_section()
-    table.add_row(Text("(tricks a deal)"), Text(str(rules.tricks)), Text("derived from the deck"))
+    table.add_row(
+        Text(_("(tricks a deal)")), Text(str(rules.tricks)), Text(_("derived from the deck"))
+    )
     return table
 
 
@@ -107,8 +157,13 @@ def knobs_table(rules: Rules) -> Table:
 SHEET_WIDTH = 80  # the sheet is laid out to be read in 80 columns, or wider where there is
 DEALER_WIDTH = 12  # a dealer's name is cut to this, with "…", only where room is short
 BAD = "bold red"
-_SUBHEADS = ("bid", "took", "pts", "score", "bags")
+_SUBHEADS = (N_("bid"), N_("took"), N_("pts"), N_("score"), N_("bags"))
 _ALIGN = ("<", "<", ">", ">", ">")
+
+
+def _subheads() -> tuple[str, ...]:
+    """A side's column heads in this run's language: `bid took pts score bags`."""
+    return tuple(_(head) for head in _SUBHEADS)
 
 
 def score_sheet(game: Game, standings: Standings) -> RenderableType:
@@ -154,7 +209,7 @@ def _sheet_parts(game: Game, standings: Standings, width: int) -> list[Renderabl
         # Dealer names are cut only where the sides need the room.
         room = width - number_width - 3 - sides_width
         dealer_width = max(short_dealer, min(longest, room))
-        if with_dealer or max(number_width, len("total")) + sides_width <= width:
+        if with_dealer or max(number_width, len(_("total"))) + sides_width <= width:
             parts.append(
                 _sheet_table(game, standings, chunk, cells, widths, dealer_width, with_dealer)
             )
@@ -181,11 +236,16 @@ def _sheet_notes(game: Game, standings: Standings) -> list[RenderableType]:
         notes.append(Text(kept))
     after = [result.number for result in standings.rounds if result.after_end and result.sides]
     if after:
-        which = (
-            f"Round {after[0]} was" if len(after) == 1 else f"Rounds {after[0]}-{after[-1]} were"
-        )
         end = standings.ended_after
-        notes.append(Text(f"{which} played after the game ended (round {end}): not counted."))
+        said = (
+            _("Round {first} was played after the game ended (round {end}): not counted.")
+            if len(after) == 1
+            else _(
+                "Rounds {first}-{last} were played after the game ended (round {end}):"
+                " not counted."
+            )
+        )
+        notes.append(Text(said.format(first=after[0], last=after[-1], end=end)))
     for result in standings.rounds:
         notes.extend(Text(f"! {warning}", style=BAD) for warning in result.warnings)
     return notes
@@ -210,15 +270,15 @@ def _side_cells(game: Game, standings: Standings, side: int) -> list[_Cells]:
             str(scored.score),
             str(scored.bags),
         )
-        marks = tuple(f"! {line.label}" for line in scored.lines if line.kind.is_bad)
+        marks = tuple(f"! {line_words(line.label)}" for line in scored.lines if line.kind.is_bad)
         rows.append((values, marks, any(line.kind is LineKind.SET for line in scored.lines)))
     return rows
 
 
 def _sub_widths(rows: list[_Cells]) -> tuple[int, ...]:
     return tuple(
-        max([len(head), *(len(values[index]) for values, _, _ in rows)])
-        for index, head in enumerate(_SUBHEADS)
+        max([len(head), *(len(values[index]) for values, _mark, _set in rows)])
+        for index, head in enumerate(_subheads())
     )
 
 
@@ -261,7 +321,7 @@ def _side_header(game: Game, side: int, widths: tuple[int, ...]) -> _Cell:
     first: list[_Piece] = [(name, "bold")]
     if len(players) > 1 and name != " & ".join(players):
         first.append((" (" + ", ".join(players) + ")", "bold"))
-    return [tuple(first), _sub_line(_SUBHEADS, widths, ("bold",) * len(widths))]
+    return [tuple(first), _sub_line(_subheads(), widths, ("bold",) * len(widths))]
 
 
 def _sheet_table(
@@ -276,7 +336,7 @@ def _sheet_table(
     columns = [_Column("right"), _Column("left", max_width=dealer_width, ellipsis=True)]
     columns += [_Column("left", min_width=_side_width(widths[s])) for s in sides]
     # Headers sit at the bottom of the header row, beside the side's sub-headings.
-    header: list[_Cell] = [[(("#", "bold"),)], [(("dealer", "bold"),)]]
+    header: list[_Cell] = [[(("#", "bold"),)], [((_("dealer"), "bold"),)]]
     grid = _Grid(columns, header + [_side_header(game, s, widths[s]) for s in sides])
     rows: list[list[_Cell]] = []
     for index, result in enumerate(standings.rounds):
@@ -293,7 +353,7 @@ def _sheet_table(
     counted = sum(not result.after_end for result in standings.rounds)  # the rest follow
     for row in rows[:counted]:
         grid.add_row(row)
-    totals: list[_Cell] = [[(("", ""),)], [(("total", "bold"),)]]
+    totals: list[_Cell] = [[(("", ""),)], [((_("total"), "bold"),)]]
     for side in sides:
         values = ("", "", "", str(standings.scores[side]), str(standings.bags[side]))
         totals.append([_sub_line(values, widths[side], ("", "", "", "bold", ""))])
@@ -323,13 +383,18 @@ def _side_list(
     rows = list(zip(standings.rounds, cells, strict=True))
     counted = [row for row in rows if not row[0].after_end]
     after_end = [row for row in rows if row[0].after_end]
-    total = f"\ntotal: score {standings.scores[side]}, bags {standings.bags[side]}"
-    for position, (result, (values, marks, _)) in enumerate(counted + after_end):
+    total = "\n" + _("total: score {score}, bags {bags}").format(
+        score=standings.scores[side], bags=standings.bags[side]
+    )
+    for position, (result, (values, marks, _set)) in enumerate(counted + after_end):
         if position == len(counted):
             text.append(total)  # above the rounds played after the end: it leaves them out
-        words = [f"{head} {value}" for head, value in zip(_SUBHEADS, values, strict=True) if value]
-        late = " (after the end)" if result.after_end else ""
-        text.append("\n" + _wrapped(f"{result.number}{late}:", words, width))
+        heads = _subheads()
+        words = [f"{head} {value}" for head, value in zip(heads, values, strict=True) if value]
+        label = (
+            _("{number} (after the end):") if result.after_end else _("{number}:")
+        ).format(number=result.number)
+        text.append("\n" + _wrapped(label, words, width))
         for mark in marks:
             text.append("\n" + _wrapped_mark(mark, width), style=BAD)
     if not after_end:
@@ -367,7 +432,7 @@ class _Column(NamedTuple):  # a NamedTuple: a dataclass costs a millisecond of s
 
 
 def _plain(line: _Line) -> str:
-    return "".join(text for text, _ in line)
+    return "".join(text for text, _style in line)
 
 
 class _Grid:
@@ -392,7 +457,7 @@ class _Grid:
     def drop_column(self, index: int) -> None:
         """Leave a column out, for a screen too narrow for it."""
         del self.columns[index]
-        for cells in [self.header, *(cells for cells, _ in self.rows)]:
+        for cells in [self.header, *(cells for cells, _section in self.rows)]:
             del cells[index]
 
     def _widths(self, available: int) -> list[int]:
@@ -402,7 +467,7 @@ class _Grid:
                 [column.min_width]
                 + [
                     cell_len(_plain(line))
-                    for cells in [self.header, *(cells for cells, _ in self.rows)]
+                    for cells in [self.header, *(cells for cells, _section in self.rows)]
                     for line in cells[index]
                 ]
             )
@@ -488,9 +553,10 @@ class _Grid:
 def _sheet_title(game: Game) -> Text:
     rules = game.rules
     title = Text(game.name, style="bold")
-    title.append(f" · {game.preset} · to {rules.target}")
+    said = _("{preset} · to {target}").format(preset=game.preset, target=rules.target)
+    title.append(f" · {said}")
     if rules.loss_limit is not None:
-        title.append(f", lost at {rules.loss_limit}")
+        title.append(_(", lost at {limit}").format(limit=rules.loss_limit))
     return title
 
 
@@ -503,15 +569,25 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
     waiting = open_round(game)
     if waiting is not None:
         dealer = game.players[game.rounds[waiting - 1].dealer]
-        lines.append(Text(f"Round {waiting} (dealt by {dealer}): bids are in, tricks to come."))
+        lines.append(
+            Text(
+                _("Round {number} (dealt by {dealer}): bids are in, tricks to come.").format(
+                    number=waiting, dealer=dealer
+                )
+            )
+        )
     else:
-        lines.append(Text(f"Next deal: {game.players[next_dealer(game)]}."))
-    needs = Text("To reach " + str(rules.target) + ": ")
+        lines.append(
+            Text(_("Next deal: {dealer}.").format(dealer=game.players[next_dealer(game)]))
+        )
+    needs = Text(_("To reach {target}: ").format(target=rules.target))
     for side in range(len(game.sides)):
         if side:
             needs.append(", ")
         needs.append(game.sides[side])
-        needs.append(f" needs {max(0, rules.target - standings.scores[side])}")
+        needs.append(
+            _(" needs {points}").format(points=max(0, rules.target - standings.scores[side]))
+        )
     needs.append(".")
     lines.append(needs)
     return lines
@@ -522,13 +598,15 @@ def _banner(game: Game, standings: Standings, outcome: Outcome) -> RenderableTyp
     reason = describe_end(rules, outcome)
     scores = scores_text(game, standings.scores)
     if outcome.winner is None:
-        head = Text("The game is a draw", style="bold")
+        head = Text(_("The game is a draw"), style="bold")
     else:
-        head = Text(game.sides[outcome.winner], style="bold green")
-        head.append(" won", style="bold green")
-    head.append(f" after round {standings.ended_after} ({reason}): ")
-    head.append(scores)
-    head.append(".")
+        # The winner's words alone are green; the rest is said the same after a draw.
+        before, _side, after = _("{side} won").partition("{side}")
+        head = Text(before, style="bold green")
+        head.append(game.sides[outcome.winner], style="bold green")
+        head.append(after, style="bold green")
+    rest = _(" after round {number} ({reason}): {scores}.")
+    head.append(rest.format(number=standings.ended_after, reason=reason, scores=scores))
     from rich import box
     from rich.panel import Panel
 
@@ -545,10 +623,10 @@ def explain_round(game: Game, standings: Standings, number: int) -> RenderableTy
     result = standings.rounds[number - 1]
     round_ = result.round
     parts: list[RenderableType] = []
-    head = Text(f"Round {number}", style="bold")
-    head.append(f", dealt by {game.players[round_.dealer]}")
+    head = Text(_("Round {number}").format(number=number), style="bold")
+    head.append(_(", dealt by {dealer}").format(dealer=game.players[round_.dealer]))
     if result.sides is None:
-        head.append(": bids are in, the tricks are not")
+        head.append(_(": bids are in, the tricks are not"))
     parts.append(head)
     before = standings.rounds[number - 2].sides if number > 1 else None
     for side, entry in enumerate(round_.sides):
@@ -562,14 +640,19 @@ def explain_round(game: Game, standings: Standings, number: int) -> RenderableTy
     if result.outcome is not None:
         parts.append(Text(""))
         winner = result.outcome.winner
-        what = f"{game.sides[winner]} won" if winner is not None else "a draw"
-        parts.append(Text(f"This round ends the game: {what}.", style="bold"))
+        said = (
+            _("This round ends the game: {side} won.").format(side=game.sides[winner])
+            if winner is not None
+            else _("This round ends the game: a draw.")
+        )
+        parts.append(Text(said, style="bold"))
     if result.after_end:
         parts.append(Text(""))
         parts.append(
             Text(
-                f"This round was played after the game ended (round {standings.ended_after}): "
-                "it does not count.",
+                _(
+                    "This round was played after the game ended (round {end}): it does not count."
+                ).format(end=standings.ended_after),
                 style="bold",
             )
         )
@@ -584,27 +667,29 @@ def _entry_text(game: Game, side: int, entry: SideEntry) -> Text:
     seats = game.rules.seats_of(side)
     if len(seats) == 1:  # solo play: the side is its player
         text = Text(game.players[seats[0]], style="bold")
-        text.append(f" bid {format_bid(entry.bids[0])}")
+        text.append(" " + _("bid {bid}").format(bid=show_bid(entry.bids[0])))
         if entry.tricks is not None:
-            text.append(f" took {entry.tricks[0]}")
+            text.append(" " + _("took {tricks}").format(tricks=entry.tricks[0]))
         return text
     text = Text(game.sides[side], style="bold")
     text.append(": ")
     parts: list[str] = []
     if len(entry.bids) == len(seats):
         for index, seat in enumerate(seats):
-            part = f"{game.players[seat]} bid {format_bid(entry.bids[index])}"
+            part = _("{who} bid {bid}").format(
+                who=game.players[seat], bid=show_bid(entry.bids[index])
+            )
             if entry.tricks is not None and len(entry.tricks) == len(seats):
-                part += f" took {entry.tricks[index]}"
+                part += " " + _("took {tricks}").format(tricks=entry.tricks[index])
             parts.append(part)
     else:
-        parts.append(f"team bid {format_bid(entry.bids[0])}")
+        parts.append(_("team bid {bid}").format(bid=show_bid(entry.bids[0])))
         if entry.tricks is not None and len(entry.tricks) == len(seats):
             parts.extend(
-                f"{game.players[seat]} took {took}"
+                _("{who} took {tricks}").format(who=game.players[seat], tricks=took)
                 for seat, took in zip(seats, entry.tricks, strict=True)
             )
     if entry.tricks is not None and len(entry.tricks) != len(seats):
-        parts.append(f"team took {entry.tricks[0]}")
+        parts.append(_("team took {tricks}").format(tricks=entry.tricks[0]))
     text.append(", ".join(parts))
     return text

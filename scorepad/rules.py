@@ -1,8 +1,9 @@
-"""Rules: every knob of a Spades game in one frozen value, loaded strictly from TOML presets.
+"""Rules: every knob of a Spades game in one frozen value, read strictly from a mapping.
 
-A preset is a TOML file whose keys are the field names of `Rules`, plus an optional
-`summary`. Loading refuses unknown keys (suggesting the closest), wrong types and
-impossible values, naming the file, the key, the value and what is allowed.
+A preset (see `presets`, which reads the files) is a mapping whose keys are the field
+names of `Rules`, plus an optional `summary`. Reading refuses unknown keys (suggesting
+the closest), wrong types and impossible values, naming the source, the key, the value
+and what is allowed. Pure: no files, no parser.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from scorepad.errors import CardError, RulesError, did_you_mean
+from scorepad.i18n import _
 
 if TYPE_CHECKING:
     from scorepad.cards import Card
@@ -175,8 +176,8 @@ METADATA_KEYS = ("summary",)
 
 
 def describe_knob(key: str) -> str:
-    """The one-line description of a knob."""
-    return str(Rules.__dataclass_fields__[key].metadata["doc"])
+    """The one-line description of a knob, in this run's language."""
+    return _(str(Rules.__dataclass_fields__[key].metadata["doc"]))
 
 
 def _fail(key: str, value: object, allowed: str) -> typing.NoReturn:
@@ -539,50 +540,31 @@ def rules_to_mapping(rules: Rules) -> dict[str, object]:
     return data
 
 
-def parse_override(text: str) -> tuple[str, object]:
-    """Read `key=value` from `--set`; the value is TOML, or a bare word taken as a string."""
-    key, sep, raw = text.partition("=")
-    key, raw = key.strip(), raw.strip()
-    if not sep or not key or not raw:
-        raise RulesError(f"--set {text!r}: write key=value, like target=300")
-    import tomllib  # here, not at the top: a saved game loads without it (see store)
-
-    try:
-        value = tomllib.loads(f"v = {raw}")["v"]
-    except tomllib.TOMLDecodeError:
-        value = raw
-    except ValueError:  # more digits than Python reads into an int
-        raise RulesError(
-            f"--set {_short(text)}: {key} = a number of {len(raw.lstrip('+-'))} digits is not"
-            f" allowed: no knob takes more than {len(str(MOST_POINTS))}"
-        ) from None
-    return key, value
-
-
-def _short(text: str) -> str:
+def shown_override(text: str) -> str:
     """An override as an error quotes it: a very long one cut, saying how long it was."""
     return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
 
 
-def apply_overrides(rules: Rules, overrides: Iterable[str]) -> Rules:
-    """Rules with each `key=value` override applied, checked as strictly as a preset.
+def override_rules(rules: Rules, overrides: Iterable[tuple[str, object, str]]) -> Rules:
+    """Rules with each override (a knob, its value, and the text it was given as) applied,
+    checked as strictly as a preset.
 
     The overrides are checked together, in any order: `--set boston_wins=true --set
     boston=true` is as good as the other way round. An error names the overrides whose
-    knobs it is about.
+    knobs it is about. `presets.apply_overrides` reads them from `--set key=value`.
     """
     data = rules_to_mapping(rules)
     given: dict[str, str] = {}
-    for text in overrides:
-        key, value = parse_override(text)
+    for key, value, text in overrides:
         if key not in KNOB_SET:
-            raise RulesError(f"--set {_short(text)}: unknown key {key!r}{did_you_mean(key, KNOBS)}")
+            hint = did_you_mean(key, KNOBS)
+            raise RulesError(f"--set {shown_override(text)}: unknown key {key!r}{hint}")
         try:
             _convert(key, value)
         except RulesError as error:
-            raise RulesError(f"--set {_short(text)}: {error}") from None
+            raise RulesError(f"--set {shown_override(text)}: {error}") from None
         data[key] = value
-        given[key] = _short(text)
+        given[key] = shown_override(text)
     try:
         return rules_from_mapping(data)
     except RulesError as error:
@@ -590,72 +572,3 @@ def apply_overrides(rules: Rules, overrides: Iterable[str]) -> Rules:
         named = [text for key, text in given.items() if re.search(rf"\b{key}\b", message)]
         source = " ".join(f"--set {text}" for text in named) or "--set"
         raise RulesError(f"{source}: {message}") from None
-
-
-# ---------------------------------------------------------------------------
-# Presets
-
-
-@dataclass(frozen=True, slots=True)
-class Preset:
-    """A named rules file: its name, one-line summary, and the rules it sets."""
-
-    name: str
-    summary: str
-    rules: Rules
-    path: Path
-
-
-def presets_dir() -> Path:
-    """Where the shipped presets are: inside the installed package, or the source checkout."""
-    packaged = Path(__file__).parent / "presets"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).parent.parent / "presets"
-
-
-def preset_names() -> list[str]:
-    """The names of the shipped presets, sorted."""
-    return sorted(path.stem for path in presets_dir().glob("*.toml"))
-
-
-def load_preset_file(path: Path, name: str | None = None) -> Preset:
-    """Read and check one preset file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RulesError(f"{path}: cannot read the preset: {error.strerror}") from None
-    import tomllib
-
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{path}: not valid TOML: {error}") from None
-    summary = data.get("summary", "")
-    if not isinstance(summary, str):
-        raise RulesError(f"{path}: summary must be a string")
-    rules = rules_from_mapping(data, source=str(path))
-    return Preset(name or path.stem, summary, rules, path)
-
-
-def load_preset(name_or_path: str) -> Preset:
-    """A shipped preset by name, or a preset file by path."""
-    path = Path(name_or_path)
-    if path.suffix == ".toml" or len(path.parts) > 1:
-        if not path.is_file():
-            raise RulesError(f"no preset file at {name_or_path}")
-        return load_preset_file(path)
-    shipped = presets_dir() / f"{name_or_path}.toml"
-    if not shipped.is_file():
-        names = preset_names()
-        hint = did_you_mean(name_or_path, names)
-        raise RulesError(
-            f"unknown preset {name_or_path!r}{hint}; known presets: {', '.join(names)}"
-        )
-    return load_preset_file(shipped, name_or_path)
-
-
-def resolve_rules(preset: str = "standard", overrides: Iterable[str] = ()) -> tuple[str, Rules]:
-    """The preset's name and its rules with the `--set` overrides applied."""
-    loaded = load_preset(preset)
-    return loaded.name, apply_overrides(loaded.rules, overrides)

@@ -4,14 +4,29 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from scorepad.bids import parse_bid
-from scorepad.rules import Rules, apply_overrides, load_preset
+from scorepad.presets import apply_overrides, load_preset
+from scorepad.rules import Rules
 from scorepad.scoring import Hand
 from scorepad.sim.kernel import IMPLEMENTATIONS, kernel_built
+
+# English unless a test asks for German, whatever the machine's locale (a subprocess too).
+os.environ["SCOREPAD_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def english_again() -> Iterator[None]:
+    """Every test starts in English, and one that switched language leaves it so."""
+    from scorepad.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
 
 
 def hands(*tokens: str, rules: Rules | None = None) -> list[Hand]:
@@ -21,6 +36,23 @@ def hands(*tokens: str, rules: Rules | None = None) -> list[Hand]:
         bid, _, tricks = token.partition(":")
         out.append(Hand(parse_bid(bid, rules), int(tricks)))
     return out
+
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def assert_golden(name: str, text: str, *, rewrite: bool = True) -> None:
+    """`text` is exactly tests/golden/NAME, byte for byte; a difference fails.
+
+    With SCOREPAD_UPDATE_GOLDEN=1 (and `rewrite`) the file is written instead, for a
+    deliberate change of output whose diff is then reviewed.
+    """
+    path = GOLDEN / name
+    if rewrite and os.environ.get("SCOREPAD_UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text.encode("utf-8"))
+    assert path.is_file(), f"{path} is missing: run with SCOREPAD_UPDATE_GOLDEN=1 to write it"
+    assert text == path.read_bytes().decode("utf-8"), f"{name} differs from its golden file"
 
 
 def preset_rules(name: str, *overrides: str) -> Rules:

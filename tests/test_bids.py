@@ -18,8 +18,9 @@ from scorepad.bids import (
     number,
     parse_bid,
 )
+from scorepad.entry import record_bids, record_tricks
 from scorepad.errors import BidError
-from scorepad.game import new_game, record_bids, record_tricks, standings
+from scorepad.game import new_game, standings
 from scorepad.rules import Rules
 
 

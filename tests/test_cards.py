@@ -23,7 +23,7 @@ from scorepad.cards import (
     parse_cards,
 )
 from scorepad.errors import CardError
-from scorepad.rules import load_preset, preset_names
+from scorepad.presets import load_preset, preset_names
 
 ALL_CARDS = STANDARD_DECK + JOKERS
 

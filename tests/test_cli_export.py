@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from scorepad.cli import app
 from scorepad.export import export_game
 from scorepad.game import Game, standings
-from scorepad.store import save_game, set_current
+from scorepad.library import set_current
+from scorepad.store import save_game
 
 runner = CliRunner()
 

@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
+from scorepad.errors import GameFileError
 from scorepad.game import standings
 from scorepad.store import load_game_file
 
@@ -551,6 +552,16 @@ def test_a_saved_game_cut_at_any_line_is_refused_never_read_as_a_shorter_game(
     assert text.count("\n    { dealer = ") == 3 and "\n]\n" in text
     for end in ends[:-1]:
         friday.write_text(text[:end], encoding="utf-8")
+        with pytest.raises(GameFileError, match="damaged or cut short: ") as caught:
+            load_game_file(friday)
+        assert str(caught.value).startswith(str(friday))
+    # A command refuses a file the store refuses the same way wherever the cut falls, so
+    # the commands are run on one cut of each kind: before the rounds, between rounds (a
+    # shorter game), inside the rules, and before the end.
+    for next_line in ("rounds = [", '    { dealer = "Bob"', "[rules]", "target = ", "[end_of_"):
+        cut = text.index("\n" + next_line) + 1
+        assert cut in ends, next_line
+        friday.write_text(text[:cut], encoding="utf-8")
         for message in damaged_everywhere(home, friday):
             assert "damaged or cut short: " in message, message
     friday.write_text(text, encoding="utf-8")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 from pathlib import Path
 
@@ -40,16 +41,26 @@ def refused(home: Path, *args: str) -> str:
     return err.strip().removeprefix("scorepad: ")
 
 
+@pytest.fixture(scope="module")
+def three_made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The home of `three`, made once by the commands; each test gets a copy of it."""
+    made = tmp_path_factory.mktemp("three") / "home"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SCOREPAD_HOME", str(made))
+        ok("new", "friday", "--players", "Ann,Bob,Cat,Dan", "--set", "target=100")
+        ok("bid", "1=6", "2=3", "3=6", "4=3")
+        ok("tricks", "1=6", "2=1", "3=6", "4=0")
+        ok("new", "monday", "--players", "Eve,Fay,Gus", "--preset", "solo-3")
+        ok("new", "sunday", "--players", "Hal,Ida,Jo,Kim", "--teams", "Us,Them")
+        ok("bid", "1=3", "2=3", "3=3", "4=3")
+        ok("tricks", "1=3", "2=4", "3=3", "4=3")
+    return made
+
+
 @pytest.fixture
-def three(home: Path) -> Path:
+def three(home: Path, three_made: Path) -> Path:
     """friday (won), sunday (playing, current) and monday (nothing played), changed in turn."""
-    ok("new", "friday", "--players", "Ann,Bob,Cat,Dan", "--set", "target=100")
-    ok("bid", "1=6", "2=3", "3=6", "4=3")
-    ok("tricks", "1=6", "2=1", "3=6", "4=0")
-    ok("new", "monday", "--players", "Eve,Fay,Gus", "--preset", "solo-3")
-    ok("new", "sunday", "--players", "Hal,Ida,Jo,Kim", "--teams", "Us,Them")
-    ok("bid", "1=3", "2=3", "3=3", "4=3")
-    ok("tricks", "1=3", "2=4", "3=3", "4=3")
+    shutil.copytree(three_made, home)
     games = home / "games"
     now = time.time()
     for age, name in enumerate(("sunday", "monday", "friday")):

@@ -10,30 +10,21 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from conftest import preset_rules
+from conftest import assert_golden, preset_rules
 
 from scorepad.bids import Bid, parse_bid
 from scorepad.errors import ExportError
-from scorepad.export import (
-    CSV_HEADER,
-    ExportFormat,
-    csv_cell,
-    export_game,
-    format_from_suffix,
-    game_json,
-    md_text,
-    parse_format,
-    score_chart_svg,
-)
+from scorepad.export import ExportFormat, export_game, format_from_suffix, parse_format
+from scorepad.export.chart import score_chart_svg
+from scorepad.export.csv import CSV_HEADER, csv_cell
+from scorepad.export.json import game_json
+from scorepad.export.md import md_text
 from scorepad.game import Game, Round, SideEntry, new_game, standings
 
-GOLDEN = Path(__file__).parent / "golden"
 FORMATS = ["csv", "json", "md", "html", "svg", "txt"]
 XMLNS = 'xmlns="http://www.w3.org/2000/svg"'
 
@@ -94,21 +85,11 @@ def hostile_game() -> Game:
 GAMES = {"friday": friday_game, "open": open_game}
 
 
-def check_golden(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("SCOREPAD_UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(exist_ok=True)
-        path.write_bytes(text.encode("utf-8"))
-        return
-    assert path.is_file(), f"{path} is missing: run with SCOREPAD_UPDATE_GOLDEN=1 to write it"
-    assert text == path.read_bytes().decode("utf-8"), f"{name} differs from its golden file"
-
-
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("which", GAMES)
 def test_export_matches_golden(which: str, fmt: str) -> None:
     game = GAMES[which]()
-    check_golden(f"{which}.{fmt}", export_game(game, standings(game), fmt))
+    assert_golden(f"{which}.{fmt}", export_game(game, standings(game), fmt))
 
 
 # ---------------------------------------------------------------------------

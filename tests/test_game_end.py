@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from conftest import preset_rules
 
-from scorepad.game import new_game, record_bids, record_tricks, standings
+from scorepad.entry import record_bids, record_tricks
+from scorepad.game import describe_end, new_game, standings
 from scorepad.scoring import EndReason, Outcome
 
 END_GAMES = [
@@ -73,3 +74,13 @@ def test_who_wins_when_a_side_is_out(
         game = record_tricks(record_bids(game, bids.split()), tricks.split())
     result = standings(game)
     assert (result.scores, result.outcome, result.ended_after) == (scores, outcome, after)
+
+
+@pytest.mark.parametrize(
+    ("sets_to_lose", "words"),
+    [(1, "a side was set once"), (2, "a side was set 2 times")],
+    ids=["once", "twice"],
+)
+def test_the_end_by_sets_says_how_often_in_plain_words(sets_to_lose: int, words: str) -> None:
+    rules = preset_rules("standard", f"sets_to_lose={sets_to_lose}")
+    assert describe_end(rules, Outcome(1, EndReason.SETS)) == words

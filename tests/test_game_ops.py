@@ -8,20 +8,9 @@ import pytest
 from conftest import preset_rules
 
 from scorepad.bids import BLIND_NIL, NIL, number
+from scorepad.entry import find_bidder, find_seat, find_side, record_bids, record_tricks, undo_last
 from scorepad.errors import BidError, GameError, ScorepadError, TricksError
-from scorepad.game import (
-    Game,
-    find_bidder,
-    find_seat,
-    find_side,
-    new_game,
-    next_dealer,
-    open_round,
-    record_bids,
-    record_tricks,
-    standings,
-    undo_last,
-)
+from scorepad.game import Game, new_game, next_dealer, open_round, standings
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 FULL_BIDS = ["Ann=4", "Bob=nil", "Cat=3", "Dan=5"]

@@ -18,8 +18,9 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
-from scorepad.game import Game, new_game, record_bids, record_tricks, standings
-from scorepad.rules import resolve_rules
+from scorepad.entry import record_bids, record_tricks
+from scorepad.game import Game, new_game, standings
+from scorepad.presets import resolve_rules
 from scorepad.store import save_game
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")

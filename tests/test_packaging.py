@@ -4,6 +4,8 @@ without one."""
 
 from __future__ import annotations
 
+import gettext
+import io
 import json
 import os
 import shutil
@@ -29,7 +31,7 @@ def build_wheel(tmp_path: Path, **env: str) -> Path:
         source,
         ignore=shutil.ignore_patterns(
             ".git", ".venv", "build", "dist", "*.so", "*.pyd", "__pycache__", ".*_cache",
-            "*.egg-info", ".hypothesis",
+            "*.egg-info", ".hypothesis", "*.mo",
         ),
     )  # fmt: skip
     subprocess.run(
@@ -53,6 +55,10 @@ def test_wheel_ships_every_preset_the_type_marker_and_the_kernel(tmp_path: Path)
         }
         assert "scorepad/py.typed" in archive.namelist()
         kernels = [name for name in archive.namelist() if name.startswith(KERNEL + ".")]
+        # The German catalog, compiled from its .po by the build (the copy has no .mo).
+        catalog = archive.read("scorepad/locale/de/LC_MESSAGES/scorepad.mo")
+    german = gettext.GNUTranslations(io.BytesIO(catalog))
+    assert german.gettext("Show this message and exit.") == "Diese Hilfe zeigen und beenden."
     source = {path.name: path.read_bytes() for path in (ROOT / "presets").glob("*.toml")}
     assert shipped == source
     assert len(shipped) == 13

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import assert_golden
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -17,7 +18,6 @@ from scorepad.game import standings
 from scorepad.store import load_game_file
 
 runner = CliRunner()
-GOLDEN = Path(__file__).parent / "golden" / "play_short.txt"
 
 
 def start(*args: str) -> Path:
@@ -59,9 +59,7 @@ def test_a_short_game_played_at_the_table_until_it_is_won(home: Path) -> None:
         "  Ann: bid 14 is out of range; bid 1 to 13, nil (or 0), blind nil (bnil)",
         "  the tricks add up to 14; a deal has 13",
     ]
-    if os.environ.get("SCOREPAD_UPDATE_GOLDEN") == "1":
-        GOLDEN.write_text(out, encoding="utf-8")
-    assert out == GOLDEN.read_text(encoding="utf-8")
+    assert_golden("play_short.txt", out)
     result = standings(load_game_file(path))
     assert (result.scores, result.winner, result.ended_after) == ((315, -50), 0, 3)
 

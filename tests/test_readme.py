@@ -20,12 +20,14 @@ from typer.testing import CliRunner
 from scorepad.cli import app
 
 README = Path(__file__).parent.parent / "README.md"
+# The README's German twin: its sessions run in German, as a German locale would have it.
+READMES = {"en": README, "de": README.parent / "docs" / "de" / "README.md"}
 
 
-def sessions() -> list[list[tuple[str, list[str]]]]:
+def sessions(readme: Path = README) -> list[list[tuple[str, list[str]]]]:
     """Each ```console block as (command, expected output lines) pairs."""
     found = []
-    for block in re.findall(r"```console\n(.*?)```", README.read_text(), flags=re.S):
+    for block in re.findall(r"```console\n(.*?)```", readme.read_text(), flags=re.S):
         steps: list[tuple[str, list[str]]] = []
         for line in block.splitlines():
             if line.startswith("$ "):
@@ -37,7 +39,11 @@ def sessions() -> list[list[tuple[str, list[str]]]]:
 
 
 # A prompt of table mode and what was typed after it: `Bob bids: 3`, `Dee took [3]: `.
-PROMPT = re.compile(r"^(?:[^│]+ bids?|[^│]+ took(?: \[\d+\])?|Press Enter[^│]*?):(?: (.*))?$")
+PROMPT = re.compile(
+    r"^(?:[^│]+ bids?|[^│]+ took(?: \[\d+\])?|Press Enter[^│]*?"
+    r"|Ansage von [^│]+|Stiche von (?!Runde )[^│]+?(?: \[\d+\])?|Enter (?:für|zum)[^│]*?"
+    r"):(?: (.*))?$"
+)
 EVENING = time.mktime((2025, 6, 6, 21, 30, 0, 0, 0, -1))
 
 
@@ -51,19 +57,26 @@ def ctrl_c(seconds: float) -> None:
     raise KeyboardInterrupt
 
 
-def test_the_readme_has_sessions() -> None:
-    assert sum(len(steps) for steps in sessions()) >= 5
+@pytest.mark.parametrize("language", READMES)
+def test_the_readme_has_sessions(language: str) -> None:
+    assert sum(len(steps) for steps in sessions(READMES[language])) >= 5
 
 
-def test_readme_sessions_run_as_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("language", READMES)
+def test_readme_sessions_run_as_shown(
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorepad.i18n import set_language
+
     monkeypatch.setenv("SCOREPAD_HOME", str(tmp_path))
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     monkeypatch.setattr("scorepad.cli.watch.time.sleep", ctrl_c)
-    for steps in sessions():
+    for steps in sessions(READMES[language]):
         for command, expected in steps:
+            set_language(language)  # as LANG=de_DE.UTF-8 would choose it
             words = shlex.split(command)
             assert words[0] == "scorepad", command
             if words[1:2] == ["games"]:
@@ -79,7 +92,7 @@ def test_the_readme_tells_a_newcomer_what_they_need(monkeypatch: pytest.MonkeyPa
     """What a first reader was missing: Python, the venv, the test tools, where games go."""
     import tomllib
 
-    from scorepad.store import default_home
+    from scorepad.library import default_home
 
     text = " ".join(README.read_text().split())
     project = tomllib.loads((README.parent / "pyproject.toml").read_text())["project"]

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import io
-import os
 import re
-from pathlib import Path
 
 import pytest
-from conftest import preset_rules, totals_shown
+from conftest import assert_golden, preset_rules, totals_shown
 from rich.console import Console, RenderableType
 
-from scorepad.game import Game, new_game, record_bids, record_tricks, standings
+from scorepad.entry import record_bids, record_tricks
+from scorepad.game import Game, new_game, standings
 from scorepad.render import explain_round, score_sheet
 
-GOLDEN = Path(__file__).parent / "golden"
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
 
@@ -22,14 +20,6 @@ def render(renderable: RenderableType, width: int = 80) -> str:
     out = io.StringIO()
     Console(file=out, width=width, no_color=True, force_terminal=False).print(renderable)
     return out.getvalue()
-
-
-def matches_golden(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("SCOREPAD_UPDATE_GOLDEN") == "1":
-        path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"{path} is missing: run with SCOREPAD_UPDATE_GOLDEN=1 to write it"
-    assert text == path.read_text(encoding="utf-8")
 
 
 def game_of(preset: str, *rounds: tuple[str, str], players: tuple[str, ...] = PLAYERS,
@@ -60,7 +50,7 @@ def club_game() -> Game:
 def test_the_club_sheet_marks_sets_failed_nils_and_bag_penalties() -> None:
     game = club_game()
     text = render(score_sheet(game, standings(game)))
-    matches_golden("sheet_club.txt", text)
+    assert_golden("sheet_club.txt", text)
     assert "! nil failed (Ann): 2 tricks" in text
     assert "! bag penalty (10 bags)" in text
     assert "! contract 11 set (8 taken)" in text
@@ -246,7 +236,7 @@ def test_the_sheet_fits_any_screen_and_cuts_off_no_side_score_or_bags(
 def test_a_narrow_sheet_is_one_block_per_side() -> None:
     game = club_game()
     text = render(score_sheet(game, standings(game)), 60)
-    matches_golden("sheet_club_60.txt", text)
+    assert_golden("sheet_club_60.txt", text)
     assert text.count("# │ dealer │ bid") == 2
 
 
@@ -254,7 +244,7 @@ def test_a_narrow_sheet_is_one_block_per_side() -> None:
 def test_a_very_narrow_sheet_drops_the_dealer_then_lists_the_rounds(width: int) -> None:
     game = game_of("solo-6", ("1=2 2=nil 3=1 4=2 5=1 6=1", "1=2 2=1 3=1 4=2 5=1 6=1"), players=SIX)
     text = render(score_sheet(game, standings(game)), width)
-    matches_golden(f"sheet_solo6_{width}.txt", text)
+    assert_golden(f"sheet_solo6_{width}.txt", text)
     assert "dealer" not in text
     assert max(len(line) for line in text.splitlines()) <= width
 

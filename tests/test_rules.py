@@ -8,17 +8,8 @@ import pytest
 from conftest import preset_rules
 
 from scorepad.errors import RulesError
-from scorepad.rules import (
-    KNOBS,
-    Rules,
-    apply_overrides,
-    describe_knob,
-    load_preset,
-    preset_names,
-    presets_dir,
-    rules_from_mapping,
-    rules_to_mapping,
-)
+from scorepad.presets import apply_overrides, load_preset, preset_names, presets_dir
+from scorepad.rules import KNOBS, Rules, describe_knob, rules_from_mapping, rules_to_mapping
 
 QS = 'contract_scoring = "quicksand"'
 

@@ -7,7 +7,8 @@ from conftest import hands, preset_rules
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.game import new_game, record_bids, record_tricks, standings
+from scorepad.entry import record_bids, record_tricks
+from scorepad.game import new_game, standings
 from scorepad.rules import Rules
 from scorepad.scoring import EndReason, LineKind, Outcome, judge_end, score_side
 

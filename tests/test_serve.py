@@ -14,11 +14,13 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from scorepad.game import Game, new_game, record_bids, record_tricks, standings
-from scorepad.rules import resolve_rules
+from scorepad.entry import record_bids, record_tricks
+from scorepad.game import Game, new_game, standings
+from scorepad.library import saved_games
+from scorepad.presets import resolve_rules
 from scorepad.serve.app import ServeConfig, create_app
 from scorepad.serve.live import Hub
-from scorepad.store import load_game_file, save_game, saved_games
+from scorepad.store import load_game_file, save_game
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 

@@ -22,7 +22,7 @@ import pytest
 from test_serve_cli import serving
 
 from scorepad.game import new_game
-from scorepad.rules import resolve_rules
+from scorepad.presets import resolve_rules
 from scorepad.store import save_game
 
 CHROMIUM = next(

@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 
 from scorepad.errors import ScorepadError
-from scorepad.rules import load_preset, preset_names
+from scorepad.presets import load_preset, preset_names
 from scorepad.sim.botdeals import game_seed
 from scorepad.sim.deal import deck_plan, shuffle_deal
 from scorepad.sim.kernel import (
@@ -106,7 +106,7 @@ WITHOUT_KERNEL = """
 import json, sys
 sys.modules["scorepad.sim._kernel"] = None  # importing it fails, as where it is not built
 from scorepad.errors import ScorepadError
-from scorepad.rules import load_preset
+from scorepad.presets import load_preset
 from scorepad.sim import kernel
 table = kernel.new_table(load_preset("standard").rules)
 table.seed(kernel.kernel_seed(3, 1))

@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
-from scorepad.rules import load_preset
+from scorepad.presets import load_preset
 from scorepad.sim import kernel
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.kernel import KernelTable, kernel_built, kernel_seed, new_table, table_type

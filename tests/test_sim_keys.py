@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from scorepad import reference
 from scorepad.bids import BLIND_NIL, NIL, Bid, BidKind, check_side_bids, check_table_bids, number
 from scorepad.errors import BidError
-from scorepad.rules import Rules, load_preset
+from scorepad.presets import load_preset
+from scorepad.rules import Rules
 from scorepad.scoring import Hand, SideScore, score_side
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.keys import trailing_by

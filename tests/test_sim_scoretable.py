@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorepad.errors import BidError
-from scorepad.rules import load_preset
+from scorepad.presets import load_preset
 from scorepad.scoring import score_side
 from scorepad.sim import checker as checker_module
 from scorepad.sim import scorer as scorer_module

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.rules import load_preset, preset_names
+from scorepad.presets import load_preset, preset_names
 
 ROOT = Path(__file__).parent.parent
 INTERNAL = re.compile(r"\bseeds? ?0\d\d\b|shared/|(?-i:RULES\.md)|\bissue \d", re.IGNORECASE)
@@ -20,7 +20,10 @@ def test_preset_summaries_and_headers_are_in_players_words(name: str) -> None:
     assert not INTERNAL.search((ROOT / "presets" / f"{name}.toml").read_text())
 
 
-DOCS = ["README.md", *sorted(f"docs/{path.name}" for path in (ROOT / "docs").glob("*.md"))]
+DOCS = [
+    "README.md",
+    *sorted(str(path.relative_to(ROOT)) for path in (ROOT / "docs").rglob("*.md")),
+]
 
 
 @pytest.mark.parametrize("doc", DOCS)

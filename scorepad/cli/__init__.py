@@ -64,10 +64,41 @@ def __getattr__(name: str) -> object:
 
 def main() -> None:
     """The `scorepad` console script."""
+    from scorepad.errors import ScorepadError
+    from scorepad.i18n import check_language, language_from_environment, set_language
+
+    set_language(language_from_environment())
     words = sys.argv[1:]
+    try:
+        # --lang is read before any command is loaded, so that it speaks from the first word.
+        for value in language_options(words):
+            set_language(check_language(value))
+    except ScorepadError as error:
+        print(f"scorepad: --lang: {error}", file=sys.stderr)
+        sys.exit(2)
     if COMPLETE_VAR in os.environ:
         # The shell asks for completions: the words typed are in its own variables, and
         # any command may be the one being completed.
         words = []
     # Named, so that help and the completion variable say `scorepad` however it is started.
-    load_commands(words[0] if words else None)(prog_name="scorepad")
+    load_commands(command_word(words))(prog_name="scorepad")
+
+
+def language_options(words: list[str]) -> list[str]:
+    """The values of the global `--lang` options before the command (`--lang de`, `--lang=de`)."""
+    values, index = [], 0
+    while index < len(words) and words[index].split("=")[0] == "--lang":
+        if "=" in words[index]:
+            values.append(words[index].split("=", 1)[1])
+        elif index + 1 < len(words):
+            values.append(words[index + 1])
+        index += 1 if "=" in words[index] else 2
+    return values
+
+
+def command_word(words: list[str]) -> str | None:
+    """The command named on the command line: the first word after `--lang de` if given."""
+    index = 0
+    while index < len(words) and words[index].split("=")[0] == "--lang":
+        index += 1 if "=" in words[index] else 2
+    return words[index] if index < len(words) else None

@@ -43,7 +43,7 @@ def check(
         typer.echo(warning, err=True)
     if as_json:
         from scorepad.cli.common import print_json
-        from scorepad.export import side_score_json
+        from scorepad.export.json import side_score_json
 
         print_json(side_score_json(result))
         return

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from scorepad.i18n import N_, _
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -24,20 +26,20 @@ def names_starting(names: list[str], incomplete: str) -> list[str]:
 
 def complete_game_names(incomplete: str) -> list[str]:
     """The saved games' names."""
-    from scorepad.store import saved_games
+    from scorepad.library import saved_games
 
     return names_starting([path.stem for path in saved_games()], incomplete)
 
 
 def complete_trashed_names(incomplete: str) -> list[str]:
     """The names of the games in the trash."""
-    from scorepad.store import trashed_games
+    from scorepad.library import trashed_games
 
     return names_starting(trashed_games(), incomplete)
 
 
 def complete_preset_names(incomplete: str) -> list[str]:
-    from scorepad.rules import preset_names
+    from scorepad.presets import preset_names
 
     return names_starting(list(preset_names()), incomplete)
 
@@ -51,7 +53,8 @@ def complete_formats(incomplete: str) -> list[str]:
 def complete_player_entries(ctx: typer.Context, incomplete: str) -> list[str]:
     """`Ann=`, `Bob=` ... and team names, for the game named by --game or the current one."""
     from scorepad.errors import ScorepadError
-    from scorepad.store import load_game_file, resolve_game
+    from scorepad.library import resolve_game
+    from scorepad.store import load_game_file
 
     if "=" in incomplete:
         return []  # the value after the name is a number: nothing to offer
@@ -101,19 +104,36 @@ INTERRUPTED = 130
 
 
 def contract_warnings(
-    rules: Rules, contracts: Sequence[tuple[str, int]], done: str = "kept as entered"
+    rules: Rules, contracts: Sequence[tuple[str, int]], done: str = N_("kept as entered")
 ) -> list[str]:
     """`Warning: Us's contract is 26, ...` for each side bidding more than a deal has.
 
     Such a contract is legal (every bid is in range) but almost always a typo: it is kept,
     and said.
     """
+    said = _(
+        "Warning: {side}'s contract is {contract}, more than the {tricks} tricks in a deal;"
+        " {done}. A typo?"
+    )
     return [
-        f"Warning: {name}'s contract is {contract}, more than the {rules.tricks} tricks in a"
-        f" deal; {done}. A typo?"
+        said.format(side=name, contract=contract, tricks=rules.tricks, done=_(done))
         for name, contract in contracts
         if contract > rules.tricks
     ]
+
+
+def confirm(question: str) -> bool:
+    """Ask `question [y/N]:` (`[j/N]` in German); only a yes in either language says yes."""
+    while True:
+        answer = typer.prompt(
+            f"{question} {_('[y/N]')}", default="", show_default=False, prompt_suffix=": "
+        )
+        word = answer.strip().casefold()
+        if word in ("", "n", "no", _("n"), _("no")):
+            return False
+        if word in ("y", "yes", _("y"), _("yes")):
+            return True
+        typer.echo(_("Error: invalid input"), err=True)
 
 
 def sentence(message: str) -> str:
@@ -123,7 +143,7 @@ def sentence(message: str) -> str:
 
 def load_rules(preset: str, overrides: list[str] | None) -> tuple[str, Rules]:
     """The preset's name and rules, with the --set overrides applied."""
-    from scorepad.rules import resolve_rules
+    from scorepad.presets import resolve_rules
 
     return resolve_rules(preset, overrides or ())
 

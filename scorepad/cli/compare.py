@@ -36,7 +36,7 @@ NOT_IN_RULES = "not in these rules"
 def read_rule_sets(text: str, overrides: list[str] | None) -> list[RuleSet]:
     """The rule sets of `--compare A,B,...`: preset names or files, each with the --set."""
     from scorepad.errors import RulesError
-    from scorepad.rules import resolve_rules
+    from scorepad.presets import resolve_rules
     from scorepad.sim.compare import RuleSet
 
     given = [part.strip() for part in text.split(",")]

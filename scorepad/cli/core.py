@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperArgument, TyperGroup, TyperOption
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from scorepad.errors import ScorepadError
+from scorepad.i18n import LANGUAGES, N_, _, check_language, said_again, set_language
 
 
 class Commands(TyperGroup):
@@ -28,7 +29,12 @@ class Commands(TyperGroup):
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         in_our_words(self, ctx)
+        _speak_rich_help()
         super().format_help(ctx, formatter)
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = " ".join(self.collect_usage_pieces(ctx))
+        formatter.write_usage(ctx.command_path, pieces, _("Usage: "))
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -58,10 +64,11 @@ class Commands(TyperGroup):
                 typer.echo(message, err=True)
             else:
                 where = getattr(getattr(error, "ctx", None), "command_path", "scorepad")
-                typer.echo(f"{where}: {message} (see {where} --help)", err=True)
+                said = _("{where}: {message} (see {where} --help)")
+                typer.echo(said.format(where=where, message=typer_words(message)), err=True)
             code = error.exit_code
         except typer.Abort:
-            typer.echo("Aborted.", err=True)
+            typer.echo(_("Aborted."), err=True)
             code = 1
         else:
             if not standalone_mode:
@@ -70,6 +77,18 @@ class Commands(TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+class _Command(TyperCommand):
+    """A command whose help says `Usage:` in scorepad's language."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _speak_rich_help()
+        super().format_help(ctx, formatter)
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = " ".join(self.collect_usage_pieces(ctx))
+        formatter.write_usage(ctx.command_path, pieces, _("Usage: "))
 
 
 class _Argument(TyperArgument):
@@ -100,10 +119,10 @@ def _range_words(low: Any, high: Any) -> str | None:
     if low is None and high is None:
         return None
     if high is None:
-        return f"{low} or more"
+        return _("{low} or more").format(low=low)
     if low is None:
-        return f"{high} or less"
-    return f"{low} to {high}"
+        return _("{high} or less").format(high=high)
+    return _("{low} to {high}").format(low=low, high=high)
 
 
 def in_our_words(command: Any, ctx: Any) -> None:
@@ -113,19 +132,110 @@ def in_our_words(command: Any, ctx: Any) -> None:
     braces round a required argument and `x>=1` for a range; the subclasses change only how
     a parameter is shown, so a parameter's class is swapped for its twin and nothing else.
     """
+    if type(command) is TyperCommand:
+        command.__class__ = _Command
+    _translate(command, "help", "short_help", "options_metavar", "subcommand_metavar")
     for param in command.get_params(ctx):
         if type(param) is TyperArgument:
             param.__class__ = _Argument
         elif type(param) is TyperOption:
             param.__class__ = _Option
+        _translate(param, "help", "metavar")
+        if param.name == "install_completion":
+            param.callback = _install_completion
+
+
+def _translate(thing: Any, *attributes: str) -> None:
+    """Show `thing`'s words in this run's language; the English ones are kept as msgids.
+
+    Typer reads help from decorators and docstrings when a module is imported, which may
+    be before `--lang` is read (and tests switch languages in one process), so the words
+    are looked up each time a command is shown, from the English kept aside the first time.
+    """
+    originals: dict[str, Any] = thing.__dict__.setdefault("_scorepad_msgids", {})
+    for attribute in attributes:
+        if attribute not in originals:
+            originals[attribute] = getattr(thing, attribute, None)
+        original = originals[attribute]
+        if isinstance(original, str) and original:
+            setattr(thing, attribute, _(original))
+
+
+# Typer 0.29's own words. Its vendored Click has no gettext: every message is an English
+# literal, so each one scorepad can show is a msgid here, matched when it is shown and
+# said again in scorepad's language with the same values. Typer's rich help reads its
+# panel titles from module constants, set before each help page.
+_TYPER_MESSAGES = (
+    N_("No such option: {name} Did you mean {suggestion}?"),
+    N_("No such option: {name} (Possible options: {options})"),
+    N_("No such option: {name}"),
+    N_("No such command {name}."),
+    N_("Missing argument {name}."),
+    N_("Missing option {name}."),
+    N_("Missing parameter: {name}"),
+    N_("Missing command."),
+    N_("Got unexpected extra argument ({arguments})"),
+    N_("Got unexpected extra arguments ({arguments})"),
+    N_("Got unexpected extra argument(s) ({arguments})"),
+    N_("Option {name} requires an argument."),
+    N_("Option {name} requires {count} arguments."),
+    N_("Option {name} does not take a value."),
+    N_("Invalid value for {name}: {reason}"),
+    N_("Invalid value: {reason}"),
+    N_("{value} is not one of {choices}."),
+)
+_TYPER_HELP_WORDS = (
+    N_("Show this message and exit."),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
+    N_("[OPTIONS]"),
+    N_("COMMAND [ARGS]..."),
+)
+_RICH_HELP_WORDS = {
+    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
+    "OPTIONS_PANEL_TITLE": N_("Options"),
+    "COMMANDS_PANEL_TITLE": N_("Commands"),
+    "DEFAULT_STRING": N_("[default: {}]"),
+    "REQUIRED_LONG_STRING": N_("[required]"),
+    "ENVVAR_STRING": N_("[env var: {}]"),
+    "DEPRECATED_STRING": N_("(deprecated) "),
+}
+
+
+def typer_words(message: str) -> str:
+    """A message of Typer's, said in this run's language (unchanged if it is not Typer's)."""
+    return said_again(message, _TYPER_MESSAGES)
+
+
+def _speak_rich_help() -> None:
+    """Typer's rich help panels titled in this run's language."""
+    from typer import rich_utils
+
+    for name, msgid in _RICH_HELP_WORDS.items():
+        setattr(rich_utils, name, _(msgid))
+
+
+def _install_completion(ctx: Any, param: Any, value: Any) -> Any:
+    """Typer's --install-completion, saying what it did in this run's language."""
+    if not value or ctx.resilient_parsing:
+        return value
+    # typer.completion's own `install`, which it takes from a private module.
+    from typer.completion import install  # type: ignore[attr-defined]
+
+    shell, path = install(shell=value) if isinstance(value, str) else install()
+    typer.secho(
+        _("{shell} completion installed in {path}").format(shell=shell, path=path), fg="green"
+    )
+    typer.echo(_("Completion will take effect once you restart the terminal"))
+    raise typer.Exit(0)
 
 
 # What a value that does not convert should have been, by the converter's error type.
 _EXPECTED = {
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "float_parsing": "a number",
-    "bool_parsing": "true or false",
+    "int_parsing": N_("a whole number"),
+    "int_from_float": N_("a whole number"),
+    "float_parsing": N_("a number"),
+    "bool_parsing": N_("true or false"),
 }
 
 
@@ -146,7 +256,7 @@ def _in_our_words(error: Exception) -> str | None:
         return None
     kind, bounds = details[0].get("type"), details[0].get("ctx") or {}
     if kind in _EXPECTED:
-        expected = _EXPECTED[kind]
+        expected = _(_EXPECTED[kind])
     elif kind in ("greater_than_equal", "less_than_equal"):
         param = error.param
         expected = str(_range_words(getattr(param, "min", None), getattr(param, "max", None)))
@@ -156,7 +266,9 @@ def _in_our_words(error: Exception) -> str | None:
     param = error.param
     opts = [opt for opt in getattr(param, "opts", ()) if opt.startswith("-")]
     name = max(opts, key=len) if opts else str(getattr(param, "metavar", None) or param.name)
-    return f"{name} must be {expected}, not {details[0].get('input')!r}"
+    return _("{name} must be {expected}, not {value}").format(
+        name=name, expected=expected, value=repr(details[0].get("input"))
+    )
 
 
 def _print_version(value: bool) -> None:
@@ -165,6 +277,14 @@ def _print_version(value: bool) -> None:
 
         typer.echo(f"scorepad {__version__}")
         raise typer.Exit()
+
+
+def _choose_language(value: str | None) -> None:
+    if value is not None:
+        try:
+            set_language(check_language(value))
+        except ScorepadError as error:
+            raise typer.BadParameter(str(error)) from None
 
 
 app = typer.Typer(
@@ -184,11 +304,21 @@ def scorepad(
         bool,
         typer.Option(
             "--version",
-            help="Print scorepad's version and exit.",
+            help=N_("Print scorepad's version and exit."),
             is_eager=True,
             callback=_print_version,
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="|".join(LANGUAGES),
+            help=N_("The language to speak (default: from LANG, LC_ALL or SCOREPAD_LANG)."),
+            is_eager=True,
+            callback=_choose_language,
+        ),
+    ] = None,
 ) -> None:
     """A score pad for Spades: bids, tricks, nil, bags and house rules, scored right."""
     # A callback keeps `app` a group even when `main` has loaded a single command.

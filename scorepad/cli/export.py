@@ -8,6 +8,7 @@ import typer
 
 from scorepad.cli.common import GameOption, complete_formats
 from scorepad.cli.core import app
+from scorepad.i18n import N_
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 FORMATS = "csv|json|md|html|svg|txt"
 
 
-EXPORT_HELP = (
+EXPORT_HELP = N_(
     "Export the whole score sheet as csv, json, md, html, svg or txt.\n\n"
     "html is one printable page with a score chart (no scripts, no network); svg and txt are"
     " the sheet as `show` draws it; json is what `show --json` prints; csv has one row per"
@@ -60,7 +61,8 @@ def export(
     from scorepad.errors import ExportError
     from scorepad.export import export_game, parse_format
     from scorepad.game import standings
-    from scorepad.store import load_game_file, resolve_game
+    from scorepad.library import resolve_game
+    from scorepad.store import load_game_file
 
     to_stdout = output is None or output == "-"
     if not to_stdout and Path(output or "").expanduser().is_dir():

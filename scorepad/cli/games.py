@@ -12,9 +12,11 @@ from scorepad.cli.common import (
     SetOption,
     complete_game_names,
     complete_trashed_names,
+    confirm,
     names_starting,
 )
 from scorepad.cli.core import app
+from scorepad.i18n import N_, _, format_datetime, language, ngettext
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -72,39 +74,40 @@ def new(
     import dataclasses
 
     from scorepad.cli.common import load_rules
+    from scorepad.entry import find_seat
     from scorepad.errors import GameError
-    from scorepad.game import find_seat, new_game
-    from scorepad.store import (
-        check_game_name,
-        create_game_file,
-        game_path_for,
-        saved_games,
-        set_current,
-    )
+    from scorepad.game import new_game
+    from scorepad.library import check_game_name, game_path_for, saved_games, set_current
+    from scorepad.store import create_game_file
 
     if players is None:
         # Checked here rather than by Typer, so the refusal is one line like every other.
         raise GameError(
-            "no players given; name them in clockwise seat order, like --players Ann,Bob,Cat,Dan"
+            _("no players given; name them in clockwise seat order, like --players Ann,Bob,Cat,Dan")
         )
     game_name = check_game_name(name)
     path = game_path_for(game_name)
     for saved in saved_games():
         if saved.stem.casefold() == game_name.casefold():
             raise GameError(
-                f"a game named {saved.stem!r} exists already; pick another name, or "
-                f"continue it with `scorepad use {saved.stem}`"
+                _(
+                    "a game named {name} exists already; pick another name, or continue it"
+                    " with `scorepad use {stem}`"
+                ).format(name=repr(saved.stem), stem=saved.stem)
             )
     preset_name, rules = load_rules(preset, overrides)
     names = split_names(players)
     check_player_count(len(names), preset_name, rules.players)
-    for what, given in (("player", names), ("team", split_names(teams or ""))):
+    numbered = (
+        (N_("player name {name} is a whole number, which `bid` and `tricks` read as a seat"
+            " number; give a name with a letter in it"), names),
+        (N_("team name {name} is a whole number, which `bid` and `tricks` read as a seat"
+            " number; give a name with a letter in it"), split_names(teams or "")),
+    )
+    for message, given in numbered:
         for text in given:
             if text.isdigit() and text.isascii():
-                raise GameError(
-                    f"{what} name {text!r} is a whole number, which `bid` and `tricks` read as"
-                    " a seat number; give a name with a letter in it"
-                )
+                raise GameError(_(message).format(name=repr(text)))
     game = new_game(
         game_name,
         names,
@@ -116,29 +119,36 @@ def new(
         game = dataclasses.replace(game, first_dealer=find_seat(game, dealer))
     create_game_file(path, game)
     set_current(path)
-    sides = " vs ".join(game.sides)
+    sides = _(" vs ").join(game.sides)
     typer.echo(
-        f"Started {game.name} ({preset_name}, to {rules.target}): {sides}. "
-        f"{game.players[game.first_dealer]} deals first."
+        _("Started {game} ({preset}, to {target}): {sides}. {dealer} deals first.").format(
+            game=game.name,
+            preset=preset_name,
+            target=rules.target,
+            sides=sides,
+            dealer=game.players[game.first_dealer],
+        )
     )
 
 
 def check_player_count(given: int, preset: str, needed: int) -> None:
     """Refuse a count of players the preset does not take, naming the presets that do."""
     from scorepad.errors import GameError
-    from scorepad.rules import load_preset, preset_names
+    from scorepad.presets import load_preset, preset_names
 
     if given == needed:
         return
     fitting = [name for name in preset_names() if load_preset(name).rules.players == given]
     others = (
-        f"presets for {given} players: {', '.join(fitting)}"
+        _("presets for {count} players: {presets}").format(count=given, presets=", ".join(fitting))
         if fitting
-        else f"no preset takes {given} players"
+        else _("no preset takes {count} players").format(count=given)
     )
     raise GameError(
-        f"{given} players given; preset {preset} needs {needed} (players in seat order);"
-        f" {others}"
+        _(
+            "{count} players given; preset {preset} needs {needed} (players in seat order);"
+            " {others}"
+        ).format(count=given, preset=preset, needed=needed, others=others)
     )
 
 
@@ -149,9 +159,9 @@ def games(
     ] = False,
 ) -> None:
     """List the saved games, newest first: players, rounds, status, scores, last change."""
-    from scorepad.store import games_dir
+    from scorepad.library import games_dir
 
-    summaries = game_summaries()
+    summaries = summaries_json()
     if as_json:
         from scorepad.cli.common import print_json
 
@@ -159,8 +169,9 @@ def games(
         return
     if not summaries:
         typer.echo(
-            f"No saved games in {games_dir()}; start one with "
-            "`scorepad new NAME --players A,B,C,D`."
+            _(
+                "No saved games in {folder}; start one with `scorepad new NAME --players A,B,C,D`."
+            ).format(folder=games_dir())
         )
         return
     from rich.table import Table
@@ -170,9 +181,13 @@ def games(
 
     table = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 1, 0, 0))
     # Each game takes two lines: its name, and its players under it.
-    for column in ("", "game, players", "preset", "rounds", "status", "scores", "changed"):
+    columns = (
+        "", N_("game, players"), N_("preset"), N_("rounds"), N_("status"), N_("scores"),
+        N_("changed"),
+    )
+    for column in columns:
         table.add_column(
-            column,
+            _(column) if column else "",
             justify="right" if column == "rounds" else "left",
             no_wrap=column in ("", "preset", "rounds", "changed"),
             min_width={"game, players": 18, "changed": 10}.get(column),
@@ -181,14 +196,22 @@ def games(
         players = ""
         if "damaged" in entry:
             reason = entry["damaged"]
-            status = reason if reason.startswith("damaged") else f"damaged: {reason}"
+            status = (
+                reason
+                if reason.startswith("damaged")
+                else _("damaged: {reason}").format(reason=reason)
+            )
             cells = ["", "", status, "", when(entry["changed"])]
         else:
             players = "\n" + ", ".join(entry["players"])
             scores = ", ".join(f"{team['name']} {team['score']}" for team in entry["teams"])
-            status = entry["status"]
-            if status == "finished":
-                status = "a draw" if entry["winner"] is None else f"{entry['winner']} won"
+            status = _("playing")
+            if entry["status"] == "finished":
+                status = (
+                    _("a draw")
+                    if entry["winner"] is None
+                    else _("{name} won").format(name=entry["winner"])
+                )
             cells = [entry["preset"], str(entry["rounds"]), status, scores, when(entry["changed"])]
         # The file's name is what `use` and --game take; the game's own name if it differs.
         name = entry["name"]
@@ -206,53 +229,46 @@ def when(iso: str, now: datetime | None = None) -> str:
     now = now or datetime.now()
     if moment.date() == now.date():
         return moment.strftime("%H:%M")
+    if language() != "en":
+        return format_datetime(moment, "d. MMM" if moment.year == now.year else "dd.MM.y")
     if moment.year == now.year:
         return moment.strftime("%b %d")
     return moment.strftime("%Y-%m-%d")
 
 
-def game_summaries() -> list[dict[str, Any]]:
+def summaries_json() -> list[dict[str, Any]]:
     """Every saved game, the most recently changed first, as `games --json` prints it."""
     from datetime import datetime
 
-    from scorepad.errors import ScorepadError
-    from scorepad.game import standings
-    from scorepad.store import current_game, load_game_file, saved_games
+    from scorepad.library import game_summaries
 
-    current = current_game()
     found = []
-    for path in saved_games():
-        try:
-            changed = path.stat().st_mtime
-        except OSError:
-            continue  # deleted by another shell while listing
+    for summary in game_summaries():
+        game, result = summary.game, summary.standings
         entry: dict[str, Any] = {
-            "name": path.stem,
-            "current": current is not None and path == current,
-            "changed": datetime.fromtimestamp(changed).isoformat(timespec="seconds"),
+            "name": summary.path.stem,
+            "current": summary.current,
+            "changed": datetime.fromtimestamp(summary.changed).isoformat(timespec="seconds"),
         }
-        try:
-            game = load_game_file(path)
-        except ScorepadError as error:
-            entry["damaged"] = str(error).removeprefix(f"{path}").lstrip(", :")
-            found.append((changed, entry))
-            continue
-        result = standings(game)
-        entry.update(
-            game=game.name,
-            preset=game.preset,
-            players=list(game.players),
-            rounds=sum(r.sides is not None for r in result.rounds),
-            status="playing" if result.outcome is None else "finished",
-            winner=game.sides[result.winner] if result.winner is not None else None,
-            teams=[
-                {"name": name, "score": score, "bags": bags}
-                for name, score, bags in zip(game.sides, result.scores, result.bags, strict=True)
-            ],
-        )
-        found.append((changed, entry))
-    found.sort(key=lambda pair: pair[0], reverse=True)
-    return [entry for _, entry in found]
+        if game is None or result is None:
+            entry["damaged"] = summary.damaged
+        else:
+            entry.update(
+                game=game.name,
+                preset=game.preset,
+                players=list(game.players),
+                rounds=sum(r.sides is not None for r in result.rounds),
+                status="playing" if result.outcome is None else "finished",
+                winner=game.sides[result.winner] if result.winner is not None else None,
+                teams=[
+                    {"name": name, "score": score, "bags": bags}
+                    for name, score, bags in zip(
+                        game.sides, result.scores, result.bags, strict=True
+                    )
+                ],
+            )
+        found.append(entry)
+    return found
 
 
 @app.command()
@@ -267,12 +283,13 @@ def use(
     ],
 ) -> None:
     """Make a saved game the current one."""
-    from scorepad.store import find_game, load_game_file, set_current
+    from scorepad.library import find_game, set_current
+    from scorepad.store import load_game_file
 
     path = find_game(game)
     loaded = load_game_file(path)
     set_current(path)
-    typer.echo(f"Now keeping {loaded.name}.")
+    typer.echo(_("Now keeping {game}.").format(game=loaded.name))
 
 
 NameArgument = Annotated[
@@ -294,13 +311,13 @@ def rename(
     ],
 ) -> None:
     """Rename a saved game; the current game follows its new name."""
-    from scorepad.store import rename_game
+    from scorepad.library import rename_game
 
-    game, _, changed = rename_game(old, new_name)
+    game, _path, changed = rename_game(old, new_name)
     if changed:
-        typer.echo(f"Renamed {old} to {game.name}.")
+        typer.echo(_("Renamed {old} to {new}.").format(old=old, new=game.name))
     else:
-        typer.echo(f"{game.name} already has that name; nothing changed.")
+        typer.echo(_("{game} already has that name; nothing changed.").format(game=game.name))
 
 
 @app.command()
@@ -309,14 +326,18 @@ def delete(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Move a saved game to the trash (`scorepad restore NAME` brings it back)."""
-    from scorepad.store import delete_game, find_game
+    from scorepad.library import delete_game, find_game
 
     shown = find_game(name).stem
-    if not yes and not typer.confirm(f"Move {shown} to the trash?", default=False):
-        typer.echo(f"Kept {shown}.")
+    if not yes and not confirm(_("Move {game} to the trash?").format(game=shown)):
+        typer.echo(_("Kept {game}.").format(game=shown))
         return
     delete_game(name)
-    typer.echo(f"Moved {shown} to the trash; `scorepad restore {shown}` brings it back.")
+    typer.echo(
+        _("Moved {game} to the trash; `scorepad restore {game}` brings it back.").format(
+            game=shown
+        )
+    )
 
 
 @app.command()
@@ -342,17 +363,19 @@ def restore(
     ] = None,
 ) -> None:
     """Bring a deleted game back from the trash, or list the trash."""
-    from scorepad.store import restore_game
+    from scorepad.library import restore_game
 
     if name is None:
         if new_name is not None:
             from scorepad.errors import GameError
 
-            raise GameError("--as names a restored game; give the NAME to restore too")
+            raise GameError(_("--as names a restored game; give the NAME to restore too"))
         list_trash()
         return
     game, path = restore_game(name, new_name)
-    typer.echo(f"Restored {path.stem}; continue it with `scorepad use {path.stem}`.")
+    typer.echo(
+        _("Restored {game}; continue it with `scorepad use {game}`.").format(game=path.stem)
+    )
 
 
 def list_trash() -> None:
@@ -360,20 +383,30 @@ def list_trash() -> None:
     from datetime import datetime
 
     from scorepad.errors import ScorepadError
-    from scorepad.store import load_game_file, trash_dir, trash_entries
+    from scorepad.library import trash_dir, trash_entries
+    from scorepad.store import load_game_file
 
     entries = trash_entries()
     if not entries:
-        typer.echo(f"The trash ({trash_dir()}) is empty.")
+        typer.echo(_("The trash ({folder}) is empty.").format(folder=trash_dir()))
         return
-    typer.echo(f"In the trash ({trash_dir()}); `scorepad restore NAME~N` brings one back:")
+    typer.echo(
+        _("In the trash ({folder}); `scorepad restore NAME~N` brings one back:").format(
+            folder=trash_dir()
+        )
+    )
     for entry in entries:
         deleted = when(datetime.fromtimestamp(entry.path.stat().st_mtime).isoformat())
         try:
             game = load_game_file(entry.path)
         except ScorepadError:
-            what = "damaged"
+            what = _("damaged")
         else:
             count = len(game.rounds)
-            what = f"{count} round{'' if count == 1 else 's'}, {', '.join(game.players)}"
-        typer.echo(f"  {entry.label}  changed {deleted}  {what}")
+            what = ngettext(
+                "{count} round, {players}", "{count} rounds, {players}", count
+            ).format(count=count, players=", ".join(game.players))
+        typer.echo(
+            "  "
+            + _("{copy}  changed {when}  {what}").format(copy=entry.label, when=deleted, what=what)
+        )

@@ -15,6 +15,7 @@ import typer
 
 from scorepad.cli.common import INTERRUPTED, GameOption
 from scorepad.cli.core import app
+from scorepad.i18n import _
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -55,15 +56,20 @@ def play(game_ref: GameOption = None) -> None:
 
     from scorepad.bids import bid_forms
     from scorepad.game import standings
-    from scorepad.store import load_game_file, resolve_game
+    from scorepad.library import resolve_game
+    from scorepad.store import load_game_file
 
     path = resolve_game(game_ref)
     game = load_game_file(path)
     if game.rounds:
         _show_sheet(game, standings(game))
-    _say(f"Keeping {game.name}. At any prompt: u takes back the last entry, q stops.")
-    typer.echo("Bids are saved once the whole round is bid, tricks once all are in.")
-    typer.echo(f"Bids: {bid_forms(game.rules)}.")
+    _say(
+        _("Keeping {game}. At any prompt: u takes back the last entry, q stops.").format(
+            game=game.name
+        )
+    )
+    typer.echo(_("Bids are saved once the whole round is bid, tricks once all are in."))
+    typer.echo(_("Bids: {forms}.").format(forms=bid_forms(game.rules)))
 
     def interrupt(signum: int, frame: Any) -> None:
         raise _Interrupted
@@ -115,18 +121,21 @@ def stopped_text(path: Path, dropped: Sequence[str]) -> str:
     try:
         game = load_game_file(path)
     except ScorepadError:
-        kept = "the game is saved up to its last whole entry"
+        kept = _("the game is saved up to its last whole entry")
     else:
         count = len(game.rounds)
         if not count:
-            kept = "no round is saved yet"
+            kept = _("no round is saved yet")
+        elif game.rounds[-1].played:
+            kept = _("the game is saved up to round {number}'s tricks").format(number=count)
         else:
-            part = "tricks" if game.rounds[-1].played else "bids"
-            kept = f"the game is saved up to round {count}'s {part}"
-    text = f"Stopped; {kept}."
+            kept = _("the game is saved up to round {number}'s bids").format(number=count)
+    text = _("Stopped; {kept}.").format(kept=kept)
     if dropped:
-        text += f" Not saved (the round was not whole): {', '.join(dropped)}."
-    return text + " Carry on with `scorepad play`."
+        text += " " + _("Not saved (the round was not whole): {entries}.").format(
+            entries=", ".join(dropped)
+        )
+    return text + " " + _("Carry on with `scorepad play`.")
 
 
 def bid_words(text: str) -> list[str]:
@@ -134,8 +143,8 @@ def bid_words(text: str) -> list[str]:
     words = text.lower().split()
     out: list[str] = []
     for word in words:
-        if out and out[-1] == "blind" and (word == "nil" or word.isdigit()):
-            out[-1] = "bnil" if word == "nil" else f"b{word}"
+        if out and out[-1] == "blind" and (word in ("nil", "null") or word.isdigit()):
+            out[-1] = "bnil" if word in ("nil", "null") else f"b{word}"
         else:
             out.append(word)
     return out
@@ -167,7 +176,11 @@ def _ask_enter(label: str, allowed: str) -> str:
         word = _ask(label, default="")
         if not word:
             return word
-        _complain(f"{word!r} is not an answer here; press Enter, or {allowed}")
+        _complain(
+            _("{word} is not an answer here; press Enter, or {allowed}").format(
+                word=repr(word), allowed=allowed
+            )
+        )
 
 
 def _complain(error: object) -> None:
@@ -195,8 +208,8 @@ def _undo(path: Path) -> _Bids | None:
     typed: they are returned, and the last bidder is asked again.
     """
     from scorepad.cli.common import sentence
+    from scorepad.entry import undo_last
     from scorepad.errors import ScorepadError
-    from scorepad.game import undo_last
     from scorepad.store import update_game
 
     def change(game: Game) -> tuple[Game, tuple[str, _Bids | None]]:
@@ -206,7 +219,7 @@ def _undo(path: Path) -> _Bids | None:
         return changed, (message, bids)
 
     try:
-        _, (message, bids) = update_game(path, change)
+        _game, (message, bids) = update_game(path, change)
     except ScorepadError as error:
         _complain(error)
         return None
@@ -245,7 +258,7 @@ def _steps(
             if not answers:
                 raise
             index = len(answers) - 1
-            _say(f"Took back {taken(index, answers.pop())}.")
+            _say(_("Took back {entry}.").format(entry=taken(index, answers.pop())))
     return answers
 
 
@@ -256,13 +269,17 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: _Bids | None = 
     """
     from functools import partial
 
-    from scorepad.game import next_dealer, set_bids
+    from scorepad.entry import set_bids
+    from scorepad.game import next_dealer
 
     dealer = next_dealer(game)
     typer.echo("")
     _say(
-        f"Round {len(game.rounds) + 1}: {game.players[dealer]} deals; "
-        f"{game.players[(dealer + 1) % len(game.players)]} bids first."
+        _("Round {number}: {dealer} deals; {first} bids first.").format(
+            number=len(game.rounds) + 1,
+            dealer=game.players[dealer],
+            first=game.players[(dealer + 1) % len(game.players)],
+        )
     )
     again = False
     while True:
@@ -278,14 +295,14 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: _Bids | None = 
         again = _last_bid_can_mend(game, dealer, result, sides)
         kept = sides if again else None
         if not again:
-            typer.echo("Those bids are not allowed; bid the round again.")
+            typer.echo(_("Those bids are not allowed; bid the round again."))
 
 
 def _last_bid_can_mend(game: Game, dealer: int, before: Standings, sides: _Bids) -> bool:
     """Whether another bid by the last bidder alone makes the round's bids allowed (no hell)."""
     from scorepad.bids import parse_bid
+    from scorepad.entry import set_bids
     from scorepad.errors import ScorepadError
-    from scorepad.game import set_bids
 
     rules = game.rules
     if rules.partner_bidding and rules.side_size > 1:
@@ -341,7 +358,9 @@ def _ask_round_bids(
         from scorepad.bids import format_bid
 
         who = game.sides[askers[index]] if joint else game.players[askers[index]]
-        return f"{who}'s bid ({' '.join(format_bid(bid) for bid in bids)})"
+        return _("{who}'s bid ({bids})").format(
+            who=who, bids=" ".join(format_bid(bid) for bid in bids)
+        )
 
     answers: list[tuple[Bid, ...]] = []
     if kept is not None:
@@ -355,9 +374,9 @@ def _ask_round_bids(
         last = answers.pop()
         if again:
             who = game.sides[askers[-1]] if joint else game.players[askers[-1]]
-            _say(f"{who} bids again; the other bids stand.")
+            _say(_("{who} bids again; the other bids stand.").format(who=who))
         else:
-            _say(f"Took back {taken(len(answers), last)}.")
+            _say(_("Took back {entry}.").format(entry=taken(len(answers), last)))
     answers = _steps(answers, len(askers), ask, taken)
     given = dict(zip(askers, answers, strict=True))
     if joint:
@@ -378,7 +397,11 @@ def _read_bids(
         try:
             bid = parse_bid(word, game.rules)
         except BidError:
-            raise BidError(f"{name}: {word!r} is not a bid; bid {bid_forms(game.rules)}") from None
+            raise BidError(
+                _("{who}: {word} is not a bid; bid {forms}").format(
+                    who=name, word=repr(word), forms=bid_forms(game.rules)
+                )
+            ) from None
         check_bid(game.rules, bid, who=name, trailing_by=trailing_by)
         bids.append(bid)
     return tuple(bids)
@@ -390,10 +413,12 @@ def _ask_bid(game: Game, seat: int, result: Standings) -> Bid:
     name = game.players[seat]
     side = game.rules.side_of(seat)
     while True:
-        words = bid_words(_ask(f"{name} bids")) or [""]
+        words = bid_words(_ask(_("{who} bids").format(who=name))) or [""]
         try:
             if len(words) != 1:
-                raise ScorepadError(f"{name}: give one bid, not {len(words)}")
+                raise ScorepadError(
+                    _("{who}: give one bid, not {count}").format(who=name, count=len(words))
+                )
             return _read_bids(game, words, [name], result.trailing_by(side))[0]
         except ScorepadError as error:
             _complain(error)
@@ -403,13 +428,19 @@ def _ask_team_bid(game: Game, side: int, result: Standings) -> tuple[Bid, ...]:
     from scorepad.errors import ScorepadError
 
     players = game.side_players(side)
-    _say(f"{game.sides[side]}: one team number, or {' and '.join(players)}'s bids.")
+    _say(
+        _("{side}: one team number, or {players}'s bids.").format(
+            side=game.sides[side], players=_(" and ").join(players)
+        )
+    )
     while True:
-        words = bid_words(_ask(f"{game.sides[side]} bid"))
+        words = bid_words(_ask(_("{side} bid").format(side=game.sides[side])))
         try:
             if len(words) not in (1, len(players)):
                 raise ScorepadError(
-                    f"give one team number or {len(players)} bids, not {len(words)}"
+                    _("give one team number or {players} bids, not {count}").format(
+                        players=len(players), count=len(words)
+                    )
                 )
             who = [game.sides[side]] if len(words) == 1 else list(players)
             return _read_bids(game, words, who, result.trailing_by(side))
@@ -421,20 +452,27 @@ def _enter_tricks(path: Path, game: Game, number: int) -> None:
     """Ask and save the tricks of round `number`, then show the sheet."""
     from functools import partial
 
-    from scorepad.game import set_tricks, standings
+    from scorepad.entry import set_tricks
+    from scorepad.game import standings
     from scorepad.store import load_game_file
 
-    typer.echo(f"Tricks of round {number} (a deal has {game.rules.tricks}):")
+    typer.echo(
+        _("Tricks of round {number} (a deal has {tricks}):").format(
+            number=number, tricks=game.rules.tricks
+        )
+    )
     while True:
         tricks = _ask_round_tricks(game, number)
         if _save(path, partial(set_tricks, tricks=tricks, number=number)):
             break
-        typer.echo("Enter the round's tricks again.")
+        typer.echo(_("Enter the round's tricks again."))
     game = load_game_file(path)
     result = standings(game)
     _show_sheet(game, result)
     if not result.finished:
-        _ask_enter("Press Enter for the next round (u: undo these tricks, q: stop)", "u or q")
+        _ask_enter(
+            _("Press Enter for the next round (u: undo these tricks, q: stop)"), _("u or q")
+        )
 
 
 def _ask_round_tricks(game: Game, number: int) -> tuple[tuple[int, ...], ...]:
@@ -461,21 +499,23 @@ def _ask_round_tricks(game: Game, number: int) -> tuple[tuple[int, ...], ...]:
         answers,
         len(askers),
         lambda index: ask(index, answers),
-        lambda index, took: f"{askers[index][1]}'s tricks ({took})",
+        lambda index, took: _("{who}'s tricks ({tricks})").format(
+            who=askers[index][1], tricks=took
+        ),
     )
     return tuple(
-        tuple(took for (owner, _), took in zip(askers, answers, strict=True) if owner == side)
+        tuple(took for (owner, _who), took in zip(askers, answers, strict=True) if owner == side)
         for side in range(len(round_.sides))
     )
 
 
 def _ask_tricks(game: Game, who: str, default: str | None) -> int:
+    from scorepad.entry import parse_tricks
     from scorepad.errors import ScorepadError
-    from scorepad.game import parse_tricks
 
     while True:
         try:
-            return parse_tricks(_ask(f"{who} took", default), who, game.rules)
+            return parse_tricks(_ask(_("{who} took").format(who=who), default), who, game.rules)
         except ScorepadError as error:
             _complain(error)
 
@@ -486,10 +526,14 @@ def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
     True when the players are done (Enter, q or the end of input).
     """
     last = len(game.rounds)
-    typer.echo(f"The game is over. u takes back round {last}'s tricks; c N corrects round N.")
+    typer.echo(
+        _("The game is over. u takes back round {number}'s tricks; c N corrects round N.").format(
+            number=last
+        )
+    )
     while True:
         try:
-            word = _ask("Press Enter to finish", default="")
+            word = _ask(_("Press Enter to finish"), default="")
         except _Quit:
             return True
         if not word:
@@ -500,7 +544,11 @@ def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
             if 1 <= number <= last:
                 _correct(path, game, number)
                 return False
-        _complain(f"{word!r} is not an answer here; press Enter, u, or c N (N from 1 to {last})")
+        _complain(
+            _("{word} is not an answer here; press Enter, u, or c N (N from 1 to {last})").format(
+                word=repr(word), last=last
+            )
+        )
 
 
 def _correct(path: Path, game: Game, number: int) -> None:
@@ -511,23 +559,26 @@ def _correct(path: Path, game: Game, number: int) -> None:
 
     round_ = game.rounds[number - 1]
     typer.echo(
-        f"\nRound {number} again ({game.players[round_.dealer]} dealt): its bids, then its tricks."
+        "\n"
+        + _("Round {number} again ({dealer} dealt): its bids, then its tricks.").format(
+            number=number, dealer=game.players[round_.dealer]
+        )
     )
     while True:
         try:
             bids = _ask_round_bids(game, round_.dealer, standings_before(game, number))
             tricks = _ask_round_tricks(_with_bids(game, number, bids), number)
         except _Undo:  # nothing typed to take back: leave the round alone
-            typer.echo(f"Round {number} is left as it was.")
+            typer.echo(_("Round {number} is left as it was.").format(number=number))
             return
         if _save(path, partial(_rewrite_round, number=number, bids=bids, tricks=tricks)):
             break
-        typer.echo(f"Round {number} is not changed; enter it again.")
+        typer.echo(_("Round {number} is not changed; enter it again.").format(number=number))
     from scorepad.game import standings
     from scorepad.store import load_game_file
 
     game = load_game_file(path)
-    typer.echo(f"Round {number} corrected; later rounds are rescored.")
+    typer.echo(_("Round {number} corrected; later rounds are rescored.").format(number=number))
     _show_sheet(game, standings(game))
 
 
@@ -550,7 +601,8 @@ def _rewrite_round(
     tricks: tuple[tuple[int, ...], ...],
 ) -> Game:
     """Round `number` with new bids and tricks, checked as `bid` and `tricks --round` would."""
-    from scorepad.game import check_round_number, set_bids, set_tricks
+    from scorepad.entry import set_bids, set_tricks
+    from scorepad.game import check_round_number
 
     check_round_number(game, number)
     cleared = _with_bids(game, number, tuple(entry.bids for entry in game.rounds[number - 1].sides))

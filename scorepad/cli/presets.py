@@ -19,8 +19,8 @@ app.add_typer(presets_app, name="presets")
 def list_presets() -> None:
     """List every shipped preset with a one-line summary."""
     from scorepad.cli.common import print_renderable
+    from scorepad.presets import load_preset, preset_names
     from scorepad.render import presets_table
-    from scorepad.rules import load_preset, preset_names
 
     print_renderable(presets_table([load_preset(name) for name in preset_names()]))
 
@@ -32,7 +32,8 @@ def show_preset(
     as_json: JsonOption = False,
 ) -> None:
     """Show every rule of a preset, resolved, with what it means."""
-    from scorepad.rules import apply_overrides, load_preset, rules_to_mapping
+    from scorepad.presets import apply_overrides, load_preset
+    from scorepad.rules import rules_to_mapping
 
     preset = load_preset(name)
     rules = apply_overrides(preset.rules, overrides or ())
@@ -46,7 +47,9 @@ def show_preset(
     from rich.text import Text
 
     from scorepad.cli.common import print_renderable
+    from scorepad.i18n import _
     from scorepad.render import knobs_table
 
-    print_renderable(Text(f"{preset.name}: {preset.summary}", style="bold"))
+    summary = _(preset.summary) if preset.summary else ""
+    print_renderable(Text(f"{preset.name}: {summary}", style="bold"))
     print_renderable(knobs_table(rules))

@@ -8,6 +8,7 @@ import typer
 
 from scorepad.cli.common import GameOption, complete_player_entries
 from scorepad.cli.core import app
+from scorepad.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from scorepad.game import Game, Standings
@@ -40,8 +41,10 @@ def bid(
     game_ref: GameOption = None,
 ) -> None:
     """Enter the bids of the next round (or rewrite a round's bids with --round)."""
-    from scorepad.game import record_bids, standings
-    from scorepad.store import resolve_game, update_game
+    from scorepad.entry import record_bids
+    from scorepad.game import standings
+    from scorepad.library import resolve_game
+    from scorepad.store import update_game
 
     path = resolve_game(game_ref)
 
@@ -81,8 +84,10 @@ def tricks(
     game_ref: GameOption = None,
 ) -> None:
     """Enter the tricks of the round that has its bids, and score it (or rewrite one)."""
-    from scorepad.game import open_round, record_tricks, standings
-    from scorepad.store import resolve_game, update_game
+    from scorepad.entry import record_tricks
+    from scorepad.game import open_round, standings
+    from scorepad.library import resolve_game
+    from scorepad.store import update_game
 
     path = resolve_game(game_ref)
 
@@ -109,10 +114,11 @@ def tricks(
 def undo(game_ref: GameOption = None) -> None:
     """Take back the last entry: the last round's tricks, or else its bids."""
     from scorepad.cli.common import sentence
-    from scorepad.game import undo_last
-    from scorepad.store import resolve_game, update_game
+    from scorepad.entry import undo_last
+    from scorepad.library import resolve_game
+    from scorepad.store import update_game
 
-    _, message = update_game(resolve_game(game_ref), undo_last)
+    _game, message = update_game(resolve_game(game_ref), undo_last)
     typer.echo(sentence(message))
 
 
@@ -122,15 +128,21 @@ def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
 
     round_ = game.rounds[number - 1]
     sides = ", ".join(
-        f"{name} bid {bids_text(entry)}"
+        _("{side} bid {bids}").format(side=name, bids=bids_text(entry))
         for name, entry in zip(game.sides, round_.sides, strict=True)
     )
-    what = "bids corrected" if corrected else f"{game.players[round_.dealer]} deals"
-    text = f"Round {number} ({what}): {sides}."
+    if corrected:
+        text = _("Round {number} (bids corrected): {sides}.").format(number=number, sides=sides)
+    else:
+        text = _("Round {number} ({dealer} deals): {sides}.").format(
+            number=number, dealer=game.players[round_.dealer], sides=sides
+        )
     if corrected and round_.played:
         from scorepad.game import scores_text, standings
 
-        text += f" Rescored: {scores_text(game, standings(game).scores)}."
+        text += " " + _("Rescored: {scores}.").format(
+            scores=scores_text(game, standings(game).scores)
+        )
     return text
 
 
@@ -141,22 +153,35 @@ def result_summary(game: Game, result: Standings, number: int, *, corrected: boo
     scored = result.rounds[number - 1].sides
     assert scored is not None
     sides = ", ".join(
-        f"{name} {side.points:+d} -> {side.score} ({side.bags} bag{'' if side.bags == 1 else 's'})"
+        ngettext(
+            "{side} {points} -> {score} ({bags} bag)",
+            "{side} {points} -> {score} ({bags} bags)",
+            side.bags,
+        ).format(side=name, points=f"{side.points:+d}", score=side.score, bags=side.bags)
         for name, side in zip(game.sides, scored, strict=True)
     )
-    text = f"Round {number}{' corrected' if corrected else ''}: {sides}."
+    said = _("Round {number} corrected: {sides}.") if corrected else _("Round {number}: {sides}.")
+    text = said.format(number=number, sides=sides)
     if corrected and any(not later.after_end for later in result.rounds[number:]):
-        text += f" Later rounds rescored: {scores_text(game, result.scores)}."
+        text += " " + _("Later rounds rescored: {scores}.").format(
+            scores=scores_text(game, result.scores)
+        )
     if result.outcome is not None:
         if result.winner is None:
-            text += f" The game is a draw after round {result.ended_after}."
+            text += " " + _("The game is a draw after round {number}.").format(
+                number=result.ended_after
+            )
         else:
-            text += f" {game.sides[result.winner]} won after round {result.ended_after}!"
+            text += " " + _("{side} won after round {number}!").format(
+                side=game.sides[result.winner], number=result.ended_after
+            )
     elif (waiting := open_round(game)) is not None:
         dealer = game.players[game.rounds[waiting - 1].dealer]
-        text += f" Round {waiting} ({dealer} deals) waits for its tricks."
+        text += " " + _("Round {number} ({dealer} deals) waits for its tricks.").format(
+            number=waiting, dealer=dealer
+        )
     else:
-        text += f" Next deal: {game.players[next_dealer(game)]}."
+        text += " " + _("Next deal: {dealer}.").format(dealer=game.players[next_dealer(game)])
     return text
 
 
@@ -170,27 +195,28 @@ def correction_notes(game: Game, before: Standings, after: Standings, number: in
     now = {result.number for result in after.rounds if result.after_end and result.sides}
     text = ""
     if now - was:
-        one = len(now - was) == 1
-        text += (
-            f" {_rounds_text(now - was)} {'was' if one else 'were'} played after the game"
-            f" ended (round {after.ended_after}) and no longer {'counts' if one else 'count'}."
-        )
+        text += " " + ngettext(
+            "Round {rounds} was played after the game ended (round {end}) and no longer counts.",
+            "Rounds {rounds} were played after the game ended (round {end}) and no longer count.",
+            len(now - was),
+        ).format(rounds=_numbers_text(now - was), end=after.ended_after)
     if was - now:
-        text += f" {_rounds_text(was - now)} {'counts' if len(was - now) == 1 else 'count'} again."
+        text += " " + ngettext(
+            "Round {rounds} counts again.", "Rounds {rounds} count again.", len(was - now)
+        ).format(rounds=_numbers_text(was - now))
     if number in now:
-        text += (
-            f" Round {number} was played after the game ended (round {after.ended_after}) "
-            "and does not count."
-        )
+        text += " " + _(
+            "Round {number} was played after the game ended (round {end}) and does not count."
+        ).format(number=number, end=after.ended_after)
     for result in after.rounds[number:]:
         for warning in result.warnings:
-            text += "\nWarning: " + sentence(warning)
+            text += "\n" + _("Warning: {message}").format(message=sentence(warning))
     return text
 
 
-def _rounds_text(numbers: set[int]) -> str:
-    """`Round 3`, `Rounds 3 and 4`, `Rounds 3, 4 and 5`."""
+def _numbers_text(numbers: set[int]) -> str:
+    """`3`, `3 and 4`, `3, 4 and 5`."""
     shown = [str(number) for number in sorted(numbers)]
     if len(shown) == 1:
-        return f"Round {shown[0]}"
-    return f"Rounds {', '.join(shown[:-1])} and {shown[-1]}"
+        return shown[0]
+    return _("{first} and {last}").format(first=", ".join(shown[:-1]), last=shown[-1])

@@ -50,7 +50,9 @@ def serve(
         ),
     ] = False,
     port: Annotated[
-        int, typer.Option("--port", help="The port to listen on (0: any free port).")
+        int, typer.Option(
+            "--port", metavar="PORT", help="The port to listen on (0: any free port)."
+        )
     ] = DEFAULT_PORT,
     host: Annotated[
         str | None,
@@ -63,12 +65,15 @@ def serve(
         ),
     ] = None,
     qr: Annotated[
-        QrLink, typer.Option("--qr", help="Which link the QR code in the terminal carries.")
+        QrLink, typer.Option(
+            "--qr", metavar="watch|keep", help="Which link the QR code in the terminal carries."
+        )
     ] = QrLink.WATCH,
 ) -> None:
     """Serve the game as a web page: a watch link for every phone, a keep link to score."""
     from scorepad.errors import ScorepadError
-    from scorepad.store import load_game_file, resolve_game
+    from scorepad.library import resolve_game
+    from scorepad.store import load_game_file
 
     if all_games and name is not None:
         raise ScorepadError(f"give a game's NAME or --all, not both (NAME was {name!r})")

@@ -27,7 +27,8 @@ def show(
 ) -> None:
     """Show the score sheet: every round, the totals, the next deal, the winner."""
     from scorepad.game import standings
-    from scorepad.store import load_game_file, resolve_game
+    from scorepad.library import resolve_game
+    from scorepad.store import load_game_file
 
     path = resolve_game(game_ref)
     if watch:
@@ -48,7 +49,7 @@ def show(
     result = standings(game)
     if as_json:
         from scorepad.cli.common import print_json
-        from scorepad.export import game_json
+        from scorepad.export.json import game_json
 
         print_json(game_json(game, result))
         return
@@ -73,7 +74,8 @@ def explain(
     """Explain one round's scoring line by line, for a disputed round."""
     from scorepad.errors import GameError
     from scorepad.game import standings
-    from scorepad.store import load_game_file, resolve_game
+    from scorepad.library import resolve_game
+    from scorepad.store import load_game_file
 
     game = load_game_file(resolve_game(game_ref))
     if not game.rounds:

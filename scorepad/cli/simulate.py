@@ -9,6 +9,7 @@ import typer
 
 from scorepad.cli.common import JsonOption, PresetOption, SetOption
 from scorepad.cli.core import app
+from scorepad.i18n import _, format_number
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -142,7 +143,10 @@ def _with_progress(config: RunConfig, jobs: int) -> RunSummary:
 
 
 def percent(rate: float) -> str:
-    return f"{100 * rate:.1f}%"
+    """`78.7%`, or `78,7 %` in German."""
+    from scorepad.i18n import format_percent
+
+    return format_percent(rate, decimals=1)
 
 
 def summary_view(summary: RunSummary) -> RenderableType:
@@ -160,33 +164,47 @@ def summary_view(summary: RunSummary) -> RenderableType:
     def row(what: str, value: str, style: str = "") -> None:
         table.add_row(Text(what), Text(value, style=style))
 
-    row("preset", f"{config.preset} (bots: {', '.join(config.bots)}, seed {config.seed})")
-    row("games", str(summary.games))
+    def share(rate: float, count: int) -> str:
+        return _("{percent} of {count}").format(percent=percent(rate), count=count)
+
+    row(
+        _("preset"),
+        _("{preset} (bots: {bots}, seed {seed})").format(
+            preset=config.preset, bots=", ".join(config.bots), seed=config.seed
+        ),
+    )
+    row(_("games"), str(summary.games))
     why = f" ({summary.kernel_reason})" if summary.kernel_reason else ""
-    row("deals played in", ("the compiled kernel" if summary.kernel == "c" else "Python") + why)
-    row("deals", f"{summary.deals} ({summary.redeals} redeals)")
+    kernel = _("the compiled kernel") if summary.kernel == "c" else "Python"
+    row(_("deals played in"), kernel + why)
+    row(
+        _("deals"),
+        _("{deals} ({redeals} redeals)").format(deals=summary.deals, redeals=summary.redeals),
+    )
     violations = summary.violation_count
-    row("violations", str(violations), "bold red" if violations else "green")
-    row("deals per game", f"{stats['deals_per_game']:.1f}")
+    row(_("violations"), str(violations), "bold red" if violations else "green")
+    row(_("deals per game"), format_number(stats["deals_per_game"], 1))
     nil, blind = stats["nil"], stats["blind_nil"]
     # A bid the rules do not allow is left out, not shown as made 0.0% of 0 times.
     if config.rules.nil:
-        row("nil made", f"{percent(nil['rate'])} of {nil['bids']}")
+        row(_("nil made"), share(nil["rate"], nil["bids"]))
     if config.rules.blind_nil:
-        row("blind nil made", f"{percent(blind['rate'])} of {blind['bids']}")
-    row("contracts set", f"{percent(stats['set_rate'])} of {stats['sets']['contracts']}")
-    row("bag penalties per game", f"{stats['bag_penalties_per_game']:.2f}")
+        row(_("blind nil made"), share(blind["rate"], blind["bids"]))
+    row(_("contracts set"), share(stats["set_rate"], stats["sets"]["contracts"]))
+    row(_("bag penalties per game"), format_number(stats["bag_penalties_per_game"], 2))
     ends = ", ".join(f"{kind} {count}" for kind, count in stats["ends"].items() if count)
-    row("games ended by", ends or "-")
+    row(_("games ended by"), ends or "-")
     first = stats["first_dealer"]
     row(
-        "first dealer's side won",
-        f"{percent(first['win_rate'])} of {first['decided_games']} (fair share"
-        f" {percent(first['fair_share'])})",
+        _("first dealer's side won"),
+        _("{share} (fair share {fair})").format(
+            share=share(first["win_rate"], first["decided_games"]),
+            fair=percent(first["fair_share"]),
+        ),
     )
     if len(stats["bots"]) > 1:
         for bot, figures in stats["bots"].items():
-            row(f"{bot} won", f"{percent(figures['win_rate'])} of {figures['games']}")
+            row(_("{bot} won").format(bot=bot), share(figures["win_rate"], figures["games"]))
     rate = summary.deals / max(summary.elapsed_seconds, 1e-9)
     row("time", f"{summary.elapsed_seconds:.2f} s, {rate:,.0f} deals/s")
     parts: list[RenderableType] = [table]

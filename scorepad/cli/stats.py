@@ -10,6 +10,7 @@ import typer
 
 from scorepad.cli.common import JsonOption
 from scorepad.cli.core import app
+from scorepad.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -41,8 +42,8 @@ def stats(
     as_json: JsonOption = False,
 ) -> None:
     """Player and partnership statistics over the saved games (or the ones named)."""
+    from scorepad.library import find_game, games_dir, saved_games
     from scorepad.stats import collect_stats
-    from scorepad.store import find_game, games_dir, saved_games
 
     paths = list(dict.fromkeys(find_game(ref) for ref in games)) if games else saved_games()
     result = collect_stats(read_games(paths), player=player)
@@ -70,13 +71,24 @@ def read_games(paths: Sequence[Path]) -> Iterator[Game]:
             game = load_game_file(path)
         except ScorepadError as error:
             reason = " ".join(str(error).split())
-            typer.echo(f"scorepad: skipped a damaged game file: {reason}", err=True)
+            typer.echo(
+                "scorepad: " + _("skipped a damaged game file: {reason}").format(reason=reason),
+                err=True,
+            )
             continue
         yield game
 
 
 def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
+    from scorepad.i18n import format_percent
+
+    return format_percent(part / whole, decimals=0) if whole else "-"
+
+
+def _decimal(value: float, decimals: int) -> str:
+    from scorepad.i18n import format_number
+
+    return format_number(value, decimals)
 
 
 def _table(*columns: str) -> Table:
@@ -96,47 +108,56 @@ def stats_view(result: Stats) -> RenderableType:
     unfinished = result.games - result.finished
     parts: list[RenderableType] = [
         Text(
-            f"{result.games} game{'' if result.games == 1 else 's'}"
-            f" ({result.finished} finished, {unfinished} unfinished); a win needs a"
-            " finished game."
+            ngettext(
+                "{games} game ({finished} finished, {unfinished} unfinished); a win needs a"
+                " finished game.",
+                "{games} games ({finished} finished, {unfinished} unfinished); a win needs a"
+                " finished game.",
+                result.games,
+            ).format(games=result.games, finished=result.finished, unfinished=unfinished)
         )
     ]
     players = _table(
-        "player", "games", "fin.", "won", "win%", "rounds", "avg bid", "exact", "over",
-        "under", "nil", "bnil",
+        _("player"), _("games"), _("fin."), _("won"), _("win%"), _("rounds"),
+        _("avg bid"), _("exact"), _("over"), _("under"), _("nil"), _("bnil"),
     )  # fmt: skip
     for p in result.players:
         players.add_row(
             Text(p.name), str(p.games), str(p.finished), str(p.wins),
             _percent(p.wins, p.finished), str(p.rounds),
-            f"{p.average_bid:.1f}" if p.bids else "-",
+            _decimal(p.average_bid, 1) if p.bids else "-",
             str(p.exact), str(p.over), str(p.under),
             f"{p.nil_made}/{p.nil_bids}", f"{p.blind_nil_made}/{p.blind_nil_bids}",
         )  # fmt: skip
     parts += [Text(""), players]
     if result.partnerships:
         pairs = _table(
-            "partners", "games", "fin.", "won", "win%", "made", "set", "bags/rnd", "bag pen."
-        )
+            _("partners"), _("games"), _("fin."), _("won"), _("win%"), _("made"),
+            _("set"), _("bags/rnd"), _("bag pen."),
+        )  # fmt: skip
         for pair in result.partnerships:
             pairs.add_row(
                 Text(" & ".join(pair.players)), str(pair.games), str(pair.finished),
                 str(pair.wins), _percent(pair.wins, pair.finished), str(pair.made),
-                str(pair.set), f"{pair.bags_per_round:.2f}", str(pair.bag_penalties),
+                str(pair.set), _decimal(pair.bags_per_round, 2), str(pair.bag_penalties),
             )  # fmt: skip
         parts += [Text(""), pairs]
     if result.head_to_head is not None:
         versus = result.head_to_head
-        for title, meetings in (("with", versus.partners), ("against", versus.opponents)):
+        titles = (
+            (_("{player} with"), versus.partners),
+            (_("{player} against"), versus.opponents),
+        )
+        for title, meetings in titles:
             if meetings:
-                parts += [Text(""), _meetings_table(f"{versus.name} {title}", meetings)]
+                parts += [Text(""), _meetings_table(title.format(player=versus.name), meetings)]
     return Group(*parts)
 
 
 def _meetings_table(title: str, meetings: Sequence[Meeting]) -> Table:
     from rich.text import Text
 
-    table = _table(title, "games", "fin.", "won", "win%")
+    table = _table(title, _("games"), _("fin."), _("won"), _("win%"))
     for meeting in meetings:
         table.add_row(
             Text(meeting.name), str(meeting.games), str(meeting.finished), str(meeting.wins),

@@ -13,25 +13,12 @@ import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 
+from scorepad.entry import find_seat, parse_tricks, record_bids, record_tricks, undo_last
 from scorepad.errors import GameError, ScorepadError, TricksError
-from scorepad.game import (
-    Game,
-    find_seat,
-    new_game,
-    parse_tricks,
-    record_bids,
-    record_tricks,
-    undo_last,
-)
+from scorepad.game import Game, new_game
+from scorepad.library import check_game_name, game_path_for, saved_games, set_current
 from scorepad.serve.view import game_version
-from scorepad.store import (
-    check_game_name,
-    create_game_file,
-    game_path_for,
-    saved_games,
-    set_current,
-    update_game,
-)
+from scorepad.store import create_game_file, update_game
 
 Form = Mapping[str, str]
 
@@ -172,7 +159,7 @@ def start_game(form: Form) -> Path:
     Only a shipped preset is taken: `new` also reads a TOML file's path, which a page must
     never be able to name.
     """
-    from scorepad.rules import preset_names, resolve_rules
+    from scorepad.presets import preset_names, resolve_rules
 
     name = check_game_name(form.get("name", ""))
     if not name:

@@ -115,7 +115,7 @@ class Pages:
             if name == self.config.game.stem:
                 return self.config.game
         else:
-            from scorepad.store import saved_games
+            from scorepad.library import saved_games
 
             for path in saved_games():
                 if path.stem == name:
@@ -214,9 +214,10 @@ class Pages:
         self, role: str, *, message: str = "", status: int = 200, form: Any = None
     ) -> Response:
         from scorepad.game import standings
-        from scorepad.rules import preset_names
+        from scorepad.library import saved_games
+        from scorepad.presets import preset_names
         from scorepad.serve.view import game_summary
-        from scorepad.store import load_game_file, saved_games
+        from scorepad.store import load_game_file
 
         listed = []
         for path in saved_games():

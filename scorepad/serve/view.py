@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from scorepad.bids import format_bid
-from scorepad.export import side_order, side_rounds
+from scorepad.export.view import side_order, side_rounds
 from scorepad.game import (
     Game,
     Round,

@@ -27,6 +27,8 @@ from scorepad.errors import ScorepadError
 from scorepad.rules import Rules
 from scorepad.sim import _kernel_py
 from scorepad.sim.deal import deck_plan
+from scorepad.sim.scoretable import BLIND_NIL_CODE as BLIND_NIL_CODE
+from scorepad.sim.scoretable import NIL_CODE as NIL_CODE
 from scorepad.sim.table import NUMBER_BIDS, BidChoice, Seen, bid_choice
 from scorepad.sim.valuation import (
     RANK_OF,
@@ -40,7 +42,6 @@ from scorepad.sim.valuation import (
 )
 
 KERNEL_CHOICES = ("auto", "c", "python")
-NIL_CODE, BLIND_NIL_CODE = 254, 255  # as in _kernel.c; a number bid is its own code
 IMPLEMENTATIONS = ("c", "python")  # the kernel compiled, and its pure-Python twin
 RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
 KERNEL_BOTS = ("random", "heuristic")  # the bots the kernel plays (one kind a table)

@@ -27,6 +27,7 @@ from scorepad.sim.validate import Problem
 
 PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)
 MEMO_LIMIT = 400_000
+_new = tuple.__new__
 _KIND = {
     BidKind.NUMBER: "number",
     BidKind.NIL: "nil",
@@ -93,8 +94,10 @@ class Referee:
         found = self._memo.get(key)
         if found is None:
             result = reference.score_side(self.knobs, list(hands), score, bags)
-            found = RefSide(result.points, result.bags, result.penalties, result.made,
-                            result.boston)  # fmt: skip
+            # (`tuple.__new__`: skips NamedTuple's Python-level constructor.)
+            found = _new(
+                RefSide, (result.points, result.bags, result.penalties, result.made, result.boston)
+            )
             if len(self._memo) < MEMO_LIMIT:
                 self._memo[key] = found
         return found
@@ -209,12 +212,10 @@ class GameFold:
         ]
         # The usual table (two sides of two seats, points that do not read the score)
         # takes `_deal_two_pairs`.
-        self._two_pairs: tuple[tuple[int, int], tuple[int, int]] | None = None
-        if rules.sides == 2 and rules.side_size == 2 and not referee.reads_score:
-            (north, south), (east, west) = seats
-            self._two_pairs = ((north, south), (east, west))
-        # A side's deal as the fold reads it: points, bags after, set, Boston.
-        self._memo: dict[tuple[object, ...], tuple[int, int, bool, bool]] = {}
+        self._two_pairs = rules.sides == 2 and rules.side_size == 2 and not referee.reads_score
+        self._four = (seats[0][0], seats[0][-1], seats[-1][0], seats[-1][-1])
+        # A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston.
+        self._memo: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
         self._reads_score = referee.reads_score
         # What can end a game (docs/rules.md), for the usual deal's quick test.
         self._target = rules.target
@@ -248,9 +249,8 @@ class GameFold:
         """Fold deal `number` (its seats' bid keys, bids and tricks) and compare the running
         scores, bags and sets, and the end of the game (`ended`: over, winner, why), with
         the simulator's after the same deal. After a difference the fold takes the
-        simulator's numbers, so each deal is judged on its own."""
-        if self._two_pairs is not None:
-            return self._deal_two_pairs(number, keys, bids, taken, scores, bags, sets, ended)
+        simulator's numbers, so each deal is judged on its own. (`deal_of` gives the
+        quickest method for the rules.)"""
         memo = self._memo
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         boston_by = None
@@ -268,8 +268,7 @@ class GameFold:
                 found = self._side(side, bids, taken, key)
             points, ref_bags[side], set_out, boston = found
             ref_scores[side] += points
-            if set_out:
-                ref_sets[side] += 1
+            ref_sets[side] += set_out
             if boston:
                 boston_by = side
         same = ref_scores == scores and ref_bags == bags and ref_sets == sets
@@ -285,6 +284,11 @@ class GameFold:
             return _NOTHING  # the usual deal: the same numbers, and nobody near the end
         return self._judge(number, scores, bags, sets, ended, boston_by, same)
 
+    def deal_of(self) -> Callable[..., list[Problem]]:
+        """`deal`, or for the usual table (two sides of two seats, points that do not
+        read the score) the same steps written out for its two sides."""
+        return self._deal_two_pairs if self._two_pairs else self.deal
+
     def _deal_two_pairs(
         self,
         number: int,
@@ -298,51 +302,55 @@ class GameFold:
     ) -> list[Problem]:
         """`deal` for the usual table, two sides of two seats, whose points do not read
         the score: the same steps, written out for its two sides."""
-        assert self._two_pairs is not None
-        (north, south), (east, west) = self._two_pairs
+        north, south, east, west = self._four
         memo = self._memo
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
-        first = (keys[north], keys[south], taken[north], taken[south], ref_bags[0])
-        found = memo.get(first) or self._side(0, bids, taken, first)
-        second = (keys[east], keys[west], taken[east], taken[west], ref_bags[1])
-        other = memo.get(second) or self._side(1, bids, taken, second)
-        points, ref_bags[0], set_out, boston = found
-        ref_scores[0] += points
-        if set_out:
-            ref_sets[0] += 1
-        points, ref_bags[1], other_set_out, other_boston = other
-        ref_scores[1] += points
-        if other_set_out:
-            ref_sets[1] += 1
-        boston_by = 1 if other_boston else 0 if boston else None
-        one, two = ref_scores
-        target, limit = self._target, self._limit
+        key = (keys[north], keys[south], taken[north], taken[south], ref_bags[0])
+        points, ref_bags[0], set_out, boston = memo.get(key) or self._side(0, bids, taken, key)
+        key = (keys[east], keys[west], taken[east], taken[west], ref_bags[1])
+        other, ref_bags[1], other_set_out, other_boston = memo.get(key) or self._side(
+            1, bids, taken, key
+        )
+        one = ref_scores[0] = ref_scores[0] + points
+        two = ref_scores[1] = ref_scores[1] + other
+        if set_out or other_set_out:
+            ref_sets[0] += set_out
+            ref_sets[1] += other_set_out
+            near = max(ref_sets) >= self._most_sets
+        else:
+            near = False
         if (
-            boston_by is None
+            not near
+            and not boston
+            and not other_boston
+            and self._limit < one < self._target
+            and self._limit < two < self._target
             and not ended[0]
             and not self._out
-            and one < target
-            and two < target
-            and one > limit
-            and two > limit
-            and (not set_out and not other_set_out or max(ref_sets) < self._most_sets)
             and ref_scores == scores
             and ref_bags == bags
             and ref_sets == sets
         ):
             return _NOTHING  # the usual deal: the same numbers, and nobody near the end
+        boston_by = 1 if other_boston else 0 if boston else None
         same = ref_scores == scores and ref_bags == bags and ref_sets == sets
         return self._judge(number, scores, bags, sets, ended, boston_by, same)
 
     def _side(
         self, side: int, bids: Sequence[object], taken: Sequence[int], key: tuple[object, ...]
-    ) -> tuple[int, int, bool, bool]:
-        """A side's deal not met yet: the reference's points, bags after, set, Boston."""
+    ) -> tuple[int, int, int, bool]:
+        """A side's deal not met yet: the reference's points, bags after, set (1 or 0),
+        Boston. Kept under the seats' order and, for two seats, the other order too
+        (the reference scores a side, not its seats)."""
         score, bags = self.scores[side], self.bags[side]
         ref = self.referee.side(self._plain_of(side, bids, taken), score, bags)
-        found = (ref.points, ref.bags, ref.made is False, ref.boston)
-        if len(self._memo) < MEMO_LIMIT:
-            self._memo[key] = found
+        found = (ref.points, ref.bags, int(ref.made is False), ref.boston)
+        memo = self._memo
+        if len(memo) < MEMO_LIMIT:
+            memo[key] = found
+            if len(key) == 5:  # a side of two seats, whose points do not read the score
+                first, second, took, other_took, bags_before = key
+                memo[second, first, other_took, took, bags_before] = found
         return found
 
     def _judge(

@@ -110,7 +110,7 @@ class GameRunner:
         lowest, most_sets = self._lowest, self._most_sets
         rounds: list[Round] | None = [] if self.keep_game else None
         validate, keep_records = self.validate, self.keep_records
-        played_of = source.played_of
+        played_of, fold_deal = source.played_of, fold.deal_of()
         if validate:
             fold.start()
         for number in range(1, self.max_deals + 1):
@@ -135,7 +135,7 @@ class GameRunner:
                     if outcome is not None
                     else _GOES_ON
                 )
-                problems += fold.deal(number, keys, bids, taken, scores, bags, sets, ended)
+                problems += fold_deal(number, keys, bids, taken, scores, bags, sets, ended)
             if problems:
                 self._note(result, number, problems, source.describe(deal))
             result.deals = number

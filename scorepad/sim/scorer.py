@@ -148,21 +148,22 @@ class SideScorer:
         codes); `played_of` makes a played side not met yet from `bids`. A kernel deal
         gives each side's place (`places`): its numbers are then read from the shared
         table by place and bags. `entries` asks for the sides' entries, for a Round."""
-        shared = self.shared if places is not None else None
-        if shared is not None:
-            values, bag_slots, unpacked = shared.values, shared.bag_slots, self._unpacked
+        table = self.shared if places is not None else None
+        if table is not None:
+            values, bag_slots, unpacked = table.values, table.bag_slots, self._unpacked
         side_entries = []
         boston_by = None
         bag_limit = self.rules.bag_limit
         for side, get in enumerate(self._getters):
             side_bags = bags[side]
-            if shared is not None:
+            if table is not None:
                 assert places is not None
+                place = places[side]
                 # A slot written and not flagged wrong is a side deal scored already.
-                value = values[places[side] * bag_slots + side_bags] if side_bags < bag_slots else 0
+                value = values[place * bag_slots + side_bags] if side_bags < bag_slots else 0
                 numbers = unpacked.get(value) if value else None
                 if numbers is None:
-                    numbers = self.from_table(side, keys, taken, played_of, places[side], side_bags,
+                    numbers = self.from_table(side, keys, taken, played_of, place, side_bags,
                                               scores[side])  # fmt: skip
             else:
                 key = self.keys.scored((get(keys), get(taken)), side_bags, scores[side])
@@ -175,28 +176,21 @@ class SideScorer:
                 side_entries.append(cached[0])
                 numbers = cached[1]
             points, bags[side], penalties, made, boston, side_problems, nils = numbers
-            if side_problems:
-                problems.extend(side_problems)
             scores[side] += points
             # The bags taken: the engine's bags after the deal and its penalties say them
             # (bags before + taken = penalties * the limit + bags after).
-            tally.bags += bags[side] - side_bags
-            if penalties:
-                tally.bag_penalties += penalties
-                tally.bags += penalties * bag_limit
+            tally.bags += bags[side] - side_bags + penalties * bag_limit
             if made is not None:
                 tally.contracts += 1
                 if made is False:
                     sets[side] += 1
                     tally.sets += 1
-            if boston:
-                boston_by = side
-            if nils:
-                tally.nil_bids += nils[0]
-                tally.nil_made += nils[1]
-                tally.blind_nil_bids += nils[2]
-                tally.blind_nil_made += nils[3]
-        if shared is None:
+            # Problems, penalties, a Boston and nils are rare: counted apart.
+            if side_problems or penalties or boston or nils:
+                self._count(tally, numbers, problems)
+                if boston:
+                    boston_by = side
+        if table is None:
             return boston_by, tuple(side_entries)
         if not entries:
             return boston_by, None
@@ -204,6 +198,20 @@ class SideScorer:
             self._played_side(side, keys, bids, taken, played_of).entry
             for side in range(len(self._getters))
         )
+
+    @staticmethod
+    def _count(tally: Tally, numbers: SideNumbers, problems: list[Problem]) -> None:
+        """A side's problems, bag penalties and nils, into the deal's and the game's."""
+        _, _, penalties, _, _, side_problems, nils = numbers
+        if side_problems:
+            problems.extend(side_problems)
+        if penalties:
+            tally.bag_penalties += penalties
+        if nils:
+            tally.nil_bids += nils[0]
+            tally.nil_made += nils[1]
+            tally.blind_nil_bids += nils[2]
+            tally.blind_nil_made += nils[3]
 
     def numbers(self, played: PlayedSide, score: int, bags: int) -> SideNumbers:
         """A played side scored by the engine from `score` and `bags`, checked, memoised

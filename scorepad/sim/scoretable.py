@@ -24,7 +24,10 @@ from __future__ import annotations
 import mmap
 
 from scorepad.rules import Rules
-from scorepad.sim.kernel import BLIND_NIL_CODE, NIL_CODE
+
+# The kernel's bid codes of nil and blind nil, as in _kernel.c (a number bid is its own
+# code); kernel.py takes them from here.
+NIL_CODE, BLIND_NIL_CODE = 254, 255
 
 MAX_SLOTS = 1 << 21  # 16 MiB of table at most; bigger sides keep a memo per process
 # A side's numbers as the fold reads them: points, bags after, bag penalties, made (None:

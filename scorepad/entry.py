@@ -1,0 +1,332 @@
+"""Entry: what people type at the table, read into a game's rounds, and taken back.
+
+`PLAYER=VALUE` words name a player by name or seat (or a team by name) and give a bid or
+tricks; `record_bids` and `record_tricks` check them against the rules and the game so
+far and return the game with the round entered or corrected; `undo_last` takes the last
+entry back. The game itself, and what its rounds add up to, is `game`'s.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from scorepad.bids import Bid, parse_bid
+from scorepad.errors import BidError, GameError, TricksError, did_you_mean
+from scorepad.game import (
+    Game,
+    Round,
+    SideEntry,
+    Standings,
+    check_round_bids,
+    check_round_number,
+    check_round_tricks,
+    next_dealer,
+    open_round,
+    standings,
+    standings_before,
+)
+from scorepad.i18n import _
+from scorepad.rules import Rules
+
+_T = TypeVar("_T")
+
+
+# ---------------------------------------------------------------------------
+# Finding players and sides by what people type
+
+
+def find_seat(game: Game, ref: str) -> int:
+    """A player's seat (0-based) from a name in any case or a 1-based seat number."""
+    found = _find(game, ref, teams=False)
+    assert found[1] is not None
+    return found[1]
+
+
+def find_side(game: Game, ref: str) -> int:
+    """A side from its team name, in any case."""
+    text = ref.strip().casefold()
+    for side, name in enumerate(game.sides):
+        if name.casefold() == text:
+            return side
+    raise GameError(f"unknown team {ref!r}{did_you_mean(ref, game.sides)}; {_teams_text(game)}")
+
+
+def find_bidder(game: Game, ref: str) -> tuple[int, int | None]:
+    """(side, seat) for a player named by name or seat number; (side, None) for a team name.
+
+    Players come first: in solo play a side is named after its player.
+    """
+    return _find(game, ref, teams=game.rules.side_size > 1)
+
+
+def _find(game: Game, ref: str, *, teams: bool) -> tuple[int, int | None]:
+    text = ref.strip()
+    for seat, name in enumerate(game.players):
+        if name.casefold() == text.casefold():
+            return game.rules.side_of(seat), seat
+    if text.isdigit() and text.isascii():
+        seat = int(text) - 1
+        if not 0 <= seat < len(game.players):
+            raise GameError(f"there is no seat {text}; seats are 1 to {len(game.players)}")
+        return game.rules.side_of(seat), seat
+    if teams:
+        for side, name in enumerate(game.sides):
+            if name.casefold() == text.casefold():
+                return side, None
+    names = list(game.players) + (list(game.sides) if teams else [])
+    also = f", or a team: {', '.join(game.sides)}" if teams else ""
+    raise GameError(
+        f"unknown player {ref!r}{did_you_mean(text, names)}; players are "
+        f"{', '.join(game.players)} (or seat 1 to {len(game.players)}{also})"
+    )
+
+
+def _teams_text(game: Game) -> str:
+    return "teams are " + ", ".join(game.sides)
+
+
+# ---------------------------------------------------------------------------
+# Recording rounds: bids, then tricks; corrections and undo
+
+
+def read_assignments(tokens: Sequence[str], what: str) -> list[tuple[str, str]]:
+    """Split `PLAYER=VALUE` tokens; the last `=` separates, so a name may hold one."""
+    pairs: list[tuple[str, str]] = []
+    for token in tokens:
+        ref, sep, value = token.rpartition("=")
+        if not sep or not ref.strip() or not value.strip():
+            raise GameError(f"not PLAYER={what.upper()}: {token!r}; write it like Ann=4")
+        pairs.append((ref.strip(), value.strip()))
+    if not pairs:
+        plural = what if what.endswith("s") else what + "s"
+        raise GameError(f"no {plural} given; write PLAYER={what.upper()} for every player")
+    return pairs
+
+
+def _collect(
+    game: Game, pairs: Sequence[tuple[str, str]], what: str
+) -> list[dict[int | None, str]]:
+    """Per side, the values given: keyed by seat, or None for the whole team."""
+    given: list[dict[int | None, str]] = [{} for _ in game.sides]
+    for ref, value in pairs:
+        side, seat = find_bidder(game, ref)
+        who = game.sides[side] if seat is None else game.players[seat]
+        if seat in given[side]:
+            raise GameError(f"{who} is given twice; give each player's {what} once")
+        given[side][seat] = value
+        if None in given[side] and len(given[side]) > 1:
+            raise GameError(
+                f"{game.sides[side]}: give the team's {what} or each player's, not both"
+            )
+    missing = [
+        game.players[seat]
+        for side, values in enumerate(given)
+        if None not in values
+        for seat in game.rules.seats_of(side)
+        if seat not in values
+    ]
+    if missing:
+        raise GameError(
+            f"no {what} for {', '.join(missing)}; give every player's {what}"
+            + (" (or the team's)" if game.rules.side_size > 1 else "")
+        )
+    return given
+
+
+def parse_round_bids(game: Game, pairs: Sequence[tuple[str, str]]) -> tuple[tuple[Bid, ...], ...]:
+    """Each side's bids from `PLAYER=BID` pairs: one per player, or a joint team bid."""
+    rules = game.rules
+
+    def read(text: str, who: str, team: bool) -> Bid:
+        if team and not rules.partner_bidding:
+            raise BidError(
+                f"{who}: a joint team bid needs partner bidding "
+                "(partner_bidding = true); give each player's bid"
+            )
+        try:
+            return parse_bid(text, rules)
+        except BidError as error:
+            raise BidError(f"{who}: {error}") from None
+
+    return _per_side(game, pairs, "bid", read)
+
+
+def parse_round_tricks(game: Game, pairs: Sequence[tuple[str, str]]) -> tuple[tuple[int, ...], ...]:
+    """Each side's tricks from `PLAYER=N` pairs: one per player, or a team total."""
+    return _per_side(
+        game, pairs, "tricks", lambda text, who, team: parse_tricks(text, who, game.rules)
+    )
+
+
+def _per_side(
+    game: Game,
+    pairs: Sequence[tuple[str, str]],
+    what: str,
+    read: Callable[[str, str, bool], _T],
+) -> tuple[tuple[_T, ...], ...]:
+    """Each side's values, read by `read(text, who, team)`: the team's one, or per player."""
+    sides: list[tuple[_T, ...]] = []
+    for side, values in enumerate(_collect(game, pairs, what)):
+        if None in values:
+            sides.append((read(values[None], game.sides[side], True),))
+        else:
+            seats = game.rules.seats_of(side)
+            sides.append(tuple(read(values[seat], game.players[seat], False) for seat in seats))
+    return tuple(sides)
+
+
+def parse_tricks(text: str, who: str, rules: Rules) -> int:
+    """A number of tricks someone took, as typed: 0 to the tricks in a deal."""
+    if not (text.isdigit() and text.isascii()) or int(text) > rules.tricks:
+        raise TricksError(f"{who}: tricks {text!r} are not allowed; give 0 to {rules.tricks}")
+    return int(text)
+
+
+def set_bids(
+    game: Game,
+    bids: Sequence[tuple[Bid, ...]],
+    *,
+    number: int | None = None,
+    before: Standings | None = None,
+) -> Game:
+    """The game with the bids of a new round, or of round `number` rewritten.
+
+    A new round is refused while a round waits for its tricks, and once the game is over.
+    Bids are judged by the standings before their round (blind nil eligibility); a caller
+    that has them from `check_new_round` passes them as `before`.
+    """
+    if number is None:
+        if before is None:
+            before = check_new_round(game)
+        number = len(game.rounds) + 1
+        old: Round | None = None
+        dealer = next_dealer(game)
+    else:
+        check_round_number(game, number)
+        old = game.rounds[number - 1]
+        dealer = old.dealer
+    if len(bids) != len(game.sides):
+        raise GameError(f"{len(bids)} sides of bids given; this game has {len(game.sides)}")
+    entries = []
+    for side, side_bids in enumerate(bids):
+        tricks = old.sides[side].tricks if old else None
+        entries.append(SideEntry(tuple(side_bids), tricks))
+    round_ = Round(dealer, tuple(entries))
+    check_round_bids(game, round_, before or standings_before(game, number))
+    if round_.played:
+        try:
+            check_round_tricks(game, round_)
+        except TricksError as error:
+            raise TricksError(
+                f"round {number}: {error}; correct its tricks first (scorepad tricks --round "
+                f"{number} ...)"
+            ) from None
+    return _with_round(game, number, round_)
+
+
+def set_tricks(game: Game, tricks: Sequence[tuple[int, ...]], *, number: int | None = None) -> Game:
+    """The game with the tricks of the round waiting for them, or of round `number`."""
+    number = check_tricks_round(game, number)
+    old = game.rounds[number - 1]
+    if len(tricks) != len(game.sides):
+        raise GameError(f"{len(tricks)} sides of tricks given; this game has {len(game.sides)}")
+    round_ = Round(
+        old.dealer,
+        tuple(
+            SideEntry(entry.bids, tuple(took))
+            for entry, took in zip(old.sides, tricks, strict=True)
+        ),
+    )
+    check_round_tricks(game, round_)
+    return _with_round(game, number, round_)
+
+
+def check_new_round(game: Game) -> Standings:
+    """Refuse a new round while one waits for its tricks, or once the game is over.
+
+    Returns the standings, which are those before the new round.
+    """
+    waiting = open_round(game)
+    if waiting is not None:
+        raise GameError(
+            _(
+                "round {number} already has its bids; enter its tricks"
+                " (scorepad tricks PLAYER=N ...) or take the bids back (scorepad undo)"
+            ).format(number=waiting)
+        )
+    result = standings(game)
+    if result.finished:
+        said = (
+            _(
+                "the game is over ({side} won after round {number}); no new round, but a round"
+                " can still be corrected with --round N"
+            )
+            if result.winner is not None
+            else _(
+                "the game is over (it is a draw after round {number}); no new round, but a"
+                " round can still be corrected with --round N"
+            )
+        )
+        side = game.sides[result.winner] if result.winner is not None else ""
+        raise GameError(said.format(side=side, number=result.ended_after))
+    return result
+
+
+def check_tricks_round(game: Game, number: int | None) -> int:
+    """The round that tricks go to: `number`, or the one waiting for its tricks."""
+    if number is None:
+        number = open_round(game)
+        if number is None:
+            upcoming = len(game.rounds) + 1
+            raise GameError(
+                _(
+                    "round {number} has no bids yet; enter the bids first (scorepad bid"
+                    " PLAYER=BID ...), or correct a played round with --round N"
+                ).format(number=upcoming)
+            )
+    check_round_number(game, number)
+    return number
+
+
+def record_bids(game: Game, tokens: Sequence[str], *, number: int | None = None) -> Game:
+    """`scorepad bid`: the game with `PLAYER=BID` tokens entered as a round's bids."""
+    if number is None:
+        # The state of the game is named before anything wrong with the bids themselves.
+        before = check_new_round(game)
+        bids = parse_round_bids(game, read_assignments(tokens, "bid"))
+        return set_bids(game, bids, before=before)
+    check_round_number(game, number)
+    return set_bids(game, parse_round_bids(game, read_assignments(tokens, "bid")), number=number)
+
+
+def record_tricks(game: Game, tokens: Sequence[str], *, number: int | None = None) -> Game:
+    """`scorepad tricks`: the game with `PLAYER=N` tokens entered as a round's tricks."""
+    check_tricks_round(game, number)
+    pairs = read_assignments(tokens, "tricks")
+    return set_tricks(game, parse_round_tricks(game, pairs), number=number)
+
+
+def undo_last(game: Game) -> tuple[Game, str]:
+    """Take back the last entry: the last round's tricks, or else its bids."""
+    if not game.rounds:
+        raise GameError(_("nothing to undo: no round is entered yet"))
+    number = len(game.rounds)
+    last = game.rounds[-1]
+    if last.played:
+        unplayed = Round(last.dealer, tuple(SideEntry(entry.bids) for entry in last.sides))
+        said = _("took back the tricks of round {number}").format(number=number)
+        return _with_round(game, number, unplayed), said
+    rounds = game.rounds[:-1]
+    said = _("took back the bids of round {number}").format(number=number)
+    return dataclasses.replace(game, rounds=rounds), said
+
+
+def _with_round(game: Game, number: int, round_: Round) -> Game:
+    rounds = list(game.rounds)
+    if number == len(rounds) + 1:
+        rounds.append(round_)
+    else:
+        rounds[number - 1] = round_
+    return dataclasses.replace(game, rounds=tuple(rounds))

@@ -1,0 +1,107 @@
+"""JSON: the game as one object (what `show --json` prints and `export -f json` writes),
+and a scored side's round as `check --json` prints it."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from scorepad.export.view import next_dealer, side_order, side_rounds
+from scorepad.rules import rules_to_mapping
+from scorepad.scoring import Line, SideScore
+
+if TYPE_CHECKING:
+    from scorepad.game import Game, RoundResult, Standings
+
+
+def line_json(line: Line) -> dict[str, Any]:
+    return {"label": line.label, "points": line.points, "kind": line.kind.value}
+
+
+def side_score_json(result: SideScore) -> dict[str, Any]:
+    """A scored side's round: the keys `check --json` and `show --json` share."""
+    return {
+        "points": result.points,
+        "score": result.score,
+        "bags": result.bags,
+        "lines": [line_json(line) for line in result.lines],
+        "contract": result.contract,
+        "made": result.made,
+        "new_bags": result.new_bags,
+        "bag_penalties": result.penalties,
+    }
+
+
+# The keys of `side_score_json` with their value for a round whose tricks are not in.
+_OPEN_SIDE: dict[str, Any] = {
+    "points": None,
+    "score": None,
+    "bags": None,
+    "lines": [],
+    "contract": None,
+    "made": None,
+    "new_bags": None,
+    "bag_penalties": None,
+}
+
+
+def game_json(game: Game, standings: Standings) -> dict[str, Any]:
+    """The whole game as one JSON object: what `show --json` prints and `export` writes.
+
+    Teams come in seat order of their first player, and so does each round's `teams`.
+    A round whose tricks are not in yet has null tricks, points, score and bags.
+    """
+    order = side_order(game)
+    outcome = standings.outcome
+    return {
+        "name": game.name,
+        "preset": game.preset,
+        "status": "finished" if outcome is not None else "playing",
+        "winner": game.sides[outcome.winner]
+        if outcome is not None and outcome.winner is not None
+        else None,
+        "end_reason": outcome.reason.value if outcome is not None else None,
+        "ended_after": standings.ended_after,
+        "target": game.rules.target,
+        "next_dealer": next_dealer(game, standings),
+        "players": list(game.players),
+        "teams": [
+            {
+                "name": game.sides[side],
+                "players": list(game.side_players(side)),
+                "score": standings.scores[side],
+                "bags": standings.bags[side],
+                "sets": standings.sets[side],
+                "to_target": max(0, game.rules.target - standings.scores[side]),
+            }
+            for side in order
+        ],
+        "rounds": [_round_json(game, result) for result in standings.rounds],
+        "rules": rules_to_mapping(game.rules),
+    }
+
+
+def _round_json(game: Game, result: RoundResult) -> dict[str, Any]:
+    return {
+        "number": result.number,
+        "dealer": game.players[result.round.dealer],
+        "played": result.sides is not None,
+        "after_end": result.after_end,
+        "warnings": list(result.warnings),
+        "teams": [
+            {
+                "name": row.name,
+                "bid": row.bid,
+                "bids": list(row.bids),
+                "tricks": row.tricks,
+                "player_tricks": list(row.player_tricks) if row.player_tricks else None,
+                **(side_score_json(row.result) if row.result is not None else _OPEN_SIDE),
+            }
+            for row in side_rounds(game, result)
+        ],
+    }
+
+
+def export_json(game: Game, standings: Standings) -> str:
+    """`game_json` as indented text, names as they are (not \\u escapes)."""
+    return json.dumps(game_json(game, standings), indent=2, ensure_ascii=False) + "\n"

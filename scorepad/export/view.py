@@ -1,0 +1,152 @@
+"""The view every export shares: one side's part of a round, the order of the sides, and
+the status line, so that no two formats can disagree about what a round says."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scorepad.bids import contract_of, format_bid
+from scorepad.i18n import _
+from scorepad.scoring import Line, SideScore, signed
+
+if TYPE_CHECKING:
+    from scorepad.game import Game, RoundResult, Standings
+
+
+@dataclass(frozen=True, slots=True)
+class SideRound:
+    """One side's part of one round, as every export shows it."""
+
+    name: str
+    bids: tuple[str, ...]  # per player, or one joint team bid
+    bid: int  # the contract: the sum of the non-nil bids
+    player_tricks: tuple[int, ...] | None  # None while open, or when entered as a team total
+    tricks: int | None  # None while the round is open
+    result: SideScore | None  # None while the round is open
+
+    @property
+    def stands_out(self) -> bool:
+        """A set contract, a failed nil or a bag penalty: the sheet marks it."""
+        return self.result is not None and any(line.kind.is_bad for line in self.result.lines)
+
+
+def side_order(game: Game) -> list[int]:
+    """The sides in seat order of their first player."""
+    return sorted(range(len(game.sides)), key=lambda side: min(game.rules.seats_of(side)))
+
+
+def side_rounds(game: Game, result: RoundResult) -> list[SideRound]:
+    """A round's sides in `side_order`."""
+    rows = []
+    for side in side_order(game):
+        entry = result.round.sides[side]
+        tricks = entry.tricks
+        players = len(game.rules.seats_of(side))
+        rows.append(
+            SideRound(
+                name=game.sides[side],
+                bids=tuple(format_bid(bid) for bid in entry.bids),
+                bid=contract_of(entry.bids),
+                player_tricks=tricks if tricks is not None and len(tricks) == players else None,
+                tricks=sum(tricks) if tricks is not None else None,
+                result=result.sides[side] if result.sides is not None else None,
+            )
+        )
+    return rows
+
+
+def next_dealer(game: Game, standings: Standings) -> str | None:
+    """Who deals the next round, or None once the game is over."""
+    from scorepad.game import next_dealer as next_dealer_seat
+
+    if standings.finished:
+        return None
+    return game.players[next_dealer_seat(game)]
+
+
+def status_line(game: Game, standings: Standings) -> str:
+    """Where the game stands: who won, when and why; or who deals next and who needs what."""
+    from scorepad.game import describe_end, scores_text
+
+    rules, order = game.rules, side_order(game)
+    if standings.outcome is not None:
+        reason = describe_end(rules, standings.outcome)
+        scores = scores_text(game, standings.scores)
+        said = (
+            _("A draw after round {number} ({reason}): {scores}.")
+            if standings.winner is None
+            else _("{side} won after round {number} ({reason}): {scores}.")
+        )
+        side = game.sides[standings.winner] if standings.winner is not None else ""
+        return said.format(side=side, number=standings.ended_after, reason=reason, scores=scores)
+    from scorepad.game import open_round
+
+    needs = ", ".join(
+        _("{side} needs {points}").format(
+            side=game.sides[side], points=max(0, rules.target - standings.scores[side])
+        )
+        for side in order
+    )
+    waiting = open_round(game)
+    if waiting is not None:  # no next deal yet: this round's tricks come first
+        dealer = game.players[game.rounds[waiting - 1].dealer]
+        return _(
+            "Round {number} ({dealer} deals) waits for its tricks. To reach {target}: {needs}."
+        ).format(number=waiting, dealer=dealer, target=rules.target, needs=needs)
+    return _("Next deal: {dealer}. To reach {target}: {needs}.").format(
+        dealer=next_dealer(game, standings), target=rules.target, needs=needs
+    )
+
+
+def joined(values: tuple[object, ...] | None) -> str:
+    """Bids or tricks in seat order as the sheet writes them: `nil+4`, `0+5`."""
+    return "+".join(str(value) for value in values) if values is not None else ""
+
+
+def line_text(line: Line) -> str:
+    """A scoring line as the sheet's notes write it: `Set -50`."""
+    return f"{line.label} {signed(line.points)}"
+
+
+def warning_lines(standings: Standings) -> list[str]:
+    """Every round's questionable bids, in round order (see `game.bid_warnings`)."""
+    said = _("Warning: {message}.")
+    return [said.format(message=text) for result in standings.rounds for text in result.warnings]
+
+
+def limits_text(game: Game) -> str:
+    """`target 500, lost at -200`: how the game is won, and lost."""
+    rules = game.rules
+    if rules.loss_limit is None:
+        return _("target {target}").format(target=rules.target)
+    return _("target {target}, lost at {limit}").format(
+        target=rules.target, limit=rules.loss_limit
+    )
+
+
+def reasons(row: SideRound) -> list[str]:
+    """Why a side's round stands out: its set, failed nil and bag penalty lines."""
+    if row.result is None:
+        return []
+    return [line.label for line in row.result.lines if line.kind.is_bad]
+
+
+def side_cells(
+    row: SideRound, escape: Callable[[str], str], *, bold: Callable[[str], str]
+) -> list[str]:
+    """Bid, tricks, points, score and bags of one side's round, as escaped text."""
+    scored = row.result
+    if scored is None:
+        return [escape(joined(row.bids)), "", "", "", ""]
+    points = signed(scored.points)
+    return [
+        escape(joined(row.bids)),
+        joined(row.player_tricks)
+        if row.player_tricks and len(row.player_tricks) > 1
+        else str(row.tricks),
+        bold(points) if row.stands_out else points,
+        str(scored.score),
+        str(scored.bags),
+    ]

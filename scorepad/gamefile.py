@@ -1,0 +1,461 @@
+"""The game file format: a game as TOML text and back, and damage told from a game.
+
+A game file holds the facts only: names, the preset's name, a full snapshot of its rules,
+the first dealer and each round's dealer, bids and tricks. Scores are recomputed from the
+rounds on load. See docs/game-file.md for the format.
+
+A file is recognisably whole (format 2): `[rules]` holds every knob, and the last thing
+written is `[end_of_file]` with the number of rounds, so a file cut anywhere (even inside
+a line) lacks that table, or counts the wrong rounds, and is refused as damaged instead
+of read as a shorter game. Format 1 files, from before, have neither and read as before.
+
+Text in, text out: reading and writing files is the store's business (`store`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, TypeVar
+
+from scorepad.bids import Bid, BidKind, format_bid, parse_bid
+from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError, did_you_mean
+from scorepad.game import Game, Round, SideEntry, new_game, round_checker
+from scorepad.rules import KNOBS, format_value, rules_from_mapping, rules_to_mapping
+from scorepad.tomltext import parse_toml
+
+FORMAT = 2
+OLD_FORMATS = (1,)  # read as they always were; the next save writes them in FORMAT
+END_TABLE = "end_of_file"
+
+_T = TypeVar("_T")
+
+_HEADER = (
+    f"# A scorepad game (format {FORMAT}). Scores are not stored: they are recomputed\n"
+    "# from the rounds. Each round: its dealer, the bids and, once played, the tricks,\n"
+    "# keyed by player (or by team, for a joint bid or a team's total).\n"
+    "# The rules hold every knob and the file ends with its round count, so a file cut\n"
+    "# short is refused, never read as a shorter game. Adding or removing a round by\n"
+    "# hand, change round_count at the end too.\n"
+)
+
+
+# ---------------------------------------------------------------------------
+# TOML <-> Game
+
+
+def game_to_toml(game: Game) -> str:
+    """The game as a game file's text; `game_from_toml` reads it back to an equal game.
+
+    Each round is one line, an inline table: a file of many rounds stays short to read,
+    for people and for the TOML parser, which is most of the time a load takes.
+    """
+    import tomli_w
+
+    head = {
+        "format": FORMAT,
+        "name": game.name,
+        "preset": game.preset,
+        "players": list(game.players),
+        "teams": list(game.sides),
+        "first_dealer": game.players[game.first_dealer],
+    }
+    # Every knob on a line of its own, arrays too: a line lost from [rules] is then a
+    # knob missing, which _check_whole names, never a different array that still loads.
+    rules = "".join(
+        f"{_key_value(key, value)}\n" for key, value in rules_to_mapping(game.rules).items()
+    )
+    end = {END_TABLE: {"round_count": len(game.rounds)}}  # written last: see _check_whole
+    rounds = ""
+    if game.rounds:
+        lines = "".join(
+            f"    {_inline_table(_round_data(game, round_))},\n" for round_ in game.rounds
+        )
+        rounds = f"\nrounds = [\n{lines}]\n"
+    tail = "\n[rules]\n" + rules + "\n" + tomli_w.dumps(end)
+    return _HEADER + tomli_w.dumps(head) + rounds + tail
+
+
+def _inline_table(table: Mapping[str, object]) -> str:
+    """A table of strings, numbers and such tables on one line: `{ a = 1, "b c" = "x" }`.
+
+    Keys and values are written by tomli-w, each as it would write `key = value` alone.
+    """
+    items = [_key_value(key, value) for key, value in table.items()]
+    return "{ " + ", ".join(items) + " }" if items else "{}"
+
+
+def _key_value(key: str, value: object) -> str:
+    """`key = value` on one line, tables and arrays inline, each part as tomli-w writes it."""
+    import tomli_w
+
+    name = tomli_w.dumps({key: 0})[:-5]
+    if isinstance(value, Mapping):
+        return f"{name} = {_inline_table(value)}"
+    if isinstance(value, list | tuple):
+        items = ", ".join(tomli_w.dumps({"v": item})[4:-1] for item in value)
+        return f"{name} = [{items}]"
+    return tomli_w.dumps({key: value}).rstrip("\n")
+
+
+def _round_data(game: Game, round_: Round) -> dict[str, Any]:
+    bids: dict[str, object] = {}
+    tricks: dict[str, object] = {}
+    for seat in range(len(game.players)):
+        side = game.rules.side_of(seat)
+        entry = round_.sides[side]
+        for table, values in ((bids, entry.bids), (tricks, entry.tricks)):
+            if values is None:
+                continue
+            key, value = _seat_value(game, seat, values)
+            if key is not None:
+                table[key] = _bid_data(value) if isinstance(value, Bid) else value
+    data: dict[str, Any] = {"dealer": game.players[round_.dealer], "bids": bids}
+    if round_.played:
+        data["tricks"] = tricks
+    return data
+
+
+def _seat_value(game: Game, seat: int, values: tuple[_T, ...]) -> tuple[str | None, _T | None]:
+    """The file's key and value for a seat: the player's own, or the team's at its first seat."""
+    side = game.rules.side_of(seat)
+    seats = game.rules.seats_of(side)
+    if len(values) == len(seats):
+        return game.players[seat], values[seats.index(seat)]
+    if seat == seats[0]:
+        return game.sides[side], values[0]
+    return None, None
+
+
+def _bid_data(bid: Bid) -> object:
+    return bid.tricks if bid.kind is BidKind.NUMBER else format_bid(bid)
+
+
+def game_from_toml(text: str, source: str) -> Game:
+    """Read a game file's text; errors name `source`, the line and what is wrong."""
+    where = _Locator(text, source)
+    return _game_from_data(parse_toml(text, where.at), where)
+
+
+_TOP_KEYS = (
+    "format",
+    "name",
+    "preset",
+    "players",
+    "teams",
+    "first_dealer",
+    "rounds",
+    "rules",
+    END_TABLE,
+)
+
+
+def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
+    # The version first: a newer format may have keys this one does not know.
+    version = data.get("format")
+    if isinstance(version, bool) or not (version == FORMAT or version in OLD_FORMATS):
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+            what = f"format {version} is newer than this scorepad reads ({FORMAT})"
+        elif version is None:
+            what = "damaged or cut short: there is no format key"
+        else:
+            what = f"format must be {FORMAT}, not {version!r}"
+        raise GameFileError(f"{where.key('format')}: {what}")
+    for key in data:
+        if key not in _TOP_KEYS:
+            hint = did_you_mean(key, _TOP_KEYS)
+            raise GameFileError(
+                f"{where.key(key)}: unknown key {key!r}{hint}; a game file has "
+                + ", ".join(_TOP_KEYS)
+            )
+    if version == FORMAT:
+        _check_whole(data, where)
+    name = _string(data, "name", where)
+    preset = _string(data, "preset", where)
+    players = _strings(data, "players", where)
+    teams = _strings(data, "teams", where)
+    if "rules" not in data or not isinstance(data["rules"], dict):
+        raise GameFileError(f"{where.at(None)}: a [rules] table is missing")
+    try:
+        rules = rules_from_mapping(data["rules"], source="rules", saved=True)
+    except ScorepadError as error:
+        raise GameFileError(f"{where.table('rules')}: {error}") from None
+    dealer_name = _string(data, "first_dealer", where)
+    try:
+        game = new_game(name, players, rules, preset=preset, sides=teams)
+    except ScorepadError as error:
+        raise GameFileError(f"{where.key('players')}: {error}") from None
+    if game.name != name or game.players != tuple(players) or game.sides != tuple(teams):
+        raise GameFileError(f"{where.key('players')}: names may not start or end with spaces")
+    first = game.players.index(dealer_name) if dealer_name in game.players else None
+    if first is None:  # another case, or not a player: the line is looked up for an error
+        first = _seat_named(game, dealer_name, where.key("first_dealer"))
+    game = Game(name, game.players, game.sides, preset, rules, first)
+    raw_rounds = data.get("rounds", [])
+    if not isinstance(raw_rounds, list) or not all(isinstance(r, dict) for r in raw_rounds):
+        raise GameFileError(f"{where.key('rounds')}: rounds must be a list of tables")
+    rounds: list[Round] = []
+    read_round, check_round = _RoundReader(game).read, round_checker(game)
+    for number, raw in enumerate(raw_rounds, start=1):
+        try:
+            round_ = read_round(raw)
+            if rounds and not rounds[-1].played:
+                raise GameFileError(
+                    f"round {number - 1} has no tricks, but a later round follows it"
+                )
+            check_round(round_)
+        except ScorepadError as error:
+            # Lines are looked up only for an error: a good file is read without it.
+            message = str(error)
+            part: str | None = message.partition(":")[0]
+            if isinstance(error, BidError | TricksError):
+                part = "bids" if isinstance(error, BidError) else "tricks"
+            place = where.round(number, part if part in ("bids", "tricks") else None)
+            raise GameFileError(f"{place}: round {number}: {message}") from None
+        rounds.append(round_)
+    return Game(name, game.players, game.sides, preset, rules, first, tuple(rounds))
+
+
+# Knobs added to scorepad after this format was written: a whole file of this format may
+# lack them, and they take their defaults. A new knob goes here (or bumps FORMAT), so that
+# every game saved before it still loads.
+KNOBS_SINCE_FORMAT: frozenset[str] = frozenset()
+
+
+def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
+    """Refuse a file that is not all there: a key, a knob or a counted round missing.
+
+    A save writes `[end_of_file]` last, holding the number of rounds: a file cut at any
+    point lacks it, or a digit of the count. Checked before anything else, so that damage
+    is named as such rather than as a strange value.
+    """
+    missing = [key for key in _TOP_KEYS if key not in data and key != "rounds"]
+    if missing:
+        names = [f"[{key}]" if key in ("rules", END_TABLE) else key for key in missing]
+        raise GameFileError(f"{where.at(None)}: damaged or cut short: no {', '.join(names)}")
+    end, rules = data[END_TABLE], data["rules"]
+    if isinstance(end, dict) and not end:
+        raise GameFileError(f"{where.table(END_TABLE)}: damaged or cut short: no round_count")
+    if not isinstance(end, dict) or set(end) != {"round_count"}:
+        raise GameFileError(
+            f"{where.table(END_TABLE)}: [{END_TABLE}] must hold round_count and nothing else"
+        )
+    if not isinstance(rules, dict):
+        raise GameFileError(f"{where.key('rules')}: rules must be a table of knobs")
+    lacking = [key for key in KNOBS if key not in rules and key not in KNOBS_SINCE_FORMAT]
+    if lacking:
+        more = f" and {len(lacking) - 3} more" if len(lacking) > 3 else ""
+        raise GameFileError(
+            f"{where.table('rules')}: damaged: [rules] lacks {', '.join(lacking[:3])}{more}"
+            " (a saved game writes every knob)"
+        )
+    count, rounds = end["round_count"], data.get("rounds", [])
+    if not isinstance(rounds, list):
+        return  # not a count's business: reading the rounds names it
+    held = len(rounds)
+    if isinstance(count, bool) or not isinstance(count, int) or count != held:
+        raise GameFileError(
+            f"{where.table(END_TABLE)}: damaged or cut short: round_count = "
+            f"{format_value(count)}, but the file holds {held} round{'' if held == 1 else 's'}"
+            " (after adding or removing a round by hand, change round_count too)"
+        )
+
+
+_ROUND_KEYS = frozenset({"dealer", "bids", "tricks"})
+
+
+@cache
+def _name_maps(
+    players: tuple[str, ...], sides: tuple[str, ...]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Seats and sides by folded name, worked out once per game rather than per round."""
+    return (
+        {name.casefold(): seat for seat, name in enumerate(players)},
+        {name.casefold(): side for side, name in enumerate(sides)},
+    )
+
+
+class _RoundReader:
+    """Reads the rounds of one game: its names and seats are looked up once, not per round."""
+
+    def __init__(self, game: Game) -> None:
+        rules = game.rules
+        self.game = game
+        self.seat_of, side_of = _name_maps(game.players, game.sides)
+        # A team's name keys a team value only where sides have partners.
+        self.side_of = side_of if rules.side_size > 1 else {}
+        self.side_seats = tuple(rules.seats_of(side) for side in range(rules.sides))
+        self.rules = rules
+        # Bids are made once per game and shared by its rounds (a Bid is immutable): a
+        # number up to the tricks in a deal, and each word (`nil`, `b6`) as it is met.
+        self.numbers = (parse_bid("0", rules),) + tuple(
+            Bid(BidKind.NUMBER, tricks) for tricks in range(1, rules.tricks + 1)
+        )
+        self.words: dict[str, Bid] = {}
+
+    def read(self, raw: Mapping[str, Any]) -> Round:
+        for key in raw:
+            if key not in _ROUND_KEYS:
+                unknown = sorted(set(raw) - _ROUND_KEYS)[0]
+                raise GameFileError(f"unknown key {unknown!r}; a round has dealer, bids, tricks")
+        dealer = raw.get("dealer")
+        if not isinstance(dealer, str):
+            raise GameFileError("dealer must be a player's name")
+        seat = self.seat_of.get(dealer.casefold())
+        if seat is None:
+            seat = _seat_named(self.game, dealer, None)  # refuses it, naming the players
+        bids_raw = raw.get("bids")
+        if not isinstance(bids_raw, dict):
+            raise GameFileError("bids must be a table of PLAYER = BID")
+        bids = [
+            tuple(self.bid(key, value) for key, value in side)
+            for side in self.by_side(bids_raw, "bids")
+        ]
+        if "tricks" not in raw:
+            return Round(seat, tuple(SideEntry(side_bids) for side_bids in bids))
+        tricks_raw = raw["tricks"]
+        if not isinstance(tricks_raw, dict):
+            raise GameFileError("tricks must be a table of PLAYER = N")
+        entries = []
+        for side_bids, values in zip(bids, self.by_side(tricks_raw, "tricks"), strict=True):
+            for key, value in values:
+                if type(value) is not int:  # bool is a subclass of int: refused too
+                    raise GameFileError(f"tricks: {key} = {value!r} is not a whole number")
+            entries.append(SideEntry(side_bids, tuple(value for _, value in values)))
+        return Round(seat, tuple(entries))
+
+    def by_side(self, table: Mapping[str, object], what: str) -> list[list[tuple[str, Any]]]:
+        """A round's `bids` or `tricks` table as each side's (key, value) pairs, in seat order."""
+        game = self.game
+        if tuple(table) == game.players:  # as scorepad writes it: every player, in seat order
+            pairs = list(table.items())
+            return [[pairs[seat] for seat in seats] for seats in self.side_seats]
+        seat_of, side_of = self.seat_of, self.side_of
+        per_seat: dict[int, tuple[str, object]] = {}
+        per_team: dict[int, tuple[str, object]] = {}
+        for key, value in table.items():
+            folded = key.casefold()
+            seat = seat_of.get(folded)
+            if seat is not None:
+                if seat in per_seat:
+                    raise GameFileError(f"{what}: {key} is given twice")
+                per_seat[seat] = (key, value)
+            elif folded in side_of:
+                if side_of[folded] in per_team:
+                    raise GameFileError(f"{what}: {key} is given twice")
+                per_team[side_of[folded]] = (key, value)
+            else:
+                raise GameFileError(
+                    f"{what}: {key!r} is neither a player ({', '.join(game.players)}) nor a team"
+                )
+        sides: list[list[tuple[str, Any]]] = []
+        for side, seats in enumerate(self.side_seats):
+            if side in per_team:
+                if any(seat in per_seat for seat in seats):
+                    raise GameFileError(
+                        f"{what}: {game.sides[side]} has a team value and player values; give one"
+                    )
+                sides.append([per_team[side]])
+                continue
+            try:
+                sides.append([per_seat[seat] for seat in seats])
+            except KeyError:
+                if what == "bids" or any(seat in per_seat for seat in seats):
+                    missing = [game.players[seat] for seat in seats if seat not in per_seat]
+                    raise GameFileError(f"{what}: missing for {', '.join(missing)}") from None
+                raise GameFileError(f"{what}: missing for {game.sides[side]}") from None
+        return sides
+
+    def bid(self, key: str, value: object) -> Bid:
+        if type(value) is int:  # bool is a subclass of int, and is not a bid
+            if 0 <= value < len(self.numbers):
+                # A number is a plain bid; a zero the rules read as nil is written "nil".
+                return self.numbers[value]
+            if value < 0:
+                raise GameFileError(f"bids: {key} = {value} is not a bid")
+            return Bid(BidKind.NUMBER, value)  # more than a deal has: checking refuses it
+        if not isinstance(value, str):
+            raise GameFileError(f"bids: {key} = {value!r} is not a bid")
+        bid = self.words.get(value)
+        if bid is None:
+            try:
+                bid = self.words[value] = parse_bid(value, self.rules)
+            except ScorepadError as error:
+                raise GameFileError(f"bids: {key}: {error}") from None
+        return bid
+
+
+def _seat_named(game: Game, name: str, place: str | None) -> int:
+    seat = _name_maps(game.players, game.sides)[0].get(name.casefold())
+    if seat is not None:
+        return seat
+    message = f"dealer {name!r} is not a player; players are {', '.join(game.players)}"
+    raise GameFileError(f"{place}: {message}" if place else message)
+
+
+def _string(data: Mapping[str, Any], key: str, where: _Locator) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise GameFileError(f"{where.key(key)}: {key} must be a string, not {value!r}")
+    return value
+
+
+def _strings(data: Mapping[str, Any], key: str, where: _Locator) -> list[str]:
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise GameFileError(f"{where.key(key)}: {key} must be a list of names")
+    return list(value)
+
+
+class _Locator:
+    """Finds the line of a key or a round in a game file's text, for error messages."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.source = source
+        self.lines = text.splitlines()
+
+    def at(self, line: int | None) -> str:
+        return f"{self.source}, line {line}" if line else self.source
+
+    def key(self, key: str) -> str:
+        return self.at(self._find(rf"^\s*{re.escape(key)}\s*=", 0, len(self.lines)))
+
+    def table(self, name: str) -> str:
+        return self.at(self._find(rf"^\s*\[\s*{re.escape(name)}\s*\]", 0, len(self.lines)))
+
+    def round(self, number: int, part: str | None = None) -> str:
+        """The line of round `number` (or of its `bids`/`tricks` in it)."""
+        starts = self._round_starts()
+        if number > len(starts):
+            return self.at(None)
+        start = starts[number - 1]
+        if part:
+            end = starts[number] - 1 if number < len(starts) else len(self.lines)
+            found = self._find(rf"^.*\b{part}\b\s*[\]=]", start - 1, end)
+            return self.at(found or start)
+        return self.at(start)
+
+    def _round_starts(self) -> list[int]:
+        """The lines where rounds start: `[[rounds]]` headers or inline tables."""
+        starts: list[int] = []
+        inside = False
+        for index, line in enumerate(self.lines, start=1):
+            stripped = line.strip()
+            if re.match(r"^\[\[\s*rounds\s*\]\]", stripped):
+                starts.append(index)
+            elif re.match(r"^rounds\s*=\s*\[", stripped):
+                inside = True
+                if "{" in stripped:
+                    starts.append(index)
+            elif inside and stripped.startswith("{"):
+                starts.append(index)
+            elif inside and stripped.startswith("]"):
+                inside = False
+        return starts
+
+    def _find(self, pattern: str, start: int, end: int) -> int | None:
+        for index in range(start, end):
+            if re.match(pattern, self.lines[index]):
+                return index + 1
+        return None

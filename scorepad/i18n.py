@@ -1,0 +1,210 @@
+"""The language scorepad speaks: choosing it, its words (gettext) and its numbers (Babel).
+
+English is the source language: every word a person reads is written in English in the
+code, marked with `_()` (or `ngettext`, or `N_` where it must be translated later), and
+looked up in the GNU gettext catalog `scorepad/locale/<lang>/LC_MESSAGES/scorepad.mo`.
+English needs no catalog, so an English run loads none and imports no Babel.
+
+The language is chosen once per run, the standard way first: LANGUAGE, LC_ALL,
+LC_MESSAGES and LANG as gettext reads them, then SCOREPAD_LANG, then `--lang` (which the
+CLI passes to `set_language`). A language scorepad does not speak falls back to English
+without a word; only `--lang` and `SCOREPAD_LANG` are refused when they name one.
+
+Machine formats (JSON keys, CSV headers, TOML, game files) never go through here.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext as _gettext
+import os
+import re
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from scorepad.errors import ScorepadError
+
+LANGUAGES = ("en", "de")
+DOMAIN = "scorepad"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+# Babel's locale for each language: numbers and dates as its readers write them.
+_BABEL_LOCALES = {"en": "en_GB", "de": "de_DE"}
+# A date and time as a reader of each language writes it: `1 Dec 2026, 14:20`,
+# `1. Dez. 2026, 14:20` (CLDR patterns, so the month names come from Babel).
+_DATETIME_PATTERNS = {"en": "d MMM y, HH:mm", "de": "d. MMM y, HH:mm"}
+
+_language = "en"
+_catalog: _gettext.NullTranslations = _gettext.NullTranslations()
+
+
+def language() -> str:
+    """The language of this run: `en` or `de`."""
+    return _language
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, English where it asks for none we speak.
+
+    gettext's order: the first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set names
+    the languages (LANGUAGE may list several, `fr:de`; the first we speak is taken), then
+    SCOREPAD_LANG overrides it. Anything else is English, silently.
+    """
+    env = os.environ if environ is None else environ
+    chosen = "en"
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable, "")
+        if not value:
+            continue
+        for entry in value.split(":"):
+            code = _language_code(entry)
+            if code in LANGUAGES:
+                chosen = code
+                break
+        break
+    wanted = _language_code(env.get("SCOREPAD_LANG", ""))
+    if wanted in LANGUAGES:
+        chosen = wanted
+    return chosen
+
+
+def _language_code(locale_name: str) -> str:
+    """`de` for `de_DE.UTF-8@euro`, `en` for `C` and `POSIX`."""
+    base = locale_name.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+    return "en" if base in ("c", "posix") else base
+
+
+def check_language(value: str) -> str:
+    """The language `value` (`de`, `DE`) names, or a refusal naming the languages there are."""
+    code = value.strip().lower()
+    if code not in LANGUAGES:
+        raise ScorepadError(
+            _("unknown language {value}; choose one of {languages}").format(
+                value=repr(value), languages=", ".join(LANGUAGES)
+            )
+        )
+    return code
+
+
+def set_language(code: str) -> None:
+    """Speak `code` (`en` or `de`) from now on; a catalog is loaded only for German."""
+    global _language, _catalog
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}")
+    _language = code
+    _catalog = _gettext.NullTranslations() if code == "en" else _load_catalog(code)
+
+
+def _load_catalog(code: str) -> _gettext.NullTranslations:
+    """The compiled catalog of `code`; in a checkout whose .po is newer, the .po itself.
+
+    The build compiles each .po to its .mo (setup.py). A checkout where someone has just
+    edited a .po would otherwise speak the old words until the next install, so there the
+    .po is compiled in memory (Babel), and never written back.
+    """
+    folder = LOCALE_DIR / code / "LC_MESSAGES"
+    mo_path, po_path = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    if po_path.exists() and (
+        not mo_path.exists() or po_path.stat().st_mtime > mo_path.stat().st_mtime
+    ):
+        import io
+
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        with po_path.open("rb") as source:
+            catalog = read_po(source, locale=code, domain=DOMAIN)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog)
+        buffer.seek(0)
+        return _gettext.GNUTranslations(buffer)
+    if mo_path.exists():
+        with mo_path.open("rb") as source:
+            return _gettext.GNUTranslations(source)
+    return _gettext.NullTranslations()
+
+
+def _(message: str) -> str:
+    """`message` in the language of this run."""
+    return _catalog.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for `count`, in the language of this run."""
+    return _catalog.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the language of this run, where `context` tells two uses apart."""
+    return _catalog.pgettext(context, message)
+
+
+def said_again(message: str, msgids: Sequence[str]) -> str:
+    """An English message made from one of `msgids`, said again in this run's language.
+
+    For words built where they cannot be marked at the point of use, and must stay English
+    there: Typer's own messages (its vendored Click has no gettext), and the engine's line
+    labels (which the csv export writes as they are). The values are taken from the
+    English and put into the translation; a message no msgid matches is left as it is.
+    """
+    if _language == "en":
+        return message
+    for msgid in msgids:
+        match = _pattern(msgid).fullmatch(message)
+        if match:
+            return _(msgid).format(**match.groupdict())
+    return message
+
+
+@functools.cache  # a pure function of the msgid: the same in every process
+def _pattern(msgid: str) -> re.Pattern[str]:
+    """A regex matching `msgid` said in English with any values in its placeholders."""
+    parts = re.split(r"\{(\w+)\}", msgid)
+    return re.compile(
+        "".join(
+            re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)"
+            for index, part in enumerate(parts)
+        )
+    )
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalog, to be translated with `_()` where it is shown."""
+    return message
+
+
+def format_number(value: float, decimals: int = 0) -> str:
+    """`1234` and `2.5` in English (as scorepad always wrote them), `1.234`, `2,5` in German."""
+    if _language == "en":
+        return f"{value:.{decimals}f}"  # no Babel for English: start-up stays Typer's
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=_BABEL_LOCALES[_language])
+
+
+def format_percent(rate: float, decimals: int = 1) -> str:
+    """A rate (0.787) as a percentage: `78.7%` in English, `78,7 %` in German."""
+    if _language == "en":
+        return f"{100 * rate:.{decimals}f}%"  # as scorepad always wrote it, without Babel
+    from babel.numbers import format_percent as babel_percent
+
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
+    if _language == "de":
+        pattern = pattern[:-1] + "\u00a0%"  # German sets the sign apart, unbroken
+    return babel_percent(rate, format=pattern, locale=_BABEL_LOCALES[_language])
+
+
+def format_datetime(moment: datetime, pattern: str | None = None) -> str:
+    """`1 Dec 2026, 14:20` in English, `1. Dez. 2026, 14:20` in German.
+
+    `pattern` (CLDR, like `d. MMM`) says it shorter where a column is narrow.
+    """
+    from babel.dates import format_datetime as babel_datetime
+
+    return babel_datetime(
+        moment, pattern or _DATETIME_PATTERNS[_language], locale=_BABEL_LOCALES[_language]
+    )
+
+
+set_language(language_from_environment({}))

@@ -1,0 +1,109 @@
+"""Rules from text: the preset files shipped with scorepad (or given by path), and the
+`--set key=value` overrides typed on a command line.
+
+The files are read and their TOML parsed here, so that `rules`, which says what the
+knobs mean and checks them, stays pure: no files, no parser.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from scorepad.errors import RulesError, did_you_mean
+from scorepad.rules import MOST_POINTS, Rules, override_rules, rules_from_mapping, shown_override
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named rules file: its name, one-line summary, and the rules it sets."""
+
+    name: str
+    summary: str
+    rules: Rules
+    path: Path
+
+
+def presets_dir() -> Path:
+    """Where the shipped presets are: inside the installed package, or the source checkout."""
+    packaged = Path(__file__).parent / "presets"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).parent.parent / "presets"
+
+
+def preset_names() -> list[str]:
+    """The names of the shipped presets, sorted."""
+    return sorted(path.stem for path in presets_dir().glob("*.toml"))
+
+
+def load_preset_file(path: Path, name: str | None = None) -> Preset:
+    """Read and check one preset file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RulesError(f"{path}: cannot read the preset: {error.strerror}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(f"{path}: not valid TOML: {error}") from None
+    summary = data.get("summary", "")
+    if not isinstance(summary, str):
+        raise RulesError(f"{path}: summary must be a string")
+    rules = rules_from_mapping(data, source=str(path))
+    return Preset(name or path.stem, summary, rules, path)
+
+
+def load_preset(name_or_path: str) -> Preset:
+    """A shipped preset by name, or a preset file by path."""
+    path = Path(name_or_path)
+    if path.suffix == ".toml" or len(path.parts) > 1:
+        if not path.is_file():
+            raise RulesError(f"no preset file at {name_or_path}")
+        return load_preset_file(path)
+    shipped = presets_dir() / f"{name_or_path}.toml"
+    if not shipped.is_file():
+        names = preset_names()
+        hint = did_you_mean(name_or_path, names)
+        raise RulesError(
+            f"unknown preset {name_or_path!r}{hint}; known presets: {', '.join(names)}"
+        )
+    return load_preset_file(shipped, name_or_path)
+
+
+def resolve_rules(preset: str = "standard", overrides: Iterable[str] = ()) -> tuple[str, Rules]:
+    """The preset's name and its rules with the `--set` overrides applied."""
+    loaded = load_preset(preset)
+    return loaded.name, apply_overrides(loaded.rules, overrides)
+
+
+def parse_override(text: str) -> tuple[str, object]:
+    """Read `key=value` from `--set`; the value is TOML, or a bare word taken as a string."""
+    key, sep, raw = text.partition("=")
+    key, raw = key.strip(), raw.strip()
+    if not sep or not key or not raw:
+        raise RulesError(f"--set {text!r}: write key=value, like target=300")
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    except ValueError:  # more digits than Python reads into an int
+        raise RulesError(
+            f"--set {shown_override(text)}: {key} = a number of {len(raw.lstrip('+-'))} "
+            f"digits is not allowed: no knob takes more than {len(str(MOST_POINTS))}"
+        ) from None
+    return key, value
+
+
+def apply_overrides(rules: Rules, overrides: Iterable[str]) -> Rules:
+    """Rules with each `key=value` override applied, checked as strictly as a preset
+    (see `rules.override_rules`)."""
+
+    def parsed() -> Iterator[tuple[str, object, str]]:
+        # One at a time: an override is read only once those before it are checked.
+        for text in overrides:
+            yield (*parse_override(text), text)
+
+    return override_rules(rules, parsed())
