@@ -460,6 +460,38 @@ def tricks_text(entry: SideEntry) -> str:
     return "+".join(str(took) for took in entry.tricks) if entry.tricks is not None else ""
 
 
+@dataclass(frozen=True, slots=True)
+class EntryItem:
+    """One part of a side's entry as it is told: a player's (or, with `who` None, the
+    team's) bid, tricks, or both."""
+
+    who: str | None
+    bid: Bid | None
+    tricks: int | None
+
+
+def entry_items(game: Game, side: int, entry: SideEntry) -> list[EntryItem]:
+    """A side's entry in the order `explain` tells it: each player's bid with the tricks
+    taken, or the team's joint bid, each player's tricks, and the team's total."""
+    seats = game.rules.seats_of(side)
+    per_player = entry.tricks is not None and len(entry.tricks) == len(seats)
+    items: list[EntryItem] = []
+    if len(entry.bids) == len(seats):
+        for index, seat in enumerate(seats):
+            took = entry.tricks[index] if per_player and entry.tricks is not None else None
+            items.append(EntryItem(game.players[seat], entry.bids[index], took))
+    else:
+        items.append(EntryItem(None, entry.bids[0], None))
+        if per_player and entry.tricks is not None:
+            items.extend(
+                EntryItem(game.players[seat], None, took)
+                for seat, took in zip(seats, entry.tricks, strict=True)
+            )
+    if entry.tricks is not None and not per_player:
+        items.append(EntryItem(None, None, entry.tricks[0]))
+    return items
+
+
 def open_round(game: Game) -> int | None:
     """The number of the round whose bids are in and whose tricks are not, if any."""
     if game.rounds and not game.rounds[-1].played:

@@ -25,6 +25,7 @@ from scorepad.game import (
     bids_text,
     check_round_number,
     describe_end,
+    entry_items,
     next_dealer,
     open_round,
     scores_text,
@@ -674,22 +675,19 @@ def _entry_text(game: Game, side: int, entry: SideEntry) -> Text:
     text = Text(game.sides[side], style="bold")
     text.append(": ")
     parts: list[str] = []
-    if len(entry.bids) == len(seats):
-        for index, seat in enumerate(seats):
-            part = _("{who} bid {bid}").format(
-                who=game.players[seat], bid=show_bid(entry.bids[index])
+    for item in entry_items(game, side, entry):
+        if item.bid is not None:
+            part = (
+                _("team bid {bid}").format(bid=show_bid(item.bid))
+                if item.who is None
+                else _("{who} bid {bid}").format(who=item.who, bid=show_bid(item.bid))
             )
-            if entry.tricks is not None and len(entry.tricks) == len(seats):
-                part += " " + _("took {tricks}").format(tricks=entry.tricks[index])
-            parts.append(part)
-    else:
-        parts.append(_("team bid {bid}").format(bid=show_bid(entry.bids[0])))
-        if entry.tricks is not None and len(entry.tricks) == len(seats):
-            parts.extend(
-                _("{who} took {tricks}").format(who=game.players[seat], tricks=took)
-                for seat, took in zip(seats, entry.tricks, strict=True)
-            )
-    if entry.tricks is not None and len(entry.tricks) != len(seats):
-        parts.append(_("team took {tricks}").format(tricks=entry.tricks[0]))
+            if item.tricks is not None:
+                part += " " + _("took {tricks}").format(tricks=item.tricks)
+        elif item.who is None:
+            part = _("team took {tricks}").format(tricks=item.tricks)
+        else:
+            part = _("{who} took {tricks}").format(who=item.who, tricks=item.tricks)
+        parts.append(part)
     text.append(", ".join(parts))
     return text

@@ -16,6 +16,7 @@ from scorepad.game import (
     Round,
     Standings,
     describe_end,
+    entry_items,
     next_dealer,
     open_round,
     scores_text,
@@ -411,23 +412,16 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
     sides = []
     for side in side_order(game):
         entry = row.round.sides[side]
-        seats = game.rules.seats_of(side)
         parts = []
-        if len(entry.bids) == len(seats):
-            for index, seat in enumerate(seats):
-                part = f"{game.players[seat]} bid {format_bid(entry.bids[index])}"
-                if entry.tricks is not None and len(entry.tricks) == len(seats):
-                    part += f", took {entry.tricks[index]}"
-                parts.append(part)
-        else:
-            parts.append(f"team bid {format_bid(entry.bids[0])}")
-            if entry.tricks is not None and len(entry.tricks) == len(seats):
-                parts.extend(
-                    f"{game.players[seat]} took {took}"
-                    for seat, took in zip(seats, entry.tricks, strict=True)
-                )
-        if entry.tricks is not None and len(entry.tricks) != len(seats):
-            parts.append(f"team took {entry.tricks[0]}")
+        for item in entry_items(game, side, entry):
+            who = item.who or "team"
+            if item.bid is None:
+                parts.append(f"{who} took {item.tricks}")
+                continue
+            part = f"{who} bid {format_bid(item.bid)}"
+            if item.tricks is not None:
+                part += f", took {item.tricks}"
+            parts.append(part)
         score = before[side].score if before else 0
         bags = before[side].bags if before else 0
         scored = row.sides[side] if row.sides is not None else None
