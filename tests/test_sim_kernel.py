@@ -475,15 +475,27 @@ def test_every_kernel_deal_passes_the_python_validator(
     assert deals >= 6
 
 
+_MUTANTS: dict[int, ModuleType] = {}
+
+
 def build_mutant(tmp_path: Path, mutation: int) -> ModuleType:
-    """_kernel.c compiled with SCOREPAD_KERNEL_MUTATE: a rule of play broken on purpose."""
+    """_kernel.c compiled with SCOREPAD_KERNEL_MUTATE: a rule of play broken on purpose.
+
+    Each mutation is compiled once a test process, unoptimised: the tests play a few games
+    on it, and compiling at -O3 took longer than playing them.
+    """
+    if mutation in _MUTANTS:
+        return _MUTANTS[mutation]
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
     source = tmp_path / "_kernel.c"
     shutil.copyfile(ROOT / "scorepad" / "sim" / "_kernel.c", source)
     extension = Extension(
-        "_kernel", [str(source)], define_macros=[("SCOREPAD_KERNEL_MUTATE", str(mutation))]
+        "_kernel",
+        [str(source)],
+        define_macros=[("SCOREPAD_KERNEL_MUTATE", str(mutation))],
+        extra_compile_args=["-O0"],
     )
     command = build_ext(Distribution({"ext_modules": [extension]}))
     command.build_lib = str(tmp_path / "lib")
@@ -496,6 +508,7 @@ def build_mutant(tmp_path: Path, mutation: int) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert mutation == module.MUTATE
+    _MUTANTS[mutation] = module
     return module
 
 
