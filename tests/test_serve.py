@@ -512,7 +512,7 @@ def test_the_event_stream_sends_the_state_then_each_change_of_the_file(home: Pat
     assert isinstance(pages, Hub)
 
     async def follow() -> list[dict[str, object]]:
-        stream = pages.events(path, "watch")
+        stream = pages.events(path, "watch", "en")
         seen = []
         async for chunk in stream:
             if chunk.startswith("event: state"):
