@@ -94,7 +94,9 @@ class Language:
         rest = urlencode([(key, value) for key, value in query if key != SWITCH])
         target = quote(scope.get("root_path", "") + scope["path"]) + (f"?{rest}" if rest else "")
         response = RedirectResponse(target, status_code=303)
-        response.set_cookie(COOKIE, code, max_age=KEPT_FOR, path="/", samesite="lax")
+        response.set_cookie(
+            COOKIE, code, max_age=KEPT_FOR, path="/", samesite="lax", httponly=True
+        )  # the script never reads it: the server draws every word
         return response
 
 
