@@ -111,6 +111,7 @@ def test_the_switch_keeps_the_pick_for_that_browser(home: Path) -> None:
     switched = web.get("/watch/g/tue/?lang=en", headers=GERMAN)
     assert (switched.status_code, switched.headers["location"]) == (303, "/watch/g/tue/")
     assert "scorepad_lang=en" in switched.headers["set-cookie"]
+    assert "httponly" in switched.headers["set-cookie"].lower()
     again = web.get("/watch/g/tue/", headers=GERMAN)  # the cookie wins over the browser
     assert "Round 1: Ann deals, Bob bids first." in text(again.text)
     assert '<a href="/watch/g/tue/?lang=de" hreflang="de" lang="de">Deutsch</a>' in again.text
@@ -198,7 +199,7 @@ def test_the_list_of_games_in_german_with_a_german_date(home: Path) -> None:
     os.utime(path, (moment, moment))
     page = text(client(None).get("/keep/", headers=GERMAN).text)
     assert "tue Us gegen Them 1 Runde: Us -58, Them -80. Geändert am 1. Dez. 2026, 14:20." in page
-    assert "Neue Partie beginnen Name Spieler, im Uhrzeigersinn Parteien (freiwillig)" in page
+    assert "Neue Partie beginnen Name Spieler, im Uhrzeigersinn Parteien (optional)" in page
 
 
 @pytest.mark.parametrize(
@@ -260,7 +261,7 @@ def test_a_link_without_its_token_and_an_unknown_game_are_refused_in_german(home
     missing = web.get(f"/watch/{'w' * 22}/g/wed/", headers=GERMAN)
     assert (missing.status_code, missing.text) == (
         404,
-        "Eine Partie namens 'wed' wird hier nicht gezeigt. Nichts wurde geändert.\n",
+        "Eine Partie namens 'wed' gibt es hier nicht. Nichts wurde geändert.\n",
     )
 
 
