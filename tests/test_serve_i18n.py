@@ -24,8 +24,10 @@ from starlette.testclient import TestClient
 from test_i18n import pseudo_catalog
 from test_serve import BIDS, client, fresh, saved, text, version
 from test_serve_cli import serving
+from typer.testing import CliRunner
 
 from scorepad import i18n
+from scorepad.cli import app
 from scorepad.entry import record_bids, record_tricks
 from scorepad.i18n import negotiate, set_language
 from scorepad.serve import view
@@ -165,7 +167,7 @@ def test_a_page_drawn_after_a_refusal_switches_to_the_page_not_the_form(home: Pa
             "Die Spieler schauen über den Zuschau-Link zu (nur lesen).",
         ]),
         ("/keep/g/tue/round/1", [
-            "Runde 1, Geber: Ann Us Ann sagt 4, macht 5; Cat sagt null, macht 1",
+            "Runde 1, Geber: Ann Us",
             "vorher 0 Punkte, 0 Überstiche Null verloren (Cat): 1 Stich -100",
             "diese Runde -58 nachher -58 Punkte, 2 Überstiche",
             "Bob (sagt zuerst an) – null 1 2",
@@ -178,6 +180,20 @@ def test_the_keep_page_and_a_round_in_german(home: Path, url: str, phrases: list
     path = saved(home, played(ROUND_ONE, (["Ann=4", "Bob=3", "Cat=2", "Dan=5"], [])))
     page = text(client(path).get(url, headers=GERMAN).text)
     assert [phrase for phrase in phrases if phrase not in page] == []
+
+
+def test_a_round_on_the_page_tells_each_sides_entry_as_explain_does_in_german(
+    home: Path,
+) -> None:
+    path = saved(home, played(ROUND_ONE))
+    (home / "current").write_text("tue\n")
+    said = CliRunner().invoke(app, ["--lang", "de", "explain", "1"], prog_name="scorepad")
+    entries = re.findall(r"^(Us|Them): (.+)$", said.stdout, flags=re.MULTILINE)
+    page = client(path).get("/watch/g/tue/round/1", headers=GERMAN).text
+    shown = re.findall(r"<h3>(\w+)</h3>\s*<p>(.*?)</p>", page)
+    assert said.exit_code == 0 and len(entries) == 2
+    assert shown == entries
+    assert "Ann sagt 4" in entries[0][1] and "Cat sagt null" in entries[0][1]
 
 
 def test_the_end_of_a_game_in_german(home: Path) -> None:

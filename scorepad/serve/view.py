@@ -284,7 +284,7 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
             said = _("team bid {bid}") if item.who is None else _("{who} bid {bid}")
             part = said.format(who=item.who, bid=show_bid(item.bid))
             if item.tricks is not None:
-                part += ", " + _("took {tricks}").format(tricks=item.tricks)
+                part += " " + _("took {tricks}").format(tricks=item.tricks)
             parts.append(part)
         score = before[side].score if before else 0
         bags = before[side].bags if before else 0
@@ -301,7 +301,7 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
         sides.append(
             ExplainedSide(
                 name=game.sides[side],
-                entry="; ".join(parts),
+                entry=", ".join(parts),  # as `scorepad explain` says it, word for word
                 before=_standing(score, bags, bags_counted),
                 lines=lines,
                 total=total,
