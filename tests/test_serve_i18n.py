@@ -30,6 +30,7 @@ from scorepad import i18n
 from scorepad.cli import app
 from scorepad.entry import record_bids, record_tricks
 from scorepad.i18n import negotiate, set_language
+from scorepad.i18n_catalog import placeholders
 from scorepad.serve import view
 from scorepad.store import load_game_file
 
@@ -292,6 +293,21 @@ SCRIPT_NAMES = {
     "use strict", "live", "offline", "state", "form.entry.tricks", "input.took", ".message",
     "input", "online", "visibilitychange", "",
 }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("english", "german", "same"),
+    [
+        ("%(count)s bags", "%(count)s Überstiche", True),
+        ("%(count)s bags", "%(anzahl)s Überstiche", False),
+        ("%(count)s bags", "{count} Überstiche", False),
+    ],
+    ids=["same", "renamed", "another style"],
+)
+def test_a_templates_trans_block_placeholders_are_compared_too(
+    english: str, german: str, same: bool
+) -> None:
+    assert (placeholders(english) == placeholders(german)) is same
 
 
 def test_the_script_has_no_words_of_its_own() -> None:
