@@ -90,8 +90,7 @@ typedef struct {
     double *values;
     double average, median;
     int top, target, suicide, nil_rule, sides;
-    uint8_t voids[MAX_PLAYERS][MAX_PLAYERS]; /* [seat noting][seat]: a bit per suit */
-    int last_unplayed[MAX_PLAYERS];          /* cards left at a seat's last choice */
+    uint8_t voids[MAX_PLAYERS][MAX_PLAYERS]; /* [seat noting][seat]: a bit per suit, this deal */
     /* Redeals (a hand without spades) and blind nil's exchange of `exchange` cards. */
     int redeal, exchange, redeals, exchanges;
     uint8_t exchanged[2 * MAX_PLAYERS][2 + MAX_EXCHANGE]; /* from, to, the cards */
@@ -257,10 +256,7 @@ static void table_dealloc(Table *self) {
 #define V_COUNT (V_SUICIDE_SIDE + 8192)
 #define CHOICE_BYTES 5 /* low, high, nil open, must nil, refused (255: none) */
 
-static void forget_bots(Table *self) {
-    memset(self->voids, 0, sizeof self->voids);
-    for (int i = 0; i < MAX_PLAYERS; i++) self->last_unplayed[i] = -1;
-}
+static void forget_bots(Table *self) { memset(self->voids, 0, sizeof self->voids); }
 
 static int table_init(Table *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"deck", "players", "tricks", "partner", "side_of", "bid_table",
@@ -396,7 +392,6 @@ static PyObject *table_seed(Table *self, PyObject *arg) {
         if (!rest) PyMem_Free(key), key = NULL;
     }
     if (key) twister_seed(&self->rng, key, words);
-    if (key) forget_bots(self); /* a new game: new bots, as the Python path makes them */
     PyMem_Free(key);
     Py_XDECREF(rest);
     Py_XDECREF(shift);
@@ -869,15 +864,6 @@ static int heuristic_play(const Table *t, const View *v, int seat, uint64_t hand
     return top;
 }
 
-/* A seat's turn with a choice: a new deal starts its notes (more cards left than at its
-   last choice, as the Python bot reads it), then the card. */
-static int bot_turn(Table *t, const View *v, int seat, uint64_t hand, uint64_t legal) {
-    int left = __builtin_popcountll(v->unplayed);
-    if (left > t->last_unplayed[seat]) memset(t->voids[seat], 0, sizeof t->voids[seat]);
-    t->last_unplayed[seat] = left;
-    return heuristic_play(t, v, seat, hand, legal);
-}
-
 /* Note, for each seat asked to choose in the trick (a bit per seat), the suits its
    players showed out of (the Python bot notes them lazily: the same facts when read). */
 static void note_voids(Table *t, const View *v, const uint8_t *cards, int asked) {
@@ -898,6 +884,7 @@ static void play_bots(Table *t, uint64_t *hands) {
     View v;
     memset(&v, 0, sizeof v);
     memset(t->taken, 0, sizeof t->taken);
+    forget_bots(t); /* a bot's notes are of this deal (HeuristicBot keeps them by Seen.deals) */
     for (int i = 0; i < t->deck_size; i++) /* the discards too: nobody sees them played */
         v.unplayed |= (uint64_t)1 << t->deck[i];
     for (int seat = 0; seat < players; seat++) {
@@ -919,7 +906,7 @@ static void play_bots(Table *t, uint64_t *hands) {
             int code;
             if (legal & (legal - 1)) {
                 asked |= 1 << seat;
-                code = bot_turn(t, &v, seat, hand, legal);
+                code = heuristic_play(t, &v, seat, hand, legal);
             } else
                 code = lowest_card(legal);
             uint64_t bit = (uint64_t)1 << code;

@@ -312,7 +312,7 @@ class Table:
                     best, winner = code, self._orders[leader][position]
             seen.best, seen.winner = best, winner
         bot = HeuristicBot(self._random)
-        bot.recall(voids, unplayed)
+        bot.recall(voids, seen)
         return bot.play(seat, hand, legal, seen)
 
     def _bid(self, hands: Sequence[int], blind_sides: int) -> None:

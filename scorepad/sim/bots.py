@@ -140,23 +140,24 @@ class HeuristicBot(Bot):
         # turn): public, as at a real table. Noted only when a decision needs them: the
         # tricks asked about since are kept in `_pending`, each as the table's
         # `trick_with_seats`, whose list fills up after a turn and is not changed once the
-        # trick is over (noting a trick twice notes nothing more). A deal starts at the
-        # first turn and whenever more cards are left to play than at this seat's last turn.
+        # trick is over (noting a trick twice notes nothing more). They are the notes of
+        # deal `_deal` (`Seen.deals`): a turn in another deal starts them afresh, so a bot
+        # decides a deal as a new bot would, whatever it played before.
         self._voids: list[int] = []
         self._pending: list[tuple[list[int], Sequence[int]]] = []
-        self._unplayed = -1
+        self._deal = -1
         # Facts of the rules, looked up at the first bid under them.
         self._rules: Rules | None = None
         self._top = 0  # the highest card's code
         self._average = 0.0  # `average_count`
 
-    def recall(self, voids: Sequence[int], unplayed: int) -> None:
-        """Take up a deal at a turn with `unplayed` cards left (a mask), having seen each
-        seat show out of `voids[seat]` (a bit per suit): the kernel's twin asks the bot
-        about a position this way (`_kernel_py.Table.choose`)."""
+    def recall(self, voids: Sequence[int], seen: Seen) -> None:
+        """Take up the deal `seen` is at, having seen each seat show out of `voids[seat]`
+        (a bit per suit): the kernel's twin asks the bot about a position this way
+        (`_kernel_py.Table.choose`)."""
         self._voids = list(voids)
         self._pending = []
-        self._unplayed = unplayed.bit_count()
+        self._deal = seen.deals
 
     def _void_suits(self, who: int, seen: Seen) -> int:
         """The suits (bit per suit) `who` has shown out of, as far as this seat saw."""
@@ -249,14 +250,12 @@ class HeuristicBot(Bot):
     # -- play -------------------------------------------------------------------------
 
     def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
-        # Note a new deal (more cards left to play than at this seat's last turn), and the
-        # trick.
+        # Note a new deal, and the trick.
         trick = seen.trick
-        unplayed = seen.unplayed.bit_count()
-        if unplayed > self._unplayed:
+        if seen.deals != self._deal:
             self._voids = [0] * seen.players
             self._pending = []
-        self._unplayed = unplayed
+            self._deal = seen.deals
         self._pending.append(seen.trick_with_seats)
         # Every choice below is a card of `legal`: the only one, when it holds one.
         partner = seen.partner[seat]
