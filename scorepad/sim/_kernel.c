@@ -656,7 +656,7 @@ typedef struct {
     int led, best, winner, tricks_left;
 } View;
 
-/* bots.beaters: the cards of `legal` that would beat `best`. */
+/* cardpicks.beaters: the cards of `legal` that would beat `best`. */
 static inline uint64_t beaters(uint64_t legal, int best, int led) {
     uint64_t higher = legal & above(best);
     if (best >= SPADE_LOW || (legal & suit_mask(led))) return higher;
@@ -673,10 +673,10 @@ static int highest_by_rank(uint64_t m) {
     return lowest_card(m & rank_mask(highest_card(ranks)));
 }
 
-/* One more than the highest code of a card's suit (bots.SUIT_END). */
+/* One more than the highest code of a card's suit (cardpicks.SUIT_END). */
 static inline int suit_end(int code) { return suit_of(code) == SPADES ? 54 : 13 * (suit_of(code) + 1); }
 
-/* bots.discard_low: the lowest side-suit card, else the lowest spade. */
+/* cardpicks.discard_low: the lowest side-suit card, else the lowest spade. */
 static int discard_low(uint64_t legal) {
     uint64_t m = legal & NON_SPADES;
     if (!m) m = legal;
@@ -689,7 +689,7 @@ static int discard_low(uint64_t legal) {
     return lowest_card(m & rank_mask(lowest_card(ranks)));
 }
 
-/* bots.most_exposed */
+/* cardpicks.most_exposed */
 static int most_exposed(uint64_t cards, uint64_t hand) {
     int best = -1, best_danger = -99;
     while (cards) {
@@ -703,7 +703,7 @@ static int most_exposed(uint64_t cards, uint64_t hand) {
     return best;
 }
 
-/* bots.strongest_lead */
+/* cardpicks.strongest_lead */
 static int strongest_lead(uint64_t legal, uint64_t hand, uint64_t unplayed) {
     uint64_t unseen = unplayed ^ hand;
     int best = -1, best_rank = 0, best_side = 1;
