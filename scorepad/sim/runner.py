@@ -23,7 +23,7 @@ from scorepad.sim.kernel import KernelTable
 from scorepad.sim.referee import GameFold, Referee
 from scorepad.sim.results import GameResult, Violation, seat_names
 from scorepad.sim.scorer import Engine, SideScorer
-from scorepad.sim.scoretable import BLIND_NIL_CODE, NIL_CODE, ScoreTable
+from scorepad.sim.scoretable import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE, ScoreTable
 from scorepad.sim.source import DealSource
 from scorepad.sim.tabledeals import SAMPLE_EVERY, TableDeals
 from scorepad.sim.validate import Problem
@@ -92,7 +92,7 @@ class GameRunner:
             self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names)
         # A table's deals give the kernel's bid codes: the fold keeps its side deals in a
         # table the run's forked workers share (`referee.FoldTable`).
-        codes = (*range(rules.tricks + 1), NIL_CODE, BLIND_NIL_CODE) if table else ()
+        codes = (*range(rules.tricks + 1), NIL_CODE, BLIND_NIL_CODE, JOINT_CODE) if table else ()
         self.fold = GameFold(self.referee, self.source.plain_of, codes)
         # No side can have lost while every score is above this and every side's sets
         # below the next (the loss limit, sets_to_lose; none: out of reach).
