@@ -61,6 +61,14 @@ _VALUE_COUNT = 2 + 32768 + 512 + 288 + 512 + 32768 + 8192 + 32768 + 8192
 
 # What `_check` finds wrong (a bit each), as `check_deal` in _kernel.c.
 BAD_DEAL, BAD_HOLDING, BAD_LEGAL, BAD_WINNER, BAD_TRICKS = 1, 2, 4, 8, 16
+# A card's strength in a trick by the suit led (`_STRENGTH[led][code]`), the explicit key
+# `_check` finds a trick's winner by: a spade above the suit led above any other suit,
+# then the rank.
+_STRENGTH = tuple(
+    tuple((SUIT_OF[code] == SPADES) * 200 + (SUIT_OF[code] == led) * 100 + RANK_OF[code]
+          for code in range(_MAX_CARDS))
+    for led in range(4)
+)  # fmt: skip
 
 
 def _bytes(value: object) -> bytes:
@@ -415,7 +423,7 @@ class Table:
                     bad |= BAD_DEAL
                 owner[code] = seat
                 counts[SUIT_OF[code]] += 1
-        if -1 in (owner[code] for code in self._deck):
+        if -1 in map(owner.__getitem__, self._deck):
             bad |= BAD_DEAL
         for code in self._discards:  # the dealer's discards leave the game
             if owner[code] != self._dealer:
@@ -431,20 +439,23 @@ class Table:
                 count[taker][SUIT_OF[code]] += 1
         taken = [0] * players
         leader, broken, plays = (self._dealer + 1) % players, False, self._plays
+        suit_of, orders = SUIT_OF, self._orders
         for trick in range(tricks):
             start = trick * players
-            led, winner, strongest = SUIT_OF[plays[start]], -1, -1
-            for position in range(players):
-                code = plays[start + position]
-                who, suit = (leader + position) % players, SUIT_OF[code]
+            led, winner, strongest = suit_of[plays[start]], -1, -1
+            strength_of = _STRENGTH[led]
+            # (The seats from the leader: the leader's card is the first.)
+            for who, code in zip(orders[leader], plays[start : start + players], strict=True):
+                suit = suit_of[code]
                 if owner[code] != who:  # not held, or played already
                     bad |= BAD_HOLDING
                     continue
                 counts = count[who]
-                if suit != led and counts[led] > 0:
-                    bad |= BAD_LEGAL
-                if (
-                    position == 0
+                if suit != led:
+                    if counts[led] > 0:
+                        bad |= BAD_LEGAL
+                elif (
+                    who == leader
                     and suit == SPADES
                     and not broken
                     and counts[0] + counts[1] + counts[2]
@@ -452,7 +463,7 @@ class Table:
                     bad |= BAD_LEGAL
                 owner[code] = -2
                 counts[suit] -= 1
-                strength = (suit == SPADES) * 200 + (suit == led) * 100 + RANK_OF[code]
+                strength = strength_of[code]
                 if strength > strongest:
                     strongest, winner = strength, who
                 if suit == SPADES:
@@ -497,7 +508,9 @@ def _code(bid: Bid | None) -> int:
     """A bid's code (kernel.py's `bid_code`; None: the partner made their joint bid)."""
     if bid is None:
         return _JOINT
-    return NIL if bid == NIL_BID else BLIND_NIL if bid == BLIND_NIL_BID else bid.tricks
+    if bid.is_nil:
+        return BLIND_NIL if bid.is_blind else NIL
+    return bid.tricks
 
 
 def _fit(choice: bytes, tricks: int) -> int:
