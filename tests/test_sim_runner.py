@@ -355,10 +355,9 @@ def _reference_asked_again(shared: bool) -> int:
     import multiprocessing
 
     rules = load_preset("standard").rules
-    context = RunContext(rules, "standard", ("heuristic",), seed=4, table="python")
+    jobs = 2 if shared else 1  # one process keeps no shared table
+    context = RunContext(rules, "standard", ("heuristic",), seed=4, table="python", jobs=jobs)
     runner = context.runner()
-    if not shared:
-        runner.fold._shared = None
     runner.play_game(0)
     receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
 
@@ -379,9 +378,10 @@ def _reference_asked_again(shared: bool) -> int:
 
 @pytest.mark.skipif(not parallel._can_fork(), reason="needs fork")
 def test_a_forked_worker_reads_the_reference_fold_the_first_process_wrote() -> None:
-    """The reference's side deals of a table run are kept in memory the run's forked
-    workers share: a worker folds a game another process folded without asking the
-    reference again (without the shared table it asks for every side deal)."""
+    """The reference's side deals of a table run on several processes are kept in memory
+    the run's forked workers share: a worker folds a game another process folded without
+    asking the reference again (a run on one process keeps no such table: a forked
+    process would ask for every side deal)."""
     assert _reference_asked_again(shared=True) == 0
     assert _reference_asked_again(shared=False) > 0
 

@@ -34,6 +34,7 @@ class RunContext:
     max_deals: int = MAX_DEALS
     table: str | None = None  # deals on the kernel's Table: "c" or "python" (its twin)
     check: str = "sample"
+    jobs: int = 1  # the processes that play the run (this one and forked workers)
     shared: ScoreTable | None = field(default=None, init=False)
     _runner: GameRunner | None = field(default=None, init=False, repr=False)
 
@@ -62,6 +63,7 @@ class RunContext:
                 table=table_type(self.table) if self.table is not None else None,
                 check=self.check,
                 shared=self.shared,
+                workers=self.jobs > 1,
             )
         return self._runner
 
