@@ -51,7 +51,7 @@ class DealChecker:
         self._names = names
         self._side_names = side_names
         self._side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-        self._unjoint = [False] * rules.sides  # the kernel's bids are never joint
+        self._unjoint = [False] * rules.sides  # no side of a deal made a joint bid
         # A byte per deal's bids, shared by the processes of a kernel run (scoretable.py).
         self._shared = shared
         self._side_bids: dict[tuple[object, ...], str | None] = {}
@@ -123,7 +123,7 @@ class DealChecker:
         return list(problems)
 
     def check_kernel_bids(
-        self, dealer: int, codes: tuple[int, ...], blind: bool, bid_of: Sequence[Bid],
+        self, dealer: int, codes: tuple[int, ...], blind: bool, bid_of: Sequence[Bid | None],
         scores: Sequence[int],
     ) -> list[Problem]:  # fmt: skip
         """`check_bids` for a kernel deal: `codes` its bids by seat as the kernel gives
@@ -143,9 +143,18 @@ class DealChecker:
                 players = self.rules.players
                 bids = [bid_of[code] for code in codes]
                 in_order = [
-                    bids[seat % players] for seat in range(dealer + 1, dealer + 1 + players)
+                    bid
+                    for seat in range(dealer + 1, dealer + 1 + players)
+                    if (bid := bids[seat % players]) is not None
                 ]
-                problems = tuple(self._check_sides(self._unjoint, in_order, scores, bids))
+                # A side holding a seat without a bid of its own made a joint bid.
+                joint = self._unjoint
+                if len(in_order) < players:
+                    joint = [False] * self.rules.sides
+                    for seat, bid in enumerate(bids):
+                        if bid is None:
+                            joint[self.rules.side_of(seat)] = True
+                problems = tuple(self._check_sides(joint, in_order, scores, bids))
                 if checked is not None:
                     checked[at] = REFUSED if problems else CLEAN
             if len(self._deal_bids) < MEMO_LIMIT:
