@@ -57,5 +57,32 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean X?)' when a choice is close to `word`, else ''."""
+    from scorepad.i18n import _  # the language module imports this one
+
     match = closest(word, choices)
-    return f" (did you mean {match!r}?)" if match else ""
+    return _(" (did you mean {match}?)").format(match=repr(match)) if match else ""
+
+
+def os_reason(error: OSError) -> str:
+    """Why a file operation failed: the system's words in English, scorepad's own in another
+    language (the C library's strerror is English here), for the reasons people meet."""
+    import errno
+
+    from scorepad.i18n import _, language
+
+    reasons = {
+        "ENOENT": _("there is no such file or folder"),
+        "EACCES": _("permission denied"),
+        "EPERM": _("permission denied"),
+        "EISDIR": _("it is a folder"),
+        "ENOTDIR": _("a part of the path is not a folder"),
+        "ENOSPC": _("the disk is full"),
+        "EDQUOT": _("the disk is full"),
+        "EROFS": _("the file system is read-only"),
+        "EEXIST": _("it exists already"),
+        "ENAMETOOLONG": _("the name is too long"),
+    }
+    said = error.strerror or str(error)
+    if language() == "en":
+        return said
+    return reasons.get(errno.errorcode.get(error.errno or 0, ""), said)

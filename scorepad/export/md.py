@@ -39,9 +39,7 @@ def export_md(game: Game, standings: Standings) -> str:
     aligns = ["---:", "---"]
     for side in order:
         name = md_text(game.sides[side])
-        heads += [
-            _("{side} {column}").format(side=name, column=_(word)) for word in _MD_COLUMNS
-        ]
+        heads += [_("{side} {column}").format(side=name, column=_(word)) for word in _MD_COLUMNS]
         aligns += ["---", "---", "---:", "---:", "---:"]
     lines = [
         f"# {md_text(game.name)}",
