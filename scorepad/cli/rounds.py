@@ -101,10 +101,9 @@ def tricks(
     after = standings(game)
     text = result_summary(game, after, done, corrected=number is not None)
     if number is None and after.rounds[done - 1].after_end:
-        text += (
-            f" Round {done} was played after the game ended (round {after.ended_after}) "
-            "and does not count."
-        )
+        text += " " + _(
+            "Round {number} was played after the game ended (round {end}) and does not count."
+        ).format(number=done, end=after.ended_after)
     if number is not None and before is not None:
         text += correction_notes(game, before, after, number)
     typer.echo(text)

@@ -34,8 +34,9 @@ def show(
     if watch:
         if as_json:
             from scorepad.errors import ScorepadError
+            from scorepad.i18n import _
 
-            raise ScorepadError("--watch draws the sheet; it cannot be combined with --json")
+            raise ScorepadError(_("--watch draws the sheet; it cannot be combined with --json"))
         from scorepad.cli.common import console
         from scorepad.cli.watch import watch_sheet
 
@@ -74,12 +75,13 @@ def explain(
     """Explain one round's scoring line by line, for a disputed round."""
     from scorepad.errors import GameError
     from scorepad.game import standings
+    from scorepad.i18n import _
     from scorepad.library import resolve_game
     from scorepad.store import load_game_file
 
     game = load_game_file(resolve_game(game_ref))
     if not game.rounds:
-        raise GameError("no round is entered yet; nothing to explain")
+        raise GameError(_("no round is entered yet; nothing to explain"))
     if number is None:
         played = [n for n, round_ in enumerate(game.rounds, start=1) if round_.played]
         number = played[-1] if played else len(game.rounds)

@@ -230,7 +230,7 @@ def summary_view(summary: RunSummary) -> RenderableType:
     row(_("contracts set"), share(stats["set_rate"], stats["sets"]["contracts"]))
     row(_("bag penalties per game"), format_number(stats["bag_penalties_per_game"], 2))
     ends = ", ".join(
-        f"{_(END_WORDS.get(kind, kind))} {count}" for kind, count in stats["ends"].items() if count
+        _(END_WORDS.get(kind, kind)) + f" {count}" for kind, count in stats["ends"].items() if count
     )
     row(_("games ended by"), ends or "-")
     first = stats["first_dealer"]

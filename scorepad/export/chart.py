@@ -65,9 +65,10 @@ def score_chart_svg(game: Game, standings: Standings, *, width: int = 640) -> st
     def y_at(score: int) -> float:
         return top + plot_h * (high - score) / (high - low)
 
+    title, round_word, score_word = _("Score by round"), _("round"), _("score")
     out = [
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{escape(_("Score by round"))}" '
+        f'aria-label="{escape(title)}" '
         'font-family="system-ui, sans-serif" font-size="12">',
         f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" '
         f'stroke="#999"/>',
@@ -91,11 +92,11 @@ def score_chart_svg(game: Game, standings: Standings, *, width: int = 640) -> st
         )
     out.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">'
-        f"{escape(_('round'))}</text>"
+        f"{escape(round_word)}</text>"
     )
     out.append(
         f'<text transform="translate(14 {top + plot_h / 2:.1f}) rotate(-90)" '
-        f'text-anchor="middle">{escape(_("score"))}</text>'
+        f'text-anchor="middle">{escape(score_word)}</text>'
     )
     limits = [(rules.target, _("target {target}").format(target=rules.target))]
     if rules.loss_limit is not None:

@@ -127,12 +127,12 @@ def export_html(game: Game, standings: Standings) -> str:
         *_standings_html(game, standings, order),
         *tables,
         *(f'<p class="warning">{escape(text)}</p>' for text in warning_lines(standings)),
-        f"<h2>{escape(_('Score by round'))}</h2>",
+        "<h2>" + escape(_("Score by round")) + "</h2>",
         "<figure>",
         score_chart_svg(game, standings),
         f'<ul class="legend">{legend}</ul>',
         "</figure>",
-        f"<footer>{escape(_('Printed from scorepad.'))}</footer>",
+        "<footer>" + escape(_("Printed from scorepad.")) + "</footer>",
         "</body>",
         "</html>",
     ]
@@ -176,7 +176,7 @@ def _sheet_html(game: Game, standings: Standings, order: list[int]) -> list[str]
     for side in order:
         shown = f"{escape(game.sides[side])}{_players_html(game, side)}"
         head_top.append(f'<th colspan="5">{shown}</th>')
-        head_sub += [f"<th>{escape(_(word))}</th>" for word in _SHEET_COLUMNS]
+        head_sub += ["<th>" + escape(_(word)) + "</th>" for word in _SHEET_COLUMNS]
     body: list[str] = []
     after_end: list[str] = []
     for result in standings.rounds:
@@ -208,7 +208,7 @@ def _sheet_html(game: Game, standings: Standings, order: list[int]) -> list[str]
         )
         after_end.insert(0, f'<tr><th colspan="{columns}">{escape(said)}</th></tr>')
         after_end = ['<tbody class="after-end">', *after_end, "</tbody>"]
-    foot = [f'<th colspan="2">{escape(_("Total"))}</th>']
+    foot = ['<th colspan="2">' + escape(_("Total")) + "</th>"]
     for side in order:
         need = max(0, game.rules.target - standings.scores[side])
         need_text = "" if finished else escape(_("needs {points}").format(points=need))
