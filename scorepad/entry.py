@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from scorepad.bids import Bid, parse_bid
-from scorepad.errors import BidError, GameError, TricksError, did_you_mean
+from scorepad.errors import BidError, GameError, TricksError
 from scorepad.game import (
     Game,
     Round,
@@ -27,6 +27,7 @@ from scorepad.game import (
     standings,
     standings_before,
 )
+from scorepad.hints import did_you_mean
 from scorepad.i18n import _
 from scorepad.rules import Rules
 

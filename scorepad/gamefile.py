@@ -20,8 +20,9 @@ from functools import cache
 from typing import Any, TypeVar
 
 from scorepad.bids import Bid, BidKind, format_bid, parse_bid
-from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError, did_you_mean
+from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError
 from scorepad.game import Game, Round, SideEntry, new_game, round_checker
+from scorepad.hints import did_you_mean
 from scorepad.i18n import _, ngettext
 from scorepad.rules import KNOBS, format_value, rules_from_mapping, rules_to_mapping
 from scorepad.tomltext import parse_toml

@@ -13,8 +13,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad.errors import GameError, GameFileError, ScorepadError, did_you_mean, os_reason
+from scorepad.errors import GameError, GameFileError, ScorepadError
 from scorepad.game import Game, Standings, check_name, standings
+from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _
 from scorepad.store import (
     create_game_file,

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad.errors import RulesError, did_you_mean, os_reason
+from scorepad.errors import RulesError
+from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _
 from scorepad.rules import MOST_POINTS, Rules, override_rules, rules_from_mapping, shown_override
 from scorepad.tomltext import toml_refusal

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from scorepad.errors import CardError, RulesError, did_you_mean
+from scorepad.errors import CardError, RulesError
+from scorepad.hints import did_you_mean
 from scorepad.i18n import _
 
 if TYPE_CHECKING:

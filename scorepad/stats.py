@@ -15,8 +15,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from scorepad.bids import BidKind
-from scorepad.errors import GameError, did_you_mean
+from scorepad.errors import GameError
 from scorepad.game import Game, Standings, standings
+from scorepad.hints import did_you_mean
 
 
 @dataclass(slots=True)

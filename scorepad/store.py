@@ -18,9 +18,10 @@ from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any, TypeVar
 
-from scorepad.errors import GameError, GameFileError, os_reason
+from scorepad.errors import GameError, GameFileError
 from scorepad.game import Game
 from scorepad.gamefile import game_from_toml, game_to_toml
+from scorepad.hints import os_reason
 from scorepad.i18n import _
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another shell to finish saving

@@ -29,6 +29,7 @@ LAYERS = {
     "__init__": 0,
     "errors": 0,
     "i18n": 0,  # words: every layer may say them
+    "hints": 0,  # a refusal's hints, in those words
     "i18n_catalog": 5,  # a tool of the repository
     "reference": 0,  # imports nothing of scorepad: see the last test
     "cards": 1,

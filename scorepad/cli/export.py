@@ -124,7 +124,7 @@ def write_output(target: Path, text: str) -> None:
 
 
 def _cannot_write(target: Path, error: OSError) -> str:
-    from scorepad.errors import os_reason
+    from scorepad.hints import os_reason
 
     return _("cannot write {path}: {reason}").format(path=target, reason=os_reason(error))
 

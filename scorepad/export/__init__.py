@@ -15,7 +15,8 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
-from scorepad.errors import ExportError, did_you_mean
+from scorepad.errors import ExportError
+from scorepad.hints import did_you_mean
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
