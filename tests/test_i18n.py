@@ -487,3 +487,24 @@ def test_the_html_export_is_a_german_page(home: Path) -> None:
     assert '<span class="why">Kontrakt 9 verfehlt (7 gemacht)</span>' in page
     assert "<td>null+5</td>" in page
     assert "<footer>Gedruckt aus scorepad.</footer>" in page
+
+
+@pytest.mark.parametrize(
+    ("english", "german"),
+    [
+        ("West revoked in trick 3: played 4S on a hearts lead, holding 2H 9H",
+         "West hat in Stich 3 Farbe nicht bedient: 4S auf Herz gespielt, mit 2H 9H auf der Hand"),
+        ("North led 5S in trick 1 before spades were broken, holding 2H 9H",
+         "North hat in Stich 1 5S ausgespielt, bevor Pik gebrochen war, mit 2H 9H auf der Hand"),
+        ("12 tricks played, not 13", "12 Stiche gespielt, nicht 13"),
+        ("a problem verify has no words for", "a problem verify has no words for"),
+    ],
+    ids=["revoke", "spades not broken", "tricks", "unknown"],
+)  # fmt: skip
+def test_verify_says_an_illegal_play_in_german(english: str, german: str) -> None:
+    from scorepad.cli.verify import problem_words
+
+    set_language("de")
+    assert problem_words(english) == german
+    set_language("en")
+    assert problem_words(english) == english
