@@ -611,6 +611,6 @@ def _rewrite_round(
 
 def _show_sheet(game: Game, result: Standings) -> None:
     from scorepad.cli.common import print_renderable
-    from scorepad.render import score_sheet
+    from scorepad.render.sheet import score_sheet
 
     print_renderable(score_sheet(game, result))

@@ -43,7 +43,7 @@ def watched_sheet(path: Path, console: Console | None = None, lines: int = 0) ->
 
     from scorepad.errors import ScorepadError
     from scorepad.game import standings
-    from scorepad.render import score_sheet
+    from scorepad.render.sheet import score_sheet
     from scorepad.store import load_game_file
 
     try:
@@ -65,7 +65,7 @@ def fitted_sheet(game: Game, result: Standings, console: Console, height: int) -
     from rich.console import Group
     from rich.text import Text
 
-    from scorepad.render import score_sheet
+    from scorepad.render.sheet import score_sheet
 
     def drawn(keep: int) -> RenderableType:
         if keep >= len(result.rounds):
