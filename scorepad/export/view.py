@@ -68,7 +68,7 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
 
 def status_line(game: Game, standings: Standings) -> str:
     """Where the game stands: who won, when and why; or who deals next and who needs what."""
-    from scorepad.game import describe_end, scores_text
+    from scorepad.gametext import describe_end, scores_text
 
     rules, order = game.rules, side_order(game)
     if standings.outcome is not None:

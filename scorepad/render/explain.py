@@ -6,7 +6,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorepad.bids import show_bid
-from scorepad.game import Game, SideEntry, Standings, check_round_number, entry_items
+from scorepad.game import Game, SideEntry, Standings, check_round_number
+from scorepad.gametext import entry_items
 from scorepad.i18n import _, pgettext
 from scorepad.render.words import BAD, line_style, line_words
 from scorepad.scoring import SideScore, signed

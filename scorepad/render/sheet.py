@@ -6,16 +6,8 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 
-from scorepad.game import (
-    Game,
-    Standings,
-    bids_text,
-    describe_end,
-    next_dealer,
-    open_round,
-    scores_text,
-    tricks_text,
-)
+from scorepad.game import Game, Standings, next_dealer, open_round
+from scorepad.gametext import bids_text, describe_end, scores_text, tricks_text
 from scorepad.i18n import N_, _
 from scorepad.render.grid import Cell, Column, Grid, Piece, TextLine
 from scorepad.render.words import BAD, line_words
