@@ -22,7 +22,8 @@ from typing import Any, TypeVar
 from scorepad.bids import Bid, BidKind, format_bid, parse_bid
 from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError, did_you_mean
 from scorepad.game import Game, Round, SideEntry, new_game, round_checker
-from scorepad.rules import KNOBS, format_value, rules_from_mapping, rules_to_mapping
+from scorepad.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.rules import KNOBS, format_value
 from scorepad.tomltext import parse_toml
 
 FORMAT = 2

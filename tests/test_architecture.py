@@ -33,6 +33,8 @@ LAYERS = {
     "reference": 0,  # imports nothing of scorepad: see the last test
     "cards": 1,
     "rules": 1,
+    "refusals": 1,
+    "ruledata": 1,
     "bids": 1,
     "scoring": 2,
     "dispute": 2,
@@ -53,11 +55,13 @@ LAYERS = {
     "__main__": 8,
 }
 CORE = {
-    "errors", "cards", "rules", "bids", "scoring", "dispute", "game", "gametext", "entry",
-    "reference",
+    "errors", "cards", "rules", "refusals", "ruledata", "bids", "scoring", "dispute", "game",
+    "gametext", "entry", "reference",
 }  # fmt: skip
 # The engine's reading of the rules, which the reference must not share.
-SCORING_ENGINE = {"rules", "bids", "scoring", "game", "gametext", "entry"}
+SCORING_ENGINE = {
+    "rules", "refusals", "ruledata", "bids", "scoring", "game", "gametext", "entry",
+}  # fmt: skip
 # What the core may not import: files, processes, the clock, randomness, the terminal,
 # and ways around the list (importlib).
 NOT_IN_CORE = {

@@ -33,7 +33,7 @@ def show_preset(
 ) -> None:
     """Show every rule of a preset, resolved, with what it means."""
     from scorepad.presets import apply_overrides, load_preset
-    from scorepad.rules import rules_to_mapping
+    from scorepad.ruledata import rules_to_mapping
 
     preset = load_preset(name)
     rules = apply_overrides(preset.rules, overrides or ())

@@ -9,9 +9,9 @@ from rich.text import Text
 from scorepad.game import Game, Standings, next_dealer, open_round
 from scorepad.gametext import bids_text, describe_end, scores_text, tricks_text
 from scorepad.i18n import N_, _
+from scorepad.refusals import refusals_text
 from scorepad.render.grid import Cell, Column, Grid, Piece, TextLine
 from scorepad.render.words import BAD, line_words
-from scorepad.rules import refusals_text
 from scorepad.scoring import LineKind, Outcome, signed
 
 SHEET_WIDTH = 80  # the sheet is laid out to be read in 80 columns, or wider where there is

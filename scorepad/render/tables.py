@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from scorepad.i18n import _
-from scorepad.rules import KNOBS, Rules, describe_knob, format_value, rules_to_mapping
+from scorepad.ruledata import rules_to_mapping
+from scorepad.rules import KNOBS, Rules, describe_knob, format_value
 
 if TYPE_CHECKING:
     # Imported where used: building the table is all these views do with it.

@@ -27,7 +27,8 @@ from scorepad.bids import Bid, format_bid, parse_bid
 from scorepad.cards import CODE_CARDS, Card, card_code, format_cards, parse_cards
 from scorepad.errors import CardError, ScorepadError
 from scorepad.game import default_side_names
-from scorepad.rules import Rules, rules_from_mapping, rules_to_mapping
+from scorepad.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.rules import Rules
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.validate import Problem, check_dealt, replay_play
 
