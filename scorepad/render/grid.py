@@ -40,6 +40,9 @@ class Grid:
         self.columns = columns
         self.header = header
         self.rows: list[tuple[list[Cell], bool]] = []  # cells, and a rule below the row
+        # A line fitted to a column once: the same marks recur round after round, and
+        # wrapping one with Rich costs more than drawing a whole row.
+        self._fitted: dict[tuple[TextLine, Column, int], list[TextLine]] = {}
 
     def add_row(
         self, cells: list[Cell], *, end_section: bool = False, new_section: bool = False
@@ -85,6 +88,15 @@ class Grid:
 
     def _fit(self, console: Console, line: TextLine, column: Column, width: int) -> list[TextLine]:
         """The line cut or wrapped to `width`, each part padded to it."""
+        key = (line, column, width)
+        fitted = self._fitted.get(key)
+        if fitted is None:
+            fitted = self._fitted[key] = self._fit_anew(console, line, column, width)
+        return fitted
+
+    def _fit_anew(
+        self, console: Console, line: TextLine, column: Column, width: int
+    ) -> list[TextLine]:
         length = cell_len(plain(line))
         if length <= width:
             pad = ((" " * (width - length), ""),) if length < width else ()
@@ -126,18 +138,30 @@ class Grid:
             lines.extend(self._row_lines(console, cells, widths, bottom=False))
             if rule_below:
                 ruled.append(len(lines))
-        separator = Segment(" │ ")
+        # Unstyled text runs are joined into one segment: the same characters reach the
+        # terminal, through a fraction of Rich's per-segment work. Not while recording: an
+        # svg export draws each segment as an element of its own.
+        join = not console.record
         for index, parts in enumerate(lines):
             if index in ruled:
                 yield Segment(rule)
                 yield Segment.line()
+            plain_run: list[str] = []
             for position, line in enumerate(parts):
                 if position:
-                    yield separator
+                    plain_run.append(" │ ")
                 for text, style in line:
                     if style not in styles:
                         styles[style] = console.get_style(style)
+                    if join and styles[style] is None:
+                        plain_run.append(text)
+                        continue
+                    if plain_run:
+                        yield Segment("".join(plain_run))
+                        plain_run.clear()
                     yield Segment(text, styles[style])
+            if plain_run:
+                yield Segment("".join(plain_run))
             yield Segment.line()
         if len(lines) in ruled:
             yield Segment(rule)
