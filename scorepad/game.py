@@ -12,6 +12,7 @@ import dataclasses
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids
 from scorepad.errors import GameError, TricksError
@@ -95,8 +96,9 @@ def side_hands(rules: Rules, entry: SideEntry, names: Sequence[str]) -> list[Han
     return [Hand(Bid(kind, sum(bid.tricks for bid in bids)), sum(tricks))]
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+# The results below are NamedTuples, not dataclasses: they are made only by `standings`
+# and only read, and a dataclass costs a fraction of a millisecond of start-up to create.
+class RoundResult(NamedTuple):
     """A round with its scores; `sides` is None while its tricks are not in.
 
     `sides` continue the running scores even after the end, so that a correction that
@@ -111,8 +113,7 @@ class RoundResult:
     warnings: tuple[str, ...] = ()  # bids the scores before the round did not allow
 
 
-@dataclass(frozen=True, slots=True)
-class Standings:
+class Standings(NamedTuple):
     """Everything derived from a game's rounds; scores, bags and sets as of the end."""
 
     rounds: tuple[RoundResult, ...]
@@ -305,8 +306,7 @@ def round_checker(game: Game) -> Callable[[Round], None]:
     return check
 
 
-@dataclass(frozen=True, slots=True)
-class _Seating:
+class _Seating(NamedTuple):
     """Who sits where in a game, worked out once rather than per round or per bid."""
 
     names: tuple[tuple[str, ...], ...]  # each side's players, in seat order

@@ -4,8 +4,7 @@ bids and tricks, its entry item by item, and why the game ended."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.bids import Bid, show_bid
 from scorepad.i18n import N_, _, ngettext
@@ -31,8 +30,7 @@ def tricks_text(entry: SideEntry) -> str:
     return "+".join(str(took) for took in entry.tricks) if entry.tricks is not None else ""
 
 
-@dataclass(frozen=True, slots=True)
-class EntryItem:
+class EntryItem(NamedTuple):  # not a dataclass: `show` would pay to create one it never uses
     """One part of a side's entry as it is told: a player's (or, with `who` None, the
     team's) bid, tricks, or both."""
 

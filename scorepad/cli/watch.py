@@ -60,7 +60,6 @@ def fitted_sheet(game: Game, result: Standings, console: Console, height: int) -
 
     Rounds are left out from the first, and a line says which: the totals still count them.
     """
-    import dataclasses
 
     from rich.console import Group
     from rich.text import Text
@@ -73,7 +72,7 @@ def fitted_sheet(game: Game, result: Standings, console: Console, height: int) -
         left_out = result.rounds[-keep - 1].number if keep else result.rounds[-1].number
         which = "Round 1 is" if left_out == 1 else f"Rounds 1 to {left_out} are"
         note = Text(f"{which} left out to fit the screen (still counted in the sums).", style="dim")
-        shown = dataclasses.replace(result, rounds=result.rounds[len(result.rounds) - keep :])
+        shown = result._replace(rounds=result.rounds[len(result.rounds) - keep :])
         return Group(note, score_sheet(game, shown))
 
     def fits(keep: int) -> bool:
