@@ -1,6 +1,7 @@
 """`scorepad show` and `explain`: the score sheet, and one round line by line."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: Typer reads the annotations of these commands on
+# every run, and objects spare it compiling each one from a string.
 
 from typing import Annotated
 
