@@ -31,8 +31,10 @@ _BLIND = BidKind.BLIND
 _BLIND_NIL = BidKind.BLIND_NIL
 
 
-@dataclass(frozen=True, slots=True)
-class SideEntry:
+# A side's entry and a round are NamedTuples, not dataclasses, like the results below:
+# values read and never changed in place, and creating a dataclass is the larger part of
+# what importing this module costs every command (a millisecond of `scorepad show`).
+class SideEntry(NamedTuple):
     """One side's part of a round: its bids, and its tricks once the round is played."""
 
     bids: tuple[Bid, ...]
@@ -47,8 +49,7 @@ class SideEntry:
         return self.tricks is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+class Round(NamedTuple):
     """One deal: who dealt (a seat) and each side's entry, in side order."""
 
     dealer: int
@@ -96,8 +97,6 @@ def side_hands(rules: Rules, entry: SideEntry, names: Sequence[str]) -> list[Han
     return [Hand(Bid(kind, sum(bid.tricks for bid in bids)), sum(tricks))]
 
 
-# The results below are NamedTuples, not dataclasses: they are made only by `standings`
-# and only read, and a dataclass costs a fraction of a millisecond of start-up to create.
 class RoundResult(NamedTuple):
     """A round with its scores; `sides` is None while its tricks are not in.
 
