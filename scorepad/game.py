@@ -12,13 +12,12 @@ import dataclasses
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids, show_bid
+from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids
 from scorepad.errors import GameError, TricksError
-from scorepad.i18n import N_, _, ngettext
 from scorepad.rules import Rules
 from scorepad.scoring import (
-    EndReason,
     Hand,
     Outcome,
     SideScore,
@@ -32,8 +31,10 @@ _BLIND = BidKind.BLIND
 _BLIND_NIL = BidKind.BLIND_NIL
 
 
-@dataclass(frozen=True, slots=True)
-class SideEntry:
+# A side's entry and a round are NamedTuples, not dataclasses, like the results below:
+# values read and never changed in place, and creating a dataclass is the larger part of
+# what importing this module costs every command (a millisecond of `scorepad show`).
+class SideEntry(NamedTuple):
     """One side's part of a round: its bids, and its tricks once the round is played."""
 
     bids: tuple[Bid, ...]
@@ -48,8 +49,7 @@ class SideEntry:
         return self.tricks is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+class Round(NamedTuple):
     """One deal: who dealt (a seat) and each side's entry, in side order."""
 
     dealer: int
@@ -97,8 +97,7 @@ def side_hands(rules: Rules, entry: SideEntry, names: Sequence[str]) -> list[Han
     return [Hand(Bid(kind, sum(bid.tricks for bid in bids)), sum(tricks))]
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """A round with its scores; `sides` is None while its tricks are not in.
 
     `sides` continue the running scores even after the end, so that a correction that
@@ -113,8 +112,7 @@ class RoundResult:
     warnings: tuple[str, ...] = ()  # bids the scores before the round did not allow
 
 
-@dataclass(frozen=True, slots=True)
-class Standings:
+class Standings(NamedTuple):
     """Everything derived from a game's rounds; scores, bags and sets as of the end."""
 
     rounds: tuple[RoundResult, ...]
@@ -307,8 +305,7 @@ def round_checker(game: Game) -> Callable[[Round], None]:
     return check
 
 
-@dataclass(frozen=True, slots=True)
-class _Seating:
+class _Seating(NamedTuple):
     """Who sits where in a game, worked out once rather than per round or per bid."""
 
     names: tuple[tuple[str, ...], ...]  # each side's players, in seat order
@@ -441,56 +438,6 @@ def _check_unique(names: Sequence[str], what: str) -> None:
         seen.add(name.casefold())
 
 
-# ---------------------------------------------------------------------------
-# Where a game stands, in the words the sheets and messages share
-
-
-def scores_text(game: Game, scores: Sequence[int]) -> str:
-    """Each side's score, as every sheet and message writes them: `Us 132, Them 210`."""
-    return ", ".join(f"{name} {score}" for name, score in zip(game.sides, scores, strict=True))
-
-
-def bids_text(entry: SideEntry) -> str:
-    """A side's bids in seat order, nil and blind nil by name: `4+nil`, `bnil+5`, `7`."""
-    return "+".join(show_bid(bid) for bid in entry.bids)
-
-
-def tricks_text(entry: SideEntry) -> str:
-    """A side's tricks in seat order, or its team total; empty while the round is open."""
-    return "+".join(str(took) for took in entry.tricks) if entry.tricks is not None else ""
-
-
-@dataclass(frozen=True, slots=True)
-class EntryItem:
-    """One part of a side's entry as it is told: a player's (or, with `who` None, the
-    team's) bid, tricks, or both."""
-
-    who: str | None
-    bid: Bid | None
-    tricks: int | None
-
-
-def entry_items(game: Game, side: int, entry: SideEntry) -> list[EntryItem]:
-    """A side's entry in the order `explain` tells it: each player's bid with the tricks
-    taken, or the team's joint bid, each player's tricks, and the team's total."""
-    seats = game.rules.seats_of(side)
-    per_player = entry.tricks is not None and len(entry.tricks) == len(seats)
-    items: list[EntryItem] = []
-    if len(entry.bids) == len(seats):
-        for index, seat in enumerate(seats):
-            took = entry.tricks[index] if per_player and entry.tricks is not None else None
-            items.append(EntryItem(game.players[seat], entry.bids[index], took))
-    else:
-        items.append(EntryItem(None, entry.bids[0], None))
-        if per_player and entry.tricks is not None:
-            items.extend(
-                EntryItem(game.players[seat], None, took)
-                for seat, took in zip(seats, entry.tricks, strict=True)
-            )
-    if entry.tricks is not None and not per_player:
-        items.append(EntryItem(None, None, entry.tricks[0]))
-    return items
-
 
 def open_round(game: Game) -> int | None:
     """The number of the round whose bids are in and whose tricks are not, if any."""
@@ -523,22 +470,3 @@ def check_round_number(game: Game, number: int) -> None:
             else "no round is entered yet"
         )
         raise GameError(f"there is no round {number}; {have}")
-
-
-_END_WORDS = {
-    EndReason.TARGET: N_("reached {target}"),
-    EndReason.LOSS_LIMIT: N_("a side fell to the loss limit of {limit}"),
-    EndReason.BOSTON: N_("Boston"),
-}
-
-
-def describe_end(rules: Rules, outcome: Outcome) -> str:
-    """Why a game ended, in the words every sheet and export uses."""
-    if outcome.reason is EndReason.SETS:
-        sets = rules.sets_to_lose
-        return ngettext("a side was set once", "a side was set {sets} times", sets).format(
-            sets=sets
-        )
-    return _(_END_WORDS[outcome.reason]).format(
-        target=rules.target, limit=rules.loss_limit, sets=rules.sets_to_lose
-    )

@@ -24,7 +24,8 @@ from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError
 from scorepad.game import Game, Round, SideEntry, new_game, round_checker
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _, ngettext
-from scorepad.rules import KNOBS, format_value, rules_from_mapping, rules_to_mapping
+from scorepad.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.rules import KNOBS, format_value
 from scorepad.tomltext import parse_toml
 
 FORMAT = 2

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from scorepad.errors import GameError, GameFileError, ScorepadError
 from scorepad.game import Game, Standings, check_name, standings
@@ -333,8 +333,7 @@ def trashed_games() -> list[str]:
     return sorted({entry.name for entry in trash_entries()}, key=str.casefold)
 
 
-@dataclass(frozen=True)
-class TrashEntry:
+class TrashEntry(NamedTuple):  # NamedTuples, not dataclasses: cheaper to create at start-up
     """One deleted copy of a game: its name, which deletion of that name, and its file."""
 
     name: str
@@ -409,8 +408,7 @@ def restore_game(ref: str, new_name: str | None = None) -> tuple[Game, Path]:
 # What each saved game holds
 
 
-@dataclass(frozen=True)
-class GameSummary:
+class GameSummary(NamedTuple):
     """A saved game as the list of games shows it: its file and when it last changed, and
     the game and its standings, or why the file cannot be read."""
 

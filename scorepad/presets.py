@@ -15,7 +15,8 @@ from pathlib import Path
 from scorepad.errors import RulesError
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _
-from scorepad.rules import MOST_POINTS, Rules, override_rules, rules_from_mapping, shown_override
+from scorepad.ruledata import override_rules, rules_from_mapping, shown_override
+from scorepad.rules import MOST_POINTS, Rules
 from scorepad.tomltext import toml_refusal
 
 
@@ -119,7 +120,7 @@ def parse_override(text: str) -> tuple[str, object]:
 
 def apply_overrides(rules: Rules, overrides: Iterable[str]) -> Rules:
     """Rules with each `key=value` override applied, checked as strictly as a preset
-    (see `rules.override_rules`)."""
+    (see `ruledata.override_rules`)."""
 
     def parsed() -> Iterator[tuple[str, object, str]]:
         # One at a time: an override is read only once those before it are checked.

@@ -50,6 +50,6 @@ def check(
         print_json(side_score_json(result))
         return
     from scorepad.cli.common import print_renderable
-    from scorepad.render import explain_side
+    from scorepad.render.explain import explain_side
 
     print_renderable(explain_side(result, score=score, bags=bags))

@@ -1,6 +1,7 @@
 """`scorepad show` and `explain`: the score sheet, and one round line by line."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: Typer reads the annotations of these commands on
+# every run, and objects spare it compiling each one from a string.
 
 from typing import Annotated
 
@@ -55,7 +56,7 @@ def show(
         print_json(game_json(game, result))
         return
     from scorepad.cli.common import print_renderable
-    from scorepad.render import score_sheet
+    from scorepad.render.sheet import score_sheet
 
     print_renderable(score_sheet(game, result))
 
@@ -86,6 +87,6 @@ def explain(
         played = [n for n, round_ in enumerate(game.rounds, start=1) if round_.played]
         number = played[-1] if played else len(game.rounds)
     from scorepad.cli.common import print_renderable
-    from scorepad.render import explain_round
+    from scorepad.render.explain import explain_round
 
     print_renderable(explain_round(game, standings(game), number))

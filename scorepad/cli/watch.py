@@ -44,7 +44,7 @@ def watched_sheet(path: Path, console: Console | None = None, lines: int = 0) ->
     from scorepad.errors import ScorepadError
     from scorepad.game import standings
     from scorepad.i18n import _
-    from scorepad.render import score_sheet
+    from scorepad.render.sheet import score_sheet
     from scorepad.store import load_game_file
 
     try:
@@ -61,13 +61,12 @@ def fitted_sheet(game: Game, result: Standings, console: Console, height: int) -
 
     Rounds are left out from the first, and a line says which: the totals still count them.
     """
-    import dataclasses
 
     from rich.console import Group
     from rich.text import Text
 
     from scorepad.i18n import _
-    from scorepad.render import score_sheet
+    from scorepad.render.sheet import score_sheet
 
     def drawn(keep: int) -> RenderableType:
         if keep >= len(result.rounds):
@@ -81,7 +80,7 @@ def fitted_sheet(game: Game, result: Standings, console: Console, height: int) -
             )
         )
         note = Text(said.format(number=left_out), style="dim")
-        shown = dataclasses.replace(result, rounds=result.rounds[len(result.rounds) - keep :])
+        shown = result._replace(rounds=result.rounds[len(result.rounds) - keep :])
         return Group(note, score_sheet(game, shown))
 
     def fits(keep: int) -> bool:

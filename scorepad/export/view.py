@@ -70,7 +70,7 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
 
 def status_line(game: Game, standings: Standings) -> str:
     """Where the game stands: who won, when and why; or who deals next and who needs what."""
-    from scorepad.game import describe_end, scores_text
+    from scorepad.gametext import describe_end, scores_text
 
     rules, order = game.rules, side_order(game)
     if standings.outcome is not None:
@@ -114,7 +114,7 @@ def line_text(line: Line) -> str:
 
 def said_line(line: Line) -> str:
     """A scoring line as a person of this run's language reads it: `Kontrakt 6 ... -60`."""
-    from scorepad.render import line_words
+    from scorepad.render.words import line_words
 
     return f"{line_words(line.label)} {signed(line.points)}"
 
@@ -137,7 +137,7 @@ def reasons(row: SideRound) -> list[str]:
     """Why a side's round stands out: its set, failed nil and bag penalty lines."""
     if row.result is None:
         return []
-    from scorepad.render import line_words
+    from scorepad.render.words import line_words
 
     return [line_words(line.label) for line in row.result.lines if line.kind.is_bad]
 

@@ -11,17 +11,8 @@ from dataclasses import dataclass, field
 
 from scorepad.bids import format_bid
 from scorepad.export.view import side_order, side_rounds
-from scorepad.game import (
-    Game,
-    Round,
-    Standings,
-    describe_end,
-    entry_items,
-    next_dealer,
-    open_round,
-    scores_text,
-    standings,
-)
+from scorepad.game import Game, Round, Standings, next_dealer, open_round, standings
+from scorepad.gametext import describe_end, entry_items, scores_text
 from scorepad.scoring import signed
 
 

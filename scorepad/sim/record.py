@@ -29,7 +29,8 @@ from scorepad.errors import CardError, ScorepadError
 from scorepad.game import default_side_names
 from scorepad.hints import os_reason
 from scorepad.i18n import _
-from scorepad.rules import Rules, rules_from_mapping, rules_to_mapping
+from scorepad.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.rules import Rules
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.validate import Problem, check_dealt, replay_play
 
