@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids
 from scorepad.errors import GameError, TricksError
+from scorepad.i18n import _
 from scorepad.rules import Rules
 from scorepad.scoring import (
     Hand,
@@ -361,29 +362,55 @@ def check_round_tricks(game: Game, round_: Round) -> None:
         assert entry.tricks is not None
         if min(entry.tricks, default=0) < 0 or max(entry.tricks, default=0) > most:
             raise TricksError(
-                f"{game.sides[side]}: tricks must be 0 to {rules.tricks}, not {list(entry.tricks)}"
+                _("{side}: tricks must be 0 to {most}, not {tricks}").format(
+                    side=game.sides[side], most=rules.tricks, tricks=list(entry.tricks)
+                )
             )
         if len(entry.tricks) == 1 < len(entry.bids) and any(bid.is_nil for bid in entry.bids):
             raise TricksError(
-                f"{game.sides[side]} has a nil bidder: give each player's tricks, not a team total"
+                _("{side} has a nil bidder: give each player's tricks, not a team total").format(
+                    side=game.sides[side]
+                )
             )
         total += sum(entry.tricks)
     if total != rules.tricks:
-        raise TricksError(f"the tricks add up to {total}; a deal has {rules.tricks}")
+        raise TricksError(
+            _("the tricks add up to {total}; a deal has {tricks}").format(
+                total=total, tricks=rules.tricks
+            )
+        )
 
 
 # ---------------------------------------------------------------------------
 # Names
 
 
+def _name_refusals() -> dict[str, tuple[str, str]]:
+    """A game's, player's or team's name refused: empty, or with a control character."""
+    return {
+        "game": (
+            _("game name is empty; give it at least one visible character"),
+            _("game name {name} has a control character; use printable text"),
+        ),
+        "player": (
+            _("player name is empty; give it at least one visible character"),
+            _("player name {name} has a control character; use printable text"),
+        ),
+        "team": (
+            _("team name is empty; give it at least one visible character"),
+            _("team name {name} has a control character; use printable text"),
+        ),
+    }
+
+
 def check_name(name: str, what: str) -> str:
     """A player, team or game name, stripped; refuse empty names and control characters."""
     text = name.strip()
     if not text:
-        raise GameError(f"{what} name is empty; give it at least one visible character")
+        raise GameError(_name_refusals()[what][0])
     # Line and paragraph separators break a line like a control character does.
     if any(unicodedata.category(char)[0] == "C" or char in "\u2028\u2029" for char in text):
-        raise GameError(f"{what} name {text!r} has a control character; use printable text")
+        raise GameError(_name_refusals()[what][1].format(name=repr(text)))
     return text
 
 
@@ -408,14 +435,20 @@ def new_game(
     names = tuple(check_name(player, "player") for player in players)
     if len(names) != rules.players:
         raise GameError(
-            f"{len(names)} players given; preset needs {rules.players} (players in seat order)"
+            _("{count} players given; preset needs {needed} (players in seat order)").format(
+                count=len(names), needed=rules.players
+            )
         )
     _check_unique(names, "player")
     side_names = tuple(check_name(side, "team") for side in sides) if sides else None
     if side_names is None:
         side_names = default_side_names(rules, names)
     elif len(side_names) != rules.sides:
-        raise GameError(f"{len(side_names)} team names given; this game has {rules.sides} sides")
+        raise GameError(
+            _("{count} team names given; this game has {sides} sides").format(
+                count=len(side_names), sides=rules.sides
+            )
+        )
     _check_unique(side_names, "team")
     if rules.side_size > 1:
         # A team named like a player could not be told apart in `bid Bob=4`.
@@ -423,10 +456,14 @@ def new_game(
         for side_name in side_names:
             if side_name.casefold() in taken:
                 raise GameError(
-                    f"team name {side_name!r} is also a player's name; team names must differ"
+                    _("team name {name} is also a player's name; team names must differ").format(
+                        name=repr(side_name)
+                    )
                 )
     if not 0 <= first_dealer < len(names):
-        raise GameError(f"dealer must be one of the players, seats 1 to {len(names)}")
+        raise GameError(
+            _("dealer must be one of the players, seats 1 to {seats}").format(seats=len(names))
+        )
     return Game(name, names, side_names, preset, rules, first_dealer)
 
 
@@ -434,7 +471,12 @@ def _check_unique(names: Sequence[str], what: str) -> None:
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise GameError(f"{what} name {name!r} is given twice; names must differ")
+            said = (
+                _("player name {name} is given twice; names must differ")
+                if what == "player"
+                else _("team name {name} is given twice; names must differ")
+            )
+            raise GameError(said.format(name=repr(name)))
         seen.add(name.casefold())
 
 
@@ -462,11 +504,11 @@ def check_round_number(game: Game, number: int) -> None:
     """Refuse a round number that does not exist."""
     if not 1 <= number <= len(game.rounds):
         count = len(game.rounds)
-        have = (
-            f"rounds are 1 to {count}"
+        said = (
+            _("there is no round {number}; rounds are 1 to {count}")
             if count > 1
-            else "round 1 is the only one"
+            else _("there is no round {number}; round 1 is the only one")
             if count
-            else "no round is entered yet"
+            else _("there is no round {number}; no round is entered yet")
         )
-        raise GameError(f"there is no round {number}; {have}")
+        raise GameError(said.format(number=number, count=count))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import typing
 
 from scorepad.errors import RulesError
+from scorepad.i18n import N_, _
 from scorepad.rules import Rules, format_value, toml_value
 
 
@@ -36,13 +37,21 @@ def refusals(rules: Rules) -> list[Refusal]:
         found.append(
             Refusal(
                 key,
-                f"{_shown(key, getattr(rules, key))} has no effect with {other} = {other_value}:"
-                f" set {fix}, or {key} = {format_value(toml_value(key, default))}",
+                _("{setting} has no effect with {other} = {value}: set {fix}, or {default}").format(
+                    setting=_shown(key, getattr(rules, key)),
+                    other=other,
+                    value=other_value,
+                    fix=fix,
+                    default=_shown(key, default),
+                ),
             )
         )
 
     def not_allowed(key: str, allowed: str) -> None:
-        found.append(Refusal(key, f"{_shown(key, getattr(rules, key))} is not allowed: {allowed}"))
+        said = _("{key} = {value} is not allowed: {allowed}").format(
+            key=key, value=format_value(toml_value(key, getattr(rules, key))), allowed=allowed
+        )
+        found.append(Refusal(key, said))
 
     if rules.quicksand:
         for key in _NOT_IN_QUICKSAND:
@@ -50,11 +59,11 @@ def refusals(rules: Rules) -> list[Refusal]:
                 no_effect(key, "contract_scoring", 'contract_scoring = "standard"')
     for key, switch, on in _NEEDS_SWITCH:
         if not getattr(rules, switch) and not _is_default(rules, key):
-            no_effect(key, switch, on)
+            no_effect(key, switch, _(on))
     if not rules.nil and not rules.blind_nil:
         for key in ("failed_nil_tricks", "double_nil"):
             if not _is_default(rules, key):
-                no_effect(key, "nil", "nil = true (or blind_nil = true)")
+                no_effect(key, "nil", _("nil = true (or blind_nil = true)"))
     if not rules.partnerships and not _is_default(rules, "double_nil"):
         no_effect("double_nil", "partnerships", "partnerships = true")
     if rules.quicksand and rules.failed_nil_tricks == "none":
@@ -67,26 +76,32 @@ def refusals(rules: Rules) -> list[Refusal]:
         # The side with a contract bids suicide_min_bid or more already (or is double nil).
         not_allowed(
             "min_team_bid",
-            f"0, or above suicide_min_bid ({rules.suicide_min_bid}) under suicide, where"
-            " every contract is at least that",
+            _(
+                "0, or above suicide_min_bid ({least}) under suicide, where every contract is"
+                " at least that"
+            ).format(least=rules.suicide_min_bid),
         )
     tricks = rules.tricks
     if rules.ten_for_200 and rules.boston and rules.ten_for_200_bid >= tricks:
         # Boston takes the place of 10-for-200 at every trick: it would never be made.
         not_allowed(
             "ten_for_200_bid",
-            f"1 to {tricks - 1} with boston = true (Boston scores a contract of all"
-            f" {tricks}), or boston = false",
+            _(
+                "1 to {most} with boston = true (Boston scores a contract of all {tricks}),"
+                " or boston = false"
+            ).format(most=tricks - 1, tricks=tricks),
         )
     if rules.big_contract_bonus and rules.big_contract_from >= tricks:
         # The bonus counts contract tricks above the threshold, and no contract above
         # the tricks in a deal can be made.
         not_allowed(
             "big_contract_threshold",
-            f"0 to {tricks - 1} while big_contract_bonus is on (the bonus counts tricks above it)",
+            _(
+                "0 to {most} while big_contract_bonus is on (the bonus counts tricks above it)"
+            ).format(most=tricks - 1),
         )
     if rules.exact_bonus and not rules.exact_bonus_bids:
-        not_allowed("exact_bonus_bids", "at least one contract while exact_bonus is on")
+        not_allowed("exact_bonus_bids", _("at least one contract while exact_bonus is on"))
     return found
 
 
@@ -96,7 +111,7 @@ def refusals_text(rules: Rules) -> str:
     if not keys:
         return ""
     listed = ", ".join(_shown(key, getattr(rules, key)) for key in keys)
-    return f"Kept as played: a new game would refuse {listed}."
+    return _("Kept as played: a new game would refuse {listed}.").format(listed=listed)
 
 
 def _shown(key: str, value: object) -> str:
@@ -121,8 +136,8 @@ _NEEDS_SWITCH: tuple[tuple[str, str, str], ...] = (
     ("boston_points", "boston", "boston = true"),
     ("boston_penalty", "boston", "boston = true"),
     ("boston_wins", "boston", "boston = true"),
-    ("exact_bonus_bids", "exact_bonus", "exact_bonus above 0"),
-    ("big_contract_threshold", "big_contract_bonus", "big_contract_bonus above 0"),
+    ("exact_bonus_bids", "exact_bonus", N_("exact_bonus above 0")),
+    ("big_contract_threshold", "big_contract_bonus", N_("big_contract_bonus above 0")),
 )
 
 # What quicksand scoring leaves out (RULES.md: exact +10 a trick, -10 a trick over or

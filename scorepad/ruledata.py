@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from scorepad.errors import RulesError
 from scorepad.hints import did_you_mean
+from scorepad.i18n import _
 from scorepad.refusals import check_new_rules
 from scorepad.rules import KNOB_SET, KNOBS, METADATA_KEYS, NONE_WORDS, Rules, reject
 
@@ -33,27 +34,29 @@ def _convert(key: str, raw: object) -> object:
             return None
         if isinstance(raw, int) and not isinstance(raw, bool):
             return raw
-        reject(key, raw, f'a whole number, or "{NONE_WORDS[key]}"')
+        reject(key, raw, _('a whole number, or "{word}"').format(word=NONE_WORDS[key]))
     if typing.get_origin(hint) is Literal:
         choices = typing.get_args(hint)
         if raw not in choices:
-            reject(key, raw, "one of " + ", ".join(f'"{c}"' for c in choices))
+            reject(
+                key, raw, _("one of {choices}").format(choices=", ".join(f'"{c}"' for c in choices))
+            )
         return raw
     if hint is bool:
         if not isinstance(raw, bool):
-            reject(key, raw, "true or false")
+            reject(key, raw, _("true or false"))
         return raw
     if hint is int:
         if isinstance(raw, bool) or not isinstance(raw, int):
-            reject(key, raw, "a whole number")
+            reject(key, raw, _("a whole number"))
         return raw
     if typing.get_origin(hint) is tuple:
         item_type = typing.get_args(hint)[0]
-        what = "whole numbers" if item_type is int else "strings"
+        what = _("a list of whole numbers") if item_type is int else _("a list of strings")
         if not isinstance(raw, list | tuple) or not all(
             isinstance(item, item_type) and not isinstance(item, bool) for item in raw
         ):
-            reject(key, raw, f"a list of {what}")
+            reject(key, raw, what)
         return tuple(raw)
     raise AssertionError(f"knob {key} has an unhandled type {hint}")  # pragma: no cover
 
@@ -74,7 +77,11 @@ def rules_from_mapping(
             continue
         if key not in KNOB_SET:
             hint = did_you_mean(key, KNOBS)
-            raise RulesError(f"{source}: unknown key {key!r}{hint}")
+            raise RulesError(
+                _("{source}: unknown key {key}{hint}").format(
+                    source=source, key=repr(key), hint=hint
+                )
+            )
         try:
             values[key] = _convert(key, raw)
         except RulesError as error:
@@ -103,7 +110,9 @@ def rules_to_mapping(rules: Rules) -> dict[str, object]:
 
 def shown_override(text: str) -> str:
     """An override as an error quotes it: a very long one cut, saying how long it was."""
-    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
+    if len(text) <= 60:
+        return text
+    return _("{start}... ({length} characters)").format(start=text[:40], length=len(text))
 
 
 def override_rules(rules: Rules, overrides: Iterable[tuple[str, object, str]]) -> Rules:
@@ -119,7 +128,11 @@ def override_rules(rules: Rules, overrides: Iterable[tuple[str, object, str]]) -
     for key, value, text in overrides:
         if key not in KNOB_SET:
             hint = did_you_mean(key, KNOBS)
-            raise RulesError(f"--set {shown_override(text)}: unknown key {key!r}{hint}")
+            raise RulesError(
+                _("--set {text}: unknown key {key}{hint}").format(
+                    text=shown_override(text), key=repr(key), hint=hint
+                )
+            )
         try:
             _convert(key, value)
         except RulesError as error:

@@ -182,18 +182,20 @@ def reject(key: str, value: object, allowed: str) -> typing.NoReturn:
     """Refuse a knob's value, naming the knob, the value (cut if very long) and what is allowed."""
     shown = format_value(value)
     if len(shown) > 40 and isinstance(value, int):  # hundreds of digits: named, not printed
-        shown = f"a number of {len(shown.lstrip('-'))} digits"
+        shown = _("a number of {digits} digits").format(digits=len(shown.lstrip("-")))
     elif len(shown) > 40:
-        shown = f"{shown[:30]}... ({len(shown)} characters)"
-    raise RulesError(f"{key} = {shown} is not allowed: {allowed}")
+        shown = _("{start}... ({length} characters)").format(start=shown[:30], length=len(shown))
+    raise RulesError(
+        _("{key} = {value} is not allowed: {allowed}").format(key=key, value=shown, allowed=allowed)
+    )
 
 
 def _check_cards(rules: Rules) -> None:
     """Refuse a table and deck that cannot be dealt."""
     if rules.players not in (3, 4, 5, 6):
-        reject("players", rules.players, "3, 4, 5 or 6")
+        reject("players", rules.players, _("3, 4, 5 or 6"))
     if rules.partnerships and rules.players != 4:
-        reject("partnerships", True, "partnerships need 4 players; 3, 5, 6 play alone")
+        reject("partnerships", True, _("partnerships need 4 players; 3, 5, 6 play alone"))
     if rules.removed_cards:
         _check_removed_cards(rules)
     cards = rules.deck_size
@@ -201,7 +203,9 @@ def _check_cards(rules: Rules) -> None:
         reject(
             "removed_cards",
             list(rules.removed_cards),
-            f"{cards} cards do not deal evenly to {rules.players} players",
+            _("{cards} cards do not deal evenly to {players} players").format(
+                cards=cards, players=rules.players
+            ),
         )
 
 
@@ -218,9 +222,9 @@ def _check_removed_cards(rules: Rules) -> None:
         except CardError as error:
             reject("removed_cards", listed, str(error))
         if card in seen:
-            reject("removed_cards", listed, f"{card} is listed twice")
+            reject("removed_cards", listed, _("{card} is listed twice").format(card=card))
         if card not in whole:
-            reject("removed_cards", listed, f"{card} is not in the deck")
+            reject("removed_cards", listed, _("{card} is not in the deck").format(card=card))
         seen.add(card)
 
 
@@ -252,23 +256,31 @@ def _check_values(rules: Rules) -> None:
     """Refuse a knob whose value cannot be played, whatever the other knobs say."""
     tricks = rules.tricks
     if not 1 <= rules.target <= MOST_POINTS:
-        reject("target", rules.target, f"a positive number of points, at most {MOST_POINTS}")
+        reject(
+            "target",
+            rules.target,
+            _("a positive number of points, at most {most}").format(most=MOST_POINTS),
+        )
     if rules.loss_limit is not None and not -MOST_POINTS <= rules.loss_limit < 0:
         reject(
             "loss_limit",
             rules.loss_limit,
-            f'a negative number of points, -{MOST_POINTS} or more, or "none"',
+            _('a negative number of points, -{most} or more, or "none"').format(most=MOST_POINTS),
         )
     for key in _POINTS:
         if not 0 <= getattr(rules, key) <= MOST_POINTS:
-            reject(key, getattr(rules, key), f"zero or more, at most {MOST_POINTS}")
+            reject(key, getattr(rules, key), _zero_or_more(MOST_POINTS))
     if not 0 <= rules.sets_to_lose <= MOST_COUNT:
-        reject("sets_to_lose", rules.sets_to_lose, f"zero or more, at most {MOST_COUNT}")
+        reject("sets_to_lose", rules.sets_to_lose, _zero_or_more(MOST_COUNT))
     if not 1 <= rules.bag_limit <= MOST_COUNT:
-        reject("bag_limit", rules.bag_limit, f"1 or more bags, at most {MOST_COUNT}")
+        reject(
+            "bag_limit",
+            rules.bag_limit,
+            _("1 or more bags, at most {most}").format(most=MOST_COUNT),
+        )
     for key in ("min_team_bid", "blind_nil_exchange"):
         if not 0 <= getattr(rules, key) <= tricks:
-            reject(key, getattr(rules, key), f"0 to {tricks}")
+            reject(key, getattr(rules, key), _range(0, tricks))
     # A bid threshold is checked against the deal only when its variant is on: the
     # defaults (10-for-200 from 10) must not stop a 6-player game of 8 tricks.
     for switch, key in (
@@ -278,27 +290,41 @@ def _check_values(rules: Rules) -> None:
     ):
         value = getattr(rules, key)
         if getattr(rules, switch) and not 1 <= value <= tricks:
-            reject(key, value, f"1 to {tricks}")
+            reject(key, value, _range(1, tricks))
         if not 0 <= value <= MOST_CARDS:
-            reject(key, value, f"0 to {MOST_CARDS}")
+            reject(key, value, _range(0, MOST_CARDS))
     for bid in rules.exact_bonus_bids:
         if not 1 <= bid <= (tricks if rules.exact_bonus else MOST_CARDS):
             most = tricks if rules.exact_bonus else MOST_CARDS
-            reject("exact_bonus_bids", list(rules.exact_bonus_bids), f"bids from 1 to {most}")
+            bids = list(rules.exact_bonus_bids)
+            reject("exact_bonus_bids", bids, _("bids from 1 to {most}").format(most=most))
     if len(rules.exact_bonus_bids) > MOST_CARDS:
-        reject("exact_bonus_bids", list(rules.exact_bonus_bids), f"at most {MOST_CARDS} bids")
+        bids = list(rules.exact_bonus_bids)
+        reject("exact_bonus_bids", bids, _("at most {most} bids").format(most=MOST_CARDS))
     if rules.big_contract_threshold is not None and not 0 <= rules.big_contract_threshold <= tricks:
-        reject("big_contract_threshold", rules.big_contract_threshold, f'0 to {tricks}, or "auto"')
+        reject(
+            "big_contract_threshold",
+            rules.big_contract_threshold,
+            _('0 to {most}, or "auto"').format(most=tricks),
+        )
     if rules.exact_bonus and rules.players > 4:
-        reject("exact_bonus", rules.exact_bonus, "0 with 5 or 6 players (RULES.md: 3 or 4 only)")
+        reject("exact_bonus", rules.exact_bonus, _("0 with 5 or 6 players (RULES.md: 3 or 4 only)"))
     needs_partners = ("suicide", "partner_bidding", "blind_nil_exchange")
     for key in needs_partners:
         if getattr(rules, key) and not rules.partnerships:
-            reject(key, getattr(rules, key), "only in partnership play (partnerships = true)")
+            reject(key, getattr(rules, key), _("only in partnership play (partnerships = true)"))
     if rules.suicide and not rules.nil:
-        reject("suicide", True, "suicide needs nil bids (nil = true)")
+        reject("suicide", True, _("suicide needs nil bids (nil = true)"))
     if rules.blind_nil_exchange and not rules.blind_nil:
-        reject("blind_nil_exchange", rules.blind_nil_exchange, "0 unless blind_nil = true")
+        reject("blind_nil_exchange", rules.blind_nil_exchange, _("0 unless blind_nil = true"))
+
+
+def _zero_or_more(most: int) -> str:
+    return _("zero or more, at most {most}").format(most=most)
+
+
+def _range(low: int, high: int) -> str:
+    return _("{low} to {high}").format(low=low, high=high)
 
 
 # ---------------------------------------------------------------------------

@@ -316,8 +316,8 @@ def test_stats_speak_german_with_german_decimals(
 # Every command's output under the pseudo-locale: a word outside ⟦ ⟧ is not marked.
 
 # The session's names, and what is a name or a notation in every language.
-_NAMES = ("Anna", "Bernd", "Clara", "Dieter", "Wir", "Die", "freitag", "samstag", "Python")
-_TYPED = ("nosuch", "Zed")  # what the session types wrong, quoted back in a refusal
+_NAMES = ("Anna", "Bernd", "Clara", "Dieter", "Wir", "Die", "freitag", "samstag", "ende", "Python")
+_TYPED = ("nosuch", "Zed", "bnil")  # what the session types (table mode echoes it)
 _SEATS = ("North", "East", "South", "West")  # the players a simulated hand record names
 _CARD = re.compile(r"(?<![\w-])(?:10|[2-9TJQKA])[SHDC](?![\w-])")
 
@@ -329,6 +329,7 @@ def unmarked_words(text: str, allowed: set[str]) -> list[str]:
         if inner == text:
             break
         text = inner
+    text = re.sub(r"⟦[^⟦⟧\n]*…", " ", text)  # marked, and cut short to fit its column
     text = _CARD.sub(" ", _NOT_WORDS.sub(" ", text))
     names = "|".join(re.escape(name) for name in sorted(allowed, key=len, reverse=True))
     text = re.sub(rf"(?<![\w-])(?:{names})(?![\w-])", " ", text)
@@ -404,6 +405,16 @@ def pseudo_session(home: Path) -> list[tuple[list[str], str | None, int]]:
         (["export", "-o", str(home.parent)], None, 2),
         (["export", "-o", str(home.parent / "notes.odt")], None, 2),
         (["export", "-o", str(home.parent / "sheet.md")], None, 0),
+        # A game that ends, and what is said of it and after it.
+        (["new", "ende", *players, "--set", "target=50"], None, 0),
+        (["bid", "Anna=4", "Bernd=3", "Clara=4", "Dieter=2"], None, 0),
+        (["tricks", "Anna=4", "Bernd=3", "Clara=4", "Dieter=2"], None, 0),
+        (["show"], None, 0),
+        (["play"], "\n", 0),
+        (["bid", "Anna=4", "Bernd=3", "Clara=4", "Dieter=2"], None, 2),
+        (["tricks", "--round", "1", "Anna=5", "Bernd=3", "Clara=3", "Dieter=2"], None, 0),
+        *[(["export", "--format", fmt], None, 0) for fmt in ("md", "html")],
+        (["use", "freitag"], None, 0),
         (["games"], None, 0),
         (["stats"], None, 0),
         (["stats", "--player", "Anna"], None, 0),
@@ -436,6 +447,42 @@ def pseudo_session(home: Path) -> list[tuple[list[str], str | None, int]]:
         (["delete", "nosuch", "--yes"], None, 2),
         (["show", "--game", "nosuch"], None, 2),
     ]
+
+
+def test_every_word_every_command_shows_is_marked_for_translation(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorepad import i18n
+    from scorepad.cli import COMMAND_MODULES
+    from scorepad.export import FORMAT_NAMES
+    from scorepad.presets import preset_names
+    from scorepad.rules import KNOBS
+    from scorepad.sim.bots import BOTS
+
+    monkeypatch.setenv("COLUMNS", "200")
+    allowed = {
+        *_NAMES, *_TYPED, *_SEATS, *COMMAND_MODULES, *FORMAT_NAMES, *preset_names(), *BOTS, *KNOBS,
+        *rule_values(), "auto", "none", "list", "show", "true", "false",
+    }  # fmt: skip
+    # A language other than English (Babel's numbers and dates, the engine's words said
+    # again) whose every message is itself between ⟦ and ⟧.
+    monkeypatch.setattr(i18n, "_language", "de")
+    monkeypatch.setattr(i18n, "_catalog", pseudo_catalog())
+    found: dict[str, list[str]] = {}
+    for args, answers, expected in pseudo_session(home):
+        result = runner.invoke(app, args, prog_name="scorepad", input=answers)
+        shown = " ".join(args)
+        assert result.exit_code == expected, (shown, result.stdout, result.stderr)
+        out = result.stdout
+        if args[0] == "export" and args[-1] in ("svg", "html"):
+            out = shown_text(out)
+            if args[-1] == "html":
+                assert '<html lang="de">' in result.stdout
+        text = (out + "\n" + result.stderr).replace(str(home.parent), " ")
+        words = unmarked_words(text, allowed)
+        if words:
+            found[shown] = sorted(set(words))
+    assert found == {}, "\n".join(f"{shown}: {' '.join(words)}" for shown, words in found.items())
 
 
 @pytest.mark.parametrize(
