@@ -152,11 +152,11 @@ def ask_round_bids(
         return (_ask_bid(game, askers[index], before),)
 
     def taken(index: int, bids: tuple[Bid, ...]) -> str:
-        from scorepad.bids import format_bid
+        from scorepad.bids import say_bid
 
         who = game.sides[askers[index]] if joint else game.players[askers[index]]
         return _("{who}'s bid ({bids})").format(
-            who=who, bids=" ".join(format_bid(bid) for bid in bids)
+            who=who, bids=" ".join(say_bid(bid) for bid in bids)
         )
 
     answers: list[tuple[Bid, ...]] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from scorepad.bids import show_bid
+from scorepad.bids import say_bid
 from scorepad.game import Game, SideEntry, Standings, check_round_number
 from scorepad.gametext import entry_items
 from scorepad.i18n import _, pgettext
@@ -27,7 +27,10 @@ def explain_side(result: SideScore, *, score: int, bags: int, title: str = "") -
             Text(line_words(line.label)), Text(signed(line.points), style=line_style(line))
         )
     table.add_section()
-    table.add_row(Text(_("round"), style="bold"), Text(signed(result.points), style="bold"))
+    table.add_row(
+        Text(pgettext("explain", "round"), style="bold"),
+        Text(signed(result.points), style="bold"),
+    )
     after = Text.assemble(
         pgettext("explain", "score") + " ",
         str(score),
@@ -96,7 +99,7 @@ def _entry_text(game: Game, side: int, entry: SideEntry) -> Text:
     seats = game.rules.seats_of(side)
     if len(seats) == 1:  # solo play: the side is its player
         text = Text(game.players[seats[0]], style="bold")
-        text.append(" " + _("bid {bid}").format(bid=show_bid(entry.bids[0])))
+        text.append(" " + _("bid {bid}").format(bid=say_bid(entry.bids[0])))
         if entry.tricks is not None:
             text.append(" " + _("took {tricks}").format(tricks=entry.tricks[0]))
         return text
@@ -106,9 +109,9 @@ def _entry_text(game: Game, side: int, entry: SideEntry) -> Text:
     for item in entry_items(game, side, entry):
         if item.bid is not None:
             part = (
-                _("team bid {bid}").format(bid=show_bid(item.bid))
+                _("team bid {bid}").format(bid=say_bid(item.bid))
                 if item.who is None
-                else _("{who} bid {bid}").format(who=item.who, bid=show_bid(item.bid))
+                else _("{who} bid {bid}").format(who=item.who, bid=say_bid(item.bid))
             )
             if item.tricks is not None:
                 part += " " + _("took {tricks}").format(tricks=item.tricks)
