@@ -69,4 +69,7 @@ def test_a_german_game_from_new_to_the_end_reads_as_german(
     shown = runner.invoke(app, ["--lang", "en", "show"], prog_name="scorepad")
     assert shown.exit_code == 0
     assert "Wir won after round 7 (reached 500): Wir 524, Die 320." in shown.output
+    set_language("de")
+    again = runner.invoke(app, ["--lang", "de", "show"], prog_name="scorepad")
+    assert "Sieg für Wir nach Runde 7 (500 erreicht): Wir 524, Die 320." in again.output
     assert path.read_bytes() == written
