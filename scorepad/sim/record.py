@@ -278,7 +278,7 @@ def _record_from_mapping(data: Mapping[str, Any], source: str) -> HandRecord:
     for entry in data.get("bids", []):
         who = entry.get("player", entry.get("team"))
         if "player" in entry:
-            seat_of(who, "bidder")
+            seat_of(who, _("bidder"))
         elif who not in sides:
             raise HandRecordError(
                 _("{source}: team {name} is not one of {teams}").format(
@@ -288,8 +288,8 @@ def _record_from_mapping(data: Mapping[str, Any], source: str) -> HandRecord:
         bids.append((str(who), parse_bid(str(entry["bid"]), rules)))
     exchanges = tuple(
         Exchange(
-            seat_of(entry["from"], "exchange from"),
-            seat_of(entry["to"], "exchange to"),
+            seat_of(entry["from"], _("exchange from")),
+            seat_of(entry["to"], _("exchange to")),
             tuple(parse_cards(str(entry["cards"]))),
         )
         for entry in data.get("exchanges", [])
@@ -298,7 +298,7 @@ def _record_from_mapping(data: Mapping[str, Any], source: str) -> HandRecord:
         rules=rules,
         preset=str(data.get("preset", "")),
         players=names,
-        dealer=seat_of(data["dealer"], "dealer"),
+        dealer=seat_of(data["dealer"], _("dealer")),
         hands=hands,
         bids=tuple(bids),
         play=tuple(tuple(parse_cards(str(trick))) for trick in data.get("play", [])),
