@@ -146,6 +146,16 @@ def _cell(column: Column, key: str) -> str:
     return str(value)
 
 
+def _warning_words(line: str) -> str:
+    """A line under the table in the run's language, its decks (`52 cards to 4`) too."""
+    import re
+
+    def deck(match: re.Match[str]) -> str:
+        return _("{cards} cards to {players}").format(cards=match[1], players=match[2])
+
+    return re.sub(r"\b(\d+) cards to (\d+)\b", deck, said_again(line, WARNING_WORDS))
+
+
 def compare_view(comparison: Comparison) -> RenderableType:
     """One table, a column per rule set, then the notes and warnings in plain lines."""
     from rich.console import Group
@@ -174,5 +184,5 @@ def compare_view(comparison: Comparison) -> RenderableType:
         if len(columns) > 2
         else _("* the two columns' intervals do not overlap."),
     ]
-    lines.extend(said_again(line, WARNING_WORDS) for line in comparison.warnings())
+    lines.extend(_warning_words(line) for line in comparison.warnings())
     return Group(table, Text(""), *(Text(line) for line in lines))
