@@ -105,6 +105,19 @@ def show_bid(bid: Bid) -> str:
     return format_bid(bid)
 
 
+def say_bid(bid: Bid) -> str:
+    """A bid inside a sentence, as players of this run's language say it: `Blind Null`.
+
+    English says it as the sheet writes it (`nil`, `bnil`); German says `Null` and
+    `Blind Null` in a sentence, where the sheet's narrow column writes `null`, `bnull`.
+    """
+    if bid.kind is BidKind.NIL:
+        return pgettext("said bid", "nil")
+    if bid.kind is BidKind.BLIND_NIL:
+        return pgettext("said bid", "bnil")
+    return format_bid(bid)
+
+
 def format_bid(bid: Bid) -> str:
     """The notation `parse_bid` reads back to the same bid."""
     if bid.kind is BidKind.NIL:
@@ -147,14 +160,14 @@ def check_bid(rules: Rules, bid: Bid, *, who: str, trailing_by: int | None = Non
         if bid.tricks < rules.blind_bid_min:
             raise BidError(
                 _("{who}: a blind bid must be {least} or more, not {bid}").format(
-                    who=who, least=rules.blind_bid_min, bid=bid
+                    who=who, least=rules.blind_bid_min, bid=say_bid(bid)
                 )
             )
         _check_trailing(who, N_("a blind bid"), rules.blind_bid_deficit, trailing_by)
     if bid.tricks > rules.tricks:
         raise BidError(
             _("{who}: bid {bid} is out of range; bid {forms}").format(
-                who=who, bid=bid, forms=bid_forms(rules)
+                who=who, bid=say_bid(bid), forms=bid_forms(rules)
             )
         )
     if bid.kind is BidKind.NUMBER and bid.tricks == 0 and rules.zero_bid == "nil":
@@ -209,7 +222,7 @@ def check_side_bids(
             # player's 0 means; a team that means to take nothing bids nil each.
             raise BidError(
                 _("{side}: a joint team bid is 1 to {tricks}, not {bid}").format(
-                    side=side, tricks=rules.tricks, bid=bid
+                    side=side, tricks=rules.tricks, bid=say_bid(bid)
                 )
             )
     # Partners may overbid (7 and 7 of 13): each bid is 0 to the tricks in a deal on its
@@ -224,7 +237,9 @@ def check_side_bids(
                     "{side}: suicide needs one nil and one bid of {least} or more"
                     " (or double nil), not {bids}"
                 ).format(
-                    side=side, least=rules.suicide_min_bid, bids=_(" and ").join(map(str, bids))
+                    side=side,
+                    least=rules.suicide_min_bid,
+                    bids=_(" and ").join(map(say_bid, bids)),
                 )
             )
     has_contract = any(not bid.is_nil for bid in bids)

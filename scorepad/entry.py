@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from scorepad.bids import Bid, parse_bid
-from scorepad.errors import BidError, GameError, TricksError, did_you_mean
+from scorepad.errors import BidError, GameError, TricksError
 from scorepad.game import (
     Game,
     Round,
@@ -27,6 +27,7 @@ from scorepad.game import (
     standings,
     standings_before,
 )
+from scorepad.hints import did_you_mean
 from scorepad.i18n import _
 from scorepad.rules import Rules
 
@@ -50,7 +51,11 @@ def find_side(game: Game, ref: str) -> int:
     for side, name in enumerate(game.sides):
         if name.casefold() == text:
             return side
-    raise GameError(f"unknown team {ref!r}{did_you_mean(ref, game.sides)}; {_teams_text(game)}")
+    raise GameError(
+        _("unknown team {name}{hint}; teams are {teams}").format(
+            name=repr(ref), hint=did_you_mean(ref, game.sides), teams=", ".join(game.sides)
+        )
+    )
 
 
 def find_bidder(game: Game, ref: str) -> tuple[int, int | None]:
@@ -69,26 +74,59 @@ def _find(game: Game, ref: str, *, teams: bool) -> tuple[int, int | None]:
     if text.isdigit() and text.isascii():
         seat = int(text) - 1
         if not 0 <= seat < len(game.players):
-            raise GameError(f"there is no seat {text}; seats are 1 to {len(game.players)}")
+            raise GameError(
+                _("there is no seat {seat}; seats are 1 to {seats}").format(
+                    seat=text, seats=len(game.players)
+                )
+            )
         return game.rules.side_of(seat), seat
     if teams:
         for side, name in enumerate(game.sides):
             if name.casefold() == text.casefold():
                 return side, None
     names = list(game.players) + (list(game.sides) if teams else [])
-    also = f", or a team: {', '.join(game.sides)}" if teams else ""
-    raise GameError(
-        f"unknown player {ref!r}{did_you_mean(text, names)}; players are "
-        f"{', '.join(game.players)} (or seat 1 to {len(game.players)}{also})"
+    said = (
+        _(
+            "unknown player {name}{hint}; players are {players} (or seat 1 to {seats}, or a team:"
+            " {teams})"
+        )
+        if teams
+        else _("unknown player {name}{hint}; players are {players} (or seat 1 to {seats})")
     )
-
-
-def _teams_text(game: Game) -> str:
-    return "teams are " + ", ".join(game.sides)
+    raise GameError(
+        said.format(
+            name=repr(ref),
+            hint=did_you_mean(text, names),
+            players=", ".join(game.players),
+            seats=len(game.players),
+            teams=", ".join(game.sides),
+        )
+    )
 
 
 # ---------------------------------------------------------------------------
 # Recording rounds: bids, then tricks; corrections and undo
+
+
+def _refusals(what: str) -> dict[str, str]:
+    """The refusals of entering `what` (`bid` or `tricks`), each a whole sentence to translate."""
+    if what == "bid":
+        return {
+            "form": _("not PLAYER=BID: {token}; write it like Ann=4"),
+            "none": _("no bids given; write PLAYER=BID for every player"),
+            "twice": _("{who} is given twice; give each player's bid once"),
+            "both": _("{team}: give the team's bid or each player's, not both"),
+            "missing": _("no bid for {names}; give every player's bid"),
+            "missing_team": _("no bid for {names}; give every player's bid (or the team's)"),
+        }
+    return {
+        "form": _("not PLAYER=TRICKS: {token}; write it like Ann=4"),
+        "none": _("no tricks given; write PLAYER=TRICKS for every player"),
+        "twice": _("{who} is given twice; give each player's tricks once"),
+        "both": _("{team}: give the team's tricks or each player's, not both"),
+        "missing": _("no tricks for {names}; give every player's tricks"),
+        "missing_team": _("no tricks for {names}; give every player's tricks (or the team's)"),
+    }
 
 
 def read_assignments(tokens: Sequence[str], what: str) -> list[tuple[str, str]]:
@@ -97,11 +135,10 @@ def read_assignments(tokens: Sequence[str], what: str) -> list[tuple[str, str]]:
     for token in tokens:
         ref, sep, value = token.rpartition("=")
         if not sep or not ref.strip() or not value.strip():
-            raise GameError(f"not PLAYER={what.upper()}: {token!r}; write it like Ann=4")
+            raise GameError(_refusals(what)["form"].format(token=repr(token)))
         pairs.append((ref.strip(), value.strip()))
     if not pairs:
-        plural = what if what.endswith("s") else what + "s"
-        raise GameError(f"no {plural} given; write PLAYER={what.upper()} for every player")
+        raise GameError(_refusals(what)["none"])
     return pairs
 
 
@@ -114,12 +151,10 @@ def _collect(
         side, seat = find_bidder(game, ref)
         who = game.sides[side] if seat is None else game.players[seat]
         if seat in given[side]:
-            raise GameError(f"{who} is given twice; give each player's {what} once")
+            raise GameError(_refusals(what)["twice"].format(who=who))
         given[side][seat] = value
         if None in given[side] and len(given[side]) > 1:
-            raise GameError(
-                f"{game.sides[side]}: give the team's {what} or each player's, not both"
-            )
+            raise GameError(_refusals(what)["both"].format(team=game.sides[side]))
     missing = [
         game.players[seat]
         for side, values in enumerate(given)
@@ -128,10 +163,8 @@ def _collect(
         if seat not in values
     ]
     if missing:
-        raise GameError(
-            f"no {what} for {', '.join(missing)}; give every player's {what}"
-            + (" (or the team's)" if game.rules.side_size > 1 else "")
-        )
+        said = _refusals(what)["missing_team" if game.rules.side_size > 1 else "missing"]
+        raise GameError(said.format(names=", ".join(missing)))
     return given
 
 
@@ -142,8 +175,10 @@ def parse_round_bids(game: Game, pairs: Sequence[tuple[str, str]]) -> tuple[tupl
     def read(text: str, who: str, team: bool) -> Bid:
         if team and not rules.partner_bidding:
             raise BidError(
-                f"{who}: a joint team bid needs partner bidding "
-                "(partner_bidding = true); give each player's bid"
+                _(
+                    "{who}: a joint team bid needs partner bidding"
+                    " (partner_bidding = true); give each player's bid"
+                ).format(who=who)
             )
         try:
             return parse_bid(text, rules)
@@ -180,7 +215,11 @@ def _per_side(
 def parse_tricks(text: str, who: str, rules: Rules) -> int:
     """A number of tricks someone took, as typed: 0 to the tricks in a deal."""
     if not (text.isdigit() and text.isascii()) or int(text) > rules.tricks:
-        raise TricksError(f"{who}: tricks {text!r} are not allowed; give 0 to {rules.tricks}")
+        raise TricksError(
+            _("{who}: tricks {text} are not allowed; give 0 to {tricks}").format(
+                who=who, text=repr(text), tricks=rules.tricks
+            )
+        )
     return int(text)
 
 
@@ -208,7 +247,11 @@ def set_bids(
         old = game.rounds[number - 1]
         dealer = old.dealer
     if len(bids) != len(game.sides):
-        raise GameError(f"{len(bids)} sides of bids given; this game has {len(game.sides)}")
+        raise GameError(
+            _("{given} sides of bids given; this game has {sides}").format(
+                given=len(bids), sides=len(game.sides)
+            )
+        )
     entries = []
     for side, side_bids in enumerate(bids):
         tricks = old.sides[side].tricks if old else None
@@ -220,8 +263,10 @@ def set_bids(
             check_round_tricks(game, round_)
         except TricksError as error:
             raise TricksError(
-                f"round {number}: {error}; correct its tricks first (scorepad tricks --round "
-                f"{number} ...)"
+                _(
+                    "round {number}: {error}; correct its tricks first"
+                    " (scorepad tricks --round {number} ...)"
+                ).format(number=number, error=error)
             ) from None
     return _with_round(game, number, round_)
 
@@ -231,7 +276,11 @@ def set_tricks(game: Game, tricks: Sequence[tuple[int, ...]], *, number: int | N
     number = check_tricks_round(game, number)
     old = game.rounds[number - 1]
     if len(tricks) != len(game.sides):
-        raise GameError(f"{len(tricks)} sides of tricks given; this game has {len(game.sides)}")
+        raise GameError(
+            _("{given} sides of tricks given; this game has {sides}").format(
+                given=len(tricks), sides=len(game.sides)
+            )
+        )
     round_ = Round(
         old.dealer,
         tuple(

@@ -6,8 +6,6 @@ stderr and a non-zero exit. Anything else escaping is a bug.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 
 class ScorepadError(ValueError):
     """Bad input or a broken file: a message for a person, never a traceback."""
@@ -45,17 +43,3 @@ class GameFileError(ScorepadError):
 
 class ExportError(ScorepadError):
     """An export format that is unknown, or an export that cannot be written."""
-
-
-def closest(word: str, choices: Iterable[str]) -> str | None:
-    """The choice most like `word`, for a 'did you mean' hint, or None."""
-    import difflib
-
-    matches = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return matches[0] if matches else None
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """' (did you mean X?)' when a choice is close to `word`, else ''."""
-    match = closest(word, choices)
-    return f" (did you mean {match!r}?)" if match else ""

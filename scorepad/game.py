@@ -12,13 +12,13 @@ import dataclasses
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids, show_bid
+from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids
 from scorepad.errors import GameError, TricksError
-from scorepad.i18n import N_, _, ngettext
+from scorepad.i18n import _
 from scorepad.rules import Rules
 from scorepad.scoring import (
-    EndReason,
     Hand,
     Outcome,
     SideScore,
@@ -32,8 +32,10 @@ _BLIND = BidKind.BLIND
 _BLIND_NIL = BidKind.BLIND_NIL
 
 
-@dataclass(frozen=True, slots=True)
-class SideEntry:
+# A side's entry and a round are NamedTuples, not dataclasses, like the results below:
+# values read and never changed in place, and creating a dataclass is the larger part of
+# what importing this module costs every command (a millisecond of `scorepad show`).
+class SideEntry(NamedTuple):
     """One side's part of a round: its bids, and its tricks once the round is played."""
 
     bids: tuple[Bid, ...]
@@ -48,8 +50,7 @@ class SideEntry:
         return self.tricks is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+class Round(NamedTuple):
     """One deal: who dealt (a seat) and each side's entry, in side order."""
 
     dealer: int
@@ -97,8 +98,7 @@ def side_hands(rules: Rules, entry: SideEntry, names: Sequence[str]) -> list[Han
     return [Hand(Bid(kind, sum(bid.tricks for bid in bids)), sum(tricks))]
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """A round with its scores; `sides` is None while its tricks are not in.
 
     `sides` continue the running scores even after the end, so that a correction that
@@ -113,8 +113,7 @@ class RoundResult:
     warnings: tuple[str, ...] = ()  # bids the scores before the round did not allow
 
 
-@dataclass(frozen=True, slots=True)
-class Standings:
+class Standings(NamedTuple):
     """Everything derived from a game's rounds; scores, bags and sets as of the end."""
 
     rounds: tuple[RoundResult, ...]
@@ -307,8 +306,7 @@ def round_checker(game: Game) -> Callable[[Round], None]:
     return check
 
 
-@dataclass(frozen=True, slots=True)
-class _Seating:
+class _Seating(NamedTuple):
     """Who sits where in a game, worked out once rather than per round or per bid."""
 
     names: tuple[tuple[str, ...], ...]  # each side's players, in seat order
@@ -364,29 +362,55 @@ def check_round_tricks(game: Game, round_: Round) -> None:
         assert entry.tricks is not None
         if min(entry.tricks, default=0) < 0 or max(entry.tricks, default=0) > most:
             raise TricksError(
-                f"{game.sides[side]}: tricks must be 0 to {rules.tricks}, not {list(entry.tricks)}"
+                _("{side}: tricks must be 0 to {most}, not {tricks}").format(
+                    side=game.sides[side], most=rules.tricks, tricks=list(entry.tricks)
+                )
             )
         if len(entry.tricks) == 1 < len(entry.bids) and any(bid.is_nil for bid in entry.bids):
             raise TricksError(
-                f"{game.sides[side]} has a nil bidder: give each player's tricks, not a team total"
+                _("{side} has a nil bidder: give each player's tricks, not a team total").format(
+                    side=game.sides[side]
+                )
             )
         total += sum(entry.tricks)
     if total != rules.tricks:
-        raise TricksError(f"the tricks add up to {total}; a deal has {rules.tricks}")
+        raise TricksError(
+            _("the tricks add up to {total}; a deal has {tricks}").format(
+                total=total, tricks=rules.tricks
+            )
+        )
 
 
 # ---------------------------------------------------------------------------
 # Names
 
 
+def _name_refusals() -> dict[str, tuple[str, str]]:
+    """A game's, player's or team's name refused: empty, or with a control character."""
+    return {
+        "game": (
+            _("game name is empty; give it at least one visible character"),
+            _("game name {name} has a control character; use printable text"),
+        ),
+        "player": (
+            _("player name is empty; give it at least one visible character"),
+            _("player name {name} has a control character; use printable text"),
+        ),
+        "team": (
+            _("team name is empty; give it at least one visible character"),
+            _("team name {name} has a control character; use printable text"),
+        ),
+    }
+
+
 def check_name(name: str, what: str) -> str:
     """A player, team or game name, stripped; refuse empty names and control characters."""
     text = name.strip()
     if not text:
-        raise GameError(f"{what} name is empty; give it at least one visible character")
+        raise GameError(_name_refusals()[what][0])
     # Line and paragraph separators break a line like a control character does.
     if any(unicodedata.category(char)[0] == "C" or char in "\u2028\u2029" for char in text):
-        raise GameError(f"{what} name {text!r} has a control character; use printable text")
+        raise GameError(_name_refusals()[what][1].format(name=repr(text)))
     return text
 
 
@@ -411,14 +435,20 @@ def new_game(
     names = tuple(check_name(player, "player") for player in players)
     if len(names) != rules.players:
         raise GameError(
-            f"{len(names)} players given; preset needs {rules.players} (players in seat order)"
+            _("{count} players given; preset needs {needed} (players in seat order)").format(
+                count=len(names), needed=rules.players
+            )
         )
     _check_unique(names, "player")
     side_names = tuple(check_name(side, "team") for side in sides) if sides else None
     if side_names is None:
         side_names = default_side_names(rules, names)
     elif len(side_names) != rules.sides:
-        raise GameError(f"{len(side_names)} team names given; this game has {rules.sides} sides")
+        raise GameError(
+            _("{count} team names given; this game has {sides} sides").format(
+                count=len(side_names), sides=rules.sides
+            )
+        )
     _check_unique(side_names, "team")
     if rules.side_size > 1:
         # A team named like a player could not be told apart in `bid Bob=4`.
@@ -426,10 +456,14 @@ def new_game(
         for side_name in side_names:
             if side_name.casefold() in taken:
                 raise GameError(
-                    f"team name {side_name!r} is also a player's name; team names must differ"
+                    _("team name {name} is also a player's name; team names must differ").format(
+                        name=repr(side_name)
+                    )
                 )
     if not 0 <= first_dealer < len(names):
-        raise GameError(f"dealer must be one of the players, seats 1 to {len(names)}")
+        raise GameError(
+            _("dealer must be one of the players, seats 1 to {seats}").format(seats=len(names))
+        )
     return Game(name, names, side_names, preset, rules, first_dealer)
 
 
@@ -437,59 +471,14 @@ def _check_unique(names: Sequence[str], what: str) -> None:
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise GameError(f"{what} name {name!r} is given twice; names must differ")
+            said = (
+                _("player name {name} is given twice; names must differ")
+                if what == "player"
+                else _("team name {name} is given twice; names must differ")
+            )
+            raise GameError(said.format(name=repr(name)))
         seen.add(name.casefold())
 
-
-# ---------------------------------------------------------------------------
-# Where a game stands, in the words the sheets and messages share
-
-
-def scores_text(game: Game, scores: Sequence[int]) -> str:
-    """Each side's score, as every sheet and message writes them: `Us 132, Them 210`."""
-    return ", ".join(f"{name} {score}" for name, score in zip(game.sides, scores, strict=True))
-
-
-def bids_text(entry: SideEntry) -> str:
-    """A side's bids in seat order, nil and blind nil by name: `4+nil`, `bnil+5`, `7`."""
-    return "+".join(show_bid(bid) for bid in entry.bids)
-
-
-def tricks_text(entry: SideEntry) -> str:
-    """A side's tricks in seat order, or its team total; empty while the round is open."""
-    return "+".join(str(took) for took in entry.tricks) if entry.tricks is not None else ""
-
-
-@dataclass(frozen=True, slots=True)
-class EntryItem:
-    """One part of a side's entry as it is told: a player's (or, with `who` None, the
-    team's) bid, tricks, or both."""
-
-    who: str | None
-    bid: Bid | None
-    tricks: int | None
-
-
-def entry_items(game: Game, side: int, entry: SideEntry) -> list[EntryItem]:
-    """A side's entry in the order `explain` tells it: each player's bid with the tricks
-    taken, or the team's joint bid, each player's tricks, and the team's total."""
-    seats = game.rules.seats_of(side)
-    per_player = entry.tricks is not None and len(entry.tricks) == len(seats)
-    items: list[EntryItem] = []
-    if len(entry.bids) == len(seats):
-        for index, seat in enumerate(seats):
-            took = entry.tricks[index] if per_player and entry.tricks is not None else None
-            items.append(EntryItem(game.players[seat], entry.bids[index], took))
-    else:
-        items.append(EntryItem(None, entry.bids[0], None))
-        if per_player and entry.tricks is not None:
-            items.extend(
-                EntryItem(game.players[seat], None, took)
-                for seat, took in zip(seats, entry.tricks, strict=True)
-            )
-    if entry.tricks is not None and not per_player:
-        items.append(EntryItem(None, None, entry.tricks[0]))
-    return items
 
 
 def open_round(game: Game) -> int | None:
@@ -515,30 +504,11 @@ def check_round_number(game: Game, number: int) -> None:
     """Refuse a round number that does not exist."""
     if not 1 <= number <= len(game.rounds):
         count = len(game.rounds)
-        have = (
-            f"rounds are 1 to {count}"
+        said = (
+            _("there is no round {number}; rounds are 1 to {count}")
             if count > 1
-            else "round 1 is the only one"
+            else _("there is no round {number}; round 1 is the only one")
             if count
-            else "no round is entered yet"
+            else _("there is no round {number}; no round is entered yet")
         )
-        raise GameError(f"there is no round {number}; {have}")
-
-
-_END_WORDS = {
-    EndReason.TARGET: N_("reached {target}"),
-    EndReason.LOSS_LIMIT: N_("a side fell to the loss limit of {limit}"),
-    EndReason.BOSTON: N_("Boston"),
-}
-
-
-def describe_end(rules: Rules, outcome: Outcome) -> str:
-    """Why a game ended, in the words every sheet and export uses."""
-    if outcome.reason is EndReason.SETS:
-        sets = rules.sets_to_lose
-        return ngettext("a side was set once", "a side was set {sets} times", sets).format(
-            sets=sets
-        )
-    return _(_END_WORDS[outcome.reason]).format(
-        target=rules.target, limit=rules.loss_limit, sets=rules.sets_to_lose
-    )
+        raise GameError(said.format(number=number, count=count))

@@ -20,9 +20,12 @@ from functools import cache
 from typing import Any, TypeVar
 
 from scorepad.bids import Bid, BidKind, format_bid, parse_bid
-from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError, did_you_mean
+from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError
 from scorepad.game import Game, Round, SideEntry, new_game, round_checker
-from scorepad.rules import KNOBS, format_value, rules_from_mapping, rules_to_mapping
+from scorepad.hints import did_you_mean
+from scorepad.i18n import _, ngettext
+from scorepad.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.rules import KNOBS, format_value
 from scorepad.tomltext import parse_toml
 
 FORMAT = 2
@@ -156,18 +159,23 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
     version = data.get("format")
     if isinstance(version, bool) or not (version == FORMAT or version in OLD_FORMATS):
         if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
-            what = f"format {version} is newer than this scorepad reads ({FORMAT})"
+            what = _("format {version} is newer than this scorepad reads ({format})").format(
+                version=version, format=FORMAT
+            )
         elif version is None:
-            what = "damaged or cut short: there is no format key"
+            what = _("damaged or cut short: there is no format key")
         else:
-            what = f"format must be {FORMAT}, not {version!r}"
+            what = _("format must be {format}, not {version}").format(
+                format=FORMAT, version=repr(version)
+            )
         raise GameFileError(f"{where.key('format')}: {what}")
     for key in data:
         if key not in _TOP_KEYS:
             hint = did_you_mean(key, _TOP_KEYS)
             raise GameFileError(
-                f"{where.key(key)}: unknown key {key!r}{hint}; a game file has "
-                + ", ".join(_TOP_KEYS)
+                _("{where}: unknown key {key}{hint}; a game file has {keys}").format(
+                    where=where.key(key), key=repr(key), hint=hint, keys=", ".join(_TOP_KEYS)
+                )
             )
     if version == FORMAT:
         _check_whole(data, where)
@@ -176,7 +184,7 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
     players = _strings(data, "players", where)
     teams = _strings(data, "teams", where)
     if "rules" not in data or not isinstance(data["rules"], dict):
-        raise GameFileError(f"{where.at(None)}: a [rules] table is missing")
+        raise GameFileError(_("{where}: a [rules] table is missing").format(where=where.at(None)))
     try:
         rules = rules_from_mapping(data["rules"], source="rules", saved=True)
     except ScorepadError as error:
@@ -187,14 +195,18 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
     except ScorepadError as error:
         raise GameFileError(f"{where.key('players')}: {error}") from None
     if game.name != name or game.players != tuple(players) or game.sides != tuple(teams):
-        raise GameFileError(f"{where.key('players')}: names may not start or end with spaces")
+        raise GameFileError(
+            _("{where}: names may not start or end with spaces").format(where=where.key("players"))
+        )
     first = game.players.index(dealer_name) if dealer_name in game.players else None
     if first is None:  # another case, or not a player: the line is looked up for an error
         first = _seat_named(game, dealer_name, where.key("first_dealer"))
     game = Game(name, game.players, game.sides, preset, rules, first)
     raw_rounds = data.get("rounds", [])
     if not isinstance(raw_rounds, list) or not all(isinstance(r, dict) for r in raw_rounds):
-        raise GameFileError(f"{where.key('rounds')}: rounds must be a list of tables")
+        raise GameFileError(
+            _("{where}: rounds must be a list of tables").format(where=where.key("rounds"))
+        )
     rounds: list[Round] = []
     read_round, check_round = _RoundReader(game).read, round_checker(game)
     for number, raw in enumerate(raw_rounds, start=1):
@@ -202,7 +214,9 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
             round_ = read_round(raw)
             if rounds and not rounds[-1].played:
                 raise GameFileError(
-                    f"round {number - 1} has no tricks, but a later round follows it"
+                    _("round {number} has no tricks, but a later round follows it").format(
+                        number=number - 1
+                    )
                 )
             check_round(round_)
         except ScorepadError as error:
@@ -212,7 +226,11 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
             if isinstance(error, BidError | TricksError):
                 part = "bids" if isinstance(error, BidError) else "tricks"
             place = where.round(number, part if part in ("bids", "tricks") else None)
-            raise GameFileError(f"{place}: round {number}: {message}") from None
+            raise GameFileError(
+                _("{where}: round {number}: {message}").format(
+                    where=place, number=number, message=message
+                )
+            ) from None
         rounds.append(round_)
     return Game(name, game.players, game.sides, preset, rules, first, tuple(rounds))
 
@@ -233,22 +251,33 @@ def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
     missing = [key for key in _TOP_KEYS if key not in data and key != "rounds"]
     if missing:
         names = [f"[{key}]" if key in ("rules", END_TABLE) else key for key in missing]
-        raise GameFileError(f"{where.at(None)}: damaged or cut short: no {', '.join(names)}")
+        raise GameFileError(
+            _("{where}: damaged or cut short: no {keys}").format(
+                where=where.at(None), keys=", ".join(names)
+            )
+        )
     end, rules = data[END_TABLE], data["rules"]
     if isinstance(end, dict) and not end:
-        raise GameFileError(f"{where.table(END_TABLE)}: damaged or cut short: no round_count")
+        raise GameFileError(
+            _("{where}: damaged or cut short: no round_count").format(where=where.table(END_TABLE))
+        )
     if not isinstance(end, dict) or set(end) != {"round_count"}:
         raise GameFileError(
-            f"{where.table(END_TABLE)}: [{END_TABLE}] must hold round_count and nothing else"
+            _("{where}: [{table}] must hold round_count and nothing else").format(
+                where=where.table(END_TABLE), table=END_TABLE
+            )
         )
     if not isinstance(rules, dict):
-        raise GameFileError(f"{where.key('rules')}: rules must be a table of knobs")
+        raise GameFileError(
+            _("{where}: rules must be a table of knobs").format(where=where.key("rules"))
+        )
     lacking = [key for key in KNOBS if key not in rules and key not in KNOBS_SINCE_FORMAT]
     if lacking:
-        more = f" and {len(lacking) - 3} more" if len(lacking) > 3 else ""
+        more = _(" and {count} more").format(count=len(lacking) - 3) if len(lacking) > 3 else ""
         raise GameFileError(
-            f"{where.table('rules')}: damaged: [rules] lacks {', '.join(lacking[:3])}{more}"
-            " (a saved game writes every knob)"
+            _(
+                "{where}: damaged: [rules] lacks {keys}{more} (a saved game writes every knob)"
+            ).format(where=where.table("rules"), keys=", ".join(lacking[:3]), more=more)
         )
     count, rounds = end["round_count"], data.get("rounds", [])
     if not isinstance(rounds, list):
@@ -256,9 +285,15 @@ def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
     held = len(rounds)
     if isinstance(count, bool) or not isinstance(count, int) or count != held:
         raise GameFileError(
-            f"{where.table(END_TABLE)}: damaged or cut short: round_count = "
-            f"{format_value(count)}, but the file holds {held} round{'' if held == 1 else 's'}"
-            " (after adding or removing a round by hand, change round_count too)"
+            ngettext(
+                "{where}: damaged or cut short: round_count = {count}, but the file holds"
+                " {held} round (after adding or removing a round by hand, change round_count"
+                " too)",
+                "{where}: damaged or cut short: round_count = {count}, but the file holds"
+                " {held} rounds (after adding or removing a round by hand, change round_count"
+                " too)",
+                held,
+            ).format(where=where.table(END_TABLE), count=format_value(count), held=held)
         )
 
 
@@ -298,16 +333,20 @@ class _RoundReader:
         for key in raw:
             if key not in _ROUND_KEYS:
                 unknown = sorted(set(raw) - _ROUND_KEYS)[0]
-                raise GameFileError(f"unknown key {unknown!r}; a round has dealer, bids, tricks")
+                raise GameFileError(
+                    _("unknown key {key}; a round has dealer, bids, tricks").format(
+                        key=repr(unknown)
+                    )
+                )
         dealer = raw.get("dealer")
         if not isinstance(dealer, str):
-            raise GameFileError("dealer must be a player's name")
+            raise GameFileError(_("dealer must be a player's name"))
         seat = self.seat_of.get(dealer.casefold())
         if seat is None:
             seat = _seat_named(self.game, dealer, None)  # refuses it, naming the players
         bids_raw = raw.get("bids")
         if not isinstance(bids_raw, dict):
-            raise GameFileError("bids must be a table of PLAYER = BID")
+            raise GameFileError(_("bids must be a table of PLAYER = BID"))
         bids = [
             tuple(self.bid(key, value) for key, value in side)
             for side in self.by_side(bids_raw, "bids")
@@ -316,12 +355,16 @@ class _RoundReader:
             return Round(seat, tuple(SideEntry(side_bids) for side_bids in bids))
         tricks_raw = raw["tricks"]
         if not isinstance(tricks_raw, dict):
-            raise GameFileError("tricks must be a table of PLAYER = N")
+            raise GameFileError(_("tricks must be a table of PLAYER = N"))
         entries = []
         for side_bids, values in zip(bids, self.by_side(tricks_raw, "tricks"), strict=True):
             for key, value in values:
                 if type(value) is not int:  # bool is a subclass of int: refused too
-                    raise GameFileError(f"tricks: {key} = {value!r} is not a whole number")
+                    raise GameFileError(
+                        _("tricks: {key} = {value} is not a whole number").format(
+                            key=key, value=repr(value)
+                        )
+                    )
             entries.append(SideEntry(side_bids, tuple(value for _, value in values)))
         return Round(seat, tuple(entries))
 
@@ -339,22 +382,26 @@ class _RoundReader:
             seat = seat_of.get(folded)
             if seat is not None:
                 if seat in per_seat:
-                    raise GameFileError(f"{what}: {key} is given twice")
+                    raise GameFileError(_twice(what, key))
                 per_seat[seat] = (key, value)
             elif folded in side_of:
                 if side_of[folded] in per_team:
-                    raise GameFileError(f"{what}: {key} is given twice")
+                    raise GameFileError(_twice(what, key))
                 per_team[side_of[folded]] = (key, value)
             else:
                 raise GameFileError(
-                    f"{what}: {key!r} is neither a player ({', '.join(game.players)}) nor a team"
+                    _("{table}: {key} is neither a player ({players}) nor a team").format(
+                        table=what, key=repr(key), players=", ".join(game.players)
+                    )
                 )
         sides: list[list[tuple[str, Any]]] = []
         for side, seats in enumerate(self.side_seats):
             if side in per_team:
                 if any(seat in per_seat for seat in seats):
                     raise GameFileError(
-                        f"{what}: {game.sides[side]} has a team value and player values; give one"
+                        _("{table}: {team} has a team value and player values; give one").format(
+                            table=what, team=game.sides[side]
+                        )
                     )
                 sides.append([per_team[side]])
                 continue
@@ -363,8 +410,8 @@ class _RoundReader:
             except KeyError:
                 if what == "bids" or any(seat in per_seat for seat in seats):
                     missing = [game.players[seat] for seat in seats if seat not in per_seat]
-                    raise GameFileError(f"{what}: missing for {', '.join(missing)}") from None
-                raise GameFileError(f"{what}: missing for {game.sides[side]}") from None
+                    raise GameFileError(_missing(what, ", ".join(missing))) from None
+                raise GameFileError(_missing(what, game.sides[side])) from None
         return sides
 
     def bid(self, key: str, value: object) -> Bid:
@@ -373,10 +420,10 @@ class _RoundReader:
                 # A number is a plain bid; a zero the rules read as nil is written "nil".
                 return self.numbers[value]
             if value < 0:
-                raise GameFileError(f"bids: {key} = {value} is not a bid")
+                raise GameFileError(_not_a_bid(key, str(value)))
             return Bid(BidKind.NUMBER, value)  # more than a deal has: checking refuses it
         if not isinstance(value, str):
-            raise GameFileError(f"bids: {key} = {value!r} is not a bid")
+            raise GameFileError(_not_a_bid(key, repr(value)))
         bid = self.words.get(value)
         if bid is None:
             try:
@@ -386,25 +433,46 @@ class _RoundReader:
         return bid
 
 
+def _twice(table: str, key: str) -> str:
+    """`bids: Ann is given twice`: the table's name is its key in the file, never translated."""
+    return _("{table}: {key} is given twice").format(table=table, key=key)
+
+
+def _missing(table: str, names: str) -> str:
+    return _("{table}: missing for {names}").format(table=table, names=names)
+
+
+def _not_a_bid(key: str, value: str) -> str:
+    return _("bids: {key} = {value} is not a bid").format(key=key, value=value)
+
+
 def _seat_named(game: Game, name: str, place: str | None) -> int:
     seat = _name_maps(game.players, game.sides)[0].get(name.casefold())
     if seat is not None:
         return seat
-    message = f"dealer {name!r} is not a player; players are {', '.join(game.players)}"
+    message = _("dealer {name} is not a player; players are {players}").format(
+        name=repr(name), players=", ".join(game.players)
+    )
     raise GameFileError(f"{place}: {message}" if place else message)
 
 
 def _string(data: Mapping[str, Any], key: str, where: _Locator) -> str:
     value = data.get(key)
     if not isinstance(value, str):
-        raise GameFileError(f"{where.key(key)}: {key} must be a string, not {value!r}")
+        raise GameFileError(
+            _("{where}: {key} must be a string, not {value}").format(
+                where=where.key(key), key=key, value=repr(value)
+            )
+        )
     return value
 
 
 def _strings(data: Mapping[str, Any], key: str, where: _Locator) -> list[str]:
     value = data.get(key)
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise GameFileError(f"{where.key(key)}: {key} must be a list of names")
+        raise GameFileError(
+            _("{where}: {key} must be a list of names").format(where=where.key(key), key=key)
+        )
     return list(value)
 
 
@@ -416,7 +484,11 @@ class _Locator:
         self.lines = text.splitlines()
 
     def at(self, line: int | None) -> str:
-        return f"{self.source}, line {line}" if line else self.source
+        return (
+            _("{source}, line {line}").format(source=self.source, line=line)
+            if line
+            else self.source
+        )
 
     def key(self, key: str) -> str:
         return self.at(self._find(rf"^\s*{re.escape(key)}\s*=", 0, len(self.lines)))

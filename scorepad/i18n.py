@@ -225,10 +225,21 @@ def said_again(message: str, msgids: Sequence[str]) -> str:
     if language() == "en":
         return message
     for msgid in msgids:
+        head, tail = _ends(msgid)
+        if not (message.startswith(head) and message.endswith(tail)):
+            continue  # cannot match: spares compiling a pattern per msgid at start-up
         match = _pattern(msgid).fullmatch(message)
         if match:
             return _(msgid).format(**match.groupdict())
     return message
+
+
+@functools.cache
+def _ends(msgid: str) -> tuple[str, str]:
+    """The text of `msgid` before its first placeholder and after its last: any message
+    said from it starts and ends so (all of it, where it has no placeholder)."""
+    head, brace, rest = msgid.partition("{")
+    return head, rest.rpartition("}")[2] if brace else ""
 
 
 @functools.cache  # a pure function of the msgid: the same in every process

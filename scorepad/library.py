@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
-from scorepad.errors import GameError, GameFileError, ScorepadError, did_you_mean
+from scorepad.errors import GameError, GameFileError, ScorepadError
 from scorepad.game import Game, Standings, check_name, standings
+from scorepad.hints import did_you_mean, os_reason
+from scorepad.i18n import _
 from scorepad.store import (
     create_game_file,
     game_lock,
@@ -71,21 +73,30 @@ def check_game_name(name: str) -> str:
     bad = sorted({char for char in text if char in _UNSAFE})
     if bad:
         raise GameError(
-            f"game name {text!r} cannot be a file name: no {' '.join(bad)}; "
-            'avoid / \\ : * ? " < > |'
+            _('game name {name} cannot be a file name: no {bad}; avoid / \\ : * ? " < > |').format(
+                name=repr(text), bad=" ".join(bad)
+            )
         )
     if text.startswith("."):
-        raise GameError(f"game name {text!r} may not start with a dot")
+        raise GameError(_("game name {name} may not start with a dot").format(name=repr(text)))
     if text.lower().endswith(GAME_SUFFIX):
         # `--game x.toml` means a file path, so a game named like one could not be found.
-        raise GameError(f"game name {text!r} may not end in {GAME_SUFFIX}; leave it out")
+        raise GameError(
+            _("game name {name} may not end in {suffix}; leave it out").format(
+                name=repr(text), suffix=GAME_SUFFIX
+            )
+        )
     if text.partition(".")[0].rstrip().casefold() in _RESERVED:
         raise GameError(
-            f"game name {text!r} is a device name on Windows; pick another "
-            "(CON, PRN, AUX, NUL, COM1-9 and LPT1-9 are taken)"
+            _(
+                "game name {name} is a device name on Windows; pick another"
+                " (CON, PRN, AUX, NUL, COM1-9 and LPT1-9 are taken)"
+            ).format(name=repr(text))
         )
     if len(text) > 100:
-        raise GameError(f"game name is {len(text)} characters long; 100 at most")
+        raise GameError(
+            _("game name is {length} characters long; 100 at most").format(length=len(text))
+        )
     return text
 
 
@@ -114,7 +125,7 @@ def find_game(ref: str) -> Path:
     if _is_path(ref):
         path = Path(ref).expanduser()
         if not path.is_file():
-            raise GameError(f"no game file at {ref}")
+            raise GameError(_("no game file at {path}").format(path=ref))
         return path.absolute()
     ref = check_game_name(ref)
     path = games_dir() / f"{ref}{GAME_SUFFIX}"
@@ -125,8 +136,16 @@ def find_game(ref: str) -> Path:
         if candidate.stem.casefold() == ref.casefold():
             return candidate
     names = [candidate.stem for candidate in games]
-    known = f"saved games: {', '.join(names)}" if names else "no game is saved yet"
-    raise GameError(f"no game named {ref!r}{did_you_mean(ref, names)}; {known}")
+    known = (
+        _("saved games: {names}").format(names=", ".join(names))
+        if names
+        else _("no game is saved yet")
+    )
+    raise GameError(
+        _("no game named {name}{hint}; {known}").format(
+            name=repr(ref), hint=did_you_mean(ref, names), known=known
+        )
+    )
 
 
 def set_current(path: Path) -> None:
@@ -138,7 +157,11 @@ def set_current(path: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(target, ref + "\n")
     except OSError as error:
-        raise GameFileError(f"{target}: cannot set the current game: {error.strerror}") from None
+        raise GameFileError(
+            _("{path}: cannot set the current game: {reason}").format(
+                path=target, reason=os_reason(error)
+            )
+        ) from None
 
 
 def current_game() -> Path | None:
@@ -161,11 +184,17 @@ def resolve_game(ref: str | None) -> Path:
     path = current_game()
     if path is None:
         raise GameError(
-            "no current game; start one with `scorepad new NAME --players A,B,C,D`, "
-            "pick one with `scorepad use NAME`, or give --game NAME"
+            _(
+                "no current game; start one with `scorepad new NAME --players A,B,C,D`,"
+                " pick one with `scorepad use NAME`, or give --game NAME"
+            )
         )
     if not path.is_file():
-        raise GameError(f"the current game is gone ({path}); pick another with `scorepad use NAME`")
+        raise GameError(
+            _("the current game is gone ({path}); pick another with `scorepad use NAME`").format(
+                path=path
+            )
+        )
     return path
 
 
@@ -189,7 +218,9 @@ def _saved_named(name: str) -> Path | None:
 def _refuse_taken(name: str) -> None:
     taken = _saved_named(name)
     if taken is not None:
-        raise GameError(f"a game named {taken.stem!r} exists already; pick another name")
+        raise GameError(
+            _("a game named {name} exists already; pick another name").format(name=repr(taken.stem))
+        )
 
 
 def _move(source: Path, target: Path) -> None:
@@ -200,9 +231,13 @@ def _move(source: Path, target: Path) -> None:
         os.link(source, target)
         source.unlink()
     except FileExistsError:
-        raise GameError(f"{target} exists already; nothing was moved") from None
+        raise GameError(_("{path} exists already; nothing was moved").format(path=target)) from None
     except OSError as error:
-        raise GameFileError(f"{source}: cannot move it to {target}: {error.strerror}") from None
+        raise GameFileError(
+            _("{path}: cannot move it to {target}: {reason}").format(
+                path=source, target=target, reason=os_reason(error)
+            )
+        ) from None
     lock_path(source).unlink(missing_ok=True)
 
 
@@ -217,7 +252,9 @@ def rename_game(old: str, new: str) -> tuple[Game, Path, bool]:
     has is left alone, untouched)."""
     import dataclasses
 
-    source = _in_games_folder(old, "rename")
+    source = _in_games_folder(
+        old, _("{ref} is a file outside the games folder; rename it yourself")
+    )
     name = check_game_name(new)
     with game_lock(source):
         game = load_game_file(source)
@@ -247,7 +284,9 @@ def delete_game(ref: str) -> Path:
     A game deleted under a name already in the trash is kept as `NAME~2.toml`, `NAME~3` ...
     so that nothing is ever overwritten; `restore_game` brings back the latest.
     """
-    source = _in_games_folder(ref, "delete")
+    source = _in_games_folder(
+        ref, _("{ref} is a file outside the games folder; delete it yourself")
+    )
     with game_lock(source):
         load_game_file(source)  # a damaged file is refused, not moved unseen
         following = _is_current(source)
@@ -260,10 +299,11 @@ def delete_game(ref: str) -> Path:
     return target
 
 
-def _in_games_folder(ref: str, what: str) -> Path:
+def _in_games_folder(ref: str, refusal: str) -> Path:
+    """The saved game `ref` names, refused with `refusal` if it is a file elsewhere."""
     path = find_game(ref)
     if path.parent.resolve() != games_dir().resolve():
-        raise GameError(f"{ref} is a file outside the games folder; {what} it yourself")
+        raise GameError(refusal.format(ref=ref))
     return path
 
 
@@ -293,8 +333,7 @@ def trashed_games() -> list[str]:
     return sorted({entry.name for entry in trash_entries()}, key=str.casefold)
 
 
-@dataclass(frozen=True)
-class TrashEntry:
+class TrashEntry(NamedTuple):  # NamedTuples, not dataclasses: cheaper to create at start-up
     """One deleted copy of a game: its name, which deletion of that name, and its file."""
 
     name: str
@@ -330,19 +369,27 @@ def restore_game(ref: str, new_name: str | None = None) -> tuple[Game, Path]:
     if not copies:
         names = [entry.label for entry in trash_entries()] + trashed_games()
         held = (
-            f"the trash holds {', '.join(trashed_games())} (`scorepad restore` lists every copy)"
+            _("the trash holds {names} (`scorepad restore` lists every copy)").format(
+                names=", ".join(trashed_games())
+            )
             if names
-            else "the trash is empty"
+            else _("the trash is empty")
         )
-        raise GameError(f"no deleted game named {ref!r}{did_you_mean(ref, names)}; {held}")
+        raise GameError(
+            _("no deleted game named {name}{hint}; {held}").format(
+                name=repr(ref), hint=did_you_mean(ref, names), held=held
+            )
+        )
     source = copies[-1][1]
     stem = check_game_name(new_name) if new_name is not None else _trash_entry(source)[0]
     game = load_game_file(source)
     taken = _saved_named(stem)
     if taken is not None:
         raise GameError(
-            f"a game named {taken.stem!r} exists already; restore it under another name "
-            f"with `scorepad restore {ref} --as NEW`"
+            _(
+                "a game named {name} exists already; restore it under another name"
+                " with `scorepad restore {ref} --as NEW`"
+            ).format(name=repr(taken.stem), ref=ref)
         )
     target = game_path_for(stem)
     if new_name is None or stem == game.name:
@@ -361,8 +408,7 @@ def restore_game(ref: str, new_name: str | None = None) -> tuple[Game, Path]:
 # What each saved game holds
 
 
-@dataclass(frozen=True)
-class GameSummary:
+class GameSummary(NamedTuple):
     """A saved game as the list of games shows it: its file and when it last changed, and
     the game and its standings, or why the file cannot be read."""
 

@@ -12,8 +12,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad.errors import RulesError, did_you_mean
-from scorepad.rules import MOST_POINTS, Rules, override_rules, rules_from_mapping, shown_override
+from scorepad.errors import RulesError
+from scorepad.hints import did_you_mean, os_reason
+from scorepad.i18n import _
+from scorepad.ruledata import override_rules, rules_from_mapping, shown_override
+from scorepad.rules import MOST_POINTS, Rules
+from scorepad.tomltext import toml_refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,14 +48,20 @@ def load_preset_file(path: Path, name: str | None = None) -> Preset:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise RulesError(f"{path}: cannot read the preset: {error.strerror}") from None
+        raise RulesError(
+            _("{path}: cannot read the preset: {reason}").format(path=path, reason=os_reason(error))
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{path}: not valid TOML: {error}") from None
+        message, place, _cut = toml_refusal(str(error))
+        said = _("{where}: not valid TOML: {message}").format(where=path, message=message)
+        raise RulesError(
+            _("{message} (at {place})").format(message=said, place=place) if place else said
+        ) from None
     summary = data.get("summary", "")
     if not isinstance(summary, str):
-        raise RulesError(f"{path}: summary must be a string")
+        raise RulesError(_("{path}: summary must be a string").format(path=path))
     rules = rules_from_mapping(data, source=str(path))
     return Preset(name or path.stem, summary, rules, path)
 
@@ -61,14 +71,16 @@ def load_preset(name_or_path: str) -> Preset:
     path = Path(name_or_path)
     if path.suffix == ".toml" or len(path.parts) > 1:
         if not path.is_file():
-            raise RulesError(f"no preset file at {name_or_path}")
+            raise RulesError(_("no preset file at {path}").format(path=name_or_path))
         return load_preset_file(path)
     shipped = presets_dir() / f"{name_or_path}.toml"
     if not shipped.is_file():
         names = preset_names()
         hint = did_you_mean(name_or_path, names)
         raise RulesError(
-            f"unknown preset {name_or_path!r}{hint}; known presets: {', '.join(names)}"
+            _("unknown preset {name}{hint}; known presets: {names}").format(
+                name=repr(name_or_path), hint=hint, names=", ".join(names)
+            )
         )
     return load_preset_file(shipped, name_or_path)
 
@@ -84,22 +96,31 @@ def parse_override(text: str) -> tuple[str, object]:
     key, sep, raw = text.partition("=")
     key, raw = key.strip(), raw.strip()
     if not sep or not key or not raw:
-        raise RulesError(f"--set {text!r}: write key=value, like target=300")
+        raise RulesError(
+            _("--set {text}: write key=value, like target=300").format(text=repr(text))
+        )
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         value = raw
     except ValueError:  # more digits than Python reads into an int
         raise RulesError(
-            f"--set {shown_override(text)}: {key} = a number of {len(raw.lstrip('+-'))} "
-            f"digits is not allowed: no knob takes more than {len(str(MOST_POINTS))}"
+            _(
+                "--set {text}: {key} = a number of {digits} digits is not allowed:"
+                " no knob takes more than {most}"
+            ).format(
+                text=shown_override(text),
+                key=key,
+                digits=len(raw.lstrip("+-")),
+                most=len(str(MOST_POINTS)),
+            )
         ) from None
     return key, value
 
 
 def apply_overrides(rules: Rules, overrides: Iterable[str]) -> Rules:
     """Rules with each `key=value` override applied, checked as strictly as a preset
-    (see `rules.override_rules`)."""
+    (see `ruledata.override_rules`)."""
 
     def parsed() -> Iterator[tuple[str, object, str]]:
         # One at a time: an override is read only once those before it are checked.

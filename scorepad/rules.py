@@ -1,23 +1,22 @@
-"""Rules: every knob of a Spades game in one frozen value, read strictly from a mapping.
+"""Rules: every knob of a Spades game in one frozen value, its derived facts, and the
+values each knob allows.
 
-A preset (see `presets`, which reads the files) is a mapping whose keys are the field
-names of `Rules`, plus an optional `summary`. Reading refuses unknown keys (suggesting
-the closest), wrong types and impossible values, naming the source, the key, the value
-and what is allowed. Pure: no files, no parser.
+`Rules` refuses a value no game can be played with, naming the key, the value and what
+is allowed. `ruledata` reads Rules from TOML data (presets, saved games, --set) and
+`refusals` names the knobs another knob makes meaningless. Pure: no files, no parser.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import re
+import operator
 import typing
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from scorepad.errors import CardError, RulesError, did_you_mean
+from scorepad.errors import CardError, RulesError
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
@@ -44,7 +43,7 @@ def _derived() -> Any:
     return field(init=False, repr=False, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Rules:
     """Every rule variant of RULES.md as a field with a default (the `standard` game)."""
 
@@ -162,6 +161,21 @@ class Rules:
     def seats_of(self, side: int) -> tuple[int, ...]:
         return tuple(seat for seat in range(self.players) if seat % self.sides == side)
 
+    # Equality, hash and repr as a dataclass makes them (over the knobs, not the derived
+    # facts), written once here: a dataclass compiles its generated methods at import,
+    # and these three over 45 knobs cost every command about 1% of its start-up.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return bool(_knob_values(self) == _knob_values(other))
+
+    def __hash__(self) -> int:
+        return hash(_knob_values(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{key}={getattr(self, key)!r}" for key in KNOBS)
+        return f"{type(self).__qualname__}({shown})"
+
 
 @cache
 def _deck(jokers: bool, removed: tuple[str, ...]) -> tuple[Card, ...]:
@@ -172,6 +186,7 @@ def _deck(jokers: bool, removed: tuple[str, ...]) -> tuple[Card, ...]:
 
 KNOBS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.init)
 KNOB_SET = frozenset(KNOBS)
+_knob_values = operator.attrgetter(*KNOBS)  # every knob's value, in order, as one tuple
 METADATA_KEYS = ("summary",)
 
 
@@ -180,29 +195,34 @@ def describe_knob(key: str) -> str:
     return _(str(Rules.__dataclass_fields__[key].metadata["doc"]))
 
 
-def _fail(key: str, value: object, allowed: str) -> typing.NoReturn:
+def reject(key: str, value: object, allowed: str) -> typing.NoReturn:
+    """Refuse a knob's value, naming the knob, the value (cut if very long) and what is allowed."""
     shown = format_value(value)
     if len(shown) > 40 and isinstance(value, int):  # hundreds of digits: named, not printed
-        shown = f"a number of {len(shown.lstrip('-'))} digits"
+        shown = _("a number of {digits} digits").format(digits=len(shown.lstrip("-")))
     elif len(shown) > 40:
-        shown = f"{shown[:30]}... ({len(shown)} characters)"
-    raise RulesError(f"{key} = {shown} is not allowed: {allowed}")
+        shown = _("{start}... ({length} characters)").format(start=shown[:30], length=len(shown))
+    raise RulesError(
+        _("{key} = {value} is not allowed: {allowed}").format(key=key, value=shown, allowed=allowed)
+    )
 
 
 def _check_cards(rules: Rules) -> None:
     """Refuse a table and deck that cannot be dealt."""
     if rules.players not in (3, 4, 5, 6):
-        _fail("players", rules.players, "3, 4, 5 or 6")
+        reject("players", rules.players, _("3, 4, 5 or 6"))
     if rules.partnerships and rules.players != 4:
-        _fail("partnerships", True, "partnerships need 4 players; 3, 5, 6 play alone")
+        reject("partnerships", True, _("partnerships need 4 players; 3, 5, 6 play alone"))
     if rules.removed_cards:
         _check_removed_cards(rules)
     cards = rules.deck_size
     if cards % rules.players and not rules.jokers:
-        _fail(
+        reject(
             "removed_cards",
             list(rules.removed_cards),
-            f"{cards} cards do not deal evenly to {rules.players} players",
+            _("{cards} cards do not deal evenly to {players} players").format(
+                cards=cards, players=rules.players
+            ),
         )
 
 
@@ -217,11 +237,11 @@ def _check_removed_cards(rules: Rules) -> None:
         try:
             card = parse_card(text)
         except CardError as error:
-            _fail("removed_cards", listed, str(error))
+            reject("removed_cards", listed, str(error))
         if card in seen:
-            _fail("removed_cards", listed, f"{card} is listed twice")
+            reject("removed_cards", listed, _("{card} is listed twice").format(card=card))
         if card not in whole:
-            _fail("removed_cards", listed, f"{card} is not in the deck")
+            reject("removed_cards", listed, _("{card} is not in the deck").format(card=card))
         seen.add(card)
 
 
@@ -253,23 +273,31 @@ def _check_values(rules: Rules) -> None:
     """Refuse a knob whose value cannot be played, whatever the other knobs say."""
     tricks = rules.tricks
     if not 1 <= rules.target <= MOST_POINTS:
-        _fail("target", rules.target, f"a positive number of points, at most {MOST_POINTS}")
+        reject(
+            "target",
+            rules.target,
+            _("a positive number of points, at most {most}").format(most=MOST_POINTS),
+        )
     if rules.loss_limit is not None and not -MOST_POINTS <= rules.loss_limit < 0:
-        _fail(
+        reject(
             "loss_limit",
             rules.loss_limit,
-            f'a negative number of points, -{MOST_POINTS} or more, or "none"',
+            _('a negative number of points, -{most} or more, or "none"').format(most=MOST_POINTS),
         )
     for key in _POINTS:
         if not 0 <= getattr(rules, key) <= MOST_POINTS:
-            _fail(key, getattr(rules, key), f"zero or more, at most {MOST_POINTS}")
+            reject(key, getattr(rules, key), _zero_or_more(MOST_POINTS))
     if not 0 <= rules.sets_to_lose <= MOST_COUNT:
-        _fail("sets_to_lose", rules.sets_to_lose, f"zero or more, at most {MOST_COUNT}")
+        reject("sets_to_lose", rules.sets_to_lose, _zero_or_more(MOST_COUNT))
     if not 1 <= rules.bag_limit <= MOST_COUNT:
-        _fail("bag_limit", rules.bag_limit, f"1 or more bags, at most {MOST_COUNT}")
+        reject(
+            "bag_limit",
+            rules.bag_limit,
+            _("1 or more bags, at most {most}").format(most=MOST_COUNT),
+        )
     for key in ("min_team_bid", "blind_nil_exchange"):
         if not 0 <= getattr(rules, key) <= tricks:
-            _fail(key, getattr(rules, key), f"0 to {tricks}")
+            reject(key, getattr(rules, key), _range(0, tricks))
     # A bid threshold is checked against the deal only when its variant is on: the
     # defaults (10-for-200 from 10) must not stop a 6-player game of 8 tricks.
     for switch, key in (
@@ -279,173 +307,52 @@ def _check_values(rules: Rules) -> None:
     ):
         value = getattr(rules, key)
         if getattr(rules, switch) and not 1 <= value <= tricks:
-            _fail(key, value, f"1 to {tricks}")
+            reject(key, value, _range(1, tricks))
         if not 0 <= value <= MOST_CARDS:
-            _fail(key, value, f"0 to {MOST_CARDS}")
+            reject(key, value, _range(0, MOST_CARDS))
     for bid in rules.exact_bonus_bids:
         if not 1 <= bid <= (tricks if rules.exact_bonus else MOST_CARDS):
             most = tricks if rules.exact_bonus else MOST_CARDS
-            _fail("exact_bonus_bids", list(rules.exact_bonus_bids), f"bids from 1 to {most}")
+            bids = list(rules.exact_bonus_bids)
+            reject("exact_bonus_bids", bids, _("bids from 1 to {most}").format(most=most))
     if len(rules.exact_bonus_bids) > MOST_CARDS:
-        _fail("exact_bonus_bids", list(rules.exact_bonus_bids), f"at most {MOST_CARDS} bids")
+        bids = list(rules.exact_bonus_bids)
+        reject("exact_bonus_bids", bids, _("at most {most} bids").format(most=MOST_CARDS))
     if rules.big_contract_threshold is not None and not 0 <= rules.big_contract_threshold <= tricks:
-        _fail("big_contract_threshold", rules.big_contract_threshold, f'0 to {tricks}, or "auto"')
+        reject(
+            "big_contract_threshold",
+            rules.big_contract_threshold,
+            _('0 to {most}, or "auto"').format(most=tricks),
+        )
     if rules.exact_bonus and rules.players > 4:
-        _fail("exact_bonus", rules.exact_bonus, "0 with 5 or 6 players (RULES.md: 3 or 4 only)")
+        reject("exact_bonus", rules.exact_bonus, _("0 with 5 or 6 players (RULES.md: 3 or 4 only)"))
     needs_partners = ("suicide", "partner_bidding", "blind_nil_exchange")
     for key in needs_partners:
         if getattr(rules, key) and not rules.partnerships:
-            _fail(key, getattr(rules, key), "only in partnership play (partnerships = true)")
+            reject(key, getattr(rules, key), _("only in partnership play (partnerships = true)"))
     if rules.suicide and not rules.nil:
-        _fail("suicide", True, "suicide needs nil bids (nil = true)")
+        reject("suicide", True, _("suicide needs nil bids (nil = true)"))
     if rules.blind_nil_exchange and not rules.blind_nil:
-        _fail("blind_nil_exchange", rules.blind_nil_exchange, "0 unless blind_nil = true")
+        reject("blind_nil_exchange", rules.blind_nil_exchange, _("0 unless blind_nil = true"))
 
 
-class Refusal(typing.NamedTuple):
-    """A setting a new game refuses because another knob makes it mean nothing (or less)."""
-
-    key: str
-    message: str  # the one-line error a preset or --set gets
+def _zero_or_more(most: int) -> str:
+    return _("zero or more, at most {most}").format(most=most)
 
 
-def check_new_rules(rules: Rules) -> None:
-    """Refuse rules for a new game (a preset, --set) holding a knob another makes meaningless.
-
-    A saved game's rules are not checked so: they are read as they were written, since
-    games saved before a refusal existed must score as they did (see `refusals`).
-    """
-    for refusal in refusals(rules):
-        raise RulesError(refusal.message)
-
-
-def refusals(rules: Rules) -> list[Refusal]:
-    """Every knob that another knob makes meaningless: a new game would refuse each."""
-    found: list[Refusal] = []
-
-    def no_effect(key: str, other: str, fix: str) -> None:
-        default = Rules.__dataclass_fields__[key].default
-        other_value = format_value(_toml(other, getattr(rules, other)))
-        found.append(
-            Refusal(
-                key,
-                f"{_shown(key, getattr(rules, key))} has no effect with {other} = {other_value}:"
-                f" set {fix}, or {key} = {format_value(_toml(key, default))}",
-            )
-        )
-
-    def not_allowed(key: str, allowed: str) -> None:
-        found.append(Refusal(key, f"{_shown(key, getattr(rules, key))} is not allowed: {allowed}"))
-
-    if rules.quicksand:
-        for key in _NOT_IN_QUICKSAND:
-            if not _is_default(rules, key):
-                no_effect(key, "contract_scoring", 'contract_scoring = "standard"')
-    for key, switch, on in _NEEDS_SWITCH:
-        if not getattr(rules, switch) and not _is_default(rules, key):
-            no_effect(key, switch, on)
-    if not rules.nil and not rules.blind_nil:
-        for key in ("failed_nil_tricks", "double_nil"):
-            if not _is_default(rules, key):
-                no_effect(key, "nil", "nil = true (or blind_nil = true)")
-    if not rules.partnerships and not _is_default(rules, "double_nil"):
-        no_effect("double_nil", "partnerships", "partnerships = true")
-    if rules.quicksand and rules.failed_nil_tricks == "none":
-        # Quicksand already scores a failed nil's tricks as nothing: "none" is "bags" there.
-        no_effect("failed_nil_tricks", "contract_scoring", 'failed_nil_tricks = "contract"')
-    if rules.suicide and rules.partner_bidding:
-        # Under suicide each player bids (one nil, one number): a joint bid never can.
-        no_effect("partner_bidding", "suicide", "suicide = false")
-    if rules.suicide and 0 < rules.min_team_bid <= rules.suicide_min_bid:
-        # The side with a contract bids suicide_min_bid or more already (or is double nil).
-        not_allowed(
-            "min_team_bid",
-            f"0, or above suicide_min_bid ({rules.suicide_min_bid}) under suicide, where"
-            " every contract is at least that",
-        )
-    tricks = rules.tricks
-    if rules.ten_for_200 and rules.boston and rules.ten_for_200_bid >= tricks:
-        # Boston takes the place of 10-for-200 at every trick: it would never be made.
-        not_allowed(
-            "ten_for_200_bid",
-            f"1 to {tricks - 1} with boston = true (Boston scores a contract of all"
-            f" {tricks}), or boston = false",
-        )
-    if rules.big_contract_bonus and rules.big_contract_from >= tricks:
-        # The bonus counts contract tricks above the threshold, and no contract above
-        # the tricks in a deal can be made.
-        not_allowed(
-            "big_contract_threshold",
-            f"0 to {tricks - 1} while big_contract_bonus is on (the bonus counts tricks above it)",
-        )
-    if rules.exact_bonus and not rules.exact_bonus_bids:
-        not_allowed("exact_bonus_bids", "at least one contract while exact_bonus is on")
-    return found
-
-
-def refusals_text(rules: Rules) -> str:
-    """One line naming the settings a new game would refuse; empty if there are none."""
-    keys = dict.fromkeys(refusal.key for refusal in refusals(rules))  # each knob once
-    if not keys:
-        return ""
-    listed = ", ".join(_shown(key, getattr(rules, key)) for key in keys)
-    return f"Kept as played: a new game would refuse {listed}."
-
-
-def _shown(key: str, value: object) -> str:
-    return f"{key} = {format_value(_toml(key, value))}"
-
-
-# Knobs that only mean something while a switch turns their variant on: set away from
-# their default while it is off, they would silently do nothing. (knob, switch, what
-# turns the switch on.)
-_NEEDS_SWITCH: tuple[tuple[str, str, str], ...] = (
-    ("nil_points", "nil", "nil = true"),
-    ("blind_nil_points", "blind_nil", "blind_nil = true"),
-    ("blind_nil_deficit", "blind_nil", "blind_nil = true"),
-    ("blind_bid_min", "blind_bids", "blind_bids = true"),
-    ("blind_bid_deficit", "blind_bids", "blind_bids = true"),
-    ("suicide_min_bid", "suicide", "suicide = true"),
-    ("bag_limit", "bags", "bags = true"),
-    ("bag_penalty", "bags", "bags = true"),
-    ("ten_for_200_bid", "ten_for_200", "ten_for_200 = true"),
-    ("ten_for_200_points", "ten_for_200", "ten_for_200 = true"),
-    ("ten_for_200_penalty", "ten_for_200", "ten_for_200 = true"),
-    ("boston_points", "boston", "boston = true"),
-    ("boston_penalty", "boston", "boston = true"),
-    ("boston_wins", "boston", "boston = true"),
-    ("exact_bonus_bids", "exact_bonus", "exact_bonus above 0"),
-    ("big_contract_threshold", "big_contract_bonus", "big_contract_bonus above 0"),
-)
-
-# What quicksand scoring leaves out (RULES.md: exact +10 a trick, -10 a trick over or
-# under, no bags): each knob here, away from its default, would silently do nothing.
-_NOT_IN_QUICKSAND = (
-    "blind_bids",
-    "exact_bonus",
-    "big_contract_bonus",
-    "ten_for_200",
-    "boston",
-    "overtrick_points",
-    "set_scoring",
-    "bag_limit",
-    "bag_penalty",
-)
-
-
-def _is_default(rules: Rules, key: str) -> bool:
-    return bool(getattr(rules, key) == Rules.__dataclass_fields__[key].default)
-
-
-def _toml(key: str, value: object) -> object:
-    """A knob's value as TOML data: None is the knob's word for it."""
-    return _NONE_WORDS[key] if value is None else value
+def _range(low: int, high: int) -> str:
+    return _("{low} to {high}").format(low=low, high=high)
 
 
 # ---------------------------------------------------------------------------
-# TOML <-> Rules
+# A knob's value as TOML writes it
 
-_NONE_WORDS = {"loss_limit": "none", "big_contract_threshold": "auto"}
+NONE_WORDS = {"loss_limit": "none", "big_contract_threshold": "auto"}
+
+
+def toml_value(key: str, value: object) -> object:
+    """A knob's value as TOML data: None is the knob's word for it."""
+    return NONE_WORDS[key] if value is None else value
 
 
 def format_value(value: object) -> str:
@@ -457,118 +364,3 @@ def format_value(value: object) -> str:
     if isinstance(value, tuple | list):
         return "[" + ", ".join(format_value(item) for item in value) + "]"
     return str(value)
-
-
-@cache
-def _hints() -> dict[str, Any]:
-    return typing.get_type_hints(Rules)
-
-
-def _convert(key: str, raw: object) -> object:
-    """Check one TOML value against the knob's type; return it as `Rules` holds it."""
-    hint = _hints()[key]
-    if key in _NONE_WORDS:
-        if raw == _NONE_WORDS[key]:
-            return None
-        if isinstance(raw, int) and not isinstance(raw, bool):
-            return raw
-        _fail(key, raw, f'a whole number, or "{_NONE_WORDS[key]}"')
-    if typing.get_origin(hint) is Literal:
-        choices = typing.get_args(hint)
-        if raw not in choices:
-            _fail(key, raw, "one of " + ", ".join(f'"{c}"' for c in choices))
-        return raw
-    if hint is bool:
-        if not isinstance(raw, bool):
-            _fail(key, raw, "true or false")
-        return raw
-    if hint is int:
-        if isinstance(raw, bool) or not isinstance(raw, int):
-            _fail(key, raw, "a whole number")
-        return raw
-    if typing.get_origin(hint) is tuple:
-        item_type = typing.get_args(hint)[0]
-        what = "whole numbers" if item_type is int else "strings"
-        if not isinstance(raw, list | tuple) or not all(
-            isinstance(item, item_type) and not isinstance(item, bool) for item in raw
-        ):
-            _fail(key, raw, f"a list of {what}")
-        return tuple(raw)
-    raise AssertionError(f"knob {key} has an unhandled type {hint}")  # pragma: no cover
-
-
-def rules_from_mapping(
-    data: Mapping[str, object], *, source: str = "rules", saved: bool = False
-) -> Rules:
-    """Build Rules from TOML data; unknown keys and bad values are named with `source`.
-
-    `saved` reads a game's own snapshot as it was written: the refusals of knobs that
-    another knob makes meaningless (`refusals`) are for new games. A game saved before a
-    refusal existed must open and score as it did when it was played, and resetting the
-    knob would not do: some changed what could be bid.
-    """
-    values: dict[str, object] = {}
-    for key, raw in data.items():
-        if key in METADATA_KEYS:
-            continue
-        if key not in KNOB_SET:
-            hint = did_you_mean(key, KNOBS)
-            raise RulesError(f"{source}: unknown key {key!r}{hint}")
-        try:
-            values[key] = _convert(key, raw)
-        except RulesError as error:
-            raise RulesError(f"{source}: {error}") from None
-    try:
-        rules = Rules(**values)  # type: ignore[arg-type]
-        if not saved:
-            check_new_rules(rules)
-    except RulesError as error:
-        raise RulesError(f"{source}: {error}") from None
-    return rules
-
-
-def rules_to_mapping(rules: Rules) -> dict[str, object]:
-    """Every knob as TOML data; `rules_from_mapping` reads it back to equal Rules."""
-    data: dict[str, object] = {}
-    for key in KNOBS:
-        value = getattr(rules, key)
-        if value is None:
-            value = _NONE_WORDS[key]
-        elif isinstance(value, tuple):
-            value = list(value)
-        data[key] = value
-    return data
-
-
-def shown_override(text: str) -> str:
-    """An override as an error quotes it: a very long one cut, saying how long it was."""
-    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
-
-
-def override_rules(rules: Rules, overrides: Iterable[tuple[str, object, str]]) -> Rules:
-    """Rules with each override (a knob, its value, and the text it was given as) applied,
-    checked as strictly as a preset.
-
-    The overrides are checked together, in any order: `--set boston_wins=true --set
-    boston=true` is as good as the other way round. An error names the overrides whose
-    knobs it is about. `presets.apply_overrides` reads them from `--set key=value`.
-    """
-    data = rules_to_mapping(rules)
-    given: dict[str, str] = {}
-    for key, value, text in overrides:
-        if key not in KNOB_SET:
-            hint = did_you_mean(key, KNOBS)
-            raise RulesError(f"--set {shown_override(text)}: unknown key {key!r}{hint}")
-        try:
-            _convert(key, value)
-        except RulesError as error:
-            raise RulesError(f"--set {shown_override(text)}: {error}") from None
-        data[key] = value
-        given[key] = shown_override(text)
-    try:
-        return rules_from_mapping(data)
-    except RulesError as error:
-        message = str(error).removeprefix("rules: ")
-        named = [text for key, text in given.items() if re.search(rf"\b{key}\b", message)]
-        source = " ".join(f"--set {text}" for text in named) or "--set"
-        raise RulesError(f"{source}: {message}") from None

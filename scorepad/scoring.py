@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorepad.bids import Bid, BidKind
@@ -241,8 +240,7 @@ class EndReason(enum.Enum):
     BOSTON = "boston"
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):  # not a dataclass: cheaper to create at every start-up
     """A finished game: the winning side (None for an agreed draw) and why it ended."""
 
     winner: int | None

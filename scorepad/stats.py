@@ -15,8 +15,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from scorepad.bids import BidKind
-from scorepad.errors import GameError, did_you_mean
+from scorepad.errors import GameError
 from scorepad.game import Game, Standings, standings
+from scorepad.hints import did_you_mean
 
 
 @dataclass(slots=True)
@@ -183,9 +184,15 @@ def collect_stats(games: Iterable[Game], *, player: str | None = None) -> Stats:
         pair.players = (first, second)
     if wanted is not None and wanted not in players:
         names = sorted(shown.values(), key=_key)
-        known = f"players: {', '.join(names)}" if names else "no games"
+        from scorepad.i18n import _
+
+        known = _("players: {names}").format(names=", ".join(names)) if names else _("no games")
         hint = did_you_mean(player or "", names)
-        raise GameError(f"no player named {player!r} in these games{hint}; {known}")
+        raise GameError(
+            _("no player named {name} in these games{hint}; {known}").format(
+                name=repr(player), hint=hint, known=known
+            )
+        )
     chosen = [stats for key, stats in players.items() if wanted is None or key == wanted]
     stats.players = sorted(chosen, key=lambda p: (-p.games, _key(p.name)))
     kept = [pair for key, pair in pairs.items() if wanted is None or wanted in key]

@@ -21,6 +21,8 @@ from typing import Any, TypeVar
 from scorepad.errors import GameError, GameFileError
 from scorepad.game import Game
 from scorepad.gamefile import game_from_toml, game_to_toml
+from scorepad.hints import os_reason
+from scorepad.i18n import _
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another shell to finish saving
 
@@ -32,11 +34,15 @@ def load_game_file(path: Path) -> Game:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise GameFileError(f"{path}: no such game file") from None
+        raise GameFileError(_("{path}: no such game file").format(path=path)) from None
     except UnicodeDecodeError:
-        raise GameFileError(f"{path}: not a text file (UTF-8 expected)") from None
+        raise GameFileError(
+            _("{path}: not a text file (UTF-8 expected)").format(path=path)
+        ) from None
     except OSError as error:
-        raise GameFileError(f"{path}: cannot read it: {error.strerror}") from None
+        raise GameFileError(
+            _("{path}: cannot read it: {reason}").format(path=path, reason=os_reason(error))
+        ) from None
     return game_from_toml(text, str(path))
 
 
@@ -52,7 +58,9 @@ def save_game(path: Path, game: Game) -> None:
         remove_stale_temporaries(path)
         write_text_atomic(path, text)
     except OSError as error:
-        raise GameFileError(f"{path}: cannot save the game: {error.strerror}") from None
+        raise GameFileError(
+            _("{path}: cannot save the game: {reason}").format(path=path, reason=os_reason(error))
+        ) from None
 
 
 def remove_stale_temporaries(path: Path) -> list[Path]:
@@ -132,7 +140,9 @@ def game_lock(path: Path, timeout: float | None = None) -> Iterator[None]:
         lock.parent.mkdir(parents=True, exist_ok=True)
         handle = open(lock, "a+b")  # noqa: SIM115 - held open for the lock's lifetime
     except OSError as error:
-        raise GameFileError(f"{lock}: cannot lock the game: {error.strerror}") from None
+        raise GameFileError(
+            _("{lock}: cannot lock the game: {reason}").format(lock=lock, reason=os_reason(error))
+        ) from None
     try:
         _acquire(handle, lock, timeout)
         try:
@@ -182,7 +192,9 @@ def _acquire(handle: Any, lock: Path, timeout: float) -> None:
     while not _try_lock(handle):
         if time.monotonic() >= deadline:
             raise GameFileError(
-                f"{lock}: another scorepad is saving this game; try again in a moment"
+                _("{lock}: another scorepad is saving this game; try again in a moment").format(
+                    lock=lock
+                )
             )
         time.sleep(0.02)
 
@@ -204,5 +216,7 @@ def create_game_file(path: Path, game: Game) -> None:
     """Save a new game; refuse if a game file is already there."""
     with game_lock(path):
         if path.exists():
-            raise GameError(f"a game file already exists at {path}; pick another name")
+            raise GameError(
+                _("a game file already exists at {path}; pick another name").format(path=path)
+            )
         save_game(path, game)

@@ -16,6 +16,46 @@ from types import BuiltinFunctionType
 from typing import Any
 
 from scorepad.errors import GameFileError
+from scorepad.i18n import N_, _, said_again
+
+# What tomllib says of TOML it refuses, said again in the run's language: the specific
+# messages before `Expected {what}`, which would match them too.
+TOML_WORDS = (
+    N_("Invalid statement"),
+    N_("Found invalid character {char}"),
+    N_("Cannot declare {key} twice"),
+    N_("Cannot overwrite a value"),
+    N_("Expected ']' at the end of a table declaration"),
+    N_("Cannot mutate immutable namespace {key}"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Cannot redefine namespace {key}"),
+    N_("Expected '=' after a key in a key/value pair"),
+    N_("Invalid initial character for a key part"),
+    N_("Unclosed array"),
+    N_("Duplicate inline table key {key}"),
+    N_("Unclosed inline table"),
+    N_("Unescaped '\\' in a string"),
+    N_("Invalid hex value"),
+    N_("Escaped character is not a Unicode scalar value"),
+    N_("Unterminated string"),
+    N_("Illegal character {char}"),
+    N_("Invalid date or datetime"),
+    N_("Invalid value"),
+    N_("Expected {what}"),
+)
+_WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
+
+
+def toml_refusal(message: str) -> tuple[str, str | None, bool]:
+    """tomllib's refusal in the run's language, where it is (`line 3, column 5`, None for
+    the end) and whether the text ends inside a value, as a file cut short does."""
+    match = _WHERE.search(message)
+    words = said_again(_WHERE.sub("", message), TOML_WORDS)
+    if match is None or match.group(1) is None:
+        return words, None, match is not None
+    place = _("line {line}, column {column}").format(line=match.group(1), column=match.group(2))
+    return words, place, False
+
 
 # tomli is the parser Python's tomllib was taken from; its builds on PyPI are compiled
 # (mypyc), and read a game file in about 0.6 of tomllib's time (benchmarks/game_load.py).
@@ -69,22 +109,27 @@ def _tomllib_loads(text: str, at: Callable[[int | None], str]) -> dict[str, Any]
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = re.search(r"\(at line (\d+), column \d+\)", message)
+        message, _place, cut = toml_refusal(str(error))
+        match = re.search(r"\(at line (\d+),", str(error))
         line = int(match.group(1)) if match else None
-        cut = message.endswith("(at end of document)")
-        message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
         if cut:  # what a file cut inside a value looks like
             raise GameFileError(
-                f"{at(None)}: damaged or cut short: it ends inside a value "
-                f"(not valid TOML: {message})"
+                _(
+                    "{where}: damaged or cut short: it ends inside a value"
+                    " (not valid TOML: {message})"
+                ).format(where=at(None), message=message)
             ) from None
-        raise GameFileError(f"{at(line)}: not valid TOML: {message}") from None
+        raise GameFileError(
+            _("{where}: not valid TOML: {message}").format(where=at(line), message=message)
+        ) from None
     # tomllib refuses some damage with other errors than TOMLDecodeError.
     except ValueError:  # Python's limit on the digits of an integer
         raise GameFileError(
-            f"{at(None)}: not a game file: a number with more than "
-            f"{sys.get_int_max_str_digits()} digits"
+            _("{where}: not a game file: a number with more than {digits} digits").format(
+                where=at(None), digits=sys.get_int_max_str_digits()
+            )
         ) from None
     except RecursionError:
-        raise GameFileError(f"{at(None)}: not a game file: nested too deeply") from None
+        raise GameFileError(
+            _("{where}: not a game file: nested too deeply").format(where=at(None))
+        ) from None

@@ -29,14 +29,18 @@ LAYERS = {
     "__init__": 0,
     "errors": 0,
     "i18n": 0,  # words: every layer may say them
+    "hints": 0,  # a refusal's hints, in those words
     "i18n_catalog": 5,  # a tool of the repository
     "reference": 0,  # imports nothing of scorepad: see the last test
     "cards": 1,
     "rules": 1,
+    "refusals": 1,
+    "ruledata": 1,
     "bids": 1,
     "scoring": 2,
     "dispute": 2,
     "game": 3,
+    "gametext": 3,
     "entry": 4,
     "presets": 5,
     "tomltext": 5,
@@ -51,9 +55,14 @@ LAYERS = {
     "serve": 8,
     "__main__": 8,
 }
-CORE = {"errors", "cards", "rules", "bids", "scoring", "dispute", "game", "entry", "reference"}
+CORE = {
+    "errors", "cards", "rules", "refusals", "ruledata", "bids", "scoring", "dispute", "game",
+    "gametext", "entry", "reference",
+}  # fmt: skip
 # The engine's reading of the rules, which the reference must not share.
-SCORING_ENGINE = {"rules", "bids", "scoring", "game", "entry"}
+SCORING_ENGINE = {
+    "rules", "refusals", "ruledata", "bids", "scoring", "game", "gametext", "entry",
+}  # fmt: skip
 # What the core may not import: files, processes, the clock, randomness, the terminal,
 # and ways around the list (importlib).
 NOT_IN_CORE = {

@@ -11,7 +11,8 @@ import pytest
 from conftest import preset_rules
 
 from scorepad.entry import record_bids, record_tricks
-from scorepad.game import describe_end, new_game, standings
+from scorepad.game import new_game, standings
+from scorepad.gametext import describe_end
 from scorepad.scoring import EndReason, Outcome
 
 END_GAMES = [

@@ -17,7 +17,7 @@ from scorepad.entry import record_bids, record_tricks
 from scorepad.errors import GameFileError, RulesError
 from scorepad.game import Game, Round, SideEntry, new_game, standings
 from scorepad.gamefile import game_from_toml, game_to_toml
-from scorepad.rules import rules_from_mapping, rules_to_mapping
+from scorepad.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.store import load_game_file
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")

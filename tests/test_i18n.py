@@ -164,7 +164,7 @@ def test_numbers_and_dates_as_german_readers_write_them() -> None:
     assert format_datetime(moment) == "1 Dec 2026, 14:20"
 
 
-@functools.cache  # extracting every message from the source takes most of a second
+@functools.cache  # extracting every message takes a second or two: once per process
 def pseudo_catalog() -> gettext.GNUTranslations:
     """A catalog that says every message as itself between ⟦ and ⟧: unmarked text shows."""
     catalog = template()
@@ -310,3 +310,248 @@ def test_stats_speak_german_with_german_decimals(
         "Ans.",
     ]
     assert lines[3].split()[:7] == ["Anna", "1", "0", "0", "-", "1", "4,0"]
+
+
+# ---------------------------------------------------------------------------
+# Every command's output under the pseudo-locale: a word outside ⟦ ⟧ is not marked.
+
+# The session's names, and what is a name or a notation in every language.
+_NAMES = ("Anna", "Bernd", "Clara", "Dieter", "Wir", "Die", "freitag", "samstag", "ende", "Python")
+_TYPED = ("nosuch", "Zed", "bnil")  # what the session types (table mode echoes it)
+_SEATS = ("North", "East", "South", "West")  # the players a simulated hand record names
+_CARD = re.compile(r"(?<![\w-])(?:10|[2-9TJQKA])[SHDC](?![\w-])")
+
+
+def unmarked_words(text: str, allowed: set[str]) -> list[str]:
+    """The words of `text` outside every ⟦ ⟧ (innermost first, as translations nest)."""
+    while True:
+        inner = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+        if inner == text:
+            break
+        text = inner
+    text = re.sub(r"⟦[^⟦⟧\n]*…", " ", text)  # marked, and cut short to fit its column
+    text = _CARD.sub(" ", _NOT_WORDS.sub(" ", text))
+    names = "|".join(re.escape(name) for name in sorted(allowed, key=len, reverse=True))
+    text = re.sub(rf"(?<![\w-])(?:{names})(?![\w-])", " ", text)
+    return re.findall(r"[A-Za-z][A-Za-z']+", text)
+
+
+def shown_text(export: str) -> str:
+    """What a person reads of an html or svg export: its text, no markup, no style."""
+    import html
+
+    text = re.sub(r"<(style|defs)\b.*?</\1>", " ", export, flags=re.DOTALL)
+    text = re.sub(r"<!--.*?-->", " ", text, flags=re.DOTALL)
+    text = re.sub(r"<!DOCTYPE[^>]*>", " ", text)
+    text = re.sub(r"<[^>]*>", " ", text)
+    return html.unescape(text)
+
+
+def rule_values() -> set[str]:
+    """The words a rule takes as its value (`play-on`, `minus-bid`): TOML, like its keys."""
+    import typing
+
+    from scorepad.rules import Rules
+
+    return {
+        str(value)
+        for hint in typing.get_type_hints(Rules).values()
+        if typing.get_origin(hint) is typing.Literal
+        for value in typing.get_args(hint)
+    }
+
+
+def pseudo_session(home: Path) -> list[tuple[list[str], str | None, int]]:
+    """Every command, its output for people, and its usual refusals: (args, input, exit)."""
+    players = ["--players", "Anna,Bernd,Clara,Dieter", "--teams", "Wir,Die"]
+    folder = str(home.parent / "sim")
+    bad = home.parent / "bad.toml"
+    bad.write_text("format = 2\nname = = 3\n", encoding="utf-8")
+    return [
+        (["new", "freitag", *players], None, 0),
+        (["new", "freitag", *players], None, 2),
+        (["new", "samstag", "--players", "Anna,Bernd,Clara"], None, 2),
+        (["new", "samstag", "--preset", "nosuch", *players], None, 2),
+        (["new", "samstag", "--set", "target=x", *players], None, 2),
+        (["new", "samstag", "--set", "nosuch=1", *players], None, 2),
+        (["use", "nosuch"], None, 2),
+        (["use", "freitag"], None, 0),
+        (["bid", "Anna=x", "Bernd=3", "Clara=3", "Dieter=3"], None, 2),
+        (["bid", "Zed=4"], None, 2),
+        (["bid", "Anna=4"], None, 2),
+        (["bid", "Anna=bnil", "Bernd=3", "Clara=3", "Dieter=3"], None, 2),
+        (["tricks", "Anna=4"], None, 2),
+        (["bid", "Anna=4", "Bernd=nil", "Clara=3", "Dieter=5"], None, 0),
+        (["bid", "Anna=4", "Bernd=nil", "Clara=3", "Dieter=5"], None, 2),
+        (["tricks", "Anna=5", "Bernd=0", "Clara=3", "Dieter=3"], None, 2),
+        (["tricks", "Anna=5", "Bernd=1", "Clara=2", "Dieter=5"], None, 0),
+        (["bid", "Anna=9", "Bernd=9", "Clara=9", "Dieter=4"], None, 0),
+        (["undo"], None, 0),
+        (["bid", "Anna=3", "Bernd=4", "Clara=2", "Dieter=3"], None, 0),
+        (["tricks", "Anna=2", "Bernd=6", "Clara=1", "Dieter=4"], None, 0),
+        (["undo"], None, 0),
+        (["tricks", "Anna=3", "Bernd=5", "Clara=2", "Dieter=3"], None, 0),
+        (["bid", "--round", "1", "Anna=4", "Bernd=nil", "Clara=4", "Dieter=5"], None, 0),
+        (["tricks", "--round", "7", "Anna=4"], None, 2),
+        (["show"], None, 0),
+        (["explain"], None, 0),
+        (["explain", "1"], None, 0),
+        (["explain", "9"], None, 2),
+        (["show", "--watch", "--json"], None, 2),
+        # Table mode: a typo, a nil, blind nil refused, a correction, and stop.
+        (["play"], "x\nnil\nbnil\n4\n4\n3\nu\n6\n0\n\n\nq\n", 0),
+        *[(["export", "--format", fmt], None, 0) for fmt in ("txt", "md", "svg", "html")],
+        (["export", "--format", "pdf"], None, 2),
+        (["export", "-o", str(home.parent)], None, 2),
+        (["export", "-o", str(home.parent / "notes.odt")], None, 2),
+        (["export", "-o", str(home.parent / "sheet.md")], None, 0),
+        # A game that ends, and what is said of it and after it.
+        (["new", "ende", *players, "--set", "target=50"], None, 0),
+        (["bid", "Anna=4", "Bernd=3", "Clara=4", "Dieter=2"], None, 0),
+        (["tricks", "Anna=4", "Bernd=3", "Clara=4", "Dieter=2"], None, 0),
+        (["show"], None, 0),
+        (["play"], "\n", 0),
+        (["bid", "Anna=4", "Bernd=3", "Clara=4", "Dieter=2"], None, 2),
+        (["tricks", "--round", "1", "Anna=5", "Bernd=3", "Clara=3", "Dieter=2"], None, 0),
+        *[(["export", "--format", fmt], None, 0) for fmt in ("md", "html")],
+        (["use", "freitag"], None, 0),
+        (["games"], None, 0),
+        (["stats"], None, 0),
+        (["stats", "--player", "Anna"], None, 0),
+        (["stats", "--player", "Zed"], None, 2),
+        (["check", "4:5", "nil:0"], None, 0),
+        (["check", "6:5", "9:8"], None, 0),
+        (["check", "4:5", "bnil:1"], None, 2),
+        (["check", "x:5"], None, 2),
+        (["check", "4:15", "3:3"], None, 2),
+        (["presets", "list"], None, 0),
+        (["presets", "show", "club"], None, 0),
+        (["presets", "show", "nosuch"], None, 2),
+        (["simulate", "-n", "2"], None, 0),
+        (["simulate", "-n", "2", "--kernel", "python", "--bots", "heuristic,random"], None, 0),
+        (["simulate", "-n", "1", "--save", folder, "--hands"], None, 0),
+        (["simulate", "--compare", "standard,club", "-n", "2"], None, 0),
+        (["simulate", "--compare", "club"], None, 2),
+        (["simulate", "--bots", "x"], None, 2),
+        (["simulate", "--hands"], None, 2),
+        (["verify", str(home.parent / "sim" / "game-00001-deal-001.hand.toml")], None, 0),
+        (["verify", str(bad)], None, 2),
+        (["show", "--game", str(bad)], None, 2),
+        (["rename", "freitag", "samstag"], None, 0),
+        (["rename", "samstag", "samstag"], None, 0),
+        (["delete", "samstag"], "n\n", 0),
+        (["delete", "samstag", "--yes"], None, 0),
+        (["restore"], None, 0),
+        (["restore", "samstag"], None, 0),
+        (["restore", "nosuch"], None, 2),
+        (["delete", "nosuch", "--yes"], None, 2),
+        (["show", "--game", "nosuch"], None, 2),
+    ]
+
+
+def test_every_word_every_command_shows_is_marked_for_translation(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorepad import i18n
+    from scorepad.cli import COMMAND_MODULES
+    from scorepad.export import FORMAT_NAMES
+    from scorepad.presets import preset_names
+    from scorepad.rules import KNOBS
+    from scorepad.sim.bots import BOTS
+
+    monkeypatch.setenv("COLUMNS", "200")
+    allowed = {
+        *_NAMES, *_TYPED, *_SEATS, *COMMAND_MODULES, *FORMAT_NAMES, *preset_names(), *BOTS, *KNOBS,
+        *rule_values(), "auto", "none", "list", "show", "true", "false",
+    }  # fmt: skip
+    # A language other than English (Babel's numbers and dates, the engine's words said
+    # again) whose every message is itself between ⟦ and ⟧.
+    monkeypatch.setattr(i18n, "_language", "de")
+    monkeypatch.setattr(i18n, "_catalog", pseudo_catalog())
+    found: dict[str, list[str]] = {}
+    for args, answers, expected in pseudo_session(home):
+        result = runner.invoke(app, args, prog_name="scorepad", input=answers)
+        shown = " ".join(args)
+        assert result.exit_code == expected, (shown, result.stdout, result.stderr)
+        out = result.stdout
+        if args[0] == "export" and args[-1] in ("svg", "html"):
+            out = shown_text(out)
+            if args[-1] == "html":
+                assert '<html lang="de">' in result.stdout
+        text = (out + "\n" + result.stderr).replace(str(home.parent), " ")
+        words = unmarked_words(text, allowed)
+        if words:
+            found[shown] = sorted(set(words))
+    assert found == {}, "\n".join(f"{shown}: {' '.join(words)}" for shown, words in found.items())
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["use", "fri"], "keine Partie namens 'fri' (meintest du 'fr'?); gespeicherte Partien: fr"),
+        (["bid", "Zed=4"], "unbekannter Spieler 'Zed'; es spielen Anna, Bernd, Clara, Dieter"
+         " (oder Platz 1 bis 4, oder eine Partei: Wir, Die)"),
+        (["bid", "Anna=4", "Anna=5"],
+         "Anna ist doppelt angegeben; gib die Ansage jedes Spielers einmal an"),
+        (["new", "a/b", "--players", "A,B,C,D"], "Partiename 'a/b' taugt nicht als Dateiname:"
+         ' / geht nicht; vermeide / \\ : * ? " < > |'),
+        (["restore", "fr"], "keine gelöschte Partie namens 'fr'; der Papierkorb ist leer"),
+        (["export", "--format", "pdf"],
+         "unbekanntes Exportformat 'pdf'; zur Wahl stehen csv, json, md, html, svg, txt"),
+        (["check", "4:15"], "4:15: 15 Stiche sind mehr als die 13 eines Spiels"),
+        (["check", "--bags", "12", "4:5"], "--bags 12 liegt außerhalb des Bereichs: 0 bis 9"),
+        (["show", "--game", "BAD"], "BAD, Zeile 2: kein gültiges TOML: Ungültiger Wert"),
+        (["verify", "BAD"], "BAD: kein gültiges TOML: Ungültiger Wert (Zeile 2, Spalte 8)"),
+        (["simulate", "--bots", "x"], "--bots 'x': unbekannter Bot x; zur Wahl stehen"
+         " heuristic, random, oder eine Liste mit Kommas, einer je Partei"),
+    ],
+    ids=[
+        "game", "player", "twice", "file name", "trash", "export format", "check tricks",
+        "check bags", "damaged file", "hand record", "bots",
+    ],
+)  # fmt: skip
+def test_refusals_speak_german(home: Path, args: list[str], said: str) -> None:
+    bad = home.parent / "bad.toml"
+    bad.write_text("format = 2\nname = = 3\n", encoding="utf-8")
+    set_language("de")
+    run("--lang", "de", "new", "fr", "--players", "Anna,Bernd,Clara,Dieter", "--teams", "Wir,Die")
+    code, out, err = run("--lang", "de", *[str(bad) if arg == "BAD" else arg for arg in args])
+    assert (code, out) == (2, "")
+    assert err == "scorepad: " + said.replace("BAD", str(bad)) + "\n"
+
+
+def test_the_html_export_is_a_german_page(home: Path) -> None:
+    set_language("de")
+    run("--lang", "de", "new", "fr", "--players", "Anna,Bernd,Clara,Dieter", "--teams", "Wir,Die")
+    run("--lang", "de", "bid", "Anna=4", "Bernd=null", "Clara=5", "Dieter=5")
+    run("--lang", "de", "tricks", "Anna=3", "Bernd=1", "Clara=4", "Dieter=5")
+    code, page, _err = run("--lang", "de", "export", "--format", "html")
+    assert code == 0
+    assert '<html lang="de">' in page
+    assert "<title>fr: Spielblock für Spades</title>" in page
+    assert '<p class="meta">Regelsatz standard, Ziel 500, 1 Runde gespielt.</p>' in page
+    assert "<th>Ansage</th><th>Stiche</th><th>Punkte</th><th>Stand</th><th>Überstiche</th>" in page
+    assert '<span class="why">Kontrakt 9 verfehlt (7 gemacht)</span>' in page
+    assert "<td>null+5</td>" in page
+    assert "<footer>Gedruckt aus scorepad.</footer>" in page
+
+
+@pytest.mark.parametrize(
+    ("english", "german"),
+    [
+        ("West revoked in trick 3: played 4S on a hearts lead, holding 2H 9H",
+         "West hat in Stich 3 Farbe nicht bedient: 4S auf Herz gespielt, mit 2H 9H auf der Hand"),
+        ("North led 5S in trick 1 before spades were broken, holding 2H 9H",
+         "North hat in Stich 1 5S ausgespielt, bevor Pik gebrochen war, mit 2H 9H auf der Hand"),
+        ("12 tricks played, not 13", "12 Stiche gespielt, nicht 13"),
+        ("a problem verify has no words for", "a problem verify has no words for"),
+    ],
+    ids=["revoke", "spades not broken", "tricks", "unknown"],
+)  # fmt: skip
+def test_verify_says_an_illegal_play_in_german(english: str, german: str) -> None:
+    from scorepad.cli.verify import problem_words
+
+    set_language("de")
+    assert problem_words(english) == german
+    set_language("en")
+    assert problem_words(english) == english

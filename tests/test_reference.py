@@ -26,7 +26,8 @@ from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids
 from scorepad.errors import BidError, RulesError
 from scorepad.game import Game, Round, SideEntry, standings
 from scorepad.presets import load_preset, preset_names, presets_dir
-from scorepad.rules import KNOBS, Rules, rules_from_mapping, rules_to_mapping
+from scorepad.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.rules import KNOBS, Rules
 from scorepad.scoring import Hand, SideScore, judge_end, score_side
 
 PRESETS = preset_names()

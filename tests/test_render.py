@@ -11,7 +11,8 @@ from rich.console import Console, RenderableType
 
 from scorepad.entry import record_bids, record_tricks
 from scorepad.game import Game, new_game, standings
-from scorepad.render import explain_round, score_sheet
+from scorepad.render.explain import explain_round
+from scorepad.render.sheet import score_sheet
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 

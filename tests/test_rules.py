@@ -9,7 +9,8 @@ from conftest import preset_rules
 
 from scorepad.errors import RulesError
 from scorepad.presets import apply_overrides, load_preset, preset_names, presets_dir
-from scorepad.rules import KNOBS, Rules, describe_knob, rules_from_mapping, rules_to_mapping
+from scorepad.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.rules import KNOBS, Rules, describe_knob
 
 QS = 'contract_scoring = "quicksand"'
 

@@ -194,7 +194,7 @@ def test_a_round_on_the_page_tells_each_sides_entry_as_explain_does_in_german(
     shown = re.findall(r"<h3>(\w+)</h3>\s*<p>(.*?)</p>", page)
     assert said.exit_code == 0 and len(entries) == 2
     assert shown == entries
-    assert "Ann sagt 4" in entries[0][1] and "Cat sagt null" in entries[0][1]
+    assert "Ann sagt 4" in entries[0][1] and "Cat sagt Null an" in entries[0][1]
 
 
 def test_the_end_of_a_game_in_german(home: Path) -> None:

@@ -35,11 +35,13 @@ def check(
     """Check a disputed round: score one side's bids and tricks line by line."""
     from scorepad.dispute import check_side_round
 
-    _, rules = load_rules(preset, overrides)
+    _preset, rules = load_rules(preset, overrides)
     result = check_side_round(rules, tokens, score=score, bags=bags, trailing_by=trailing_by)
     from scorepad.cli.common import contract_warnings
+    from scorepad.i18n import N_, _
 
-    for warning in contract_warnings(rules, [("the side", result.contract)], "scored as given"):
+    sides = [(_("the side"), result.contract)]
+    for warning in contract_warnings(rules, sides, N_("scored as given")):
         typer.echo(warning, err=True)
     if as_json:
         from scorepad.cli.common import print_json
@@ -48,6 +50,6 @@ def check(
         print_json(side_score_json(result))
         return
     from scorepad.cli.common import print_renderable
-    from scorepad.render import explain_side
+    from scorepad.render.explain import explain_side
 
     print_renderable(explain_side(result, score=score, bags=bags))

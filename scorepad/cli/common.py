@@ -125,8 +125,9 @@ def contract_warnings(
 def confirm(question: str) -> bool:
     """Ask `question [y/N]:` (`[j/N]` in German); only a yes in either language says yes."""
     while True:
+        choices = _("[y/N]")
         answer = typer.prompt(
-            f"{question} {_('[y/N]')}", default="", show_default=False, prompt_suffix=": "
+            f"{question} {choices}", default="", show_default=False, prompt_suffix=": "
         )
         word = answer.strip().casefold()
         if word in ("", "n", "no", _("n"), _("no")):

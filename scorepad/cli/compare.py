@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scorepad.i18n import N_, _, format_number, format_percent, said_again
+
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
@@ -12,25 +14,37 @@ if TYPE_CHECKING:
 
 # The rows of the table: a label, and a rate key or a figure of the column.
 ROWS = (
-    ("games", "games"),
-    ("deals per game", "deals_per_game"),
-    ("violations", "violations"),
-    ("ended by target", "ended_target"),
-    ("ended by loss limit", "ended_loss_limit"),
-    ("ended by sets", "ended_sets"),
-    ("ended by Boston", "ended_boston"),
-    ("cut off at the deal cap", "ended_cap"),
-    ("nil bid (per hand)", "nil_bid"),
-    ("nil made", "nil_made"),
-    ("blind nil bid (per hand)", "blind_nil_bid"),
-    ("blind nil made", "blind_nil_made"),
-    ("contracts set", "contracts_set"),
-    ("bags per game", "bags_per_game"),
-    ("bag penalties per game", "bag_penalties_per_game"),
-    ("average winning margin", "average_margin"),
-    ("first dealer's side won", "first_dealer_won"),
+    (N_("games"), "games"),
+    (N_("deals per game"), "deals_per_game"),
+    (N_("violations"), "violations"),
+    (N_("ended by target"), "ended_target"),
+    (N_("ended by loss limit"), "ended_loss_limit"),
+    (N_("ended by sets"), "ended_sets"),
+    (N_("ended by Boston"), "ended_boston"),
+    (N_("cut off at the deal cap"), "ended_cap"),
+    (N_("nil bid (per hand)"), "nil_bid"),
+    (N_("nil made"), "nil_made"),
+    (N_("blind nil bid (per hand)"), "blind_nil_bid"),
+    (N_("blind nil made"), "blind_nil_made"),
+    (N_("contracts set"), "contracts_set"),
+    (N_("bags per game"), "bags_per_game"),
+    (N_("bag penalties per game"), "bag_penalties_per_game"),
+    (N_("average winning margin"), "average_margin"),
+    (N_("first dealer's side won"), "first_dealer_won"),
 )
-NOT_IN_RULES = "not in these rules"
+NOT_IN_RULES = N_("not in these rules")
+# The lines under the table (scorepad.sim.compare keeps them English, for the JSON).
+WARNING_WORDS = (
+    N_(
+        "{name}: {capped} of {games} games hit the {cap}-deal cap"
+        " (the bots' failing, not the rules')"
+    ),
+    N_(
+        "{name}: scores average {average}, over 10x the target {target}"
+        " (the bots' failing, not the rules')"
+    ),
+    N_("the decks differ ({shapes}): the same seeds deal different hands"),
+)
 
 
 def read_rule_sets(text: str, overrides: list[str] | None) -> list[RuleSet]:
@@ -42,8 +56,10 @@ def read_rule_sets(text: str, overrides: list[str] | None) -> list[RuleSet]:
     given = [part.strip() for part in text.split(",")]
     if len(given) < 2 or not all(given):
         raise RulesError(
-            f"--compare {text!r}: give two or more presets or preset files, comma-separated,"
-            " like club,house"
+            _(
+                "--compare {text}: give two or more presets or preset files, comma-separated,"
+                " like club,house"
+            ).format(text=repr(text))
         )
     rule_sets = []
     for ref in given:
@@ -58,13 +74,17 @@ def check_compare_options(preset: str | None, kernel: str) -> None:
 
     if preset is not None:
         raise ScorepadError(
-            f"--compare names the rule sets, so --preset {preset} would be ignored;"
-            f" put it in the list, like --compare {preset},club"
+            _(
+                "--compare names the rule sets, so --preset {preset} would be ignored;"
+                " put it in the list, like --compare {preset},club"
+            ).format(preset=preset)
         )
     if kernel != "auto":
         raise ScorepadError(
-            f"--kernel {kernel}: --compare plays each rule set in the kernel where it can"
-            " (--kernel auto); leave --kernel out"
+            _(
+                "--kernel {kernel}: --compare plays each rule set in the kernel where it can"
+                " (--kernel auto); leave --kernel out"
+            ).format(kernel=kernel)
         )
 
 
@@ -85,7 +105,7 @@ def run_compare(
     from scorepad.sim.compare import compare
 
     if save is not None:
-        raise ScorepadError("--save writes one run's games; it does not go with --compare")
+        raise ScorepadError(_("--save writes one run's games; it does not go with --compare"))
     rule_sets = read_rule_sets(text, overrides)
     comparison = compare(rule_sets, games=games, seed=seed, bots=bots, jobs=jobs)
     if as_json:
@@ -102,28 +122,38 @@ def run_compare(
 
 def _bound(value: float) -> str:
     """An interval's end in percent: a decimal only where a whole number says too little."""
-    return f"{100 * value:.1f}" if value < 0.1 else f"{100 * value:.0f}"
+    return format_number(100 * value, 1) if value < 0.1 else format_number(100 * value)
 
 
 def _rate_text(rate: Rate) -> str:
     if not rate.of:
-        return "- (none)"
+        return _("- (none)")
     low, high = rate.interval
     mark = " *" if rate.differs else ""
-    return f"{100 * rate.rate:.1f}% ({_bound(low)}-{_bound(high)}){mark}"
+    return f"{format_percent(rate.rate, 1)} ({_bound(low)}-{_bound(high)}){mark}"
 
 
 def _cell(column: Column, key: str) -> str:
     if key in column.rates:
         rate = column.rates[key]
-        return NOT_IN_RULES if rate is None else _rate_text(rate)
+        return _(NOT_IN_RULES) if rate is None else _rate_text(rate)
     data = column.as_json()
     value = data[key]
     if value is None:
-        return NOT_IN_RULES if key == "bag_penalties_per_game" else "-"
+        return _(NOT_IN_RULES) if key == "bag_penalties_per_game" else "-"
     if isinstance(value, float):
-        return f"{value:,.1f}" if key == "average_margin" else f"{value:.2f}"
+        return format_number(value, 1 if key == "average_margin" else 2)
     return str(value)
+
+
+def _warning_words(line: str) -> str:
+    """A line under the table in the run's language, its decks (`52 cards to 4`) too."""
+    import re
+
+    def deck(match: re.Match[str]) -> str:
+        return _("{cards} cards to {players}").format(cards=match[1], players=match[2])
+
+    return re.sub(r"\b(\d+) cards to (\d+)\b", deck, said_again(line, WARNING_WORDS))
 
 
 def compare_view(comparison: Comparison) -> RenderableType:
@@ -144,14 +174,15 @@ def compare_view(comparison: Comparison) -> RenderableType:
         if key not in columns[0].rates or any(c.rates[key] is not None for c in columns)
     ]
     for label, key in shown:
-        table.add_row(Text(label), *(Text(_cell(column, key)) for column in columns))
+        table.add_row(Text(_(label)), *(Text(_cell(column, key)) for column in columns))
     bots = ", ".join(comparison.bots)
     lines = [
-        f"{comparison.games} games a rule set, seed {comparison.seed}, bots {bots};"
-        " 95% intervals (Wilson).",
-        "* its interval does not overlap the first column's."
+        _("{games} games a rule set, seed {seed}, bots {bots}; {level} intervals (Wilson).").format(
+            games=comparison.games, seed=comparison.seed, bots=bots, level=format_percent(0.95, 0)
+        ),
+        _("* its interval does not overlap the first column's.")
         if len(columns) > 2
-        else "* the two columns' intervals do not overlap.",
+        else _("* the two columns' intervals do not overlap."),
     ]
-    lines.extend(comparison.warnings())
+    lines.extend(_warning_words(line) for line in comparison.warnings())
     return Group(table, Text(""), *(Text(line) for line in lines))

@@ -1,6 +1,7 @@
 """The Typer app and its error boundary; command modules add their commands to `app`."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: Typer reads the annotations of the app's options on
+# every run, and objects spare it compiling each one from a string.
 
 import sys
 from collections.abc import Sequence

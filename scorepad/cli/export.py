@@ -8,7 +8,7 @@ import typer
 
 from scorepad.cli.common import GameOption, complete_formats
 from scorepad.cli.core import app
-from scorepad.i18n import N_
+from scorepad.i18n import N_, _
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -68,7 +68,9 @@ def export(
     if not to_stdout and Path(output or "").expanduser().is_dir():
         suffix = parse_format(fmt).value if fmt is not None else "html"
         raise ExportError(
-            f"-o {output} is a folder; give a file's name, like {output}/sheet.{suffix}"
+            _("-o {output} is a folder; give a file's name, like {output}/sheet.{suffix}").format(
+                output=output, suffix=suffix
+            )
         )
     chosen = choose_format(fmt, None if to_stdout else output)
     game_path = resolve_game(game_ref)
@@ -80,9 +82,16 @@ def export(
     assert output is not None
     target = Path(output).expanduser()
     if target.resolve() == game_path.resolve():
-        raise ExportError(f"-o {output} is the game file itself; export to another file")
+        raise ExportError(
+            _("-o {output} is the game file itself; export to another file").format(output=output)
+        )
     write_output(target, text)
-    typer.echo(f"Exported {game.name} as {chosen.value} to {target}", err=True)
+    typer.echo(
+        _("Exported {name} as {format} to {path}").format(
+            name=game.name, format=chosen.value, path=target
+        ),
+        err=True,
+    )
 
 
 def write_output(target: Path, text: str) -> None:
@@ -103,7 +112,7 @@ def write_output(target: Path, text: str) -> None:
     except FileNotFoundError:
         mode = stat.S_IFREG  # a new file
     except OSError as error:
-        raise ExportError(f"cannot write {target}: {error.strerror}") from None
+        raise ExportError(_cannot_write(target, error)) from None
     try:
         if stat.S_ISREG(mode):
             write_text_atomic(real, text)
@@ -111,7 +120,13 @@ def write_output(target: Path, text: str) -> None:
             with open(real, "w", encoding="utf-8", newline="\n") as out:
                 out.write(text)
     except OSError as error:
-        raise ExportError(f"cannot write {target}: {error.strerror}") from None
+        raise ExportError(_cannot_write(target, error)) from None
+
+
+def _cannot_write(target: Path, error: OSError) -> str:
+    from scorepad.hints import os_reason
+
+    return _("cannot write {path}: {reason}").format(path=target, reason=os_reason(error))
 
 
 def choose_format(fmt: str | None, output: str | None) -> ExportFormat:
@@ -132,6 +147,8 @@ def choose_format(fmt: str | None, output: str | None) -> ExportFormat:
     if not suffix or PurePath(output).name.startswith("."):  # `notes`, `/dev/null`, `.sheet`
         return ExportFormat.TXT
     raise ExportError(
-        f"-o {output}: {suffix} is not a format scorepad writes; name the file .csv, .json,"
-        f" .md, .html, .svg or .txt (or without a suffix, for txt), or give --format {FORMATS}"
+        _(
+            "-o {output}: {suffix} is not a format scorepad writes; name the file .csv, .json,"
+            " .md, .html, .svg or .txt (or without a suffix, for txt), or give --format {formats}"
+        ).format(output=output, suffix=suffix, formats=FORMATS)
     )

@@ -198,7 +198,7 @@ def games(
             reason = entry["damaged"]
             status = (
                 reason
-                if reason.startswith("damaged")
+                if reason.startswith(("damaged", _("damaged")))
                 else _("damaged: {reason}").format(reason=reason)
             )
             cells = ["", "", status, "", when(entry["changed"])]

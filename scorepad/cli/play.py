@@ -13,6 +13,18 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from scorepad.cli.asking import (
+    Bids,
+    Interrupted,
+    Quit,
+    Undo,
+    ask_enter,
+    ask_round_bids,
+    ask_round_tricks,
+    ask_word,
+    complain,
+    say,
+)
 from scorepad.cli.common import INTERRUPTED, GameOption
 from scorepad.cli.core import app
 from scorepad.i18n import _
@@ -23,26 +35,6 @@ if TYPE_CHECKING:
 
     from scorepad.bids import Bid
     from scorepad.game import Game, Standings
-
-UNDO = ("u", "undo")
-QUIT = ("q", "quit")
-WIDTH = 80  # every prompt and hint fits a terminal this wide
-
-
-class _Undo(Exception):
-    """The player typed u, with nothing typed in this round to take back."""
-
-
-class _Quit(Exception):
-    """The player typed q, or the input ended (Ctrl-D)."""
-
-    dropped: list[str] = []  # what was typed of a round not yet whole, and is not saved
-
-
-class _Interrupted(BaseException):
-    """Ctrl-C. A BaseException of our own, so that no prompt turns it into an Abort."""
-
-    dropped: list[str] = []
 
 
 @app.command()
@@ -63,7 +55,7 @@ def play(game_ref: GameOption = None) -> None:
     game = load_game_file(path)
     if game.rounds:
         _show_sheet(game, standings(game))
-    _say(
+    say(
         _("Keeping {game}. At any prompt: u takes back the last entry, q stops.").format(
             game=game.name
         )
@@ -72,16 +64,16 @@ def play(game_ref: GameOption = None) -> None:
     typer.echo(_("Bids: {forms}.").format(forms=bid_forms(game.rules)))
 
     def interrupt(signum: int, frame: Any) -> None:
-        raise _Interrupted
+        raise Interrupted
 
     # Only the main thread may set a signal handler (an embedding app may run us elsewhere).
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, interrupt) if main else None
     try:
         _play(path)
-    except (_Interrupted, KeyboardInterrupt) as stop:
+    except (Interrupted, KeyboardInterrupt) as stop:
         typer.echo("")
-        _say(stopped_text(path, getattr(stop, "dropped", [])))
+        say(stopped_text(path, getattr(stop, "dropped", [])))
         raise typer.Exit(INTERRUPTED) from None
     finally:
         if main:
@@ -92,7 +84,7 @@ def _play(path: Path) -> None:
     from scorepad.game import open_round, standings
     from scorepad.store import load_game_file
 
-    kept: _Bids | None = None  # bids taken back from a saved round, asked from the last one
+    kept: Bids | None = None  # bids taken back from a saved round, asked from the last one
     while True:
         game = load_game_file(path)
         result = standings(game)
@@ -106,10 +98,10 @@ def _play(path: Path) -> None:
                     return
             else:
                 _enter_bids(path, game, result, given)
-        except _Undo:
+        except Undo:
             kept = _undo(path)
-        except _Quit as stop:
-            _say(stopped_text(path, stop.dropped))
+        except Quit as stop:
+            say(stopped_text(path, stop.dropped))
             return
 
 
@@ -138,70 +130,7 @@ def stopped_text(path: Path, dropped: Sequence[str]) -> str:
     return text + " " + _("Carry on with `scorepad play`.")
 
 
-def bid_words(text: str) -> list[str]:
-    """The bids in what was typed: `blind nil` and `blind 6` are read as `bnil` and `b6`."""
-    words = text.lower().split()
-    out: list[str] = []
-    for word in words:
-        if out and out[-1] == "blind" and (word in ("nil", "null") or word.isdigit()):
-            out[-1] = "bnil" if word in ("nil", "null") else f"b{word}"
-        else:
-            out.append(word)
-    return out
-
-
-def _ask(label: str, default: str | None = None) -> str:
-    """One answer; u and q are turned into undo and stop."""
-    try:
-        answer: str = typer.prompt(
-            label,
-            default=default,
-            show_default=default is not None and default != "",
-            prompt_suffix=": ",
-        )
-    except typer.Abort:  # the input ended (Ctrl-D, or a script ran out)
-        typer.echo("")
-        raise _Quit from None
-    word = answer.strip()
-    if word.lower() in UNDO:
-        raise _Undo
-    if word.lower() in QUIT:
-        raise _Quit
-    return word
-
-
-def _ask_enter(label: str, allowed: str) -> str:
-    """Wait for Enter; anything else but u and q is a typo, and is asked again."""
-    while True:
-        word = _ask(label, default="")
-        if not word:
-            return word
-        _complain(
-            _("{word} is not an answer here; press Enter, or {allowed}").format(
-                word=repr(word), allowed=allowed
-            )
-        )
-
-
-def _complain(error: object) -> None:
-    import textwrap
-
-    typer.echo(
-        textwrap.fill(str(error), WIDTH, initial_indent="  ", subsequent_indent="    "), err=True
-    )
-
-
-def _say(text: str) -> None:
-    """A line of table mode's own, wrapped to fit 80 columns whatever the names."""
-    import textwrap
-
-    typer.echo(textwrap.fill(text, WIDTH, subsequent_indent="  "))
-
-
-_Bids = tuple[tuple["Bid", ...], ...]  # each side's bids of a round
-
-
-def _undo(path: Path) -> _Bids | None:
+def _undo(path: Path) -> Bids | None:
     """Take back the last saved entry; saved bids come back to be asked from the last one.
 
     A round's bids waiting for their tricks are taken back one bid at a time, as they were
@@ -212,7 +141,7 @@ def _undo(path: Path) -> _Bids | None:
     from scorepad.errors import ScorepadError
     from scorepad.store import update_game
 
-    def change(game: Game) -> tuple[Game, tuple[str, _Bids | None]]:
+    def change(game: Game) -> tuple[Game, tuple[str, Bids | None]]:
         last = game.rounds[-1] if game.rounds else None
         bids = None if last is None or last.played else tuple(e.bids for e in last.sides)
         changed, message = undo_last(game)
@@ -221,7 +150,7 @@ def _undo(path: Path) -> _Bids | None:
     try:
         _game, (message, bids) = update_game(path, change)
     except ScorepadError as error:
-        _complain(error)
+        complain(error)
         return None
     if bids is None:
         typer.echo(sentence(message))
@@ -236,33 +165,12 @@ def _save(path: Path, change: Callable[[Game], Game]) -> bool:
     try:
         update_game(path, lambda game: (change(game), None))
     except ScorepadError as error:
-        _complain(error)
+        complain(error)
         return False
     return True
 
 
-def _steps(
-    answers: list[Any], count: int, ask: Callable[[int], Any], taken: Callable[[int, Any], str]
-) -> list[Any]:
-    """Ask `count` answers in turn; u takes back the last one typed, naming it.
-
-    With nothing typed yet, u is passed on: it takes back the last saved entry.
-    """
-    while len(answers) < count:
-        try:
-            answers.append(ask(len(answers)))
-        except (_Quit, _Interrupted) as stop:
-            stop.dropped = [taken(index, answer) for index, answer in enumerate(answers)]
-            raise
-        except _Undo:
-            if not answers:
-                raise
-            index = len(answers) - 1
-            _say(_("Took back {entry}.").format(entry=taken(index, answers.pop())))
-    return answers
-
-
-def _enter_bids(path: Path, game: Game, result: Standings, kept: _Bids | None = None) -> None:
+def _enter_bids(path: Path, game: Game, result: Standings, kept: Bids | None = None) -> None:
     """Ask every bid of the next round in bidding order, then save them together.
 
     `kept` are the round's bids taken back by u: all but the last bid stand.
@@ -274,7 +182,7 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: _Bids | None = 
 
     dealer = next_dealer(game)
     typer.echo("")
-    _say(
+    say(
         _("Round {number}: {dealer} deals; {first} bids first.").format(
             number=len(game.rounds) + 1,
             dealer=game.players[dealer],
@@ -283,14 +191,14 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: _Bids | None = 
     )
     again = False
     while True:
-        sides = _ask_round_bids(game, dealer, result, kept, again=again)
+        sides = ask_round_bids(game, dealer, result, kept, again=again)
         if _save(path, partial(set_bids, bids=sides)):
             from scorepad.bids import contract_of
             from scorepad.cli.common import contract_warnings
 
             contracts = [(game.sides[side], contract_of(bids)) for side, bids in enumerate(sides)]
             for warning in contract_warnings(game.rules, contracts):
-                _say(warning)
+                say(warning)
             return
         again = _last_bid_can_mend(game, dealer, result, sides)
         kept = sides if again else None
@@ -298,7 +206,7 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: _Bids | None = 
             typer.echo(_("Those bids are not allowed; bid the round again."))
 
 
-def _last_bid_can_mend(game: Game, dealer: int, before: Standings, sides: _Bids) -> bool:
+def _last_bid_can_mend(game: Game, dealer: int, before: Standings, sides: Bids) -> bool:
     """Whether another bid by the last bidder alone makes the round's bids allowed (no hell)."""
     from scorepad.bids import parse_bid
     from scorepad.entry import set_bids
@@ -323,131 +231,6 @@ def _last_bid_can_mend(game: Game, dealer: int, before: Standings, sides: _Bids)
     return False
 
 
-def _ask_round_bids(
-    game: Game,
-    dealer: int,
-    before: Standings,
-    kept: _Bids | None = None,
-    *,
-    again: bool = False,
-) -> _Bids:
-    """Every side's bids for a round dealt by `dealer`, asked in bidding order.
-
-    With `kept` (the round's bids, taken back or refused), the others stand and the last
-    bidder is asked again: `again` when the rules refused the last bid.
-    """
-    rules = game.rules
-    seats = len(game.players)
-    order = [(dealer + step) % seats for step in range(1, seats + 1)]
-    joint = rules.partner_bidding and rules.side_size > 1
-    # Who is asked, in turn: a team once (joint bidding), or each player.
-    askers: list[int] = []
-    for seat in order:
-        side = rules.side_of(seat)
-        if not joint:
-            askers.append(seat)
-        elif side not in askers:
-            askers.append(side)
-
-    def ask(index: int) -> tuple[Bid, ...]:
-        if joint:
-            return _ask_team_bid(game, askers[index], before)
-        return (_ask_bid(game, askers[index], before),)
-
-    def taken(index: int, bids: tuple[Bid, ...]) -> str:
-        from scorepad.bids import format_bid
-
-        who = game.sides[askers[index]] if joint else game.players[askers[index]]
-        return _("{who}'s bid ({bids})").format(
-            who=who, bids=" ".join(format_bid(bid) for bid in bids)
-        )
-
-    answers: list[tuple[Bid, ...]] = []
-    if kept is not None:
-        if joint:
-            answers = [kept[side] for side in askers]
-        else:
-            answers = [
-                (kept[rules.side_of(seat)][rules.seats_of(rules.side_of(seat)).index(seat)],)
-                for seat in askers
-            ]
-        last = answers.pop()
-        if again:
-            who = game.sides[askers[-1]] if joint else game.players[askers[-1]]
-            _say(_("{who} bids again; the other bids stand.").format(who=who))
-        else:
-            _say(_("Took back {entry}.").format(entry=taken(len(answers), last)))
-    answers = _steps(answers, len(askers), ask, taken)
-    given = dict(zip(askers, answers, strict=True))
-    if joint:
-        return tuple(given[side] for side in range(rules.sides))
-    return tuple(
-        tuple(given[seat][0] for seat in rules.seats_of(side)) for side in range(rules.sides)
-    )
-
-
-def _read_bids(
-    game: Game, words: Sequence[str], who: Sequence[str], trailing_by: int
-) -> tuple[Bid, ...]:
-    from scorepad.bids import bid_forms, check_bid, parse_bid
-    from scorepad.errors import BidError
-
-    bids = []
-    for word, name in zip(words, who, strict=True):
-        try:
-            bid = parse_bid(word, game.rules)
-        except BidError:
-            raise BidError(
-                _("{who}: {word} is not a bid; bid {forms}").format(
-                    who=name, word=repr(word), forms=bid_forms(game.rules)
-                )
-            ) from None
-        check_bid(game.rules, bid, who=name, trailing_by=trailing_by)
-        bids.append(bid)
-    return tuple(bids)
-
-
-def _ask_bid(game: Game, seat: int, result: Standings) -> Bid:
-    from scorepad.errors import ScorepadError
-
-    name = game.players[seat]
-    side = game.rules.side_of(seat)
-    while True:
-        words = bid_words(_ask(_("{who} bids").format(who=name))) or [""]
-        try:
-            if len(words) != 1:
-                raise ScorepadError(
-                    _("{who}: give one bid, not {count}").format(who=name, count=len(words))
-                )
-            return _read_bids(game, words, [name], result.trailing_by(side))[0]
-        except ScorepadError as error:
-            _complain(error)
-
-
-def _ask_team_bid(game: Game, side: int, result: Standings) -> tuple[Bid, ...]:
-    from scorepad.errors import ScorepadError
-
-    players = game.side_players(side)
-    _say(
-        _("{side}: one team number, or {players}'s bids.").format(
-            side=game.sides[side], players=_(" and ").join(players)
-        )
-    )
-    while True:
-        words = bid_words(_ask(_("{side} bid").format(side=game.sides[side])))
-        try:
-            if len(words) not in (1, len(players)):
-                raise ScorepadError(
-                    _("give one team number or {players} bids, not {count}").format(
-                        players=len(players), count=len(words)
-                    )
-                )
-            who = [game.sides[side]] if len(words) == 1 else list(players)
-            return _read_bids(game, words, who, result.trailing_by(side))
-        except ScorepadError as error:
-            _complain(error)
-
-
 def _enter_tricks(path: Path, game: Game, number: int) -> None:
     """Ask and save the tricks of round `number`, then show the sheet."""
     from functools import partial
@@ -462,7 +245,7 @@ def _enter_tricks(path: Path, game: Game, number: int) -> None:
         )
     )
     while True:
-        tricks = _ask_round_tricks(game, number)
+        tricks = ask_round_tricks(game, number)
         if _save(path, partial(set_tricks, tricks=tricks, number=number)):
             break
         typer.echo(_("Enter the round's tricks again."))
@@ -470,54 +253,9 @@ def _enter_tricks(path: Path, game: Game, number: int) -> None:
     result = standings(game)
     _show_sheet(game, result)
     if not result.finished:
-        _ask_enter(
+        ask_enter(
             _("Press Enter for the next round (u: undo these tricks, q: stop)"), _("u or q")
         )
-
-
-def _ask_round_tricks(game: Game, number: int) -> tuple[tuple[int, ...], ...]:
-    """Every side's tricks of round `number`: per team, or per player beside a nil bid.
-
-    The last one asked offers the rest of the deal as its default, taken with Enter.
-    """
-    rules = game.rules
-    round_ = game.rounds[number - 1]
-    askers: list[tuple[int, str]] = []  # (side, who)
-    for side, entry in enumerate(round_.sides):
-        if rules.side_size > 1 and not any(bid.is_nil for bid in entry.bids):
-            askers.append((side, game.sides[side]))
-        else:
-            askers.extend((side, name) for name in game.side_players(side))
-
-    def ask(index: int, answers: list[int]) -> int:
-        rest = rules.tricks - sum(answers)
-        last = index == len(askers) - 1
-        return _ask_tricks(game, askers[index][1], str(rest) if last and rest >= 0 else None)
-
-    answers: list[int] = []
-    _steps(
-        answers,
-        len(askers),
-        lambda index: ask(index, answers),
-        lambda index, took: _("{who}'s tricks ({tricks})").format(
-            who=askers[index][1], tricks=took
-        ),
-    )
-    return tuple(
-        tuple(took for (owner, _who), took in zip(askers, answers, strict=True) if owner == side)
-        for side in range(len(round_.sides))
-    )
-
-
-def _ask_tricks(game: Game, who: str, default: str | None) -> int:
-    from scorepad.entry import parse_tricks
-    from scorepad.errors import ScorepadError
-
-    while True:
-        try:
-            return parse_tricks(_ask(_("{who} took").format(who=who), default), who, game.rules)
-        except ScorepadError as error:
-            _complain(error)
 
 
 def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
@@ -533,8 +271,8 @@ def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
     )
     while True:
         try:
-            word = _ask(_("Press Enter to finish"), default="")
-        except _Quit:
+            word = ask_word(_("Press Enter to finish"), default="")
+        except Quit:
             return True
         if not word:
             return True
@@ -544,7 +282,7 @@ def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
             if 1 <= number <= last:
                 _correct(path, game, number)
                 return False
-        _complain(
+        complain(
             _("{word} is not an answer here; press Enter, u, or c N (N from 1 to {last})").format(
                 word=repr(word), last=last
             )
@@ -566,9 +304,9 @@ def _correct(path: Path, game: Game, number: int) -> None:
     )
     while True:
         try:
-            bids = _ask_round_bids(game, round_.dealer, standings_before(game, number))
-            tricks = _ask_round_tricks(_with_bids(game, number, bids), number)
-        except _Undo:  # nothing typed to take back: leave the round alone
+            bids = ask_round_bids(game, round_.dealer, standings_before(game, number))
+            tricks = ask_round_tricks(_with_bids(game, number, bids), number)
+        except Undo:  # nothing typed to take back: leave the round alone
             typer.echo(_("Round {number} is left as it was.").format(number=number))
             return
         if _save(path, partial(_rewrite_round, number=number, bids=bids, tricks=tricks)):
@@ -611,6 +349,6 @@ def _rewrite_round(
 
 def _show_sheet(game: Game, result: Standings) -> None:
     from scorepad.cli.common import print_renderable
-    from scorepad.render import score_sheet
+    from scorepad.render.sheet import score_sheet
 
     print_renderable(score_sheet(game, result))

@@ -20,7 +20,7 @@ def list_presets() -> None:
     """List every shipped preset with a one-line summary."""
     from scorepad.cli.common import print_renderable
     from scorepad.presets import load_preset, preset_names
-    from scorepad.render import presets_table
+    from scorepad.render.tables import presets_table
 
     print_renderable(presets_table([load_preset(name) for name in preset_names()]))
 
@@ -33,7 +33,7 @@ def show_preset(
 ) -> None:
     """Show every rule of a preset, resolved, with what it means."""
     from scorepad.presets import apply_overrides, load_preset
-    from scorepad.rules import rules_to_mapping
+    from scorepad.ruledata import rules_to_mapping
 
     preset = load_preset(name)
     rules = apply_overrides(preset.rules, overrides or ())
@@ -48,7 +48,7 @@ def show_preset(
 
     from scorepad.cli.common import print_renderable
     from scorepad.i18n import _
-    from scorepad.render import knobs_table
+    from scorepad.render.tables import knobs_table
 
     summary = _(preset.summary) if preset.summary else ""
     print_renderable(Text(f"{preset.name}: {summary}", style="bold"))

@@ -101,10 +101,9 @@ def tricks(
     after = standings(game)
     text = result_summary(game, after, done, corrected=number is not None)
     if number is None and after.rounds[done - 1].after_end:
-        text += (
-            f" Round {done} was played after the game ended (round {after.ended_after}) "
-            "and does not count."
-        )
+        text += " " + _(
+            "Round {number} was played after the game ended (round {end}) and does not count."
+        ).format(number=done, end=after.ended_after)
     if number is not None and before is not None:
         text += correction_notes(game, before, after, number)
     typer.echo(text)
@@ -124,7 +123,7 @@ def undo(game_ref: GameOption = None) -> None:
 
 def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
     """`Round 3 (Cat deals): Ann & Cat bid 4+nil, Bob & Dan bid 5+3.`"""
-    from scorepad.game import bids_text
+    from scorepad.gametext import bids_text
 
     round_ = game.rounds[number - 1]
     sides = ", ".join(
@@ -138,7 +137,8 @@ def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
             number=number, dealer=game.players[round_.dealer], sides=sides
         )
     if corrected and round_.played:
-        from scorepad.game import scores_text, standings
+        from scorepad.game import standings
+        from scorepad.gametext import scores_text
 
         text += " " + _("Rescored: {scores}.").format(
             scores=scores_text(game, standings(game).scores)
@@ -148,7 +148,8 @@ def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
 
 def result_summary(game: Game, result: Standings, number: int, *, corrected: bool) -> str:
     """`Round 3: Ann & Cat +141 -> 341 (1 bag), Bob & Dan -60 -> 200 (0 bags). Next deal: Dan.`"""
-    from scorepad.game import next_dealer, open_round, scores_text
+    from scorepad.game import next_dealer, open_round
+    from scorepad.gametext import scores_text
 
     scored = result.rounds[number - 1].sides
     assert scored is not None

@@ -1,6 +1,7 @@
 """`scorepad show` and `explain`: the score sheet, and one round line by line."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: Typer reads the annotations of these commands on
+# every run, and objects spare it compiling each one from a string.
 
 from typing import Annotated
 
@@ -34,8 +35,9 @@ def show(
     if watch:
         if as_json:
             from scorepad.errors import ScorepadError
+            from scorepad.i18n import _
 
-            raise ScorepadError("--watch draws the sheet; it cannot be combined with --json")
+            raise ScorepadError(_("--watch draws the sheet; it cannot be combined with --json"))
         from scorepad.cli.common import console
         from scorepad.cli.watch import watch_sheet
 
@@ -54,7 +56,7 @@ def show(
         print_json(game_json(game, result))
         return
     from scorepad.cli.common import print_renderable
-    from scorepad.render import score_sheet
+    from scorepad.render.sheet import score_sheet
 
     print_renderable(score_sheet(game, result))
 
@@ -74,16 +76,17 @@ def explain(
     """Explain one round's scoring line by line, for a disputed round."""
     from scorepad.errors import GameError
     from scorepad.game import standings
+    from scorepad.i18n import _
     from scorepad.library import resolve_game
     from scorepad.store import load_game_file
 
     game = load_game_file(resolve_game(game_ref))
     if not game.rounds:
-        raise GameError("no round is entered yet; nothing to explain")
+        raise GameError(_("no round is entered yet; nothing to explain"))
     if number is None:
         played = [n for n, round_ in enumerate(game.rounds, start=1) if round_.played]
         number = played[-1] if played else len(game.rounds)
     from scorepad.cli.common import print_renderable
-    from scorepad.render import explain_round
+    from scorepad.render.explain import explain_round
 
     print_renderable(explain_round(game, standings(game), number))

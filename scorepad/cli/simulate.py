@@ -9,7 +9,7 @@ import typer
 
 from scorepad.cli.common import JsonOption, PresetOption, SetOption
 from scorepad.cli.core import app
-from scorepad.i18n import _, format_number
+from scorepad.i18n import N_, _, format_number, said_again
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -94,8 +94,12 @@ def simulate(
     unknown = [word for word in chosen if word not in BOTS]
     if unknown or not chosen:
         raise ScorepadError(
-            f"--bots {bots!r}: unknown bot {', '.join(unknown) or '(none)'};"
-            f" choose from {', '.join(BOTS)}, or a comma list per side"
+            _(
+                "--bots {bots}: unknown bot {unknown}; choose from {known},"
+                " or a comma list per side"
+            ).format(
+                bots=repr(bots), unknown=", ".join(unknown) or _("(none)"), known=", ".join(BOTS)
+            )
         )
     if compare is not None:
         from scorepad.cli.compare import check_compare_options, run_compare
@@ -106,7 +110,9 @@ def simulate(
         return
     name, rules = load_rules(preset, overrides)
     if hands and save is None:
-        raise ScorepadError("--hands writes hand records into the --save folder; give --save DIR")
+        raise ScorepadError(
+            _("--hands writes hand records into the --save folder; give --save DIR")
+        )
     config = RunConfig(
         rules, name, games, seed=seed, bots=chosen, save_dir=save, save_hands=hands, kernel=kernel,
         check=check,
@@ -136,10 +142,41 @@ def _with_progress(config: RunConfig, jobs: int) -> RunSummary:
     from scorepad.sim.run import simulate as run_simulation
 
     assert isinstance(config, RunConfig)
-    columns = ("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (_("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("games", total=config.games)
+        task = progress.add_task(_("games"), total=config.games)
         return run_simulation(config, jobs=jobs, progress=lambda done: progress.advance(task, done))
+
+
+# How a game ended, as the summary's `ends` (and the JSON) names it.
+END_WORDS = {
+    "target": N_("target"),
+    "loss-limit": N_("loss limit"),
+    "boston": N_("Boston"),
+    "sets": N_("sets"),
+    "draw": N_("draw"),
+    "unfinished": N_("unfinished"),
+}
+# Why the kernel did not play a run (scorepad.sim.kernel, kept English for the JSON).
+KERNEL_REASONS = (
+    N_("--kernel python"),
+    N_("it plays {first} or {second} bots only"),
+    N_("it plays one kind of bot at every seat"),
+    N_("it does not make joint partner bids"),
+    N_("its deck is at most 54 cards for at most 6 players"),
+    N_("its dealer discards at most 4 cards"),
+    N_("it is not built in this install (no C compiler when it was installed)"),
+)
+
+
+def kernel_reason_words(reason: str) -> str:
+    """Why the kernel did not play, in the run's language."""
+    prefix = "the compiled kernel: "
+    if reason.startswith(prefix):
+        return _("the compiled kernel: {reason}").format(
+            reason=said_again(reason.removeprefix(prefix), KERNEL_REASONS)
+        )
+    return said_again(reason, KERNEL_REASONS)
 
 
 def percent(rate: float) -> str:
@@ -174,7 +211,7 @@ def summary_view(summary: RunSummary) -> RenderableType:
         ),
     )
     row(_("games"), str(summary.games))
-    why = f" ({summary.kernel_reason})" if summary.kernel_reason else ""
+    why = f" ({kernel_reason_words(summary.kernel_reason)})" if summary.kernel_reason else ""
     kernel = _("the compiled kernel") if summary.kernel == "c" else "Python"
     row(_("deals played in"), kernel + why)
     row(
@@ -192,7 +229,9 @@ def summary_view(summary: RunSummary) -> RenderableType:
         row(_("blind nil made"), share(blind["rate"], blind["bids"]))
     row(_("contracts set"), share(stats["set_rate"], stats["sets"]["contracts"]))
     row(_("bag penalties per game"), format_number(stats["bag_penalties_per_game"], 2))
-    ends = ", ".join(f"{kind} {count}" for kind, count in stats["ends"].items() if count)
+    ends = ", ".join(
+        _(END_WORDS.get(kind, kind)) + f" {count}" for kind, count in stats["ends"].items() if count
+    )
     row(_("games ended by"), ends or "-")
     first = stats["first_dealer"]
     row(
@@ -206,21 +245,42 @@ def summary_view(summary: RunSummary) -> RenderableType:
         for bot, figures in stats["bots"].items():
             row(_("{bot} won").format(bot=bot), share(figures["win_rate"], figures["games"]))
     rate = summary.deals / max(summary.elapsed_seconds, 1e-9)
-    row("time", f"{summary.elapsed_seconds:.2f} s, {rate:,.0f} deals/s")
+    row(
+        _("time"),
+        _("{seconds} s, {rate} deals/s").format(
+            seconds=format_number(summary.elapsed_seconds, 2), rate=format_number(rate)
+        ),
+    )
     parts: list[RenderableType] = [table]
     for violation in summary.violations:
         parts.append(
             Text(
-                f"\nviolation ({violation.check}): {violation.message}\n"
-                f"  replay: game {violation.game + 1}, deal {violation.deal} of seed"
-                f" {violation.seed}: simulate --seed {violation.seed} --games"
-                f" {violation.game + 1} --save DIR --hands (same --preset, --set, --bots,"
-                " --kernel),"
-                f" then verify DIR/game-{violation.game + 1:05d}-deal-{violation.deal:03d}"
-                ".hand.toml\n" + "\n".join(f"  {line}" for line in violation.replay.splitlines()),
+                "\n"
+                + _("violation ({check}): {message}").format(
+                    check=violation.check, message=violation.message
+                )
+                + "\n  "
+                + _(
+                    "replay: game {game}, deal {deal} of seed {seed}: simulate --seed {seed}"
+                    " --games {game} --save DIR --hands (same --preset, --set, --bots, --kernel),"
+                    " then verify DIR/{file}"
+                ).format(
+                    game=violation.game + 1,
+                    deal=violation.deal,
+                    seed=violation.seed,
+                    file=f"game-{violation.game + 1:05d}-deal-{violation.deal:03d}.hand.toml",
+                )
+                + "\n"
+                + "\n".join(f"  {line}" for line in violation.replay.splitlines()),
                 style="red",
             )
         )
     if violations > len(summary.violations):
-        parts.append(Text(f"... and {violations - len(summary.violations)} more violations"))
+        parts.append(
+            Text(
+                _("... and {count} more violations").format(
+                    count=violations - len(summary.violations)
+                )
+            )
+        )
     return Group(*parts)

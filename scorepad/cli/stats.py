@@ -53,8 +53,12 @@ def stats(
         print_json(result.as_json())
         return
     if not result.games:
-        where = "the games named" if games else str(games_dir())
-        typer.echo(f"No games to count in {where}.")
+        said = (
+            _("No games to count in the games named.")
+            if games
+            else _("No games to count in {folder}.").format(folder=games_dir())
+        )
+        typer.echo(said)
         return
     from scorepad.cli.common import print_renderable
 

@@ -9,6 +9,7 @@ import typer
 
 from scorepad.cli.common import JsonOption
 from scorepad.cli.core import app
+from scorepad.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -82,13 +83,14 @@ def verification_view(record: HandRecord, result: Verification) -> RenderableTyp
     from rich.text import Text
 
     from scorepad.cards import format_cards
+    from scorepad.i18n import _
 
     names = record.players
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("trick", justify="right")
-    table.add_column("led by")
-    table.add_column("cards")
-    table.add_column("won by")
+    table.add_column(_("trick"), justify="right")
+    table.add_column(_("led by"))
+    table.add_column(_("cards"))
+    table.add_column(_("won by"))
     leader = record.leader
     for number, trick in enumerate(record.play, start=1):
         winner = result.winners[number - 1] if number <= len(result.winners) else None
@@ -101,14 +103,54 @@ def verification_view(record: HandRecord, result: Verification) -> RenderableTyp
         if winner is not None:
             leader = winner
     parts: list[RenderableType] = [
-        Text(f"deal {record.deal}, dealer {names[record.dealer]}, preset {record.preset}"),
+        Text(
+            _("deal {deal}, dealer {dealer}, preset {preset}").format(
+                deal=record.deal, dealer=names[record.dealer], preset=record.preset
+            )
+        ),
         table,
     ]
     for problem in result.problems:
-        parts.append(Text(f"illegal: {problem.message}", style="bold red"))
+        said = _("illegal: {problem}").format(problem=problem_words(problem.message))
+        parts.append(Text(said, style="bold red"))
     if result.ok:
-        parts.append(Text("every play is legal", style="green"))
+        parts.append(Text(_("every play is legal"), style="green"))
     tally = ", ".join(f"{name} {count}" for name, count in zip(names, result.tricks, strict=True))
-    parts.append(Text(f"tricks: {tally}"))
+    parts.append(Text(_("tricks: {tally}").format(tally=tally)))
     parts.append(Text(tricks_command(record, result)))
     return Group(*parts)
+
+
+# What the replay says of a bad play (scorepad.sim.validate, scorepad.sim.record), said
+# again in the run's language: the simulator's reports keep its English.
+_PROBLEM_WORDS = (
+    N_("{who} revoked in trick {number}: played {card} on a {suit} lead, holding {cards}"),
+    N_("{who} led {card} in trick {number} before spades were broken, holding {cards}"),
+    N_("{who} played {card} in trick {number}, a card it does not hold"),
+    N_("{who} still holds {cards} at the end of the play"),
+    N_("trick {number} has only {count} cards"),
+    N_("{count} tricks played, not {tricks}"),
+    N_("{who} was dealt {count} cards, not {wanted}"),
+    N_("cards not dealt once: missing {missing}, twice {twice}, not in the deck {strange}"),
+)
+_SUITS = {
+    "spades": N_("spades"),
+    "hearts": N_("hearts"),
+    "diamonds": N_("diamonds"),
+    "clubs": N_("clubs"),
+}
+
+
+def problem_words(message: str) -> str:
+    """A problem the replay found, in the run's language."""
+    import re
+
+    from scorepad.i18n import _, said_again
+
+    said = said_again(message, _PROBLEM_WORDS)
+    if said is message:
+        return message
+    lead = re.search(r" on a (spades|hearts|diamonds|clubs) lead", message)
+    if lead is None:
+        return said
+    return said.replace(lead.group(1), _(_SUITS[lead.group(1)]), 1)

@@ -43,13 +43,14 @@ def watched_sheet(path: Path, console: Console | None = None, lines: int = 0) ->
 
     from scorepad.errors import ScorepadError
     from scorepad.game import standings
-    from scorepad.render import score_sheet
+    from scorepad.i18n import _
+    from scorepad.render.sheet import score_sheet
     from scorepad.store import load_game_file
 
     try:
         game = load_game_file(path)
     except ScorepadError as error:
-        return Text(f"Waiting for the game: {error}")
+        return Text(_("Waiting for the game: {error}").format(error=error))
     if console is None:
         return score_sheet(game, standings(game))
     return fitted_sheet(game, standings(game), console, console.size.height - lines)
@@ -60,20 +61,26 @@ def fitted_sheet(game: Game, result: Standings, console: Console, height: int) -
 
     Rounds are left out from the first, and a line says which: the totals still count them.
     """
-    import dataclasses
 
     from rich.console import Group
     from rich.text import Text
 
-    from scorepad.render import score_sheet
+    from scorepad.i18n import _
+    from scorepad.render.sheet import score_sheet
 
     def drawn(keep: int) -> RenderableType:
         if keep >= len(result.rounds):
             return score_sheet(game, result)
         left_out = result.rounds[-keep - 1].number if keep else result.rounds[-1].number
-        which = "Round 1 is" if left_out == 1 else f"Rounds 1 to {left_out} are"
-        note = Text(f"{which} left out to fit the screen (still counted in the sums).", style="dim")
-        shown = dataclasses.replace(result, rounds=result.rounds[len(result.rounds) - keep :])
+        said = (
+            _("Round 1 is left out to fit the screen (still counted in the sums).")
+            if left_out == 1
+            else _(
+                "Rounds 1 to {number} are left out to fit the screen (still counted in the sums)."
+            )
+        )
+        note = Text(said.format(number=left_out), style="dim")
+        shown = result._replace(rounds=result.rounds[len(result.rounds) - keep :])
         return Group(note, score_sheet(game, shown))
 
     def fits(keep: int) -> bool:
@@ -107,7 +114,9 @@ def watch_sheet(
     """
     from rich.live import Live
 
-    footer = "Watching {name}; Ctrl-C stops."
+    from scorepad.i18n import _
+
+    footer = _("Watching {name}; Ctrl-C stops.")
     try:
         if console.is_terminal:
             # A resize is a change too: the sheet is laid out again for the new size.
@@ -115,13 +124,13 @@ def watch_sheet(
             with Live(
                 _framed(path, footer, console), console=console, auto_refresh=False, screen=False
             ) as live:
-                for _ in changes:
+                for _change in changes:
                     live.update(_framed(path, footer, console), refresh=True)
         else:
             changes = _changes(path, interval, until)
             console.print(_framed(path, footer))
             console.file.flush()
-            for _ in changes:
+            for _change in changes:
                 console.rule(style="dim")
                 console.print(watched_sheet(path))
                 console.file.flush()

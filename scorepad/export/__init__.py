@@ -15,7 +15,9 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
-from scorepad.errors import ExportError, did_you_mean
+from scorepad.errors import ExportError
+from scorepad.hints import did_you_mean
+from scorepad.i18n import _
 
 if TYPE_CHECKING:
     from scorepad.game import Game, Standings
@@ -58,7 +60,9 @@ def parse_format(text: str | ExportFormat) -> ExportFormat:
     except ValueError:
         hint = did_you_mean(word, FORMAT_NAMES)
         raise ExportError(
-            f"unknown export format {text!r}{hint}; use one of {', '.join(FORMAT_NAMES)}"
+            _("unknown export format {format}{hint}; use one of {formats}").format(
+                format=repr(text), hint=hint, formats=", ".join(FORMAT_NAMES)
+            )
         ) from None
 
 

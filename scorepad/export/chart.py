@@ -7,6 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from scorepad.export.view import side_order
+from scorepad.i18n import _
 
 if TYPE_CHECKING:
     from scorepad.game import Game, Standings
@@ -64,9 +65,11 @@ def score_chart_svg(game: Game, standings: Standings, *, width: int = 640) -> st
     def y_at(score: int) -> float:
         return top + plot_h * (high - score) / (high - low)
 
+    title, round_word, score_word = _("Score by round"), _("round"), _("score")
     out = [
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Score by round" font-family="system-ui, sans-serif" font-size="12">',
+        f'aria-label="{escape(title)}" '
+        'font-family="system-ui, sans-serif" font-size="12">',
         f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" '
         f'stroke="#999"/>',
     ]
@@ -88,15 +91,16 @@ def score_chart_svg(game: Game, standings: Standings, *, width: int = 640) -> st
             f'<text x="{x:.1f}" y="{top + plot_h + 18}" text-anchor="middle">{number}</text>'
         )
     out.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">round</text>'
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">'
+        f"{escape(round_word)}</text>"
     )
     out.append(
         f'<text transform="translate(14 {top + plot_h / 2:.1f}) rotate(-90)" '
-        f'text-anchor="middle">score</text>'
+        f'text-anchor="middle">{escape(score_word)}</text>'
     )
-    limits = [(rules.target, f"target {rules.target}")]
+    limits = [(rules.target, _("target {target}").format(target=rules.target))]
     if rules.loss_limit is not None:
-        limits.append((rules.loss_limit, f"loss limit {rules.loss_limit}"))
+        limits.append((rules.loss_limit, _("loss limit {limit}").format(limit=rules.loss_limit)))
     for value, label in limits:
         y = y_at(value)
         out.append(

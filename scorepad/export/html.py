@@ -8,14 +8,15 @@ from typing import TYPE_CHECKING
 from scorepad.export.chart import dash_attribute, score_chart_svg, series
 from scorepad.export.view import (
     limits_text,
-    line_text,
     reasons,
+    said_line,
     side_cells,
     side_order,
     side_rounds,
     status_line,
     warning_lines,
 )
+from scorepad.i18n import N_, _, language, ngettext
 
 if TYPE_CHECKING:
     from scorepad.game import Game, Standings
@@ -75,6 +76,8 @@ footer { margin-top: 2em; color: #777; font-size: .85em; }
 # Sides a sheet table holds: more (5 or 6 players alone) go on in a second table below,
 # so that a desktop screen or a portrait page holds a table whole.
 TABLE_SIDES = 3
+# A side's columns on the sheet (translated where they are shown).
+_SHEET_COLUMNS = (N_("Bid"), N_("Tricks"), N_("Points"), N_("Score"), N_("Bags"))
 
 
 def export_html(game: Game, standings: Standings) -> str:
@@ -102,27 +105,34 @@ def export_html(game: Game, standings: Standings) -> str:
     played = sum(1 for result in standings.rounds if result.sides is not None)
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{language()}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(game.name)}: Spades score sheet</title>",
+        "<title>" + escape(_("{name}: Spades score sheet").format(name=game.name)) + "</title>",
         f"<style>\n{_HTML_STYLE}\n</style>",
         "</head>",
         "<body>",
         f"<h1>{escape(game.name)}</h1>",
-        f'<p class="meta">Preset {escape(game.preset)}, {escape(limits_text(game))}, '
-        f"{played} {'round' if played == 1 else 'rounds'} played.</p>",
+        '<p class="meta">'
+        + escape(
+            ngettext(
+                "Preset {preset}, {limits}, {count} round played.",
+                "Preset {preset}, {limits}, {count} rounds played.",
+                played,
+            ).format(preset=game.preset, limits=limits_text(game), count=played)
+        )
+        + "</p>",
         f'<p class="{status_class}">{escape(status_line(game, standings))}</p>',
         *_standings_html(game, standings, order),
         *tables,
         *(f'<p class="warning">{escape(text)}</p>' for text in warning_lines(standings)),
-        "<h2>Score by round</h2>",
+        "<h2>" + escape(_("Score by round")) + "</h2>",
         "<figure>",
         score_chart_svg(game, standings),
         f'<ul class="legend">{legend}</ul>',
         "</figure>",
-        "<footer>Printed from scorepad.</footer>",
+        "<footer>" + escape(_("Printed from scorepad.")) + "</footer>",
         "</body>",
         "</html>",
     ]
@@ -139,8 +149,11 @@ def _players_html(game: Game, side: int) -> str:
 
 def _standings_html(game: Game, standings: Standings, order: list[int]) -> list[str]:
     """Each side's score and bags (and what it needs), one short row each."""
-    rows = ['<table class="standings">', "<thead><tr><th>Side</th><th>Score</th><th>Bags</th>"]
-    rows[-1] += "" if standings.finished else "<th>Needs</th>"
+    heads = [_("Side"), _("Score"), _("Bags")] + ([] if standings.finished else [_("Needs")])
+    rows = [
+        '<table class="standings">',
+        "<thead><tr>" + "".join(f"<th>{escape(head)}</th>" for head in heads),
+    ]
     rows[-1] += "</tr></thead><tbody>"
     for side in order:
         need = max(0, game.rules.target - standings.scores[side])
@@ -158,12 +171,12 @@ def _standings_html(game: Game, standings: Standings, order: list[int]) -> list[
 def _sheet_html(game: Game, standings: Standings, order: list[int]) -> list[str]:
     """The sheet of the sides in `order`: rounds, the total, then rounds after the end."""
     finished = standings.finished
-    head_top = ['<th rowspan="2">Round</th>', '<th rowspan="2">Dealer</th>']
+    head_top = [f'<th rowspan="2">{escape(word)}</th>' for word in (_("Round"), _("Dealer"))]
     head_sub = []
     for side in order:
         shown = f"{escape(game.sides[side])}{_players_html(game, side)}"
         head_top.append(f'<th colspan="5">{shown}</th>')
-        head_sub += [f"<th>{word}</th>" for word in ("Bid", "Tricks", "Points", "Score", "Bags")]
+        head_sub += ["<th>" + escape(_(word)) + "</th>" for word in _SHEET_COLUMNS]
     body: list[str] = []
     after_end: list[str] = []
     for result in standings.rounds:
@@ -178,7 +191,7 @@ def _sheet_html(game: Game, standings: Standings, order: list[int]) -> list[str]
             texts = side_cells(row, escape, bold=lambda text: text)
             title = ""
             if row.result is not None:
-                detail = "; ".join(line_text(line) for line in row.result.lines)
+                detail = "; ".join(said_line(line) for line in row.result.lines)
                 title = f' title="{escape(detail)}"'
             classes = ["", "num", "num bad" if row.stands_out else "num", "num", "num"]
             # Why a cell stands out is printed under its points, not only on hover.
@@ -190,16 +203,15 @@ def _sheet_html(game: Game, standings: Standings, order: list[int]) -> list[str]
     if after_end:
         # Kept on the page, apart, below the total they are not part of.
         columns = 2 + 5 * len(order)
-        after_end.insert(
-            0,
-            f'<tr><th colspan="{columns}">Played after the game ended (round '
-            f"{standings.ended_after}): not counted</th></tr>",
+        said = _("Played after the game ended (round {number}): not counted").format(
+            number=standings.ended_after
         )
+        after_end.insert(0, f'<tr><th colspan="{columns}">{escape(said)}</th></tr>')
         after_end = ['<tbody class="after-end">', *after_end, "</tbody>"]
-    foot = ['<th colspan="2">Total</th>']
+    foot = ['<th colspan="2">' + escape(_("Total")) + "</th>"]
     for side in order:
         need = max(0, game.rules.target - standings.scores[side])
-        need_text = "" if finished else f"needs {need}"
+        need_text = "" if finished else escape(_("needs {points}").format(points=need))
         foot.append(f'<td colspan="3">{need_text}</td>')
         foot.append(f'<td class="num">{standings.scores[side]}</td>')
         foot.append(f'<td class="num">{standings.bags[side]}</td>')

@@ -7,7 +7,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from scorepad.export.view import next_dealer, side_order, side_rounds
-from scorepad.rules import rules_to_mapping
+from scorepad.ruledata import rules_to_mapping
 from scorepad.scoring import Line, SideScore
 
 if TYPE_CHECKING:

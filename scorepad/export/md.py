@@ -39,9 +39,7 @@ def export_md(game: Game, standings: Standings) -> str:
     aligns = ["---:", "---"]
     for side in order:
         name = md_text(game.sides[side])
-        heads += [
-            _("{side} {column}").format(side=name, column=_(word)) for word in _MD_COLUMNS
-        ]
+        heads += [_("{side} {column}").format(side=name, column=_(word)) for word in _MD_COLUMNS]
         aligns += ["---", "---", "---:", "---:", "---:"]
     lines = [
         f"# {md_text(game.name)}",
@@ -69,7 +67,8 @@ def export_md(game: Game, standings: Standings) -> str:
                 texts[2] += " (" + md_text("; ".join(reasons(row))) + ")"
             cells += texts
         (after_end if result.after_end else lines).append(_md_row(cells))
-    totals = [f"**{_('Total')}**", ""]
+    total = _("Total")
+    totals = [f"**{total}**", ""]
     for side in order:
         totals += ["", "", "", f"**{standings.scores[side]}**", str(standings.bags[side])]
     lines.append(_md_row(totals))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from scorepad.render import score_sheet
+from scorepad.render.sheet import score_sheet
 
 if TYPE_CHECKING:
     from scorepad.game import Game, Standings

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scorepad.bids import contract_of, format_bid
+from scorepad.bids import contract_of, format_bid, show_bid
 from scorepad.i18n import _
 from scorepad.scoring import Line, SideScore, signed
 
@@ -20,7 +20,8 @@ class SideRound:
     """One side's part of one round, as every export shows it."""
 
     name: str
-    bids: tuple[str, ...]  # per player, or one joint team bid
+    bids: tuple[str, ...]  # per player, or one joint team bid, in the file's notation
+    said_bids: tuple[str, ...]  # the same as a person of this run's language reads them
     bid: int  # the contract: the sum of the non-nil bids
     player_tricks: tuple[int, ...] | None  # None while open, or when entered as a team total
     tricks: int | None  # None while the round is open
@@ -48,6 +49,7 @@ def side_rounds(game: Game, result: RoundResult) -> list[SideRound]:
             SideRound(
                 name=game.sides[side],
                 bids=tuple(format_bid(bid) for bid in entry.bids),
+                said_bids=tuple(show_bid(bid) for bid in entry.bids),
                 bid=contract_of(entry.bids),
                 player_tricks=tricks if tricks is not None and len(tricks) == players else None,
                 tricks=sum(tricks) if tricks is not None else None,
@@ -68,7 +70,7 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
 
 def status_line(game: Game, standings: Standings) -> str:
     """Where the game stands: who won, when and why; or who deals next and who needs what."""
-    from scorepad.game import describe_end, scores_text
+    from scorepad.gametext import describe_end, scores_text
 
     rules, order = game.rules, side_order(game)
     if standings.outcome is not None:
@@ -106,8 +108,15 @@ def joined(values: tuple[object, ...] | None) -> str:
 
 
 def line_text(line: Line) -> str:
-    """A scoring line as the sheet's notes write it: `Set -50`."""
+    """A scoring line as the engine labels it, for scripts (csv): `contract 6 set -60`."""
     return f"{line.label} {signed(line.points)}"
+
+
+def said_line(line: Line) -> str:
+    """A scoring line as a person of this run's language reads it: `Kontrakt 6 ... -60`."""
+    from scorepad.render.words import line_words
+
+    return f"{line_words(line.label)} {signed(line.points)}"
 
 
 def warning_lines(standings: Standings) -> list[str]:
@@ -121,16 +130,16 @@ def limits_text(game: Game) -> str:
     rules = game.rules
     if rules.loss_limit is None:
         return _("target {target}").format(target=rules.target)
-    return _("target {target}, lost at {limit}").format(
-        target=rules.target, limit=rules.loss_limit
-    )
+    return _("target {target}, lost at {limit}").format(target=rules.target, limit=rules.loss_limit)
 
 
 def reasons(row: SideRound) -> list[str]:
     """Why a side's round stands out: its set, failed nil and bag penalty lines."""
     if row.result is None:
         return []
-    return [line.label for line in row.result.lines if line.kind.is_bad]
+    from scorepad.render.words import line_words
+
+    return [line_words(line.label) for line in row.result.lines if line.kind.is_bad]
 
 
 def side_cells(
@@ -139,10 +148,10 @@ def side_cells(
     """Bid, tricks, points, score and bags of one side's round, as escaped text."""
     scored = row.result
     if scored is None:
-        return [escape(joined(row.bids)), "", "", "", ""]
+        return [escape(joined(row.said_bids)), "", "", "", ""]
     points = signed(scored.points)
     return [
-        escape(joined(row.bids)),
+        escape(joined(row.said_bids)),
         joined(row.player_tricks)
         if row.player_tricks and len(row.player_tricks) > 1
         else str(row.tricks),

@@ -11,18 +11,10 @@ from dataclasses import dataclass, field
 
 from scorepad.bids import show_bid
 from scorepad.export.view import side_order, side_rounds
-from scorepad.game import (
-    Game,
-    Round,
-    Standings,
-    describe_end,
-    entry_items,
-    next_dealer,
-    open_round,
-    scores_text,
-    standings,
-)
+from scorepad.game import Game, Round, Standings, next_dealer, open_round, standings
+from scorepad.gametext import describe_end, entry_words, scores_text
 from scorepad.i18n import _, ngettext
+from scorepad.render.words import line_words
 from scorepad.scoring import signed
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
 
@@ -275,17 +267,7 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
     sides = []
     for side in side_order(game):
         entry = row.round.sides[side]
-        parts = []
-        for item in entry_items(game, side, entry):
-            if item.bid is None:
-                said = _("team took {tricks}") if item.who is None else _("{who} took {tricks}")
-                parts.append(said.format(who=item.who, tricks=item.tricks))
-                continue
-            said = _("team bid {bid}") if item.who is None else _("{who} bid {bid}")
-            part = said.format(who=item.who, bid=show_bid(item.bid))
-            if item.tricks is not None:
-                part += " " + _("took {tricks}").format(tricks=item.tricks)
-            parts.append(part)
+        parts = entry_words(game, side, entry)
         score = before[side].score if before else 0
         bags = before[side].bags if before else 0
         scored = row.sides[side] if row.sides is not None else None
@@ -348,10 +330,3 @@ def _shown(bid: str) -> str:
     from scorepad.bids import parse_bid
 
     return show_bid(parse_bid(bid)) if bid in ("nil", "bnil") else bid
-
-
-def line_words(label: str) -> str:
-    """An engine line's label in the language of the page, as the terminal says it."""
-    from scorepad.render import line_words as said
-
-    return said(label)

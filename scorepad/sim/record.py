@@ -27,7 +27,10 @@ from scorepad.bids import Bid, format_bid, parse_bid
 from scorepad.cards import CODE_CARDS, Card, card_code, format_cards, parse_cards
 from scorepad.errors import CardError, ScorepadError
 from scorepad.game import default_side_names
-from scorepad.rules import Rules, rules_from_mapping, rules_to_mapping
+from scorepad.hints import os_reason
+from scorepad.i18n import _
+from scorepad.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.rules import Rules
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.validate import Problem, check_dealt, replay_play
 
@@ -197,7 +200,11 @@ def read_hand_record(path: Path) -> HandRecord:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise HandRecordError(f"{path}: cannot read the hand record: {error.strerror}") from None
+        raise HandRecordError(
+            _("{path}: cannot read the hand record: {reason}").format(
+                path=path, reason=os_reason(error)
+            )
+        ) from None
     return parse_hand_record(text, source=str(path))
 
 
@@ -206,7 +213,13 @@ def parse_hand_record(text: str, *, source: str = "hand record") -> HandRecord:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise HandRecordError(f"{source}: not valid TOML: {error}") from None
+        from scorepad.tomltext import toml_refusal
+
+        message, place, _cut = toml_refusal(str(error))
+        said = _("{where}: not valid TOML: {message}").format(where=source, message=message)
+        raise HandRecordError(
+            _("{message} (at {place})").format(message=said, place=place) if place else said
+        ) from None
     try:
         return _record_from_mapping(data, source)
     except HandRecordError:
@@ -216,43 +229,67 @@ def parse_hand_record(text: str, *, source: str = "hand record") -> HandRecord:
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, ScorepadError):
             raise HandRecordError(f"{source}: {error}") from None
-        raise HandRecordError(f"{source}: missing or malformed entry: {error}") from None
+        raise HandRecordError(
+            _("{source}: missing or malformed entry: {error}").format(source=source, error=error)
+        ) from None
 
 
 def _record_from_mapping(data: Mapping[str, Any], source: str) -> HandRecord:
     if data.get("format") != FORMAT:
-        raise HandRecordError(f'{source}: not a hand record (format = "{FORMAT}" expected)')
+        raise HandRecordError(
+            _('{source}: not a hand record (format = "{format}" expected)').format(
+                source=source, format=FORMAT
+            )
+        )
     if data.get("version") != VERSION:
         raise HandRecordError(
-            f"{source}: hand record version {data.get('version')!r}; read {VERSION}"
+            _("{source}: hand record version {version}; read {read}").format(
+                source=source, version=repr(data.get("version")), read=VERSION
+            )
         )
     rules = rules_from_mapping(data["rules"], source=f"{source} [rules]")
     names = tuple(str(name) for name in data["players"])
     if len(names) != rules.players:
-        raise HandRecordError(f"{source}: {len(names)} players; the rules have {rules.players}")
+        raise HandRecordError(
+            _("{source}: {count} players; the rules have {players}").format(
+                source=source, count=len(names), players=rules.players
+            )
+        )
     seat = {name: index for index, name in enumerate(names)}
 
     def seat_of(name: object, what: str) -> int:
         if name not in seat:
-            raise HandRecordError(f"{source}: {what} {name!r} is not one of {', '.join(names)}")
+            raise HandRecordError(
+                _("{source}: {what} {name} is not one of {names}").format(
+                    source=source, what=what, name=repr(name), names=", ".join(names)
+                )
+            )
         return seat[str(name)]
 
     hands = tuple(tuple(parse_cards(str(hand))) for hand in data["hands"])
     if len(hands) != len(names):
-        raise HandRecordError(f"{source}: {len(hands)} hands for {len(names)} players")
+        raise HandRecordError(
+            _("{source}: {hands} hands for {players} players").format(
+                source=source, hands=len(hands), players=len(names)
+            )
+        )
     sides = default_side_names(rules, names)
     bids = []
     for entry in data.get("bids", []):
         who = entry.get("player", entry.get("team"))
         if "player" in entry:
-            seat_of(who, "bidder")
+            seat_of(who, _("bidder"))
         elif who not in sides:
-            raise HandRecordError(f"{source}: team {who!r} is not one of {', '.join(sides)}")
+            raise HandRecordError(
+                _("{source}: team {name} is not one of {teams}").format(
+                    source=source, name=repr(who), teams=", ".join(sides)
+                )
+            )
         bids.append((str(who), parse_bid(str(entry["bid"]), rules)))
     exchanges = tuple(
         Exchange(
-            seat_of(entry["from"], "exchange from"),
-            seat_of(entry["to"], "exchange to"),
+            seat_of(entry["from"], _("exchange from")),
+            seat_of(entry["to"], _("exchange to")),
             tuple(parse_cards(str(entry["cards"]))),
         )
         for entry in data.get("exchanges", [])
@@ -261,7 +298,7 @@ def _record_from_mapping(data: Mapping[str, Any], source: str) -> HandRecord:
         rules=rules,
         preset=str(data.get("preset", "")),
         players=names,
-        dealer=seat_of(data["dealer"], "dealer"),
+        dealer=seat_of(data["dealer"], _("dealer")),
         hands=hands,
         bids=tuple(bids),
         play=tuple(tuple(parse_cards(str(trick))) for trick in data.get("play", [])),

@@ -22,7 +22,8 @@ from typing import NamedTuple, cast
 
 from scorepad import reference
 from scorepad.bids import Bid, BidKind
-from scorepad.rules import Rules, rules_to_mapping
+from scorepad.ruledata import rules_to_mapping
+from scorepad.rules import Rules
 from scorepad.scoring import SideScore
 from scorepad.sim.validate import Problem
 

@@ -1,0 +1,97 @@
+"""A game told in the words every sheet, export and message shares: the scores, a side's
+bids and tricks, its entry item by item, and why the game ended."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from scorepad.bids import Bid, say_bid, show_bid
+from scorepad.i18n import N_, _, ngettext
+from scorepad.scoring import EndReason, Outcome
+
+if TYPE_CHECKING:
+    from scorepad.game import Game, SideEntry
+    from scorepad.rules import Rules
+
+
+def scores_text(game: Game, scores: Sequence[int]) -> str:
+    """Each side's score, as every sheet and message writes them: `Us 132, Them 210`."""
+    return ", ".join(f"{name} {score}" for name, score in zip(game.sides, scores, strict=True))
+
+
+def bids_text(entry: SideEntry) -> str:
+    """A side's bids in seat order, nil and blind nil by name: `4+nil`, `bnil+5`, `7`."""
+    return "+".join(show_bid(bid) for bid in entry.bids)
+
+
+def tricks_text(entry: SideEntry) -> str:
+    """A side's tricks in seat order, or its team total; empty while the round is open."""
+    return "+".join(str(took) for took in entry.tricks) if entry.tricks is not None else ""
+
+
+class EntryItem(NamedTuple):  # not a dataclass: `show` would pay to create one it never uses
+    """One part of a side's entry as it is told: a player's (or, with `who` None, the
+    team's) bid, tricks, or both."""
+
+    who: str | None
+    bid: Bid | None
+    tricks: int | None
+
+
+def entry_items(game: Game, side: int, entry: SideEntry) -> list[EntryItem]:
+    """A side's entry in the order `explain` tells it: each player's bid with the tricks
+    taken, or the team's joint bid, each player's tricks, and the team's total."""
+    seats = game.rules.seats_of(side)
+    per_player = entry.tricks is not None and len(entry.tricks) == len(seats)
+    items: list[EntryItem] = []
+    if len(entry.bids) == len(seats):
+        for index, seat in enumerate(seats):
+            took = entry.tricks[index] if per_player and entry.tricks is not None else None
+            items.append(EntryItem(game.players[seat], entry.bids[index], took))
+    else:
+        items.append(EntryItem(None, entry.bids[0], None))
+        if per_player and entry.tricks is not None:
+            items.extend(
+                EntryItem(game.players[seat], None, took)
+                for seat, took in zip(seats, entry.tricks, strict=True)
+            )
+    if entry.tricks is not None and not per_player:
+        items.append(EntryItem(None, None, entry.tricks[0]))
+    return items
+
+
+def entry_words(game: Game, side: int, entry: SideEntry) -> list[str]:
+    """A side's entry told part by part, as `explain` and the served round page both say
+    it: `Ann bid 4 took 5`, `Cat bid nil took 0` (or the team's joint bid and tricks)."""
+    parts = []
+    for item in entry_items(game, side, entry):
+        if item.bid is not None:
+            said = _("team bid {bid}") if item.who is None else _("{who} bid {bid}")
+            part = said.format(who=item.who, bid=say_bid(item.bid))
+            if item.tricks is not None:
+                part += " " + _("took {tricks}").format(tricks=item.tricks)
+        else:
+            said = _("team took {tricks}") if item.who is None else _("{who} took {tricks}")
+            part = said.format(who=item.who, tricks=item.tricks)
+        parts.append(part)
+    return parts
+
+
+_END_WORDS = {
+    EndReason.TARGET: N_("reached {target}"),
+    EndReason.LOSS_LIMIT: N_("a side fell to the loss limit of {limit}"),
+    EndReason.BOSTON: N_("Boston"),
+}
+
+
+def describe_end(rules: Rules, outcome: Outcome) -> str:
+    """Why a game ended, in the words every sheet and export uses."""
+    if outcome.reason is EndReason.SETS:
+        sets = rules.sets_to_lose
+        return ngettext("a side was set once", "a side was set {sets} times", sets).format(
+            sets=sets
+        )
+    return _(_END_WORDS[outcome.reason]).format(
+        target=rules.target, limit=rules.loss_limit, sets=rules.sets_to_lose
+    )

@@ -1,0 +1,49 @@
+"""The tables of presets and of a rules value's knobs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from scorepad.i18n import _
+from scorepad.ruledata import rules_to_mapping
+from scorepad.rules import KNOBS, Rules, describe_knob, format_value
+
+if TYPE_CHECKING:
+    # Imported where used: building the table is all these views do with it.
+    from rich.table import Table
+
+    from scorepad.presets import Preset
+
+def presets_table(presets: list[Preset]) -> Table:
+    """Every preset with its one-line summary."""
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column(_("preset"), no_wrap=True)
+    table.add_column(_("summary"))
+    for preset in presets:
+        table.add_row(Text(preset.name), Text(_(preset.summary) if preset.summary else ""))
+    return table
+
+
+def knobs_table(rules: Rules) -> Table:
+    """Every knob of a rules value: key, resolved value and what it means."""
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column(_("key"), no_wrap=True)
+    table.add_column(_("value"), no_wrap=True)
+    table.add_column(_("meaning"))
+    values = rules_to_mapping(rules)
+    for key in KNOBS:
+        shown = format_value(values[key])
+        if key == "big_contract_threshold" and rules.big_contract_threshold is None:
+            shown = f'"auto" ({rules.big_contract_from})'
+        table.add_row(Text(key), Text(shown), Text(describe_knob(key)))
+    table.add_section()
+    table.add_row(
+        Text(_("(tricks a deal)")), Text(str(rules.tricks)), Text(_("derived from the deck"))
+    )
+    return table
