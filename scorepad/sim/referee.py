@@ -71,6 +71,7 @@ class Referee:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.knobs = reference_knobs(rules)
+        self._keeper = reference.Scorekeeper(self.knobs)
         self.reads_score = rules.points_read_score
         self._memo: dict[tuple[object, ...], RefSide] = {}
         # What can end a game (RULES.md 10-11), read from the rules for `end`.
@@ -93,7 +94,7 @@ class Referee:
         key = (ordered, bags, score) if self.reads_score else (ordered, bags)
         found = self._memo.get(key)
         if found is None:
-            result = reference.score_side(self.knobs, list(hands), score, bags)
+            result = self._keeper.score_side(hands, score, bags)
             # (`tuple.__new__`: skips NamedTuple's Python-level constructor.)
             found = _new(
                 RefSide, (result.points, result.bags, result.penalties, result.made, result.boston)
