@@ -56,6 +56,9 @@ class DealChecker:
         self._shared = shared
         self._side_bids: dict[tuple[object, ...], str | None] = {}
         self._deal_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
+        # A kernel deal's bids by the dealer and the bid codes (and the deficits, where
+        # the checks read them).
+        self._kernel_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
 
     def check(
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
@@ -131,8 +134,8 @@ class DealChecker:
         dealer alone. Bids with nothing blind are checked once for the run's processes
         (a refusal is worded again here, from this process's memo)."""
         deficits = self.keys.deal_deficits(scores, blind) if blind or self._plain_reads else None
-        key = ("kernel", dealer, codes, deficits)
-        problems = self._deal_bids.get(key)
+        key = (dealer, codes) if deficits is None else (dealer, codes, deficits)
+        problems = self._kernel_bids.get(key)
         if problems is None:
             table = self._shared
             checked = table.checked if table is not None and deficits is None else None
@@ -148,8 +151,8 @@ class DealChecker:
                 problems = tuple(self._check_sides(self._unjoint, in_order, scores, bids))
                 if checked is not None:
                     checked[at] = REFUSED if problems else CLEAN
-            if len(self._deal_bids) < MEMO_LIMIT:
-                self._deal_bids[key] = problems
+            if len(self._kernel_bids) < MEMO_LIMIT:
+                self._kernel_bids[key] = problems
         return list(problems) if problems else []
 
     def _check_sides(

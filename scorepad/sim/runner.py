@@ -144,6 +144,7 @@ class GameRunner:
                 result.end = outcome.reason.value if outcome.winner is not None else "draw"
                 break
         result.scores = tuple(scores)
+        scorer.close_game(result, bags, sets)
         if rounds is not None:
             self._keep_game(result, first_dealer, rounds)
         return result

@@ -32,6 +32,7 @@ from scorepad.sim.bots import HeuristicBot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import (
     BLIND_NIL_CODE,
+    NIL_CODE,
     KernelTable,
     bids_of_codes,
     kernel_seed,
@@ -82,10 +83,11 @@ class TableDeals:
         self._bid_of_code = bid_of = bids_of_codes(rules.tricks)
         # A seat's hand as the reference takes it, by its bid code and tricks (the
         # kernel's bids are never joint).
-        self._plain_hands = [
-            [plain_side([bid_of[code]], [took])[0] for took in range(rules.tricks + 1)]
-            for code in range(256)
-        ]
+        self._plain_hands: list[list[PlainHand]] = [[] for _ in range(256)]
+        for code in (*range(rules.tricks + 1), NIL_CODE, BLIND_NIL_CODE):
+            self._plain_hands[code] = [
+                plain_side([bid_of[code]], [took])[0] for took in range(rules.tricks + 1)
+            ]
         self._blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
         self._order = [
             [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
@@ -232,7 +234,8 @@ class TableDeals:
         """A side's played deal from the seats' bid codes."""
         bid_of = self._bid_of_code
         codes = cast("Sequence[int]", bids)
-        return self.scorer.played_side(side, [bid_of[code] for code in codes], taken)
+        plain = self.plain_of(side, bids, taken)
+        return self.scorer.played_side(side, [bid_of[code] for code in codes], taken, plain)
 
     def plain_of(
         self, side: int, bids: Sequence[object], taken: Sequence[int]
