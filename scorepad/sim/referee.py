@@ -22,7 +22,7 @@ from typing import NamedTuple
 from scorepad import reference
 from scorepad.bids import Bid, BidKind
 from scorepad.rules import Rules, rules_to_mapping
-from scorepad.scoring import SideScore
+from scorepad.scoring import Outcome, SideScore
 from scorepad.sim.validate import Problem
 
 PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)
@@ -228,13 +228,17 @@ class GameFold:
         self.scores: list[int] = []
         self.bags: list[int] = []
         self.sets: list[int] = []
+        self._theirs: tuple[list[int], list[int], list[int]] = ([], [], [])
 
-    def start(self) -> None:
-        """A new game: no points, bags or sets."""
+    def start(self, scores: list[int], bags: list[int], sets: list[int]) -> None:
+        """A new game: no points, bags or sets. `scores`, `bags` and `sets` are the
+        simulator's running numbers, which the game loop updates in place and the fold
+        compares with its own after every deal."""
         sides = self.referee.rules.sides
         self.out_since = [None] * sides
         self._out = False  # whether a side has lost
         self.scores, self.bags, self.sets = [0] * sides, [0] * sides, [0] * sides
+        self._theirs = (scores, bags, sets)
 
     def deal(
         self,
@@ -242,16 +246,14 @@ class GameFold:
         keys: Sequence[object],
         bids: Sequence[object],
         taken: Sequence[int],
-        scores: list[int],
-        bags: list[int],
-        sets: list[int],
-        ended: tuple[bool, int | None, str | None],
+        outcome: Outcome | None,
     ) -> list[Problem]:
         """Fold deal `number` (its seats' bid keys, bids and tricks) and compare the running
-        scores, bags and sets, and the end of the game (`ended`: over, winner, why), with
-        the simulator's after the same deal. After a difference the fold takes the
-        simulator's numbers, so each deal is judged on its own. (`deal_of` gives the
-        quickest method for the rules.)"""
+        scores, bags and sets, and the end of the game (`outcome`, the engine's: None
+        plays on), with the simulator's after the same deal (see `start`). After a
+        difference the fold takes the simulator's numbers, so each deal is judged on its
+        own. (`deal_of` gives the quickest method for the rules.)"""
+        scores, bags, sets = self._theirs
         memo = self._memo
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         boston_by = None
@@ -276,14 +278,14 @@ class GameFold:
         if (
             same
             and boston_by is None
-            and not ended[0]
+            and outcome is None
             and not self._out
             and max(ref_scores) < self._target
             and min(ref_scores) > self._limit
             and max(ref_sets) < self._most_sets
         ):
             return _NOTHING  # the usual deal: the same numbers, and nobody near the end
-        return self._judge(number, scores, bags, sets, ended, boston_by, same)
+        return self._judge(number, outcome, boston_by, same)
 
     def deal_of(self) -> Callable[..., list[Problem]]:
         """`deal`, or for the usual table (two sides of two seats, points that do not
@@ -296,10 +298,7 @@ class GameFold:
         keys: Sequence[object],
         bids: Sequence[object],
         taken: Sequence[int],
-        scores: list[int],
-        bags: list[int],
-        sets: list[int],
-        ended: tuple[bool, int | None, str | None],
+        outcome: Outcome | None,
     ) -> list[Problem]:
         """`deal` for the usual table, two sides of two seats, whose points do not read
         the score: the same steps, written out for its two sides."""
@@ -320,13 +319,14 @@ class GameFold:
             near = max(ref_sets) >= self._most_sets
         else:
             near = False
+        scores, bags, sets = self._theirs
         if (
             not near
             and not boston
             and not other_boston
             and self._limit < one < self._target
             and self._limit < two < self._target
-            and not ended[0]
+            and outcome is None
             and not self._out
             and ref_scores == scores
             and ref_bags == bags
@@ -335,7 +335,7 @@ class GameFold:
             return _NOTHING  # the usual deal: the same numbers, and nobody near the end
         boston_by = 1 if other_boston else 0 if boston else None
         same = ref_scores == scores and ref_bags == bags and ref_sets == sets
-        return self._judge(number, scores, bags, sets, ended, boston_by, same)
+        return self._judge(number, outcome, boston_by, same)
 
     def _side(
         self, side: int, bids: Sequence[object], taken: Sequence[int], key: tuple[object, ...]
@@ -355,16 +355,13 @@ class GameFold:
         return found
 
     def _judge(
-        self,
-        number: int,
-        scores: list[int],
-        bags: list[int],
-        sets: list[int],
-        ended: tuple[bool, int | None, str | None],
-        boston_by: int | None,
-        same: bool,
+        self, number: int, outcome: Outcome | None, boston_by: int | None, same: bool
     ) -> list[Problem]:
         """The end of the game by the reference, and what differs from the simulator's."""
+        scores, bags, sets = self._theirs
+        ended = (
+            (True, outcome.winner, outcome.reason.value) if outcome is not None else _NOT_OVER
+        )
         referee = self.referee
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         out_since = self.out_since

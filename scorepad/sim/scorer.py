@@ -174,35 +174,61 @@ class SideScorer:
         counted once a game, from the game's sets and bags: see `close_game`.)
 
         `keys` tell the seats' bids apart (memo keys of the bids, or the kernel's bid
-        codes); `played_of` makes a played side not met yet from `bids`. A kernel deal
-        gives each side's place (`places`): its numbers are then read from the shared
-        table by place and bags. `entries` asks for the sides' entries, for a Round."""
-        table = self.shared if places is not None else None
+        codes); `played_of` makes a played side not met yet from `bids`. `entries` asks
+        for the sides' entries, for a Round. (`fold_of` gives the quickest method for a
+        deal source: `fold_places` for a kernel table's deals.)"""
         side_entries = []
         boston_by = None
         contracts = 0
         for side, get in enumerate(self._getters):
             side_bags = bags[side]
-            if table is not None:
-                assert places is not None
-                place = places[side]
-                # This process's copy of the slot's numbers, once it has read them.
-                slot = place * table.bag_slots + side_bags
-                folded = self._slots.get(slot) if 0 <= side_bags < table.bag_slots else None
-                if folded is None:
-                    folded = self.from_table(side, keys, taken, played_of, place, side_bags,
-                                             scores[side])  # fmt: skip
-            else:
-                key = self.keys.scored((get(keys), get(taken)), side_bags, scores[side])
-                cached = self._scored.get(key)
-                if cached is None:
-                    played = self._played_side(side, keys, bids, taken, played_of)
-                    numbers = self.numbers(played, scores[side], side_bags)
-                    cached = (played.entry, side_fold(numbers))
-                    if len(self._scored) < MEMO_LIMIT:
-                        self._scored[key] = cached
-                side_entries.append(cached[0])
-                folded = cached[1]
+            key = self.keys.scored((get(keys), get(taken)), side_bags, scores[side])
+            cached = self._scored.get(key)
+            if cached is None:
+                played = self._played_side(side, keys, bids, taken, played_of)
+                numbers = self.numbers(played, scores[side], side_bags)
+                cached = (played.entry, side_fold(numbers))
+                if len(self._scored) < MEMO_LIMIT:
+                    self._scored[key] = cached
+            side_entries.append(cached[0])
+            points, bags[side], set_out, contract, rare = cached[1]
+            scores[side] += points
+            sets[side] += set_out
+            contracts += contract
+            # Problems, penalties, a Boston and nils are rare: counted apart.
+            if rare is not None and self._count(tally, rare, problems):
+                boston_by = side
+        tally.contracts += contracts
+        return boston_by, tuple(side_entries)
+
+    def fold_places(
+        self,
+        tally: Tally,
+        keys: Sequence[object],
+        bids: Sequence[object],
+        taken: Sequence[int],
+        played_of: PlayedOf,
+        scores: list[int],
+        bags: list[int],
+        sets: list[int],
+        problems: list[Problem],
+        places: tuple[int, ...] | None = None,
+        entries: bool = True,
+    ) -> Folded:
+        """`fold` for a kernel table's deal, which gives each side's place (`places`):
+        a side's numbers are read from the shared table by its place and bags, through
+        this process's copy of the slots it has read (`from_table`)."""
+        assert places is not None and self.shared is not None
+        slots, bag_slots = self._slots, self.shared.bag_slots
+        boston_by = None
+        contracts = 0
+        for side, place in enumerate(places):
+            side_bags = bags[side]
+            in_range = 0 <= side_bags < bag_slots
+            folded = slots.get(place * bag_slots + side_bags) if in_range else None
+            if folded is None:
+                folded = self.from_table(side, keys, taken, played_of, place, side_bags,
+                                         scores[side])  # fmt: skip
             points, bags[side], set_out, contract, rare = folded
             scores[side] += points
             sets[side] += set_out
@@ -211,14 +237,17 @@ class SideScorer:
             if rare is not None and self._count(tally, rare, problems):
                 boston_by = side
         tally.contracts += contracts
-        if table is None:
-            return boston_by, tuple(side_entries)
         if not entries:
             return boston_by, None
         return boston_by, tuple(
             self._played_side(side, keys, bids, taken, played_of).entry
             for side in range(len(self._getters))
         )
+
+    def fold_of(self, places: bool) -> Callable[..., Folded]:
+        """The fold for a deal source's deals: `fold_places` when they give the sides'
+        places in the shared table (and the scorer has one), else `fold`."""
+        return self.fold_places if places and self.shared is not None else self.fold
 
     def close_game(self, tally: Tally, bags: Sequence[int], sets: Sequence[int]) -> None:
         """Count a game's sets and bags taken, from its sets and bags at the end: each
@@ -301,12 +330,16 @@ class SideScorer:
         in_range = 0 <= bags < table.bag_slots
         slot = place * table.bag_slots + bags
         value = table.values[slot] if in_range else 0
-        if not value and in_range and self.rules.side_size == 2:
-            # Partners who swap their bids and tricks score the same.
+        # Partners who swap their bids and tricks score the same: a side of two seats
+        # reads the swapped deal's slot, and this process keeps its numbers under both.
+        swapped = -1
+        if in_range and self.rules.side_size == 2:
             first, second = divmod(place, table.radix)
-            value = table.values[(second * table.radix + first) * table.bag_slots + bags]
-            if value:
-                table.values[slot] = value
+            swapped = (second * table.radix + first) * table.bag_slots + bags
+            if not value:
+                value = table.values[swapped]
+                if value:
+                    table.values[slot] = value
         folded: SideFold | None
         if value:
             folded = self._unpacked.get(value, _UNREAD)
@@ -321,8 +354,7 @@ class SideScorer:
                     )
                 )
             if folded is not None:
-                if in_range and len(self._slots) < MEMO_LIMIT:
-                    self._slots[slot] = folded
+                self._keep(slot, swapped, folded)
                 return folded
         played = self._played_side(side, keys, keys, taken, played_of)
         scored = self.numbers(played, score, bags)
@@ -333,9 +365,16 @@ class SideScorer:
                 value = pack(points, bags_after, penalties, made, boston, bool(problems), nils)
                 if value:
                     table.values[slot] = value
-            if len(self._slots) < MEMO_LIMIT:
-                self._slots[slot] = folded
+            self._keep(slot, swapped, folded)
         return folded
+
+    def _keep(self, slot: int, swapped: int, folded: SideFold) -> None:
+        """Keep a side deal's numbers in this process under its slot, and the swapped
+        partners' slot (-1: none)."""
+        if len(self._slots) < MEMO_LIMIT:
+            self._slots[slot] = folded
+            if swapped >= 0:
+                self._slots[swapped] = folded
 
 
 _UNREAD: SideFold = (0, 0, 0, 0, None)  # a sentinel: not in `_unpacked` yet
