@@ -1,28 +1,24 @@
 """A second scorer, written from RULES.md and docs/rules.md alone, to hold the engine to.
 
 It shares no code with the engine (`scoring`, `game`, `rules`, `bids`) and imports nothing
-of scorepad; it does no I/O. It is plain and slow on purpose, and shaped as a scorekeeper
-works at the table rather than as the engine is: a side's round is a list of entries
-written down one by one, and the end of a game is a check of each side in turn.
+of scorepad; it does no I/O. It is plain on purpose, and shaped as a scorekeeper works at
+the table rather than as the engine is: a side's round is a list of entries written down
+one by one (by a `Scorekeeper`, who reads the knobs once), and the end of a game is a
+check of each side in turn.
 
-Everything is plain values:
+Everything is plain values. Knobs: a mapping of every knob's key to its value as a preset
+file or a saved game writes it (`"none"` for no loss limit, `"auto"` for the big-contract
+threshold, lists). A bid: `(kind, number)`, kind "number", "nil", "bnil" (blind nil) or
+"blind" (a blind bid of `number`); nil and blind nil have number 0. A hand: `(kind,
+number, tricks)`, a bid and the tricks it took. A side's round: a list of hands, one per
+player, or one hand for a joint team bid holding the team's tricks.
 
-- knobs: a mapping of every knob's key to its value as a preset file or a saved game
-  writes it (`"none"` for no loss limit, `"auto"` for the big-contract threshold, lists);
-- a bid: `(kind, number)`, kind "number", "nil", "bnil" (blind nil) or "blind" (a blind
-  bid of `number`); nil and blind nil have number 0;
-- a hand: `(kind, number, tricks)`, a bid and the tricks it took;
-- a side's round: a list of hands, one per player, or one hand for a joint team bid
-  holding the team's tricks; a round: a list of sides in side order.
-
-The public API:
-
-- `score_side(knobs, hands, score, bags) -> SideResult`: one side's round;
-- `bid_refusal(knobs, sides, trailing) -> str | None`: why a table of bids is refused;
-- `play_game(knobs, rounds) -> GameResult`: a game folded round by round, with every
-  round's side results (rounds after the end scored on, as the table would see them), the
-  end (winner, round, reason), the totals as of the end, and the blind bids each round
-  held that the scores before it did not allow.
+The public API: `score_side(knobs, hands, score, bags) -> SideResult`, one side's round
+(`Scorekeeper(knobs).score_side` for many rounds); `bid_refusal(knobs, sides, trailing)`,
+why a table of bids is refused (None: allowed); `play_game(knobs, rounds) -> GameResult`,
+a game folded round by round, with every round's side results (rounds after the end
+scored on, as the table would see them), the end (winner, round, reason), the totals as
+of the end, and the blind bids each round held that the scores before it did not allow.
 """
 
 from __future__ import annotations
@@ -36,54 +32,27 @@ Hand = tuple[str, int, int]
 
 NIL_KINDS = ("nil", "bnil")
 
-# docs/rules.md "Every knob": each knob's default, as a preset file writes it.
+# docs/rules.md "Every knob": each knob's default, as a preset file writes it, a line for
+# each part of the rules (the table, the end, the bids, the contract, nils, bags, bonuses).
 DEFAULTS: dict[str, object] = {
-    "players": 4,
-    "partnerships": True,
-    "jokers": False,
-    "removed_cards": [],
+    "players": 4, "partnerships": True, "jokers": False, "removed_cards": [],
     "redeal_without_spades": False,
-    "target": 500,
-    "loss_limit": "none",
-    "tie": "play-on",
-    "sets_to_lose": 0,
+    "target": 500, "loss_limit": "none", "tie": "play-on", "sets_to_lose": 0,
     "boston_wins": False,
-    "nil": True,
-    "zero_bid": "nil",
-    "blind_nil": False,
-    "blind_nil_deficit": 0,
-    "blind_nil_exchange": 0,
-    "blind_bids": False,
-    "blind_bid_min": 6,
-    "blind_bid_deficit": 100,
-    "partner_bidding": False,
-    "min_team_bid": 0,
-    "suicide": False,
-    "suicide_min_bid": 4,
-    "no_hell": False,
-    "contract_scoring": "standard",
-    "trick_points": 10,
-    "overtrick_points": 1,
+    "nil": True, "zero_bid": "nil", "blind_nil": False, "blind_nil_deficit": 0,
+    "blind_nil_exchange": 0, "blind_bids": False, "blind_bid_min": 6,
+    "blind_bid_deficit": 100, "partner_bidding": False, "min_team_bid": 0,
+    "suicide": False, "suicide_min_bid": 4, "no_hell": False,
+    "contract_scoring": "standard", "trick_points": 10, "overtrick_points": 1,
     "set_scoring": "minus-bid",
-    "nil_points": 100,
-    "blind_nil_points": 200,
-    "failed_nil_tricks": "bags",
+    "nil_points": 100, "blind_nil_points": 200, "failed_nil_tricks": "bags",
     "double_nil": "separate",
-    "bags": True,
-    "bag_limit": 10,
-    "bag_penalty": 100,
-    "ten_for_200": False,
-    "ten_for_200_bid": 10,
-    "ten_for_200_points": 200,
-    "ten_for_200_penalty": 200,
-    "boston": False,
-    "boston_points": 200,
-    "boston_penalty": 200,
-    "exact_bonus": 0,
-    "exact_bonus_bids": [1, 2],
-    "big_contract_bonus": 0,
-    "big_contract_threshold": "auto",
-}
+    "bags": True, "bag_limit": 10, "bag_penalty": 100,
+    "ten_for_200": False, "ten_for_200_bid": 10, "ten_for_200_points": 200,
+    "ten_for_200_penalty": 200, "boston": False, "boston_points": 200,
+    "boston_penalty": 200, "exact_bonus": 0, "exact_bonus_bids": [1, 2],
+    "big_contract_bonus": 0, "big_contract_threshold": "auto",
+}  # fmt: skip
 
 # Knobs that change nothing the reference computes: how cards are dealt and passed.
 NOT_JUDGED = {
@@ -147,10 +116,8 @@ class SideResult:
 
 
 class Scorekeeper:
-    """A scorekeeper who has read the scoring knobs once, and scores sides' rounds by them.
-
-    The knobs are read (and held to being whole numbers) when the keeper is made, so
-    scoring many rounds under one set of rules does not read them again each round."""
+    """A scorekeeper who has read the scoring knobs once (and held the numbers to being
+    whole numbers), and scores sides' rounds by them without reading them again."""
 
     def __init__(self, knobs: Knobs) -> None:
         self.quicksand = knobs["contract_scoring"] == "quicksand"
@@ -177,12 +144,10 @@ class Scorekeeper:
         assert isinstance(listed, list | tuple)
         self.exact_bids = tuple(listed)
         self.big_bonus = _number(knobs, "big_contract_bonus")
-        self.big_from = 0
-        if self.big_bonus:
-            threshold = knobs["big_contract_threshold"]
-            start = AUTO_THRESHOLD[_number(knobs, "players")] if threshold == "auto" else threshold
-            assert isinstance(start, int)
-            self.big_from = start
+        start = knobs["big_contract_threshold"] if self.big_bonus else 0  # read for a bonus
+        start = AUTO_THRESHOLD[_number(knobs, "players")] if start == "auto" else start
+        assert isinstance(start, int)
+        self.big_from = start
 
     def score_side(self, hands: Sequence[Hand], score: int = 0, bags: int = 0) -> SideResult:
         """Score one side's round from its hands, given its score and bags before it."""
@@ -211,7 +176,12 @@ class Scorekeeper:
         if bidders:
             made = counted >= contract
             if self.quicksand:
-                self._write_quicksand(sheet, contract, counted)
+                # Seed 004: exact +10 a trick; over: +10 a bid trick, -10 a trick over;
+                # under: -10 a missing trick. No bags.
+                if counted < contract:
+                    sheet.append(-(contract - counted) * self.trick_points)
+                else:
+                    sheet.append((contract - (counted - contract)) * self.trick_points)
             else:
                 boston, over = self._write_contract(sheet, contract, counted, blind=blind)
                 new_bags += over
@@ -267,15 +237,6 @@ class Scorekeeper:
                 new_bags += took
         return spare, new_bags
 
-    def _write_quicksand(self, sheet: list[int], contract: int, counted: int) -> None:
-        """Seed 004: exact +10 a trick; over: +10 a bid trick, -10 a trick over; under: -10
-        a missing trick. No bags."""
-        per_trick = self.trick_points
-        if counted < contract:
-            sheet.append(-(contract - counted) * per_trick)
-        else:
-            sheet.append(contract * per_trick - (counted - contract) * per_trick)
-
     def _write_contract(
         self, sheet: list[int], contract: int, counted: int, *, blind: bool
     ) -> tuple[bool, int]:
@@ -306,8 +267,7 @@ class Scorekeeper:
 
 
 def score_side(knobs: Knobs, hands: Sequence[Hand], score: int = 0, bags: int = 0) -> SideResult:
-    """Score one side's round from its hands, given its score and bags before the round
-    (a `Scorekeeper` of the knobs scores many rounds without reading them again)."""
+    """Score one side's round from its hands, given its score and bags before it."""
     return Scorekeeper(knobs).score_side(hands, score, bags)
 
 
@@ -469,11 +429,8 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
         verdict = check_the_end(knobs, ledgers, bostons)
         if verdict is not None:
             ending = (verdict[0], number, verdict[1])
-            kept = (
-                [led.score for led in ledgers],
-                [led.bags for led in ledgers],
-                [led.sets for led in ledgers],
-            )
+            kept = ([led.score for led in ledgers], [led.bags for led in ledgers],
+                    [led.sets for led in ledgers])  # fmt: skip
     if kept is None:
         kept = ([led.score for led in ledgers], [led.bags for led in ledgers],
                 [led.sets for led in ledgers])  # fmt: skip
