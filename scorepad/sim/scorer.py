@@ -280,18 +280,22 @@ class SideScorer:
         key = self.keys.scored(played.unseated, bags, score)
         numbers = self._numbers.get(key)
         if numbers is None:
-            scored = self._engine(self.rules, played.hands, score=score, bags=bags)
-            problems: list[Problem] = []
-            if self.validate:
-                problems = check_side_score(self.rules, scored, score, bags)
-                problems += self.referee.compare(played.plain, score, bags, scored)
-            numbers = _new(SideNumbers, (
-                scored.points, scored.bags, scored.penalties, scored.made, scored.boston,
-                tuple(problems), played.nils,
-            ))  # fmt: skip
+            numbers = self._score(played, score, bags)
             if len(self._numbers) < MEMO_LIMIT:
                 self._numbers[key] = numbers
         return numbers
+
+    def _score(self, played: PlayedSide, score: int, bags: int) -> SideNumbers:
+        """A played side scored by the engine, checked (`numbers` without its memo)."""
+        scored = self._engine(self.rules, played.hands, score=score, bags=bags)
+        problems: list[Problem] = []
+        if self.validate:
+            problems = check_side_score(self.rules, scored, score, bags)
+            problems += self.referee.compare(played.plain, score, bags, scored)
+        return _new(SideNumbers, (
+            scored.points, scored.bags, scored.penalties, scored.made, scored.boston,
+            tuple(problems), played.nils,
+        ))  # fmt: skip
 
     def _played_side(
         self,
@@ -356,8 +360,10 @@ class SideScorer:
             if folded is not None:
                 self._keep(slot, swapped, folded)
                 return folded
+        # A slot holds one side deal (and its swapped partners' the other): a side deal
+        # met here for the first time is new to this process, so no memo but the slots.
         played = self._played_side(side, keys, keys, taken, played_of)
-        scored = self.numbers(played, score, bags)
+        scored = self._score(played, score, bags)
         folded = side_fold(scored)
         if in_range:
             if not value:
