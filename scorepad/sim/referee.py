@@ -289,53 +289,59 @@ class GameFold:
 
     def deal_of(self) -> Callable[..., list[Problem]]:
         """`deal`, or for the usual table (two sides of two seats, points that do not
-        read the score) the same steps written out for its two sides."""
-        return self._deal_two_pairs if self._two_pairs else self.deal
+        read the score) the same steps written out for its two sides, with what stays
+        the same for a game bound once (ask for it after `start`)."""
+        return self._deal_two_pairs() if self._two_pairs else self.deal
 
-    def _deal_two_pairs(
-        self,
-        number: int,
-        keys: Sequence[object],
-        bids: Sequence[object],
-        taken: Sequence[int],
-        outcome: Outcome | None,
-    ) -> list[Problem]:
+    def _deal_two_pairs(self) -> Callable[..., list[Problem]]:
         """`deal` for the usual table, two sides of two seats, whose points do not read
-        the score: the same steps, written out for its two sides."""
+        the score, for the game `start` began: the same steps, written out for its two
+        sides."""
         north, south, east, west = self._four
-        memo = self._memo
+        memo, side_of, judge = self._memo, self._side, self._judge
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
-        key = (keys[north], keys[south], taken[north], taken[south], ref_bags[0])
-        points, ref_bags[0], set_out, boston = memo.get(key) or self._side(0, bids, taken, key)
-        key = (keys[east], keys[west], taken[east], taken[west], ref_bags[1])
-        other, ref_bags[1], other_set_out, other_boston = memo.get(key) or self._side(
-            1, bids, taken, key
-        )
-        one = ref_scores[0] = ref_scores[0] + points
-        two = ref_scores[1] = ref_scores[1] + other
-        if set_out or other_set_out:
-            ref_sets[0] += set_out
-            ref_sets[1] += other_set_out
-            near = max(ref_sets) >= self._most_sets
-        else:
-            near = False
         scores, bags, sets = self._theirs
-        if (
-            not near
-            and not boston
-            and not other_boston
-            and self._limit < one < self._target
-            and self._limit < two < self._target
-            and outcome is None
-            and not self._out
-            and ref_scores == scores
-            and ref_bags == bags
-            and ref_sets == sets
-        ):
-            return _NOTHING  # the usual deal: the same numbers, and nobody near the end
-        boston_by = 1 if other_boston else 0 if boston else None
-        same = ref_scores == scores and ref_bags == bags and ref_sets == sets
-        return self._judge(number, outcome, boston_by, same)
+        limit, target, most_sets = self._limit, self._target, self._most_sets
+
+        def deal(
+            number: int,
+            keys: Sequence[object],
+            bids: Sequence[object],
+            taken: Sequence[int],
+            outcome: Outcome | None,
+        ) -> list[Problem]:
+            key = (keys[north], keys[south], taken[north], taken[south], ref_bags[0])
+            points, ref_bags[0], set_out, boston = memo.get(key) or side_of(0, bids, taken, key)
+            key = (keys[east], keys[west], taken[east], taken[west], ref_bags[1])
+            other, ref_bags[1], other_set_out, other_boston = memo.get(key) or side_of(
+                1, bids, taken, key
+            )
+            one = ref_scores[0] = ref_scores[0] + points
+            two = ref_scores[1] = ref_scores[1] + other
+            if set_out or other_set_out:
+                ref_sets[0] += set_out
+                ref_sets[1] += other_set_out
+                near = max(ref_sets) >= most_sets
+            else:
+                near = False
+            if (
+                not near
+                and not boston
+                and not other_boston
+                and limit < one < target
+                and limit < two < target
+                and outcome is None
+                and not self._out
+                and ref_scores == scores
+                and ref_bags == bags
+                and ref_sets == sets
+            ):
+                return _NOTHING  # the usual deal: the same numbers, and nobody near the end
+            boston_by = 1 if other_boston else 0 if boston else None
+            same = ref_scores == scores and ref_bags == bags and ref_sets == sets
+            return judge(number, outcome, boston_by, same)
+
+        return deal
 
     def _side(
         self, side: int, bids: Sequence[object], taken: Sequence[int], key: tuple[object, ...]

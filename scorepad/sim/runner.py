@@ -111,11 +111,11 @@ class GameRunner:
         rounds: list[Round] | None = [] if self.keep_game else None
         want_entries = rounds is not None
         validate, keep_records = self.validate, self.keep_records
+        if validate:
+            fold.start(scores, bags, sets)
         played_of, fold_deal = source.played_of, fold.deal_of()
         fold_sides = scorer.fold_of(isinstance(source, TableDeals))
         deal_of = source.deal
-        if validate:
-            fold.start(scores, bags, sets)
         number = 0
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players

@@ -16,7 +16,11 @@ partners who swap their bids and tricks score the same (RULES.md scores a side, 
 seats), so the engine and the reference are asked once for both.
 
 On the kernel path the scored sides live in the run's shared table (scoretable.py)
-when the rules let a slot stand for a side deal (points that do not read the score).
+when the rules let a slot stand for a side deal (points that do not read the score), and
+each process keeps what it has read of them by slot (`_slots`, under both orders of a
+side's partners), as the game's fold takes them (`SideFold`): a table deal's sides are
+then two dictionary lookups (`fold_places`). A game's sets and bags taken are counted
+once, at its end (`close_game`).
 """
 
 from __future__ import annotations
