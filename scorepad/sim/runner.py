@@ -114,7 +114,7 @@ class GameRunner:
         if validate:
             fold.start(scores, bags, sets)
         played_of, fold_deal = source.played_of, fold.deal_of()
-        fold_sides = scorer.fold_of(isinstance(source, TableDeals))
+        fold_sides = scorer.fold
         deal_of = source.deal
         number = 0
         for number in range(1, self.max_deals + 1):

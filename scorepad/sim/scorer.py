@@ -19,7 +19,7 @@ On the kernel path the scored sides live in the run's shared table (scoretable.p
 when the rules let a slot stand for a side deal (points that do not read the score), and
 each process keeps what it has read of them by slot (`_slots`, under both orders of a
 side's partners), as the game's fold takes them (`SideFold`): a table deal's sides are
-then two dictionary lookups (`fold_places`). A game's sets and bags taken are counted
+then two dictionary lookups (`fold`). A game's sets and bags taken are counted
 once, at its end (`close_game`).
 """
 
@@ -178,61 +178,37 @@ class SideScorer:
         counted once a game, from the game's sets and bags: see `close_game`.)
 
         `keys` tell the seats' bids apart (memo keys of the bids, or the kernel's bid
-        codes); `played_of` makes a played side not met yet from `bids`. `entries` asks
-        for the sides' entries, for a Round. (`fold_of` gives the quickest method for a
-        deal source: `fold_places` for a kernel table's deals.)"""
+        codes); `played_of` makes a played side not met yet from `bids`. A kernel deal
+        gives each side's place (`places`): its numbers are then read from the shared
+        table by place and bags, through this process's copy of the slots it has read
+        (`from_table`). `entries` asks for the sides' entries, for a Round."""
+        table = self.shared if places is not None else None
+        if table is not None:
+            slots, bag_slots = self._slots, table.bag_slots
         side_entries = []
         boston_by = None
         contracts = 0
         for side, get in enumerate(self._getters):
             side_bags = bags[side]
-            key = self.keys.scored((get(keys), get(taken)), side_bags, scores[side])
-            cached = self._scored.get(key)
-            if cached is None:
-                played = self._played_side(side, keys, bids, taken, played_of)
-                numbers = self.numbers(played, scores[side], side_bags)
-                cached = (played.entry, side_fold(numbers))
-                if len(self._scored) < MEMO_LIMIT:
-                    self._scored[key] = cached
-            side_entries.append(cached[0])
-            points, bags[side], set_out, contract, rare = cached[1]
-            scores[side] += points
-            sets[side] += set_out
-            contracts += contract
-            # Problems, penalties, a Boston and nils are rare: counted apart.
-            if rare is not None and self._count(tally, rare, problems):
-                boston_by = side
-        tally.contracts += contracts
-        return boston_by, tuple(side_entries)
-
-    def fold_places(
-        self,
-        tally: Tally,
-        keys: Sequence[object],
-        bids: Sequence[object],
-        taken: Sequence[int],
-        played_of: PlayedOf,
-        scores: list[int],
-        bags: list[int],
-        sets: list[int],
-        problems: list[Problem],
-        places: tuple[int, ...] | None = None,
-        entries: bool = True,
-    ) -> Folded:
-        """`fold` for a kernel table's deal, which gives each side's place (`places`):
-        a side's numbers are read from the shared table by its place and bags, through
-        this process's copy of the slots it has read (`from_table`)."""
-        assert places is not None and self.shared is not None
-        slots, bag_slots = self._slots, self.shared.bag_slots
-        boston_by = None
-        contracts = 0
-        for side, place in enumerate(places):
-            side_bags = bags[side]
-            in_range = 0 <= side_bags < bag_slots
-            folded = slots.get(place * bag_slots + side_bags) if in_range else None
-            if folded is None:
-                folded = self.from_table(side, keys, taken, played_of, place, side_bags,
-                                         scores[side])  # fmt: skip
+            if table is not None:
+                assert places is not None
+                place = places[side]
+                in_range = 0 <= side_bags < bag_slots
+                folded = slots.get(place * bag_slots + side_bags) if in_range else None
+                if folded is None:
+                    folded = self.from_table(side, keys, taken, played_of, place, side_bags,
+                                             scores[side])  # fmt: skip
+            else:
+                key = self.keys.scored((get(keys), get(taken)), side_bags, scores[side])
+                cached = self._scored.get(key)
+                if cached is None:
+                    played = self._played_side(side, keys, bids, taken, played_of)
+                    numbers = self.numbers(played, scores[side], side_bags)
+                    cached = (played.entry, side_fold(numbers))
+                    if len(self._scored) < MEMO_LIMIT:
+                        self._scored[key] = cached
+                side_entries.append(cached[0])
+                folded = cached[1]
             points, bags[side], set_out, contract, rare = folded
             scores[side] += points
             sets[side] += set_out
@@ -241,17 +217,14 @@ class SideScorer:
             if rare is not None and self._count(tally, rare, problems):
                 boston_by = side
         tally.contracts += contracts
+        if table is None:
+            return boston_by, tuple(side_entries)
         if not entries:
             return boston_by, None
         return boston_by, tuple(
             self._played_side(side, keys, bids, taken, played_of).entry
             for side in range(len(self._getters))
         )
-
-    def fold_of(self, places: bool) -> Callable[..., Folded]:
-        """The fold for a deal source's deals: `fold_places` when they give the sides'
-        places in the shared table (and the scorer has one), else `fold`."""
-        return self.fold_places if places and self.shared is not None else self.fold
 
     def close_game(self, tally: Tally, bags: Sequence[int], sets: Sequence[int]) -> None:
         """Count a game's sets and bags taken, from its sets and bags at the end: each
