@@ -37,8 +37,9 @@ within a round are paired: both sides ran within seconds of each other. On a sha
 machine the rates move; compare the paired ratios (by CPU time when other work competes
 for the cores). `--jobs 2` is judged by wall time on a quiet machine; on a busy one, by the
 CPU time of the busier of its two processes (this one plays too, beside one worker), which
-bounds its wall time on two free cores. Every run validates every deal, as `scorepad
-simulate` does.
+bounds its wall time on two free cores, and beside it by the two processes' CPU time
+shared evenly (the other bound: on a busy machine the work is not shared evenly). Every
+run validates every deal, as `scorepad simulate` does.
 """
 
 from __future__ import annotations
@@ -347,6 +348,20 @@ def main() -> None:
                 f"{kind} jobs 2 / jobs 1 by the busiest process's CPU time (the speed-up on two"
                 f" free cores): {statistics.median(ratios):.2f}"
                 f" ({' '.join(f'{ratio:.2f}' for ratio in ratios)})"
+            )
+            # The processes take ranges until none is left, which evens out their wall
+            # time, not their CPU time: on a busy machine the one the others let run more
+            # plays more, and the busiest bound reads low. Twice the rate by the two
+            # processes' CPU time together is the bound if the work were even: the speed-up
+            # on two free cores lies between the two.
+            even = [
+                2 * figures.rate(f"{kind} jobs 2", round_, per_cpu=True)
+                / figures.rate(f"{kind} jobs 1", round_, per_cpu=True)
+                for round_ in range(len(one))
+            ]
+            print(
+                f"{kind} jobs 2 / jobs 1 by both processes' CPU time, shared evenly:"
+                f" {statistics.median(even):.2f} ({' '.join(f'{ratio:.2f}' for ratio in even)})"
             )
 
 

@@ -5,21 +5,27 @@ code, marked with `_()` (or `ngettext`, or `N_` where it must be translated late
 looked up in the GNU gettext catalog `scorepad/locale/<lang>/LC_MESSAGES/scorepad.mo`.
 English needs no catalog, so an English run loads none and imports no Babel.
 
-The language is chosen once per run, the standard way first: LANGUAGE, LC_ALL,
+The run's language is chosen once, the standard way first: LANGUAGE, LC_ALL,
 LC_MESSAGES and LANG as gettext reads them, then SCOREPAD_LANG, then `--lang` (which the
 CLI passes to `set_language`). A language scorepad does not speak falls back to English
 without a word; only `--lang` and `SCOREPAD_LANG` are refused when they name one.
+
+The language in use is a context variable whose default is the run's language: `serve`
+speaks each request's own (`speaking`, chosen by `negotiate` from the browser's
+Accept-Language), so two phones in two languages are answered at once, each in its own.
 
 Machine formats (JSON keys, CSV headers, TOML, game files) never go through here.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext as _gettext
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from datetime import datetime
 from pathlib import Path
 
@@ -34,13 +40,26 @@ _BABEL_LOCALES = {"en": "en_GB", "de": "de_DE"}
 # `1. Dez. 2026, 14:20` (CLDR patterns, so the month names come from Babel).
 _DATETIME_PATTERNS = {"en": "d MMM y, HH:mm", "de": "d. MMM y, HH:mm"}
 
+# The run's language and catalog: what every context speaks unless it says otherwise.
 _language = "en"
 _catalog: _gettext.NullTranslations = _gettext.NullTranslations()
+# A context's own language and catalog (a served request's), or None for the run's.
+_spoken: ContextVar[tuple[str, _gettext.NullTranslations] | None] = ContextVar(
+    "scorepad_language", default=None
+)
+# Every catalog loaded so far, by language: a server loads German once, not per request.
+_catalogs: dict[str, _gettext.NullTranslations] = {}
 
 
 def language() -> str:
-    """The language of this run: `en` or `de`."""
-    return _language
+    """The language spoken here: this context's (a request's), else the run's."""
+    spoken = _spoken.get()
+    return _language if spoken is None else spoken[0]
+
+
+def _current() -> _gettext.NullTranslations:
+    spoken = _spoken.get()
+    return _catalog if spoken is None else spoken[1]
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
@@ -87,12 +106,68 @@ def check_language(value: str) -> str:
 
 
 def set_language(code: str) -> None:
-    """Speak `code` (`en` or `de`) from now on; a catalog is loaded only for German."""
+    """Make `code` (`en` or `de`) the run's language; a catalog is loaded only for German."""
     global _language, _catalog
+    _catalog = catalog_of(code)
+    _language = code
+
+
+def catalog_of(code: str) -> _gettext.NullTranslations:
+    """The catalog of `code`, loaded the first time it is asked for."""
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}")
-    _language = code
-    _catalog = _gettext.NullTranslations() if code == "en" else _load_catalog(code)
+    found = _catalogs.get(code)
+    if found is None:
+        found = _gettext.NullTranslations() if code == "en" else _load_catalog(code)
+        _catalogs[code] = found  # two threads loading it at once both get a whole one
+    return found
+
+
+@contextlib.contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak `code` in this context (a request, and the threads it runs in) until the end
+    of the block; the run's language and every other context are left as they are."""
+    token = _spoken.set((code, catalog_of(code)))
+    try:
+        yield
+    finally:
+        _spoken.reset(token)
+
+
+def negotiate(accept_language: str) -> str | None:
+    """The language an Accept-Language header prefers among ours, None if it names none.
+
+    Each range counts for the language of its primary subtag (`de-AT` for `de`), with its
+    q-value (1 if none is given; 0 is "not this one"); `*` stands for every language not
+    named. The highest q wins, the earlier range on a tie. A range that cannot be read is
+    passed over, as a browser's header is not the person's fault.
+    """
+    best: tuple[float, int, str] | None = None
+    named: dict[str, tuple[float, int]] = {}
+    anything: tuple[float, int] | None = None
+    for position, part in enumerate(accept_language.split(",")[:32]):
+        tag, *params = (piece.strip() for piece in part.split(";"))
+        quality = 1.0
+        for param in params:
+            key, _sep, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = -1.0
+        if not 0 <= quality <= 1 or not tag:
+            continue
+        if tag == "*":
+            anything = anything or (quality, position)
+            continue
+        code = tag.split("-")[0].lower()
+        if code in LANGUAGES and code not in named:
+            named[code] = (quality, position)
+    for code in LANGUAGES:
+        quality, position = named.get(code) or anything or (0.0, 0)
+        if quality > 0 and (best is None or (quality, -position) > (best[0], -best[1])):
+            best = (quality, position, code)
+    return None if best is None else best[2]
 
 
 def _load_catalog(code: str) -> _gettext.NullTranslations:
@@ -125,18 +200,18 @@ def _load_catalog(code: str) -> _gettext.NullTranslations:
 
 
 def _(message: str) -> str:
-    """`message` in the language of this run."""
-    return _catalog.gettext(message)
+    """`message` in the language spoken here."""
+    return _current().gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    """The singular or plural form for `count`, in the language of this run."""
-    return _catalog.ngettext(singular, plural, count)
+    """The singular or plural form for `count`, in the language spoken here."""
+    return _current().ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
-    """`message` in the language of this run, where `context` tells two uses apart."""
-    return _catalog.pgettext(context, message)
+    """`message` in the language spoken here, where `context` tells two uses apart."""
+    return _current().pgettext(context, message)
 
 
 def said_again(message: str, msgids: Sequence[str]) -> str:
@@ -147,7 +222,7 @@ def said_again(message: str, msgids: Sequence[str]) -> str:
     labels (which the csv export writes as they are). The values are taken from the
     English and put into the translation; a message no msgid matches is left as it is.
     """
-    if _language == "en":
+    if language() == "en":
         return message
     for msgid in msgids:
         match = _pattern(msgid).fullmatch(message)
@@ -175,24 +250,26 @@ def N_(message: str) -> str:
 
 def format_number(value: float, decimals: int = 0) -> str:
     """`1234` and `2.5` in English (as scorepad always wrote them), `1.234`, `2,5` in German."""
-    if _language == "en":
+    code = language()
+    if code == "en":
         return f"{value:.{decimals}f}"  # no Babel for English: start-up stays Typer's
     from babel.numbers import format_decimal
 
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-    return format_decimal(value, format=pattern, locale=_BABEL_LOCALES[_language])
+    return format_decimal(value, format=pattern, locale=_BABEL_LOCALES[code])
 
 
 def format_percent(rate: float, decimals: int = 1) -> str:
     """A rate (0.787) as a percentage: `78.7%` in English, `78,7 %` in German."""
-    if _language == "en":
+    code = language()
+    if code == "en":
         return f"{100 * rate:.{decimals}f}%"  # as scorepad always wrote it, without Babel
     from babel.numbers import format_percent as babel_percent
 
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
-    if _language == "de":
+    if code == "de":
         pattern = pattern[:-1] + "\u00a0%"  # German sets the sign apart, unbroken
-    return babel_percent(rate, format=pattern, locale=_BABEL_LOCALES[_language])
+    return babel_percent(rate, format=pattern, locale=_BABEL_LOCALES[code])
 
 
 def format_datetime(moment: datetime, pattern: str | None = None) -> str:
@@ -202,9 +279,8 @@ def format_datetime(moment: datetime, pattern: str | None = None) -> str:
     """
     from babel.dates import format_datetime as babel_datetime
 
-    return babel_datetime(
-        moment, pattern or _DATETIME_PATTERNS[_language], locale=_BABEL_LOCALES[_language]
-    )
+    code = language()
+    return babel_datetime(moment, pattern or _DATETIME_PATTERNS[code], locale=_BABEL_LOCALES[code])
 
 
 set_language(language_from_environment({}))

@@ -7,8 +7,9 @@
 The words come from `_()`, `N_()`, `ngettext()` and `pgettext()` in the package, from the
 `help=` and `metavar=` of every call (Typer's options, arguments and apps), from the
 docstrings of Typer commands (Typer shows them as help), and from the `{% trans %}` and
-`_()` of serve's templates (Jinja2's extractor). A tool of the repository, used by the
-tests and the build; scorepad itself never imports it.
+`_()` of serve's templates (Jinja2's extractor). Serve's script has no words of its own to
+extract: it shows what the page and the server say (tests/test_serve_i18n.py). A tool of
+the repository, used by the tests and the build; scorepad itself never imports it.
 """
 
 from __future__ import annotations
@@ -37,8 +38,9 @@ METHOD_MAP = [
     ("**.py", "scorepad.i18n_catalog:extract_scorepad"),
     ("**/templates/**.html", "jinja2"),
 ]
-# A placeholder as str.format reads it: `{name}`, `{value!r}`, `{0}`, `{}`.
-_PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^}]*)?\}")
+# A placeholder as str.format reads it: `{name}`, `{value!r}`, `{0}`, `{}`; or as a
+# template's `{% trans %}` block writes one: `%(name)s`.
+_PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^}]*)?\}|%\((\w+)\)[sdif]")
 
 
 def extract_scorepad(
@@ -137,7 +139,10 @@ def compile_catalogs(target_dir: Path = LOCALE_DIR) -> list[Path]:
 
 def placeholders(text: Any) -> list[str]:
     """The placeholders of a message, sorted: a translation must have the same ones."""
-    return sorted(_PLACEHOLDER.findall(text))
+    return sorted(
+        braced if percent == "" else f"%({percent})"
+        for braced, percent in _PLACEHOLDER.findall(text)
+    )
 
 
 def problems(locale: str) -> list[str]:

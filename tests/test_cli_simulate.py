@@ -94,8 +94,9 @@ def test_the_summary_names_every_figure() -> None:
         (("--hands",), "give --save DIR"),
         (("--kernel", "fast"), "--kernel 'fast': choose from auto, c, python"),
         (
-            ("--kernel", "c", "--set", "partner_bidding=true", "--bots", "random"),
-            "--kernel c: the compiled kernel cannot play this run: it does not make joint",
+            ("--kernel", "c", "--set", "partner_bidding=true", "--set", "zero_bid=plain"),
+            "--kernel c: the compiled kernel cannot play this run: it makes joint partner bids"
+            " only where a bid of 0 means nil",
         ),
         (
             ("--kernel", "c", "--bots", "heuristic,random"),
@@ -181,8 +182,12 @@ KERNEL_BUILT = kernel_built()
          "the compiled kernel: it is not built in this install (no C compiler when it was"
          " installed)"),
         (("--bots", "random", "--kernel", "python"), "python", "--kernel python"),
-        (("--bots", "random", "--set", "partner_bidding=true"), "python",
-         "the compiled kernel: it does not make joint partner bids"),
+        (("--bots", "random", "--set", "partner_bidding=true", "--set", "zero_bid=plain"),
+         "python", "the compiled kernel: it makes joint partner bids only where a bid of 0"
+         " means nil"),
+        (("--bots", "random", "--set", "partner_bidding=true"), "c" if KERNEL_BUILT else
+         "python", None if KERNEL_BUILT else "the compiled kernel: it is not built in this"
+         " install (no C compiler when it was installed)"),
         (("--bots", "random", "--preset", "house"), "c" if KERNEL_BUILT else "python",
          None if KERNEL_BUILT else "the compiled kernel: it is not built in this install (no"
          " C compiler when it was installed)"),
@@ -192,7 +197,8 @@ KERNEL_BUILT = kernel_built()
         (("--bots", "heuristic,random"), "python",
          "the compiled kernel: it plays one kind of bot at every seat"),
     ],
-    ids=["random-auto", "random-python", "partner-bidding", "house", "heuristic", "mixed-bots"],
+    ids=["random-auto", "random-python", "joint-plain-zero", "joint", "house", "heuristic",
+         "mixed-bots"],
 )  # fmt: skip
 def test_the_json_says_which_path_ran_and_why_not_the_kernel(
     args: tuple[str, ...], kernel: str, reason: str | None

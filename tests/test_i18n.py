@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import re
@@ -163,6 +164,7 @@ def test_numbers_and_dates_as_german_readers_write_them() -> None:
     assert format_datetime(moment) == "1 Dec 2026, 14:20"
 
 
+@functools.cache  # extracting every message from the source takes most of a second
 def pseudo_catalog() -> gettext.GNUTranslations:
     """A catalog that says every message as itself between ⟦ and ⟧: unmarked text shows."""
     catalog = template()

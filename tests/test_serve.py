@@ -205,7 +205,7 @@ def test_a_round_is_explained_line_by_line(home: Path) -> None:
     game = record_tricks(game, ["Ann=5", "Bob=3", "Cat=0", "Dan=5"])
     page = text(client(saved(home, game)).get("/watch/g/tue/round/1").text)
     assert "Round 1, dealt by Ann" in page
-    assert "Ann bid 4, took 5; Cat bid nil, took 0" in page
+    assert "Ann bid 4 took 5, Cat bid nil took 0" in page
     assert "before 0 points, 0 bags nil made (Cat) +100 contract 4 made +40" in page
     assert "this round +141 after 141 points, 1 bag" in page
     assert "Correct" not in page  # watchers only read
@@ -216,8 +216,8 @@ def test_a_joint_bid_is_explained_with_each_player_s_tricks(home: Path) -> None:
     game = record_bids(game, ["Us=7", "Bob=3", "Dan=4"])
     game = record_tricks(game, ["Ann=3", "Cat=4", "Them=6"])
     page = text(client(saved(home, game)).get("/watch/g/tue/round/1").text)
-    assert "team bid 7; Ann took 3; Cat took 4" in page
-    assert "Bob bid 3; Dan bid 4; team took 6" in page
+    assert "team bid 7, Ann took 3, Cat took 4" in page
+    assert "Bob bid 3, Dan bid 4, team took 6" in page
 
 
 def test_only_the_rules_own_bids_are_offered(home: Path) -> None:
@@ -512,7 +512,7 @@ def test_the_event_stream_sends_the_state_then_each_change_of_the_file(home: Pat
     assert isinstance(pages, Hub)
 
     async def follow() -> list[dict[str, object]]:
-        stream = pages.events(path, "watch")
+        stream = pages.events(path, "watch", "en")
         seen = []
         async for chunk in stream:
             if chunk.startswith("event: state"):

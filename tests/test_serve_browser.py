@@ -195,3 +195,31 @@ def test_a_whole_round_is_entered_with_javascript_off(browser: Any, game: Path) 
             "Them", "Bob", "&", "<b>Dan</b>", "-80", "0", "bags", "needs", "580",
         ]  # fmt: skip
         context.close()
+
+
+def test_the_language_switch_sticks_for_one_phone_while_another_stays_german(
+    browser: Any, game: Path, home: Path
+) -> None:
+    """Two phones set to German; one switches to English with the link on the page (no
+    script needed), keeps it after a reload, and both follow a change live, each in its
+    own language."""
+    with serving() as server:
+        phones = [browser.new_context(locale="de-DE", viewport=PHONE) for _ in range(2)]
+        switched, german = (phone.new_page() for phone in phones)
+        for page in (switched, german):
+            page.goto(server.watch)
+            assert page.get_attribute("html", "lang") == "de"
+            assert "Runde 1: Ann gibt, Bob sagt zuerst an." in page.inner_text(".turn")
+        switched.click("nav.language a[hreflang=en]")
+        switched.wait_for_selector("html[lang=en]")
+        switched.reload()
+        assert switched.get_attribute("html", "lang") == "en"
+        assert "Round 1: Ann deals, Bob bids first." in switched.inner_text(".turn")
+        assert switched.locator("nav.language a[hreflang=de]").inner_text() == "Deutsch"
+        for page in (switched, german):
+            page.evaluate("window.notReloaded = true")
+        bid_in_a_terminal(home)
+        redrawn(switched, "Round 1: Ann dealt; the bids are in")
+        redrawn(german, "Runde 1: Ann hat gegeben; die Ansagen stehen")
+        for phone in phones:
+            phone.close()

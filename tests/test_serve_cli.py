@@ -44,14 +44,15 @@ class Server:
     def __init__(self, process: subprocess.Popen[str], lines: list[str]) -> None:
         self.process = process
         self.lines = lines
-        self.watch = re.findall(r"Watch \(read only\): (\S+)", "\n".join(lines))[0]
-        self.keep = re.findall(r"Keep score: +(\S+)", "\n".join(lines))[0]
+        # The links, whatever language the lines around them are in.
+        self.watch = re.findall(r"(http://\S+/watch/\S*)", "\n".join(lines))[0]
+        self.keep = re.findall(r"(http://\S+/keep/\S*)", "\n".join(lines))[0]
 
 
 @contextmanager
-def serving(*args: str) -> Iterator[Server]:
+def serving(*args: str, language: str = "en") -> Iterator[Server]:
     """`scorepad serve ARGS` (on any free port unless ARGS give one) until the block ends;
-    its printed lines and links."""
+    its printed lines and links. `language` is the server's (SCOREPAD_LANG)."""
     process = subprocess.Popen(
         [
             sys.executable,
@@ -64,14 +65,14 @@ def serving(*args: str) -> Iterator[Server]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "0"},
+        env={**os.environ, "PYTHONUNBUFFERED": "0", "SCOREPAD_LANG": language},
     )
     lines: list[str] = []
     try:
         assert process.stdout is not None
         for line in process.stdout:
             lines.append(line.rstrip("\n"))
-            if line.startswith("Scan the code"):
+            if line.startswith(("Scan the code", "Den Code oben scannen")):
                 break
         else:
             pytest.fail(f"serve printed no links: {lines} {process.stderr.read()}")  # type: ignore[union-attr]

@@ -9,7 +9,8 @@ import pytest
 
 from scorepad.bids import NIL, Bid, number
 from scorepad.cards import CODE_CARDS, card_code, parse_cards
-from scorepad.sim.bots import HeuristicBot, discard_low, lowest_by_rank
+from scorepad.sim.bots import HeuristicBot
+from scorepad.sim.cardpicks import discard_low, lowest_by_rank
 from scorepad.sim.play import NON_SPADE_MASK, SUIT_OF, legal_mask, mask_of
 from scorepad.sim.table import Seen, bid_choice
 from scorepad.sim.valuation import (
@@ -44,11 +45,14 @@ def play(
     trick: list[tuple[int, str]],
     taken: dict[int, int] | None = None,
     gone: str = "",
+    bot: HeuristicBot | None = None,
+    seen: Seen | None = None,
 ) -> str:
     """The card the bot in `seat` plays to `trick` (seat, card) with these bids, `gone`
-    the cards played in the tricks before."""
+    the cards played in the tricks before: a new bot at a new table, or the next deal of
+    `seen` asked of `bot`."""
     rules = preset_rules(preset)
-    seen = Seen(rules)
+    seen = seen or Seen(rules)
     seen.new_deal(3)
     for who, bid in bids.items():
         seen.bids[who] = bid
@@ -80,7 +84,7 @@ def play(
     legal = mask & (legal_mask(mask, seen.led, seen.broken) if seen.trick else mask)
     if not seen.trick:
         legal = legal_mask(mask, seen.led, seen.broken)
-    chosen = HeuristicBot(random.Random(0)).play(seat, mask, legal, seen)
+    chosen = (bot or HeuristicBot(random.Random(0))).play(seat, mask, legal, seen)
     return str(CODE_CARDS[chosen])
 
 
@@ -117,6 +121,24 @@ def test_nil_and_cover_play(
     hand: str, seat: int, trick: list[tuple[int, str]], taken: dict[int, int] | None, expected: str
 ) -> None:
     assert play("standard", hand, seat=seat, bids=BIDS, trick=trick, taken=taken) == expected
+
+
+def test_a_bot_leads_to_its_nil_partner_as_a_new_bot_would_after_a_deal() -> None:
+    """A bot's notes of who showed out of a suit are of one deal. Here its last choice of
+    a deal is in trick 1, where the partner shows out of clubs, and its first of the next
+    deal comes with fewer cards left (in trick 4): a bot that took a deal's start from the
+    cards left kept the old note, led the two of clubs as 'safe' for the nil and disagreed
+    with the fresh bots the run's sampled replay asks (a false `bot` violation)."""
+    bot, seen = HeuristicBot(random.Random(0)), Seen(preset_rules("standard"))
+    numbers = {seat: number(4) for seat in range(4)}
+    first = play("standard", "2C 3C 5D", seat=0, bids=numbers,
+                 trick=[(1, "9C"), (2, "4H"), (3, "KC")], bot=bot, seen=seen)  # fmt: skip
+    assert first == "2C"
+    cover = {**numbers, 2: NIL}
+    gone = "3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"
+    fresh = play("standard", "2C AH", seat=0, bids=cover, trick=[], gone=gone)
+    again = play("standard", "2C AH", seat=0, bids=cover, trick=[], gone=gone, bot=bot, seen=seen)
+    assert (fresh, again) == ("AH", "AH")
 
 
 def test_a_failed_nils_trick_does_not_count_for_the_partners_contract() -> None:

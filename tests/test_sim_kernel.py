@@ -32,10 +32,12 @@ import pytest
 
 from scorepad.errors import ScorepadError
 from scorepad.presets import load_preset, preset_names
+from scorepad.rules import Rules
 from scorepad.sim.botdeals import game_seed
 from scorepad.sim.deal import deck_plan, shuffle_deal
 from scorepad.sim.kernel import (
     DEFAULT_IMPLEMENTATION,
+    JOINT_CODE,
     KernelTable,
     kernel_built,
     kernel_refusal,
@@ -71,6 +73,26 @@ KERNEL_PRESETS = [
     name for name in preset_names() if kernel_refusal(load_preset(name).rules, ["random"]) is None
 ]
 PARTNER_BIDDING = replace(load_preset("standard").rules, partner_bidding=True)
+JOINT = "+joint"  # a preset's name with this after it: with partner_bidding = true
+
+
+def rules_of(name: str) -> Rules:
+    """A preset's rules, with joint partner bids for a name ending in `JOINT`."""
+    preset, joint, _ = name.partition(JOINT)
+    rules = load_preset(preset).rules
+    return replace(rules, partner_bidding=True) if joint else rules
+
+
+def preset_of(name: str) -> str:
+    return name.partition(JOINT)[0]
+
+
+# Every preset whose sides can bid as one (partnerships, not suicide), with joint bids.
+JOINT_PRESETS = [
+    name + JOINT
+    for name in KERNEL_PRESETS
+    if load_preset(name).rules.side_size > 1 and not load_preset(name).rules.suicide
+]
 
 
 def test_the_kernel_takes_the_presets_it_can_and_names_why_not_the_others() -> None:
@@ -78,8 +100,11 @@ def test_the_kernel_takes_the_presets_it_can_and_names_why_not_the_others() -> N
         "bonus", "club", "house", "jokers", "long", "no-hell", "quicksand", "short",
         "solo-3", "solo-5", "solo-6", "standard", "suicide",
     ]  # fmt: skip
-    reason = kernel_refusal(PARTNER_BIDDING, ["random"])
-    assert reason == "it does not make joint partner bids"
+    assert kernel_refusal(PARTNER_BIDDING, ["random"]) is None
+    assert len(JOINT_PRESETS) == 9
+    plain_zero = replace(PARTNER_BIDDING, zero_bid="plain")
+    reason = kernel_refusal(plain_zero, ["heuristic"])
+    assert reason == "it makes joint partner bids only where a bid of 0 means nil"
     assert kernel_refusal(load_preset("standard").rules, ["heuristic"]) is None
     mixed = kernel_refusal(load_preset("standard").rules, ["heuristic", "random"])
     assert mixed == "it plays one kind of bot at every seat"
@@ -359,19 +384,24 @@ def test_a_deal_refuses_a_dealer_beyond_the_seats(kernel_implementation: str) ->
 
 
 @needs_kernel
-@pytest.mark.parametrize("preset", KERNEL_PRESETS)
+@pytest.mark.parametrize("preset", KERNEL_PRESETS + JOINT_PRESETS)
 def test_the_twin_deals_bids_and_plays_as_the_compiled_kernel(preset: str) -> None:
-    rules = load_preset(preset).rules
+    rules = rules_of(preset)
     compiled, twin = new_table(rules, "c"), new_table(rules, "python")
+    joint = 0
     for seed in range(25):
         compiled.seed(kernel_seed(seed, 0))
         twin.seed(kernel_seed(seed, 0))
         assert compiled.below(rules.players) == twin.below(rules.players)
         for deal in range(8):
             situation = (deal % rules.players, (seed + deal) % (1 << rules.sides))
-            assert compiled.deal(*situation) == twin.deal(*situation), (seed, deal)
+            played = compiled.deal(*situation)
+            assert played == twin.deal(*situation), (seed, deal)
             assert compiled.record() == twin.record(), (seed, deal)
             assert compiled.extras() == twin.extras(), (seed, deal)
+            joint += JOINT_CODE in played[0]
+    # Partners bid as one when neither bids nil: most deals.
+    assert joint > 100 if rules.partner_bidding else joint == 0
 
 
 # -- runs on the kernel path ----------------------------------------------------------
@@ -385,7 +415,7 @@ def kernel_path(kernel_implementation: str) -> str:
 
 
 def run_json(preset: str, games: int, seed: int, kernel: str) -> dict[str, Any]:
-    config = RunConfig(load_preset(preset).rules, preset, games, seed=seed, bots=("random",))
+    config = RunConfig(rules_of(preset), preset_of(preset), games, seed=seed, bots=("random",))
     data = simulate(replace(config, kernel=kernel), jobs=1).as_json()
     assert data["kernel"] == kernel
     return {key: value for key, value in data.items() if key not in UNPINNED}
@@ -408,8 +438,8 @@ def test_a_kernel_run_gives_the_python_paths_pinned_json(kernel_path: str, name:
 @cache  # the same for both implementations
 def bots_path_games(preset: str) -> list[tuple[object, ...]]:
     """Games 0..5 of seed 2 played by random bots in Python (no table)."""
-    rules = load_preset(preset).rules
-    runner = GameRunner(rules, preset=preset, bots=("random",), seed=2)
+    rules = rules_of(preset)
+    runner = GameRunner(rules, preset=preset_of(preset), bots=("random",), seed=2)
     return [game_facts(runner.play_game(index)) for index in range(6)]
 
 
@@ -418,17 +448,17 @@ def game_facts(result: GameResult) -> tuple[object, ...]:
             *(getattr(result, name) for name in TALLY_FIELDS))  # fmt: skip
 
 
-@pytest.mark.parametrize("preset", KERNEL_PRESETS)
+@pytest.mark.parametrize("preset", KERNEL_PRESETS + JOINT_PRESETS)
 def test_a_table_plays_the_games_of_random_bots_in_python(
     kernel_implementation: str, preset: str
 ) -> None:
-    rules = load_preset(preset).rules
-    runner = GameRunner(rules, preset=preset, bots=("random",), seed=2,
+    rules = rules_of(preset)
+    runner = GameRunner(rules, preset=preset_of(preset), bots=("random",), seed=2,
                         table=table_type(kernel_implementation))  # fmt: skip
     assert [game_facts(runner.play_game(index)) for index in range(6)] == bots_path_games(preset)
 
 
-@pytest.mark.parametrize("preset", KERNEL_PRESETS)
+@pytest.mark.parametrize("preset", KERNEL_PRESETS + JOINT_PRESETS)
 def test_kernel_c_and_python_give_the_same_json(preset: str) -> None:
     if not kernel_built():
         pytest.skip("the compiled kernel is not built here")
@@ -458,13 +488,13 @@ def test_the_same_seed_gives_the_same_hand_records_on_both_paths(
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
-@pytest.mark.parametrize("preset", KERNEL_PRESETS)
+@pytest.mark.parametrize("preset", KERNEL_PRESETS + JOINT_PRESETS)
 def test_every_kernel_deal_passes_the_python_validator(
     kernel_implementation: str, preset: str, bot: str
 ) -> None:
     # (With heuristic bots, `check="full"` also has the Python bot replay every deal.)
-    rules = load_preset(preset).rules
-    runner = GameRunner(rules, preset=preset, bots=(bot,), seed=7,
+    rules = rules_of(preset)
+    runner = GameRunner(rules, preset=preset_of(preset), bots=(bot,), seed=7,
                         table=table_type(kernel_implementation), check="full",
                         max_deals=60)  # fmt: skip
     deals = 0
@@ -475,15 +505,27 @@ def test_every_kernel_deal_passes_the_python_validator(
     assert deals >= 6
 
 
+_MUTANTS: dict[int, ModuleType] = {}
+
+
 def build_mutant(tmp_path: Path, mutation: int) -> ModuleType:
-    """_kernel.c compiled with SCOREPAD_KERNEL_MUTATE: a rule of play broken on purpose."""
+    """_kernel.c compiled with SCOREPAD_KERNEL_MUTATE: a rule of play broken on purpose.
+
+    Each mutation is compiled once a test process, unoptimised: the tests play a few games
+    on it, and compiling at -O3 took longer than playing them.
+    """
+    if mutation in _MUTANTS:
+        return _MUTANTS[mutation]
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
     source = tmp_path / "_kernel.c"
     shutil.copyfile(ROOT / "scorepad" / "sim" / "_kernel.c", source)
     extension = Extension(
-        "_kernel", [str(source)], define_macros=[("SCOREPAD_KERNEL_MUTATE", str(mutation))]
+        "_kernel",
+        [str(source)],
+        define_macros=[("SCOREPAD_KERNEL_MUTATE", str(mutation))],
+        extra_compile_args=["-O0"],
     )
     command = build_ext(Distribution({"ext_modules": [extension]}))
     command.build_lib = str(tmp_path / "lib")
@@ -496,6 +538,7 @@ def build_mutant(tmp_path: Path, mutation: int) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert mutation == module.MUTATE
+    _MUTANTS[mutation] = module
     return module
 
 

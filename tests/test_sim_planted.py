@@ -134,11 +134,12 @@ def mutants(tmp_path_factory: pytest.TempPathFactory) -> Mutants:
 
 
 # The paths: the compiled kernel's table, its pure-Python twin, and bots in Python
-# (a jokers game, which only they play). A plant puts the bug where the path has it.
+# (joint partner bids where 0 is a plain bid, which only they play). A plant puts the bug
+# where the path has it.
 PATHS = {
     "c": ("--kernel", "c"),
     "python": ("--kernel", "python"),
-    "bots": ("--kernel", "python", "--set", "partner_bidding=true"),
+    "bots": ("--kernel", "python", "--set", "partner_bidding=true", "--set", "zero_bid=plain"),
 }
 Plant = Callable[[str, pytest.MonkeyPatch, Mutants], None]
 

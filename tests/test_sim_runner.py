@@ -347,3 +347,48 @@ def test_the_table_s_bids_are_each_seat_s_bid_of_the_record(
         assert seen.bids == record.by_seat(rules.players)
         joint += None in seen.bids
     assert joint or not rules.partner_bidding
+
+
+def _reference_asked_again(shared: bool) -> int:
+    """How often a forked process asks the reference to fold the sides of a game the
+    first process has folded already, starting from an empty memo of its own."""
+    import multiprocessing
+
+    rules = load_preset("standard").rules
+    jobs = 2 if shared else 1  # one process keeps no shared table
+    context = RunContext(rules, "standard", ("heuristic",), seed=4, table="python", jobs=jobs)
+    runner = context.runner()
+    runner.play_game(0)
+    receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
+
+    def again() -> None:
+        asked = []
+        side = runner.referee.side
+        runner.referee.side = lambda *args: asked.append(1) or side(*args)  # type: ignore[method-assign]
+        runner.fold._memo.clear()
+        runner.play_game(0)
+        send.send(len(asked))
+
+    worker = multiprocessing.get_context("fork").Process(target=again)
+    worker.start()
+    asked: int = receive.recv()
+    worker.join()
+    return asked
+
+
+@pytest.mark.skipif(not parallel._can_fork(), reason="needs fork")
+def test_a_forked_worker_reads_the_reference_fold_the_first_process_wrote() -> None:
+    """The reference's side deals of a table run on several processes are kept in memory
+    the run's forked workers share: a worker folds a game another process folded without
+    asking the reference again (a run on one process keeps no such table: a forked
+    process would ask for every side deal)."""
+    assert _reference_asked_again(shared=True) == 0
+    assert _reference_asked_again(shared=False) > 0
+
+
+def test_a_table_run_of_heuristic_bots_is_the_same_on_two_processes() -> None:
+    rules = load_preset("club").rules
+    config = RunConfig(rules, "club", 16, seed=8, bots=("heuristic",))
+    alone = timeless(simulate(config))
+    assert alone["kernel_reason"] is None
+    assert timeless(simulate(config, jobs=2)) == alone

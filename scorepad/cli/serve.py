@@ -72,13 +72,18 @@ def serve(
 ) -> None:
     """Serve the game as a web page: a watch link for every phone, a keep link to score."""
     from scorepad.errors import ScorepadError
+    from scorepad.i18n import _
     from scorepad.library import resolve_game
     from scorepad.store import load_game_file
 
     if all_games and name is not None:
-        raise ScorepadError(f"give a game's NAME or --all, not both (NAME was {name!r})")
+        raise ScorepadError(
+            _("give a game's NAME or --all, not both (NAME was {name})").format(name=repr(name))
+        )
     if not 0 <= port <= 65535:
-        raise ScorepadError(f"--port {port} is not a port; give 1 to 65535 (or 0 for any)")
+        raise ScorepadError(
+            _("--port {port} is not a port; give 1 to 65535 (or 0 for any)").format(port=port)
+        )
     path = None if all_games else resolve_game(name)
     if path is not None:
         load_game_file(path)  # a damaged game is refused now, as `show` refuses it
@@ -92,16 +97,28 @@ def serve(
     shown = f"[{address}]" if ":" in address else address
     root = f"http://{shown}:{bound}"
     links = {role: f"{root}{config.base(role)}/" for role in ("watch", "keep")}
-    what = "every saved game" if path is None else path.stem
-    typer.echo(f"Serving {what} at {root} (Ctrl-C stops).")
-    typer.echo(f"Watch (read only): {links['watch']}")
-    typer.echo(f"Keep score:        {links['keep']}")
+    said = (
+        _("Serving every saved game at {root} (Ctrl-C stops).")
+        if path is None
+        else _("Serving {name} at {root} (Ctrl-C stops).")
+    )
+    typer.echo(said.format(name=path.stem if path else "", root=root))
+    labels = {"watch": _("Watch (read only):"), "keep": _("Keep score:")}
+    width = max(len(label) for label in labels.values())
+    for role, label in labels.items():
+        typer.echo(f"{label:<{width}} {links[role]}")
     if tokens:
-        typer.echo("Anyone with a link can use it: share the keep link only with the scorekeeper.")
+        typer.echo(
+            _("Anyone with a link can use it: share the keep link only with the scorekeeper.")
+        )
     else:
-        typer.echo("Only this machine can open them; phones need --lan.")
+        typer.echo(_("Only this machine can open them; phones need --lan."))
     typer.echo(qr_text(links[qr.value]), nl=False)
-    typer.echo(f"Scan the code above to {'watch' if qr is QrLink.WATCH else 'keep score'}.")
+    typer.echo(
+        _("Scan the code above to watch.")
+        if qr is QrLink.WATCH
+        else _("Scan the code above to keep score.")
+    )
     sys.stdout.flush()  # the links are read before the server's first request
     run(create_app(config), listener)
 
@@ -114,6 +131,7 @@ def lan_address() -> str:
     import socket
 
     from scorepad.errors import ScorepadError
+    from scorepad.i18n import _
 
     address = ""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
@@ -124,7 +142,7 @@ def lan_address() -> str:
             pass
     if not address or is_loopback(address) or address == "0.0.0.0":
         raise ScorepadError(
-            "found no address on a local network; join the table's Wi-Fi, or give --host ADDRESS"
+            _("found no address on a local network; join the table's Wi-Fi, or give --host ADDRESS")
         )
     return address
 
@@ -144,6 +162,7 @@ def bind(address: str, port: int) -> socket.socket:
     import socket
 
     from scorepad.errors import ScorepadError
+    from scorepad.i18n import _
 
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
@@ -155,13 +174,21 @@ def bind(address: str, port: int) -> socket.socket:
         listener.close()
         if error.errno == errno.EADDRINUSE:
             raise ScorepadError(
-                f"port {port} is in use on {address}; pick another with --port N"
+                _("port {port} is in use on {address}; pick another with --port N").format(
+                    port=port, address=address
+                )
             ) from None
         if error.errno == errno.EACCES:
             raise ScorepadError(
-                f"port {port} needs more rights than this user has; pick another with --port N"
+                _(
+                    "port {port} needs more rights than this user has; pick another with --port N"
+                ).format(port=port)
             ) from None
-        raise ScorepadError(f"cannot listen on {address} port {port}: {error.strerror}") from None
+        raise ScorepadError(
+            _("cannot listen on {address} port {port}: {reason}").format(
+                address=address, port=port, reason=error.strerror
+            )
+        ) from None
     listener.set_inheritable(True)
     return listener
 

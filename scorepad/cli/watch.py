@@ -136,8 +136,21 @@ def _changes(
     until: Callable[[], bool] | None,
     size: Callable[[], object] = lambda: None,
 ) -> Iterator[None]:
-    """One item each time the file is saved again (or `size` changes), every `interval` s."""
-    last = (file_stamp(path), size())
+    """One item each time the file is saved again (or `size` changes), every `interval` s.
+
+    What counts as unchanged is taken now, before the first sheet is drawn, so a save or a
+    resize that comes while it is being drawn is not taken for the starting state.
+    """
+    return _polled(path, interval, until, size, (file_stamp(path), size()))
+
+
+def _polled(
+    path: Path,
+    interval: float,
+    until: Callable[[], bool] | None,
+    size: Callable[[], object],
+    last: tuple[_Stamp, object],
+) -> Iterator[None]:
     while not (until and until()):
         time.sleep(interval)
         now = (file_stamp(path), size())

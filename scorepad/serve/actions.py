@@ -16,6 +16,7 @@ from pathlib import Path
 from scorepad.entry import find_seat, parse_tricks, record_bids, record_tricks, undo_last
 from scorepad.errors import GameError, ScorepadError, TricksError
 from scorepad.game import Game, new_game
+from scorepad.i18n import _
 from scorepad.library import check_game_name, game_path_for, saved_games, set_current
 from scorepad.serve.view import game_version
 from scorepad.store import create_game_file, update_game
@@ -34,28 +35,32 @@ class FormError(ScorepadError):
 def _number(form: Form, key: str) -> int:
     text = form.get(key, "")
     if not (text.isascii() and text.isdigit()) or len(text) > 6:
-        raise FormError(f"the form's {key} must be a round number, not {text[:20]!r}")
+        raise FormError(
+            _("the form's {key} must be a round number, not {text}").format(
+                key=key, text=repr(text[:20])
+            )
+        )
     return int(text)
 
 
 def what_changed(game: Game, kind: str, number: int, corrects: bool) -> str:
     """One line on why a form drawn before the game's latest change was refused."""
     rounds = game.rounds
+    said = _("The game was just changed on another device; here it is as it stands now.")
     if not corrects and kind == "bids" and len(rounds) >= number:
-        return f"Round {number}'s bids were just entered on another device."
-    if not corrects and kind == "tricks":
-        if len(rounds) >= number and rounds[number - 1].played:
-            return f"Round {number}'s tricks were just entered on another device."
-        if len(rounds) < number:
-            return f"Round {number}'s bids were just taken back on another device."
-    if kind == "undo":
-        return "The game was just changed on another device; nothing was taken back."
-    return "The game was just changed on another device; here it is as it stands now."
+        said = _("Round {number}'s bids were just entered on another device.")
+    elif not corrects and kind == "tricks" and len(rounds) >= number and rounds[number - 1].played:
+        said = _("Round {number}'s tricks were just entered on another device.")
+    elif not corrects and kind == "tricks" and len(rounds) < number:
+        said = _("Round {number}'s bids were just taken back on another device.")
+    elif kind == "undo":
+        said = _("The game was just changed on another device; nothing was taken back.")
+    return said.format(number=number)
 
 
 def _checked(game: Game, form: Form, kind: str, number: int, corrects: bool) -> None:
     if not form.get("version"):
-        raise FormError("the form carries no version of the game; reload the page")
+        raise FormError(_("the form carries no version of the game; reload the page"))
     if form["version"] != game_version(game):
         raise StaleFormError(what_changed(game, kind, number, corrects))
 
@@ -65,18 +70,23 @@ def bid_tokens(game: Game, form: Form) -> list[str]:
     tokens = []
     teams = {side for side in range(len(game.sides)) if form.get(f"team-{side}", "").strip()}
     for key in form:
-        kind, _, index = key.partition("-")
+        kind, _dash, index = key.partition("-")
         if kind not in ("bid", "team", "took"):
             continue
         if kind == "took" or not (index.isascii() and index.isdigit()):
-            raise FormError(f"a bids form has no field {key[:40]!r}")
+            raise FormError(_("a bids form has no field {key}").format(key=repr(key[:40])))
         if kind == "bid" and int(index) >= len(game.players):
             raise GameError(
-                f"there is no player in seat {int(index) + 1}; "
-                f"players are {', '.join(game.players)}"
+                _("there is no player in seat {seat}; players are {players}").format(
+                    seat=int(index) + 1, players=", ".join(game.players)
+                )
             )
         if kind == "team" and int(index) >= len(game.sides):
-            raise GameError(f"there is no team {int(index) + 1}; teams are {', '.join(game.sides)}")
+            raise GameError(
+                _("there is no team {team}; teams are {teams}").format(
+                    team=int(index) + 1, teams=", ".join(game.sides)
+                )
+            )
     for side in range(len(game.sides)):
         if side in teams:
             tokens.append(f"{game.sides[side]}={form[f'team-{side}'].strip()}")
@@ -84,7 +94,9 @@ def bid_tokens(game: Game, form: Form) -> list[str]:
         for seat in game.rules.seats_of(side):
             value = form.get(f"bid-{seat}", "").strip()
             if not value:
-                raise GameError(f"no bid for {game.players[seat]}; pick every player's bid")
+                raise GameError(
+                    _("no bid for {who}; pick every player's bid").format(who=game.players[seat])
+                )
             tokens.append(f"{game.players[seat]}={value}")
     return tokens
 
@@ -94,26 +106,36 @@ def trick_tokens(game: Game, form: Form) -> list[str]:
     rest of the deal's tricks."""
     given: list[tuple[str, str]] = []
     for key, value in form.items():
-        kind, _, index = key.partition("-")
+        kind, _dash, index = key.partition("-")
         if kind not in ("bid", "team", "took"):
             continue
         if kind == "bid" or not (index.isascii() and index.isdigit()):
-            raise FormError(f"a tricks form has no field {key[:40]!r}")
+            raise FormError(_("a tricks form has no field {key}").format(key=repr(key[:40])))
         names = game.players if kind == "took" else game.sides
         if int(index) >= len(names):
-            what = "player in seat" if kind == "took" else "team"
-            raise GameError(f"there is no {what} {int(index) + 1} in this game")
+            said = (
+                _("there is no player in seat {number} in this game")
+                if kind == "took"
+                else _("there is no team {number} in this game")
+            )
+            raise GameError(said.format(number=int(index) + 1))
         given.append((names[int(index)], value.strip()))
     empty = [name for name, value in given if not value]
     if len(empty) > 1:
         raise GameError(
-            f"no tricks for {', '.join(empty)}; leave at most one box empty (it takes the rest)"
+            _("no tricks for {names}; leave at most one box empty (it takes the rest)").format(
+                names=", ".join(empty)
+            )
         )
     if empty:
         rules = game.rules
         taken = sum(parse_tricks(value, name, rules) for name, value in given if value)
         if taken > rules.tricks:
-            raise TricksError(f"the tricks add up to {taken}; a deal has {rules.tricks}")
+            raise TricksError(
+                _("the tricks add up to {taken}; a deal has {tricks}").format(
+                    taken=taken, tricks=rules.tricks
+                )
+            )
         given = [(name, value or str(rules.tricks - taken)) for name, value in given]
     return [f"{name}={value}" for name, value in given]
 
@@ -133,7 +155,7 @@ def enter(path: Path, form: Form, kind: str, *, corrects: bool = False) -> str:
             raise StaleFormError(what_changed(game, kind, number, corrects))
         return record_tricks(game, trick_tokens(game, form), number=at), None
 
-    game, _ = update_game(path, change)
+    game, _none = update_game(path, change)
     return game_version(game)
 
 
@@ -163,18 +185,28 @@ def start_game(form: Form) -> Path:
 
     name = check_game_name(form.get("name", ""))
     if not name:
-        raise GameError("the game needs a name")
+        raise GameError(_("the game needs a name"))
     players = form.get("players", "").strip()
     if not players:
-        raise GameError("no players given; name them in clockwise seat order, like Ann,Bob,Cat,Dan")
+        raise GameError(
+            _("no players given; name them in clockwise seat order, like Ann,Bob,Cat,Dan")
+        )
     for saved in saved_games():
         if saved.stem.casefold() == name.casefold():
-            raise GameError(f"a game named {saved.stem!r} exists already; pick another name")
+            raise GameError(
+                _("a game named {name} exists already; pick another name").format(
+                    name=repr(saved.stem)
+                )
+            )
     overrides = [line.strip() for line in form.get("overrides", "").splitlines() if line.strip()]
     preset_name = form.get("preset", "") or "standard"
     presets = preset_names()
     if preset_name not in presets:
-        raise GameError(f"no preset named {preset_name[:40]!r}; presets are {', '.join(presets)}")
+        raise GameError(
+            _("no preset named {name}; presets are {presets}").format(
+                name=repr(preset_name[:40]), presets=", ".join(presets)
+            )
+        )
     preset, rules = resolve_rules(preset_name, overrides)
     teams = form.get("teams", "").strip()
     game = new_game(

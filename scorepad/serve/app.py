@@ -6,7 +6,8 @@ so it works without JavaScript; the script only adds the live updates.
 
 Two roles, each under its own link: `/watch/TOKEN/...` reads, `/keep/TOKEN/...` reads and
 writes. Without tokens (the server listens on this machine only) the links are `/watch/`
-and `/keep/`. A request under either prefix without its role's token gets a 403.
+and `/keep/`. A request under either prefix without its role's token gets a 403 (`guard`).
+Every page is drawn in the language of its request (`language`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, quote, urlsplit
+from urllib.parse import quote
 
 import jinja2
 from starlette.applications import Starlette
@@ -32,14 +34,15 @@ from starlette.responses import (
 )
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
 
+from scorepad import i18n
 from scorepad.errors import GameError, GameFileError, ScorepadError
+from scorepad.i18n import _
 from scorepad.serve import actions
+from scorepad.serve.guard import NotFound, TokenGate, read_form, refused, sentence
+from scorepad.serve.language import Language, switch_links
 from scorepad.serve.live import Hub
 
-MAX_BODY = 16 * 1024  # bytes: every form of ours is far smaller
-MAX_FIELDS = 64
 ROLES = ("watch", "keep")
 
 
@@ -62,41 +65,26 @@ def new_tokens() -> dict[str, str]:
 
 
 def templates() -> jinja2.Environment:
-    """The page templates, shipped in the package; every value is escaped as it is drawn."""
-    return jinja2.Environment(
+    """The page templates, shipped in the package; every value is escaped as it is drawn.
+
+    Their words are the catalog's (Jinja2's i18n extension, with scorepad's own `_` and
+    `ngettext`), said in the language of the request being drawn; a message's values are
+    put in with `.format`, as in the code, so its placeholders are checked the same way.
+    """
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("scorepad.serve", "templates"),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
     )
-
-
-class TokenGate:
-    """403 for a path under /watch/ or /keep/ that lacks its role's token.
-
-    The token is compared in constant time before any route sees the request.
-    """
-
-    def __init__(self, app: ASGIApp, tokens: dict[str, str]) -> None:
-        self.app = app
-        self.tokens = tokens
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and self.tokens:
-            parts = scope["path"].split("/")
-            if len(parts) > 1 and parts[1] in self.tokens:
-                given = parts[2] if len(parts) > 2 else ""
-                expected = self.tokens[parts[1]]
-                if not secrets.compare_digest(given.encode(), expected.encode()):
-                    response = PlainTextResponse(
-                        f"This {parts[1]} link lacks its token: open the link the "
-                        "scorekeeper's terminal printed.\n",
-                        status_code=403,
-                    )
-                    await response(scope, receive, send)
-                    return
-        await self.app(scope, receive, send)
+    env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the extension
+        gettext=i18n._, ngettext=i18n.ngettext, pgettext=i18n.pgettext
+    )
+    env.globals.update(language=i18n.language, switch_links=switch_links)
+    env.filters["number"] = i18n.format_number
+    return env
 
 
 class Pages:
@@ -120,7 +108,9 @@ class Pages:
             for path in saved_games():
                 if path.stem == name:
                     return path
-        raise _NotFound(f"no game named {name[:100]!r} is served here")
+        raise NotFound(
+            _("no game named {name} is served here").format(name=repr(name[:100]))
+        )
 
     def game_url(self, role: str, path: Path, rest: str = "") -> str:
         return f"{self.config.base(role)}/g/{quote(path.stem, safe='')}/{rest}"
@@ -143,16 +133,18 @@ class Pages:
             "all_games": self.config.game is None,
         }
 
-    def draw_live(self, path: Path, role: str) -> dict[str, object]:
-        """The live part of a game's page as the file holds it now (run in a thread)."""
+    def draw_live(self, path: Path, role: str, language: str) -> dict[str, object]:
+        """The live part of a game's page as the file holds it now, in `language` (run in
+        a thread, once for all the pages of that role and language)."""
         from scorepad.store import load_game_file
 
-        try:
-            game = load_game_file(path)
-        except ScorepadError as error:
-            return {"error": str(error)}
-        values = self.game_values(role, path, game)
-        html = self.env.get_template("live.html").render(**values)
+        with i18n.speaking(language):
+            try:
+                game = load_game_file(path)
+            except ScorepadError as error:
+                return {"error": sentence(error)}
+            values = self.game_values(role, path, game)
+            html = self.env.get_template("live.html").render(**values)
         view = values["view"]
         return {"version": view.version, "entries": view.entries, "html": html}
 
@@ -165,7 +157,7 @@ class Pages:
         values = self.game_values(role, path, game)
         if form is not None and values["view"].form is not None:
             values["view"] = _refilled(values["view"], game, form)
-        return self.page("game.html", status, message=message, **values)
+        return self.page("game.html", status, message=message, here=values["game_url"], **values)
 
     # -- routes ---------------------------------------------------------------
 
@@ -199,10 +191,8 @@ class Pages:
 
     def root(self, request: Request) -> Response:
         if self.config.tokens:
-            return PlainTextResponse(
-                "scorepad: open the watch or keep link the scorekeeper's terminal printed.\n",
-                status_code=404,
-            )
+            said = _("scorepad: open the watch or keep link the scorekeeper's terminal printed.")
+            return PlainTextResponse(said + "\n", status_code=404)
         return RedirectResponse(self.config.base("watch") + "/", status_code=303)
 
     def home(self, role: str, request: Request) -> Response:
@@ -221,17 +211,22 @@ class Pages:
 
         listed = []
         for path in saved_games():
+            changed = i18n.format_datetime(datetime.fromtimestamp(path.stat().st_mtime))
             try:
                 game = load_game_file(path)
             except ScorepadError as error:
-                listed.append({"name": path.stem, "url": "", "status": str(error), "sides": ""})
+                listed.append(
+                    {"name": path.stem, "url": "", "status": sentence(error), "sides": "",
+                     "changed": changed}
+                )  # fmt: skip
                 continue
             listed.append(
                 {
+                    "changed": changed,
                     "name": path.stem,
                     "url": self.game_url(role, path),
                     "status": game_summary(game, standings(game)),
-                    "sides": " vs ".join(game.sides),
+                    "sides": _(" vs ").join(game.sides),
                 }
             )
         return self.page(
@@ -241,6 +236,7 @@ class Pages:
             games=listed,
             presets=preset_names(),
             new_url=self.config.base("keep") + "/new",
+            here=self.config.base(role) + "/",
             message=message,
             form=form or {},
         )
@@ -251,7 +247,7 @@ class Pages:
     async def events(self, role: str, request: Request) -> Response:
         path = self.game_path(request.path_params["name"])
         return StreamingResponse(
-            self.hub.events(path, role),
+            self.hub.events(path, role, i18n.language()),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
@@ -261,7 +257,8 @@ class Pages:
         form: Any = None,
     ) -> Response:  # fmt: skip
         from scorepad.game import check_round_number, standings
-        from scorepad.serve.view import bids_form, explained_round, game_version, tricks_form
+        from scorepad.serve.forms import bids_form, tricks_form
+        from scorepad.serve.view import explained_round, game_version
         from scorepad.store import load_game_file
 
         path = self.game_path(request.path_params["name"])
@@ -270,7 +267,7 @@ class Pages:
         try:
             check_round_number(game, number)
         except GameError as error:
-            raise _NotFound(str(error)) from None
+            raise NotFound(str(error)) from None
         result = standings(game)
         round_ = game.rounds[number - 1]
         values = dict(form or {})
@@ -290,6 +287,7 @@ class Pages:
             forms=forms,
             version=game_version(game),
             game_url=self.game_url(role, path),
+            here=self.game_url(role, path, f"round/{number}"),
             message=message,
             rounds=len(game.rounds),
         )
@@ -323,10 +321,16 @@ class Pages:
         path = self.game_path(request.path_params["name"])
         number, kind = request.path_params["number"], request.path_params["kind"]
         if kind not in ("bids", "tricks"):
-            raise _NotFound(f"a round is corrected by its bids or tricks, not {kind[:20]!r}")
+            raise NotFound(
+                _("a round is corrected by its bids or tricks, not {kind}").format(
+                    kind=repr(kind[:20])
+                )
+            )
         if form.get("round") != str(number):
             raise actions.FormError(
-                f"the form is for round {form.get('round', '')[:8]!r}, not {number}"
+                _("the form is for round {given}, not {number}").format(
+                    given=repr(form.get("round", "")[:8]), number=number
+                )
             )
 
         def again(message: str, status: int) -> Response:
@@ -341,27 +345,18 @@ class Pages:
 
     async def new_game(self, request: Request) -> Response:
         if self.config.game is not None:
-            raise _NotFound("this server serves one game; start another with `scorepad new`")
-        form = await _read_form(request)
+            raise NotFound(_("this server serves one game; start another with `scorepad new`"))
+        form = await read_form(request)
         try:
             path = await run_in_threadpool(actions.start_game, form)
         except GameFileError:
             raise
         except ScorepadError as error:
-            message = _sentence(error)
+            message = sentence(error)
             return await run_in_threadpool(
                 lambda: self.games_page("keep", message=message, status=400, form=form)
             )
         return RedirectResponse(self.game_url("keep", path), status_code=303)
-
-
-class _NotFound(ScorepadError):
-    """A game or round a URL names that is not served: a 404 with one line."""
-
-
-def _sentence(error: Exception) -> str:
-    text = str(error)
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def _change(
@@ -380,7 +375,7 @@ def _change(
     except (actions.FormError, GameFileError):
         raise
     except ScorepadError as error:
-        return again(_sentence(error), 400)
+        return again(sentence(error), 400)
     return RedirectResponse(done, status_code=303, headers={"X-Scorepad-Version": version})
 
 
@@ -405,7 +400,7 @@ def _refilled(view: Any, game: Any, form: dict[str, str]) -> Any:
     import dataclasses
 
     from scorepad.game import next_dealer
-    from scorepad.serve.view import bids_form, tricks_form
+    from scorepad.serve.forms import bids_form, tricks_form
 
     entry = view.form
     if entry.kind == "bids":
@@ -413,45 +408,6 @@ def _refilled(view: Any, game: Any, form: dict[str, str]) -> Any:
     else:
         refilled = tricks_form(game, entry.number, values=form)
     return dataclasses.replace(view, form=refilled)
-
-
-async def _read_form(request: Request) -> dict[str, str]:
-    """A url-encoded form of at most MAX_BODY bytes and MAX_FIELDS fields, sent by one of
-    our own pages: a browser names the page's origin, and another site's is refused."""
-    origin = request.headers.get("origin")
-    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
-        raise _OtherSite(f"a form from another site ({origin[:60]}) is not taken")
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
-        raise _TooLarge()
-    body = bytearray()
-    async for chunk in request.stream():
-        body.extend(chunk)
-        if len(body) > MAX_BODY:
-            raise _TooLarge()
-    try:
-        pairs = parse_qsl(
-            body.decode("utf-8"),
-            keep_blank_values=True,
-            max_num_fields=MAX_FIELDS,
-            errors="strict",
-        )
-    except (UnicodeDecodeError, ValueError):
-        raise actions.FormError("the form is not url-encoded UTF-8 text") from None
-    form: dict[str, str] = {}
-    for key, value in pairs:
-        if key in form:
-            raise actions.FormError(f"the form gives {key[:40]!r} twice")
-        form[key] = value
-    return form
-
-
-class _OtherSite(ScorepadError):
-    """A form posted from a page of another site: a 403."""
-
-
-class _TooLarge(ScorepadError):
-    """A request body over MAX_BODY: a 413."""
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -474,28 +430,10 @@ def _form(handler: Callable[[Request, dict[str, str]], Response]) -> Handler:
     """A POST route: the form read (bounded), then the handler in a thread."""
 
     async def endpoint(request: Request) -> Response:
-        form = await _read_form(request)
+        form = await read_form(request)
         return await run_in_threadpool(handler, request, form)
 
     return endpoint
-
-
-async def _refused(request: Request, exc: Exception) -> Response:
-    """One line for a request we refuse: 400, 404, 409 or 413; never a 5xx."""
-    if isinstance(exc, _NotFound):
-        status = 404
-    elif isinstance(exc, _OtherSite):
-        status = 403
-    elif isinstance(exc, _TooLarge):
-        return PlainTextResponse(
-            f"The form is larger than {MAX_BODY // 1024} KiB; nothing was changed.\n",
-            status_code=413,
-        )
-    elif isinstance(exc, GameFileError):
-        status = 409  # the game file is damaged or unreadable: the request was fine
-    else:
-        status = 400
-    return PlainTextResponse(f"{_sentence(exc)} Nothing was changed.\n", status_code=status)
 
 
 def create_app(config: ServeConfig) -> Starlette:
@@ -503,8 +441,9 @@ def create_app(config: ServeConfig) -> Starlette:
     pages = Pages(config)
     app = Starlette(
         routes=pages.routes(),
-        middleware=[Middleware(TokenGate, tokens=config.tokens)],
-        exception_handlers={ScorepadError: _refused},
+        # The language first: a refusal of the token gate is said in it too.
+        middleware=[Middleware(Language), Middleware(TokenGate, tokens=config.tokens)],
+        exception_handlers={ScorepadError: refused},
     )
     app.state.hub = pages.hub
     return app

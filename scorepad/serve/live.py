@@ -3,9 +3,10 @@
 The file is the only truth. A feed looks at the file's stamp (inode, size, time: a save
 is a rename, so every save changes it) every `INTERVAL` seconds while any page listens,
 whoever saved it: a phone, `scorepad bid` in a terminal, or table mode. When the stamp
-changes, the page's part is drawn once from the file as it now is, and sent to every
-listener as a server-sent event. The drawing is kept only until the next change: it is
-never consulted to decide anything, and every form is checked against the file itself.
+changes, the page's part is drawn once from the file as it now is, for each role and
+language some page listens in, and sent to those listeners as a server-sent event. The
+drawing is kept only until the next change: it is never consulted to decide anything, and
+every form is checked against the file itself.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from scorepad.cli.watch import file_stamp
 INTERVAL = 0.05  # seconds between looks at a watched file: a stat each, cheap
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection alive
 
-Draw = Callable[[Path, str], dict[str, object]]
+Draw = Callable[[Path, str, str], dict[str, object]]  # path, role, language
 
 
 class Feed:
@@ -35,8 +36,8 @@ class Feed:
         self.changed = asyncio.Event()
         self.listeners = 0
         self.task: asyncio.Task[None] | None = None
-        # The drawing for the current `seq`, by role, or the task drawing it.
-        self.drawn: dict[str, asyncio.Task[str]] = {}
+        # The drawing for the current `seq`, by role and language, or the task drawing it.
+        self.drawn: dict[tuple[str, str], asyncio.Task[str]] = {}
 
     def start(self) -> None:
         """Look at the file now (nobody may have looked while no page listened), then on."""
@@ -61,16 +62,17 @@ class Feed:
         changed, self.changed = self.changed, asyncio.Event()
         changed.set()
 
-    def payload(self, role: str) -> asyncio.Task[str]:
-        """The event for `role`'s pages at the current state, drawn once for all of them."""
-        task = self.drawn.get(role)
+    def payload(self, role: str, language: str) -> asyncio.Task[str]:
+        """The event for `role`'s pages in `language` at the current state, drawn once for
+        all of them."""
+        task = self.drawn.get((role, language))
         if task is None:
-            task = asyncio.get_running_loop().create_task(self._draw(role))
-            self.drawn[role] = task
+            task = asyncio.get_running_loop().create_task(self._draw(role, language))
+            self.drawn[role, language] = task
         return task
 
-    async def _draw(self, role: str) -> str:
-        data = await asyncio.to_thread(self.draw, self.path, role)
+    async def _draw(self, role: str, language: str) -> str:
+        data = await asyncio.to_thread(self.draw, self.path, role, language)
         return f"event: state\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
@@ -88,8 +90,9 @@ class Hub:
         for feed in self.feeds.values():
             feed.notify()
 
-    async def events(self, path: Path, role: str) -> AsyncIterator[str]:
-        """The event stream of one page: the state now, then each new one, until closed."""
+    async def events(self, path: Path, role: str, language: str) -> AsyncIterator[str]:
+        """The event stream of one page in `language`: the state now, then each new one,
+        until closed."""
         feed = self.feeds.get(path)
         if feed is None:
             feed = self.feeds[path] = Feed(path, self.draw, self)
@@ -102,7 +105,7 @@ class Hub:
                 if feed.seq != seen:
                     seen = feed.seq
                     changed = feed.changed
-                    yield await asyncio.shield(feed.payload(role))
+                    yield await asyncio.shield(feed.payload(role, language))
                     if feed.seq != seen:
                         continue
                 else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from scorepad.bids import format_bid
+from scorepad.bids import show_bid
 from scorepad.export.view import side_order, side_rounds
 from scorepad.game import (
     Game,
@@ -22,7 +22,9 @@ from scorepad.game import (
     scores_text,
     standings,
 )
+from scorepad.i18n import _, ngettext
 from scorepad.scoring import signed
+from scorepad.serve.forms import EntryForm, bids_form, tricks_form
 
 
 def game_version(game: Game) -> str:
@@ -47,38 +49,6 @@ class SideCard:
     needs: int
     leads: bool
     won: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One option of a bid or tricks field: what the form sends and what a person reads."""
-
-    value: str
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    """One input of an entry form: a player's (or a team's) bid or tricks."""
-
-    name: str  # the form field: bid-SEAT, team-SIDE, took-SEAT
-    label: str
-    side: str
-    choices: tuple[Choice, ...] = ()  # a select's options; empty for a number box
-    value: str = ""
-    note: str = ""  # `bids first`, `deals`
-
-
-@dataclass(frozen=True, slots=True)
-class EntryForm:
-    """A form that enters or corrects one round's bids or tricks."""
-
-    kind: str  # "bids" or "tricks"
-    number: int
-    fields: tuple[Field, ...]
-    team_fields: tuple[Field, ...] = ()  # joint team bids, where partner bidding is on
-    hints: tuple[str, ...] = ()
-    corrects: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,31 +117,43 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
     )
     banner = ""
     if result.outcome is not None:
-        reason = describe_end(rules, result.outcome)
-        who = "A draw" if result.winner is None else f"{game.sides[result.winner]} won"
-        banner = f"{who} after round {result.ended_after} ({reason})."
+        said = (
+            _("A draw after round {number} ({reason}).")
+            if result.winner is None
+            else _("{side} won after round {number} ({reason}).")
+        )
+        banner = said.format(
+            side=game.sides[result.winner] if result.winner is not None else "",
+            number=result.ended_after,
+            reason=describe_end(rules, result.outcome),
+        )
     form: EntryForm | None = None
     waiting = open_round(game)
     if waiting is not None:
         round_ = game.rounds[waiting - 1]
-        turn = (
-            f"Round {waiting}: {game.players[round_.dealer]} dealt; the bids are in "
-            f"({_bids_said(game, round_)}), the tricks to come."
+        turn = _("Round {number}: {dealer} dealt; the bids are in ({bids}), the tricks to come.")
+        turn = turn.format(
+            number=waiting, dealer=game.players[round_.dealer], bids=_bids_said(game, round_)
         )
         form = tricks_form(game, waiting)
     elif result.finished:
-        turn = "The game is over. A round can still be corrected from its page."
+        turn = _("The game is over. A round can still be corrected from its page.")
     else:
         number = len(game.rounds) + 1
         dealer = next_dealer(game)
         first = game.players[(dealer + 1) % len(game.players)]
-        turn = f"Round {number}: {game.players[dealer]} deals, {first} bids first."
+        turn = _("Round {number}: {dealer} deals, {first} bids first.").format(
+            number=number, dealer=game.players[dealer], first=first
+        )
         form = bids_form(game, number, dealer, result)
     last = game.rounds[-1] if game.rounds else None
     undo_what = ""
     if last is not None:
-        what = "tricks" if last.played else "bids"
-        undo_what = f"Take back round {len(game.rounds)}'s {what}"
+        undo_what = (
+            _("Take back round {number}'s tricks")
+            if last.played
+            else _("Take back round {number}'s bids")
+        ).format(number=len(game.rounds))
     warnings = tuple(warning for row in result.rounds for warning in row.warnings)
     return GameView(
         name=game.name,
@@ -196,15 +178,24 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
 def game_summary(game: Game, result: Standings) -> str:
     """A saved game in one line, for the list of games: `3 rounds: Us 216, Them 120; Us won.`"""
     count = len(game.rounds)
-    text = f"{count} round{'' if count == 1 else 's'}: {scores_text(game, result.scores)}"
-    if result.finished:
-        text += "; a draw" if result.winner is None else f"; {game.sides[result.winner]} won"
-    return text + "."
+    scores = scores_text(game, result.scores)
+    if not result.finished:
+        said = ngettext("{count} round: {scores}.", "{count} rounds: {scores}.", count)
+    elif result.winner is None:
+        said = ngettext(
+            "{count} round: {scores}; a draw.", "{count} rounds: {scores}; a draw.", count
+        )
+    else:
+        said = ngettext(
+            "{count} round: {scores}; {side} won.", "{count} rounds: {scores}; {side} won.", count
+        )
+    side = game.sides[result.winner] if result.winner is not None else ""
+    return said.format(count=count, scores=scores, side=side)
 
 
 def _bids_said(game: Game, round_: Round) -> str:
     return "; ".join(
-        f"{game.sides[side]} {'+'.join(format_bid(bid) for bid in round_.sides[side].bids)}"
+        f"{game.sides[side]} {'+'.join(show_bid(bid) for bid in round_.sides[side].bids)}"
         for side in side_order(game)
     )
 
@@ -218,7 +209,9 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
         for side in side_rounds(game, row):
             scored = side.result
             reasons = tuple(
-                line.label for line in (scored.lines if scored else ()) if line.kind.is_bad
+                line_words(line.label)
+                for line in (scored.lines if scored else ())
+                if line.kind.is_bad
             )
             tricks = ""
             if side.tricks is not None:
@@ -230,7 +223,7 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
             cells.append(
                 RowSide(
                     name=side.name,
-                    bids="+".join(side.bids),
+                    bids="+".join(_shown(bid) for bid in side.bids),
                     tricks=tricks,
                     points=signed(scored.points) if scored else "",
                     score=str(scored.score) if scored else "",
@@ -249,136 +242,6 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
             )
         )
     return tuple(rows)
-
-
-# ---------------------------------------------------------------------------
-# Entry forms: only what the rules allow is offered
-
-
-def bid_choices(game: Game, *, team: bool = False) -> tuple[Choice, ...]:
-    """The bids a player (or a team, for a joint bid) may pick under the game's rules."""
-    rules = game.rules
-    choices = [Choice("", "–")]
-    if rules.nil and not team:
-        choices.append(Choice("nil", "nil"))
-    lowest = 0 if rules.zero_bid == "plain" else 1
-    choices.extend(Choice(str(tricks), str(tricks)) for tricks in range(lowest, rules.tricks + 1))
-    if rules.blind_nil and not team:
-        choices.append(Choice("bnil", "blind nil"))
-    if rules.blind_bids:
-        choices.extend(
-            Choice(f"b{tricks}", f"blind {tricks}")
-            for tricks in range(rules.blind_bid_min, rules.tricks + 1)
-        )
-    return tuple(choices)
-
-
-def bid_hints(game: Game) -> tuple[str, ...]:
-    """The rules' own limits on bidding, said before anyone picks a bid."""
-    rules = game.rules
-    hints = []
-    if rules.blind_nil and rules.blind_nil_deficit:
-        hints.append(f"Blind nil only for a side trailing by {rules.blind_nil_deficit} or more.")
-    if rules.blind_bids:
-        hints.append(
-            f"Blind bids of {rules.blind_bid_min} or more"
-            + (
-                f", only for a side trailing by {rules.blind_bid_deficit} or more."
-                if rules.blind_bid_deficit
-                else "."
-            )
-        )
-    if rules.partner_bidding and rules.side_size > 1:
-        hints.append("A team may give one joint bid instead of its players' bids.")
-    if rules.min_team_bid:
-        hints.append(f"A side's contract must be {rules.min_team_bid} or more.")
-    if rules.suicide:
-        hints.append(
-            f"Suicide: in each team one bids nil, the other {rules.suicide_min_bid} or more."
-        )
-    if rules.no_hell:
-        hints.append(f"No hell: the bids may not add up to {rules.tricks}.")
-    return tuple(hints)
-
-
-def bids_form(
-    game: Game,
-    number: int,
-    dealer: int,
-    result: Standings | None = None,
-    *,
-    values: dict[str, str] | None = None,
-    corrects: bool = False,
-) -> EntryForm:
-    """The bids of round `number`, one field per player in bidding order (left of the dealer)."""
-    rules, seats = game.rules, len(game.players)
-    values = values or {}
-    choices = bid_choices(game)
-    fields = []
-    for step in range(1, seats + 1):
-        seat = (dealer + step) % seats
-        note = "bids first" if step == 1 else ("deals" if seat == dealer else "")
-        name = f"bid-{seat}"
-        fields.append(
-            Field(
-                name=name,
-                label=game.players[seat],
-                side=game.sides[rules.side_of(seat)],
-                choices=choices,
-                value=values.get(name, ""),
-                note=note,
-            )
-        )
-    team_fields: tuple[Field, ...] = ()
-    if rules.partner_bidding and rules.side_size > 1:
-        team_choices = bid_choices(game, team=True)
-        team_fields = tuple(
-            Field(
-                name=f"team-{side}",
-                label=game.sides[side],
-                side=game.sides[side],
-                choices=team_choices,
-                value=values.get(f"team-{side}", ""),
-            )
-            for side in side_order(game)
-        )
-    return EntryForm("bids", number, tuple(fields), team_fields, bid_hints(game), corrects)
-
-
-def tricks_form(
-    game: Game, number: int, *, values: dict[str, str] | None = None, corrects: bool = False
-) -> EntryForm:
-    """The tricks of round `number`: a team's total, or each player's where a side has a
-    nil bidder (or plays alone, or bid per player and took per player before)."""
-    rules = game.rules
-    round_ = game.rounds[number - 1]
-    values = values or {}
-    fields = []
-    for side in side_order(game):
-        entry = round_.sides[side]
-        seats = rules.seats_of(side)
-        per_player = (
-            len(seats) == 1
-            or any(bid.is_nil for bid in entry.bids)
-            or (entry.tricks is not None and len(entry.tricks) == len(seats))
-        )
-        if per_player:
-            for index, seat in enumerate(seats):
-                name = f"took-{seat}"
-                value = values.get(name)
-                if value is None and entry.tricks is not None:
-                    value = str(entry.tricks[index])
-                fields.append(Field(name, game.players[seat], game.sides[side], value=value or ""))
-        else:
-            name = f"team-{side}"
-            value = values.get(name)
-            if value is None and entry.tricks is not None:
-                value = str(sum(entry.tricks))
-            fields.append(
-                Field(name, game.sides[side], game.sides[side], value=value or "", note="team")
-            )
-    hints = (f"Leave one box empty: it takes the rest of the {rules.tricks} tricks.",)
-    return EntryForm("tricks", number, tuple(fields), (), hints, corrects)
 
 
 # ---------------------------------------------------------------------------
@@ -414,13 +277,14 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
         entry = row.round.sides[side]
         parts = []
         for item in entry_items(game, side, entry):
-            who = item.who or "team"
             if item.bid is None:
-                parts.append(f"{who} took {item.tricks}")
+                said = _("team took {tricks}") if item.who is None else _("{who} took {tricks}")
+                parts.append(said.format(who=item.who, tricks=item.tricks))
                 continue
-            part = f"{who} bid {format_bid(item.bid)}"
+            said = _("team bid {bid}") if item.who is None else _("{who} bid {bid}")
+            part = said.format(who=item.who, bid=show_bid(item.bid))
             if item.tricks is not None:
-                part += f", took {item.tricks}"
+                part += " " + _("took {tricks}").format(tricks=item.tricks)
             parts.append(part)
         score = before[side].score if before else 0
         bags = before[side].bags if before else 0
@@ -429,14 +293,15 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
         total = after = ""
         if scored is not None:
             lines = tuple(
-                (line.label, signed(line.points), line.kind.is_bad) for line in scored.lines
+                (line_words(line.label), signed(line.points), line.kind.is_bad)
+                for line in scored.lines
             )
             total = signed(scored.points)
             after = _standing(scored.score, scored.bags, bags_counted)
         sides.append(
             ExplainedSide(
                 name=game.sides[side],
-                entry="; ".join(parts),
+                entry=", ".join(parts),  # as `scorepad explain` says it, word for word
                 before=_standing(score, bags, bags_counted),
                 lines=lines,
                 total=total,
@@ -446,12 +311,22 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
     notes = []
     if row.outcome is not None:
         winner = row.outcome.winner
-        what = f"{game.sides[winner]} won" if winner is not None else "a draw"
-        notes.append(f"This round ends the game: {what} ({scores_text(game, result.scores)}).")
+        said = (
+            _("This round ends the game: {side} won ({scores}).")
+            if winner is not None
+            else _("This round ends the game: a draw ({scores}).")
+        )
+        notes.append(
+            said.format(
+                side=game.sides[winner] if winner is not None else "",
+                scores=scores_text(game, result.scores),
+            )
+        )
     if row.after_end:
         notes.append(
-            f"This round was played after the game ended (round {result.ended_after}): "
-            "it does not count."
+            _(
+                "This round was played after the game ended (round {end}): it does not count."
+            ).format(end=result.ended_after)
         )
     notes.extend(row.warnings)
     return ExplainedRound(
@@ -460,6 +335,23 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
 
 
 def _standing(score: int, bags: int, bags_counted: bool) -> str:
+    points = ngettext("{score} point", "{score} points", score).format(score=score)
     if not bags_counted:
-        return f"{score} points"
-    return f"{score} points, {bags} bag{'' if bags == 1 else 's'}"
+        return points
+    return ngettext("{points}, {bags} bag", "{points}, {bags} bags", bags).format(
+        points=points, bags=bags
+    )
+
+
+def _shown(bid: str) -> str:
+    """A bid as the sheet's exports write it (`nil`), as a player of this language says it."""
+    from scorepad.bids import parse_bid
+
+    return show_bid(parse_bid(bid)) if bid in ("nil", "bnil") else bid
+
+
+def line_words(label: str) -> str:
+    """An engine line's label in the language of the page, as the terminal says it."""
+    from scorepad.render import line_words as said
+
+    return said(label)

@@ -55,6 +55,9 @@
 #define SPADES 3
 #define NIL_CODE 254
 #define BLIND_NIL_CODE 255
+#define JOINT_CODE 252 /* a seat whose partner made the side's joint bid (no bid of its own) */
+#define NOT_YET 253    /* a seat that has not bid yet */
+static inline int is_nil_code(int code) { return code == NIL_CODE || code == BLIND_NIL_CODE; }
 
 /* What check_deal found wrong (a bit each). */
 #define BAD_DEAL 1     /* a card dealt twice or not at all, or a hand of the wrong size */
@@ -83,6 +86,9 @@ typedef struct {
     int totals, wishes, stride;
     uint8_t wish[5][16]; /* the wish by aces and spades held */
     double nil_chance;
+    /* Joint partner bids (NULL: none): the choice of a side's joint bid by (total so far,
+       last), CHOICE_BYTES each, as bid_choice(joint=True) gives it. */
+    uint8_t *joint;
     /* The heuristic bot (all seats, or none): its bid choices, hand values, facts of the
        rules, and what each seat noted of the suits the others have shown out of. */
     int heuristic;
@@ -90,8 +96,7 @@ typedef struct {
     double *values;
     double average, median;
     int top, target, suicide, nil_rule, sides;
-    uint8_t voids[MAX_PLAYERS][MAX_PLAYERS]; /* [seat noting][seat]: a bit per suit */
-    int last_unplayed[MAX_PLAYERS];          /* cards left at a seat's last choice */
+    uint8_t voids[MAX_PLAYERS][MAX_PLAYERS]; /* [seat noting][seat]: a bit per suit, this deal */
     /* Redeals (a hand without spades) and blind nil's exchange of `exchange` cards. */
     int redeal, exchange, redeals, exchanges;
     uint8_t exchanged[2 * MAX_PLAYERS][2 + MAX_EXCHANGE]; /* from, to, the cards */
@@ -239,6 +244,7 @@ static void table_dealloc(Table *self) {
     PyMem_Free(self->bids);
     PyMem_Free(self->choices);
     PyMem_Free(self->values);
+    PyMem_Free(self->joint);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -257,26 +263,23 @@ static void table_dealloc(Table *self) {
 #define V_COUNT (V_SUICIDE_SIDE + 8192)
 #define CHOICE_BYTES 5 /* low, high, nil open, must nil, refused (255: none) */
 
-static void forget_bots(Table *self) {
-    memset(self->voids, 0, sizeof self->voids);
-    for (int i = 0; i < MAX_PLAYERS; i++) self->last_unplayed[i] = -1;
-}
+static void forget_bots(Table *self) { memset(self->voids, 0, sizeof self->voids); }
 
 static int table_init(Table *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"deck", "players", "tricks", "partner", "side_of", "bid_table",
                             "totals", "wishes", "wish", "nil_chance", "heuristic", "choices",
                             "values", "top", "target", "suicide", "nil", "rules", "redeal",
-                            "exchange", "discards", NULL};
-    Py_buffer deck, partner, side_of, bids, wish, choices = {0}, values = {0};
+                            "exchange", "discards", "joint", NULL};
+    Py_buffer deck, partner, side_of, bids, wish, choices = {0}, values = {0}, joint = {0};
     int players, tricks, totals, wishes, heuristic = 0, top = 0, target = 0, suicide = 0,
                                          nil_rule = 0, redeal = 0, exchange = 0, discards = 0;
     double nil_chance;
     PyObject *rules = NULL; /* for the twin, which asks the Python bot; read nothing here */
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*iiy*y*y*iiy*d|$py*y*iiiiOpii", names, &deck,
-                                     &players, &tricks, &partner, &side_of, &bids, &totals,
-                                     &wishes, &wish, &nil_chance, &heuristic, &choices, &values,
-                                     &top, &target, &suicide, &nil_rule, &rules, &redeal,
-                                     &exchange, &discards))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*iiy*y*y*iiy*d|$py*y*iiiiOpiiy*", names,
+                                     &deck, &players, &tricks, &partner, &side_of, &bids,
+                                     &totals, &wishes, &wish, &nil_chance, &heuristic, &choices,
+                                     &values, &top, &target, &suicide, &nil_rule, &rules,
+                                     &redeal, &exchange, &discards, &joint))
         return -1;
     int stride = wishes + 2;
     const char *wrong = NULL;
@@ -300,6 +303,8 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
         wrong = "top must be a card code";
     else if (exchange < 0 || exchange > MAX_EXCHANGE || exchange > tricks)
         wrong = "exchange out of range";
+    else if (joint.len && joint.len != (Py_ssize_t)totals * 2 * CHOICE_BYTES)
+        wrong = "joint needs a choice for each total and last";
     if (!wrong) {
         for (Py_ssize_t i = 0; i < deck.len; i++)
             if (((uint8_t *)deck.buf)[i] >= MAX_CARDS) wrong = "a card code above 53";
@@ -313,14 +318,21 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
         PyMem_Free(self->bids);
         PyMem_Free(self->choices);
         PyMem_Free(self->values);
+        PyMem_Free(self->joint);
         self->choices = NULL;
         self->values = NULL;
+        self->joint = NULL;
         self->bids = PyMem_Malloc(bids.len);
+        if (joint.len) {
+            self->joint = PyMem_Malloc(joint.len);
+            if (!self->joint) wrong = "out of memory";
+        }
         if (heuristic) {
             self->choices = PyMem_Malloc(choices.len);
             self->values = PyMem_Malloc(values.len);
         }
-        if (!self->bids || (heuristic && (!self->choices || !self->values))) wrong = "out of memory";
+        if (!self->bids || (heuristic && (!self->choices || !self->values)))
+            wrong = "out of memory";
     }
     if (!wrong) {
         self->players = players;
@@ -334,6 +346,7 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
             if (self->side_of[i] >= self->sides) self->sides = self->side_of[i] + 1;
         }
         memcpy(self->bids, bids.buf, bids.len);
+        if (joint.len) memcpy(self->joint, joint.buf, joint.len);
         self->totals = totals;
         self->wishes = wishes;
         self->stride = stride;
@@ -365,6 +378,7 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
     PyBuffer_Release(&wish);
     PyBuffer_Release(&choices);
     PyBuffer_Release(&values);
+    PyBuffer_Release(&joint);
     if (wrong) {
         PyErr_SetString(PyExc_ValueError, wrong);
         return -1;
@@ -396,7 +410,6 @@ static PyObject *table_seed(Table *self, PyObject *arg) {
         if (!rest) PyMem_Free(key), key = NULL;
     }
     if (key) twister_seed(&self->rng, key, words);
-    if (key) forget_bots(self); /* a new game: new bots, as the Python path makes them */
     PyMem_Free(key);
     Py_XDECREF(rest);
     Py_XDECREF(shift);
@@ -459,49 +472,82 @@ static void shuffle_and_deal(Table *t, uint64_t *hands) {
 }
 
 static int heuristic_bid(const Table *t, int seat, uint64_t hand, const uint8_t *choice);
+static int fit(const uint8_t *choice, int tricks, int nil);
 
-/* Each seat's bid, from the dealer's left. Random bots: blind nil when open to them and
-   drawn, else nil when drawn, else the bid of their wish. Heuristic bots: blind nil when
-   open, the partner has not bid nil and `wants_blind` (a bit per side: far behind, the
-   opponents near the target, as HeuristicBot.wants_blind_nil), else HeuristicBot.bid. */
+/* The bid situation: the partner's bid (0: none yet, or no partner; 1: nil; 2: blind nil;
+   3 + n: the number n), the total bid so far and whether last, as the bid table's row. */
+static inline size_t bid_row(const Table *t, int code, int total, int last) {
+    int row = total < t->totals ? total : t->totals - 1;
+    return (size_t)(code * t->totals + row) * 2 + (last != 0);
+}
+
+/* A seat's own bid in a situation. Random bots: blind nil when open to them and drawn
+   (only when asked as bidders, `blind`), else nil when drawn, else the bid of their wish.
+   Heuristic bots: blind nil when open, the partner has not bid nil and `wants_blind` (a
+   bit per side: far behind, the opponents near the target, as
+   HeuristicBot.wants_blind_nil), else HeuristicBot.bid. */
+static int seat_bid(Table *t, const uint64_t *hands, int seat, int code, int total, int last,
+                    int blind_sides, int wants_blind, int blind) {
+    size_t at = bid_row(t, code, total, last);
+    const uint8_t *entry = t->bids + at * t->stride;
+    /* A dealer who took up and discarded the extra cards has looked: no blind nil. */
+    int looked = seat == t->dealer && t->discards;
+    int open = blind && entry[0] && !looked;
+    if (t->heuristic) {
+        if (open && (blind_sides & wants_blind) >> t->side_of[seat] & 1 && code != 1 && code != 2)
+            return BLIND_NIL_CODE;
+        return heuristic_bid(t, seat, hands[seat], t->choices + at * CHOICE_BYTES);
+    }
+    if (open && (blind_sides >> t->side_of[seat] & 1) && uniform(&t->rng) < t->nil_chance)
+        return BLIND_NIL_CODE;
+    if (uniform(&t->rng) < t->nil_chance) return entry[1];
+    uint64_t h = hands[seat];
+    int aces = 0;
+    for (int suit = 0; suit < 4; suit++) aces += (int)(h >> (13 * suit + 12) & 1);
+    int spades = __builtin_popcountll(h & suit_mask(SPADES));
+    return entry[2 + t->wish[aces][spades]];
+}
+
+static inline int partner_code(int bid) {
+    return bid == NIL_CODE ? 1 : bid == BLIND_NIL_CODE ? 2 : 3 + bid;
+}
+
+/* Each seat's bid, from the dealer's left, as BotDeals bids. Under partner bidding (a
+   `joint` table), the first of a side to bid asks its partner: when neither bids nil, the
+   side makes one joint bid of the two (fitted to the joint choice), held by the first,
+   its partner noted JOINT_CODE; otherwise the first bids alone and its partner in its
+   turn. */
 static void bid(Table *t, const uint64_t *hands, int blind_sides, int wants_blind) {
-    int total = 0;
-    for (int s = 0; s < t->players; s++) t->by_seat[s] = 0xFF - 2; /* not yet bid */
+    int total = 0, left = t->players; /* seats still to bid */
+    for (int s = 0; s < t->players; s++) t->by_seat[s] = NOT_YET;
     for (int step = 0; step < t->players; step++) {
         int seat = (t->dealer + 1 + step) % t->players;
-        int partner = t->partner[seat];
-        int code = 0;
-        if (partner != seat && t->by_seat[partner] != 0xFF - 2) {
-            int b = t->by_seat[partner];
-            code = b == NIL_CODE ? 1 : b == BLIND_NIL_CODE ? 2 : 3 + b;
-        }
-        int row = total < t->totals ? total : t->totals - 1;
-        const uint8_t *entry =
-            t->bids + ((size_t)(code * t->totals + row) * 2 + (step == t->players - 1)) * t->stride;
-        int made;
-        /* A dealer who took up and discarded the extra cards has looked: no blind nil. */
-        int looked = seat == t->dealer && t->discards;
-        if (t->heuristic) {
-            size_t at = (size_t)(code * t->totals + row) * 2 + (step == t->players - 1);
-            if (entry[0] && !looked && (blind_sides & wants_blind) >> t->side_of[seat] & 1 &&
-                !(partner != seat && (code == 1 || code == 2)))
-                made = BLIND_NIL_CODE;
-            else
-                made = heuristic_bid(t, seat, hands[seat], t->choices + at * CHOICE_BYTES);
-        } else if (entry[0] && !looked && (blind_sides >> t->side_of[seat] & 1) &&
-                   uniform(&t->rng) < t->nil_chance)
-            made = BLIND_NIL_CODE;
-        else if (uniform(&t->rng) < t->nil_chance)
-            made = entry[1];
-        else {
-            uint64_t h = hands[seat];
-            int aces = 0;
-            for (int suit = 0; suit < 4; suit++) aces += (int)(h >> (13 * suit + 12) & 1);
-            int spades = __builtin_popcountll(h & suit_mask(SPADES));
-            made = entry[2 + t->wish[aces][spades]];
+        if (t->by_seat[seat] != NOT_YET) continue; /* its partner made their joint bid */
+        int partner = t->partner[seat], made;
+        if (t->joint && partner != seat && t->by_seat[partner] == NOT_YET) {
+            made = seat_bid(t, hands, seat, 0, total, 0, blind_sides, wants_blind, 1);
+            if (!is_nil_code(made)) {
+                int theirs = seat_bid(t, hands, partner, partner_code(made), total, 0, 0, 0, 0);
+                if (!is_nil_code(theirs)) {
+                    int row = total < t->totals ? total : t->totals - 1;
+                    made = fit(t->joint + ((size_t)row * 2 + (left == 2)) * CHOICE_BYTES,
+                               made + theirs, 0);
+                    t->by_seat[seat] = (uint8_t)made;
+                    t->by_seat[partner] = JOINT_CODE;
+                    total += made;
+                    left -= 2;
+                    continue;
+                }
+            }
+        } else {
+            int code = partner != seat && t->by_seat[partner] != NOT_YET
+                           ? partner_code(t->by_seat[partner])
+                           : 0;
+            made = seat_bid(t, hands, seat, code, total, left == 1, blind_sides, wants_blind, 1);
         }
         t->by_seat[seat] = (uint8_t)made;
-        if (made != NIL_CODE && made != BLIND_NIL_CODE) total += made;
+        if (!is_nil_code(made)) total += made;
+        left--;
     }
 }
 
@@ -541,7 +587,6 @@ static void play(Table *t, uint64_t *hands) {
    are tables valuation.py fills, summed in valuation.py's order, so every estimate is the
    same double. */
 
-#define NOT_YET (0xFF - 2) /* a seat that has not bid yet */
 
 static inline int highest_card(uint64_t m) { return 63 - __builtin_clzll(m); }
 static inline int lowest_card(uint64_t m) { return __builtin_ctzll(m); }
@@ -554,7 +599,6 @@ static inline uint64_t above(int code) {
 static inline uint64_t rank_mask(int rank) {
     return rank < 13 ? (uint64_t)0x8004002001ULL << rank : (uint64_t)1 << (rank + 39);
 }
-static inline int is_nil_code(int code) { return code == NIL_CODE || code == BLIND_NIL_CODE; }
 
 /* BidChoice.fit: the legal bid closest to the wish. */
 static int fit(const uint8_t *choice, int tricks, int nil) {
@@ -661,7 +705,7 @@ typedef struct {
     int led, best, winner, tricks_left;
 } View;
 
-/* bots.beaters: the cards of `legal` that would beat `best`. */
+/* cardpicks.beaters: the cards of `legal` that would beat `best`. */
 static inline uint64_t beaters(uint64_t legal, int best, int led) {
     uint64_t higher = legal & above(best);
     if (best >= SPADE_LOW || (legal & suit_mask(led))) return higher;
@@ -678,10 +722,10 @@ static int highest_by_rank(uint64_t m) {
     return lowest_card(m & rank_mask(highest_card(ranks)));
 }
 
-/* One more than the highest code of a card's suit (bots.SUIT_END). */
+/* One more than the highest code of a card's suit (cardpicks.SUIT_END). */
 static inline int suit_end(int code) { return suit_of(code) == SPADES ? 54 : 13 * (suit_of(code) + 1); }
 
-/* bots.discard_low: the lowest side-suit card, else the lowest spade. */
+/* cardpicks.discard_low: the lowest side-suit card, else the lowest spade. */
 static int discard_low(uint64_t legal) {
     uint64_t m = legal & NON_SPADES;
     if (!m) m = legal;
@@ -694,7 +738,7 @@ static int discard_low(uint64_t legal) {
     return lowest_card(m & rank_mask(lowest_card(ranks)));
 }
 
-/* bots.most_exposed */
+/* cardpicks.most_exposed */
 static int most_exposed(uint64_t cards, uint64_t hand) {
     int best = -1, best_danger = -99;
     while (cards) {
@@ -708,7 +752,7 @@ static int most_exposed(uint64_t cards, uint64_t hand) {
     return best;
 }
 
-/* bots.strongest_lead */
+/* cardpicks.strongest_lead */
 static int strongest_lead(uint64_t legal, uint64_t hand, uint64_t unplayed) {
     uint64_t unseen = unplayed ^ hand;
     int best = -1, best_rank = 0, best_side = 1;
@@ -869,15 +913,6 @@ static int heuristic_play(const Table *t, const View *v, int seat, uint64_t hand
     return top;
 }
 
-/* A seat's turn with a choice: a new deal starts its notes (more cards left than at its
-   last choice, as the Python bot reads it), then the card. */
-static int bot_turn(Table *t, const View *v, int seat, uint64_t hand, uint64_t legal) {
-    int left = __builtin_popcountll(v->unplayed);
-    if (left > t->last_unplayed[seat]) memset(t->voids[seat], 0, sizeof t->voids[seat]);
-    t->last_unplayed[seat] = left;
-    return heuristic_play(t, v, seat, hand, legal);
-}
-
 /* Note, for each seat asked to choose in the trick (a bit per seat), the suits its
    players showed out of (the Python bot notes them lazily: the same facts when read). */
 static void note_voids(Table *t, const View *v, const uint8_t *cards, int asked) {
@@ -898,13 +933,14 @@ static void play_bots(Table *t, uint64_t *hands) {
     View v;
     memset(&v, 0, sizeof v);
     memset(t->taken, 0, sizeof t->taken);
+    forget_bots(t); /* a bot's notes are of this deal (HeuristicBot keeps them by Seen.deals) */
     for (int i = 0; i < t->deck_size; i++) /* the discards too: nobody sees them played */
         v.unplayed |= (uint64_t)1 << t->deck[i];
     for (int seat = 0; seat < players; seat++) {
         int code = t->by_seat[seat];
         v.nil[seat] = is_nil_code(code);
         if (v.nil[seat]) v.nil_bid = 1;
-        else v.contract[t->side_of[seat]] += code;
+        else if (code != JOINT_CODE) v.contract[t->side_of[seat]] += code;
     }
     for (int trick = 0; trick < t->tricks; trick++) {
         int asked = 0;
@@ -919,7 +955,7 @@ static void play_bots(Table *t, uint64_t *hands) {
             int code;
             if (legal & (legal - 1)) {
                 asked |= 1 << seat;
-                code = bot_turn(t, &v, seat, hand, legal);
+                code = heuristic_play(t, &v, seat, hand, legal);
             } else
                 code = lowest_card(legal);
             uint64_t bit = (uint64_t)1 << code;
@@ -1110,14 +1146,18 @@ static PyObject *small_tuple(const uint8_t *values, int n) {
 /* Each side's place in a table of scored sides (kept in Python): its seats' bids and
    tricks, in seat order, as the digits of a number in radix (tricks + 3) * (tricks + 1).
    A seat's digit is its bid's digit (the number, tricks + 1 for nil, tricks + 2 for
-   blind nil) times (tricks + 1), plus the tricks it took. */
+   blind nil, 0 for a seat whose partner made their joint bid: the kernel makes joint bids
+   only where 0 is no bid) times (tricks + 1), plus the tricks it took. */
 static PyObject *side_places(Table *self) {
     long long place[MAX_PLAYERS] = {0};
     int sides = 0, tricks = self->tricks;
     long long radix_tricks = tricks + 1, radix = (tricks + 3) * radix_tricks;
     for (int seat = 0; seat < self->players; seat++) {
         int code = self->by_seat[seat];
-        int digit = code == NIL_CODE ? tricks + 1 : code == BLIND_NIL_CODE ? tricks + 2 : code;
+        int digit = code == NIL_CODE         ? tricks + 1
+                    : code == BLIND_NIL_CODE ? tricks + 2
+                    : code == JOINT_CODE     ? 0
+                                             : code;
         int side = self->side_of[seat];
 #if SCOREPAD_KERNEL_MUTATE == 4
         place[side] = place[side] * radix + digit * radix_tricks + self->taken[seat] % 7;
@@ -1290,7 +1330,7 @@ static PyObject *table_choose(Table *self, PyObject *args) {
         played += took[s];
         v.nil[s] = is_nil_code(by_seat[s]);
         if (v.nil[s]) v.nil_bid = 1;
-        else v.contract[self->side_of[s]] += by_seat[s];
+        else if (by_seat[s] != JOINT_CODE) v.contract[self->side_of[s]] += by_seat[s];
     }
     for (int s = 0; s < players; s++)
         if (!v.nil[s]) v.side_taken[self->side_of[s]] += took[s];

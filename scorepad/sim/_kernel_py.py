@@ -37,12 +37,13 @@ from scorepad.sim.play import (
     mask_of,
     trick_winner,
 )
-from scorepad.sim.table import NUMBER_BIDS, Seen
+from scorepad.sim.table import NUMBER_BIDS, BidChoice, Seen
 from scorepad.sim.valuation import RANK_OF
 
 NIL = 254
 BLIND_NIL = 255
 MUTATE = 0  # the compiled kernel's rule broken on purpose (tests); never here
+_JOINT = 252  # a seat whose partner made their joint bid (no bid of its own)
 _NOT_YET = 253  # a seat that has not bid yet
 _MAX_PLAYERS, _MAX_CARDS, _MAX_TRICKS = 6, 54, 18
 _MAX_DISCARDS = 4  # extra cards the dealer takes up and discards
@@ -60,6 +61,14 @@ _VALUE_COUNT = 2 + 32768 + 512 + 288 + 512 + 32768 + 8192 + 32768 + 8192
 
 # What `_check` finds wrong (a bit each), as `check_deal` in _kernel.c.
 BAD_DEAL, BAD_HOLDING, BAD_LEGAL, BAD_WINNER, BAD_TRICKS = 1, 2, 4, 8, 16
+# A card's strength in a trick by the suit led (`_STRENGTH[led][code]`), the explicit key
+# `_check` finds a trick's winner by: a spade above the suit led above any other suit,
+# then the rank.
+_STRENGTH = tuple(
+    tuple((SUIT_OF[code] == SPADES) * 200 + (SUIT_OF[code] == led) * 100 + RANK_OF[code]
+          for code in range(_MAX_CARDS))
+    for led in range(4)
+)  # fmt: skip
 
 
 def _bytes(value: object) -> bytes:
@@ -94,6 +103,7 @@ class Table:
         redeal: bool = False,
         exchange: SupportsIndex = 0,
         discards: SupportsIndex = 0,
+        joint: object = b"",
     ) -> None:
         cards, partners, sides = _bytes(deck), _bytes(partner), _bytes(side_of)
         bids, wish_table = _bytes(bid_table), _bytes(wish)
@@ -122,6 +132,8 @@ class Table:
             wrong = "top must be a card code"
         elif not 0 <= operator.index(exchange) <= min(_MAX_EXCHANGE, tricks):
             wrong = "exchange out of range"
+        elif _bytes(joint) and len(_bytes(joint)) != totals * 2 * _CHOICE_BYTES:
+            wrong = "joint needs a choice for each total and last"
         elif heuristic and not isinstance(rules, Rules):
             wrong = "the twin's heuristic table needs the rules (its bot is the Python one)"
         elif any(code >= _MAX_CARDS for code in cards):
@@ -141,6 +153,7 @@ class Table:
             tuple((leader + step) % players for step in range(players)) for leader in range(players)
         ]
         self._bids, self._totals, self._stride = bids, totals, wishes + 2
+        self._joint = _bytes(joint)  # empty: no joint partner bids
         self._wish = wish_table
         self._nil_chance = chance
         self._random = random.Random(0)  # as the kernel's table before its first seed
@@ -287,12 +300,13 @@ class Table:
         seen = self._seen
         seen.new_deal(0)
         for who, code in enumerate(bids):
-            bid = _bid_of(code)
-            seen.bids[who] = bid
-            seen.nil[who] = bid.is_nil
             seen.taken[who] = taken[who]
-            if not bid.is_nil:
-                seen.contract[seen.side_of[who]] += bid.tricks
+            # (A seat whose partner holds their joint bid has none: its tricks count.)
+            bid = _bid_of(code) if code != _JOINT else None
+            seen.bids[who] = bid
+            seen.nil[who] = bid is not None and bid.is_nil
+            if not seen.nil[who]:
+                seen.contract[seen.side_of[who]] += bid.tricks if bid is not None else 0
                 seen.side_taken[seen.side_of[who]] += taken[who]
         live = [seen.nil[who] and not taken[who] for who in range(players)]
         seen.nil_bid = True in seen.nil
@@ -312,44 +326,61 @@ class Table:
                     best, winner = code, self._orders[leader][position]
             seen.best, seen.winner = best, winner
         bot = HeuristicBot(self._random)
-        bot.recall(voids, unplayed)
+        bot.recall(voids, seen)
         return bot.play(seat, hand, legal, seen)
 
     def _bid(self, hands: Sequence[int], blind_sides: int) -> None:
         """Each seat's bid from the bid table, from the dealer's left (`bid` in
         _kernel.c): blind nil when open to it and drawn, else nil when drawn, else the
-        bid of its wish (by its aces and spades)."""
-        players, totals, stride = self._players, self._totals, self._stride
-        bids, wish, rnd, chance = self._bids, self._wish, self._random.random, self._nil_chance
+        bid of its wish (by its aces and spades). Under partner bidding the first of a side
+        asks its partner, and the two bid as one when neither bids nil."""
+        players = self._players
         by_seat = self._by_seat = [_NOT_YET] * players
-        total = 0
+        total, left = 0, players  # the table's non-nil bids so far; the seats to bid
         for step in range(players):
             seat = (self._dealer + 1 + step) % players
+            if by_seat[seat] != _NOT_YET:
+                continue  # its partner made their joint bid
             partner = self._partner[seat]
-            code = 0  # the partner's bid: none yet (or no partner), nil, blind nil, n
-            if partner != seat and by_seat[partner] != _NOT_YET:
-                made = by_seat[partner]
-                code = 1 if made == NIL else 2 if made == BLIND_NIL else 3 + made
-            row = min(total, totals - 1)
-            entry = ((code * totals + row) * 2 + (step == players - 1)) * stride
-            # A dealer who took up and discarded the extra cards has looked: no blind nil.
-            looked = seat == self._dealer and self._plan.discards > 0
-            if (
-                bids[entry]
-                and not looked
-                and blind_sides >> self._side_of[seat] & 1
-                and rnd() < chance
-            ):
-                made = BLIND_NIL
-            elif rnd() < chance:
-                made = bids[entry + 1]
+            if self._joint and partner != seat and by_seat[partner] == _NOT_YET:
+                made = self._seat_bid(hands, seat, 0, total, False, blind_sides)
+                if made != NIL and made != BLIND_NIL:
+                    theirs = self._seat_bid(hands, partner, 3 + made, total, False, 0)
+                    if theirs != NIL and theirs != BLIND_NIL:
+                        at = (min(total, self._totals - 1) * 2 + (left == 2)) * _CHOICE_BYTES
+                        made = _fit(self._joint[at : at + _CHOICE_BYTES], made + theirs)
+                        by_seat[seat], by_seat[partner] = made, _JOINT
+                        total += made
+                        left -= 2
+                        continue
             else:
-                hand = hands[seat]
-                aces, spades = (hand & _ACES).bit_count(), (hand & _SPADE_BITS).bit_count()
-                made = bids[entry + 2 + wish[aces * _WISH_ROWS + spades]]
+                code = 0  # the partner's bid: none yet (or no partner), nil, blind nil, n
+                if partner != seat and by_seat[partner] != _NOT_YET:
+                    theirs = by_seat[partner]
+                    code = 1 if theirs == NIL else 2 if theirs == BLIND_NIL else 3 + theirs
+                made = self._seat_bid(hands, seat, code, total, left == 1, blind_sides)
             by_seat[seat] = made
             if made != NIL and made != BLIND_NIL:
                 total += made
+            left -= 1
+
+    def _seat_bid(
+        self, hands: Sequence[int], seat: int, code: int, total: int, last: bool, blind_sides: int
+    ) -> int:
+        """A random bot's own bid in a situation (`seat_bid` in _kernel.c): blind nil
+        only where `blind_sides` opens it to this seat's side."""
+        rnd, chance = self._random.random, self._nil_chance
+        bids, entry = self._bids, ((code * self._totals + min(total, self._totals - 1)) * 2 + last)
+        entry *= self._stride
+        # A dealer who took up and discarded the extra cards has looked: no blind nil.
+        looked = seat == self._dealer and self._plan.discards > 0
+        if bids[entry] and not looked and blind_sides >> self._side_of[seat] & 1 and rnd() < chance:
+            return BLIND_NIL
+        if rnd() < chance:
+            return bids[entry + 1]
+        hand = hands[seat]
+        aces, spades = (hand & _ACES).bit_count(), (hand & _SPADE_BITS).bit_count()
+        return bids[entry + 2 + self._wish[aces * _WISH_ROWS + spades]]
 
     def _play(self, hands: list[int]) -> None:
         """Random legal cards, trick by trick: the k-th lowest legal card for a random k
@@ -392,7 +423,7 @@ class Table:
                     bad |= BAD_DEAL
                 owner[code] = seat
                 counts[SUIT_OF[code]] += 1
-        if -1 in (owner[code] for code in self._deck):
+        if -1 in map(owner.__getitem__, self._deck):
             bad |= BAD_DEAL
         for code in self._discards:  # the dealer's discards leave the game
             if owner[code] != self._dealer:
@@ -408,20 +439,23 @@ class Table:
                 count[taker][SUIT_OF[code]] += 1
         taken = [0] * players
         leader, broken, plays = (self._dealer + 1) % players, False, self._plays
+        suit_of, orders = SUIT_OF, self._orders
         for trick in range(tricks):
             start = trick * players
-            led, winner, strongest = SUIT_OF[plays[start]], -1, -1
-            for position in range(players):
-                code = plays[start + position]
-                who, suit = (leader + position) % players, SUIT_OF[code]
+            led, winner, strongest = suit_of[plays[start]], -1, -1
+            strength_of = _STRENGTH[led]
+            # (The seats from the leader: the leader's card is the first.)
+            for who, code in zip(orders[leader], plays[start : start + players], strict=True):
+                suit = suit_of[code]
                 if owner[code] != who:  # not held, or played already
                     bad |= BAD_HOLDING
                     continue
                 counts = count[who]
-                if suit != led and counts[led] > 0:
-                    bad |= BAD_LEGAL
-                if (
-                    position == 0
+                if suit != led:
+                    if counts[led] > 0:
+                        bad |= BAD_LEGAL
+                elif (
+                    who == leader
                     and suit == SPADES
                     and not broken
                     and counts[0] + counts[1] + counts[2]
@@ -429,7 +463,7 @@ class Table:
                     bad |= BAD_LEGAL
                 owner[code] = -2
                 counts[suit] -= 1
-                strength = (suit == SPADES) * 200 + (suit == led) * 100 + RANK_OF[code]
+                strength = strength_of[code]
                 if strength > strongest:
                     strongest, winner = strength, who
                 if suit == SPADES:
@@ -454,7 +488,16 @@ class Table:
         place = [0] * _MAX_PLAYERS
         sides = 0
         for seat, made in enumerate(self._by_seat):
-            digit = tricks + 1 if made == NIL else tricks + 2 if made == BLIND_NIL else made
+            # A joint partner's digit is 0: the kernel makes joint bids only where 0 is no bid.
+            digit = (
+                tricks + 1
+                if made == NIL
+                else tricks + 2
+                if made == BLIND_NIL
+                else 0
+                if made == _JOINT
+                else made
+            )
             side = self._side_of[seat]
             place[side] = place[side] * radix + digit * radix_tricks + self._taken[seat]
             sides = max(sides, side + 1)
@@ -462,9 +505,20 @@ class Table:
 
 
 def _code(bid: Bid | None) -> int:
-    """A bid's code (kernel.py's `bid_code`)."""
-    assert bid is not None
-    return NIL if bid == NIL_BID else BLIND_NIL if bid == BLIND_NIL_BID else bid.tricks
+    """A bid's code (kernel.py's `bid_code`; None: the partner made their joint bid)."""
+    if bid is None:
+        return _JOINT
+    if bid.is_nil:
+        return BLIND_NIL if bid.is_blind else NIL
+    return bid.tricks
+
+
+def _fit(choice: bytes, tricks: int) -> int:
+    """The code of `BidChoice.fit(tricks)` for a choice as the kernel reads it (low, high,
+    nil open, must nil, refused or 255)."""
+    low, high, nil, must_nil, refused = choice
+    unrefused = None if refused == 255 else refused
+    return _code(BidChoice(low, high, bool(nil), bool(must_nil), unrefused).fit(tricks))
 
 
 def _bid_of(code: int) -> Bid:

@@ -11,9 +11,18 @@ from collections.abc import Callable, Sequence
 
 from scorepad.bids import Bid
 from scorepad.rules import Rules
+from scorepad.sim.cardpicks import (
+    ABOVE,
+    beaters,
+    discard_low,
+    highest_by_rank,
+    is_master,
+    lowest_by_rank,
+    most_exposed,
+    strongest_lead,
+)
 from scorepad.sim.play import (
     BEATS,
-    NO_SUIT,
     NON_SPADE_MASK,
     SPADE_LOW,
     SPADE_MASK,
@@ -28,7 +37,6 @@ from scorepad.sim.table import BidChoice, Seen
 from scorepad.sim.valuation import (
     ACES,
     KING,
-    RANK_MASKS,
     RANK_OF,
     average_count,
     hand_tricks,
@@ -39,14 +47,6 @@ from scorepad.sim.valuation import (
 )
 
 SIDE_SUIT_MASKS = SUIT_MASKS[:SPADES]
-# One more than the highest code of a card's suit: a mask has no card above the suit of
-# a card when it has no bit from here on.
-SUIT_END: tuple[int, ...] = tuple(
-    max(other for other in range(54) if SUIT_OF[other] == SUIT_OF[code]) + 1 for code in range(54)
-)
-# The cards of a card's suit above it.
-ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[code]] & ~((2 << code) - 1) for code in range(54))
-
 
 class Bot:
     """A player: how it discards, bids, exchanges and plays. Subclasses choose."""
@@ -140,23 +140,24 @@ class HeuristicBot(Bot):
         # turn): public, as at a real table. Noted only when a decision needs them: the
         # tricks asked about since are kept in `_pending`, each as the table's
         # `trick_with_seats`, whose list fills up after a turn and is not changed once the
-        # trick is over (noting a trick twice notes nothing more). A deal starts at the
-        # first turn and whenever more cards are left to play than at this seat's last turn.
+        # trick is over (noting a trick twice notes nothing more). They are the notes of
+        # deal `_deal` (`Seen.deals`): a turn in another deal starts them afresh, so a bot
+        # decides a deal as a new bot would, whatever it played before.
         self._voids: list[int] = []
         self._pending: list[tuple[list[int], Sequence[int]]] = []
-        self._unplayed = -1
+        self._deal = -1
         # Facts of the rules, looked up at the first bid under them.
         self._rules: Rules | None = None
         self._top = 0  # the highest card's code
         self._average = 0.0  # `average_count`
 
-    def recall(self, voids: Sequence[int], unplayed: int) -> None:
-        """Take up a deal at a turn with `unplayed` cards left (a mask), having seen each
-        seat show out of `voids[seat]` (a bit per suit): the kernel's twin asks the bot
-        about a position this way (`_kernel_py.Table.choose`)."""
+    def recall(self, voids: Sequence[int], seen: Seen) -> None:
+        """Take up the deal `seen` is at, having seen each seat show out of `voids[seat]`
+        (a bit per suit): the kernel's twin asks the bot about a position this way
+        (`_kernel_py.Table.choose`)."""
         self._voids = list(voids)
         self._pending = []
-        self._unplayed = unplayed.bit_count()
+        self._deal = seen.deals
 
     def _void_suits(self, who: int, seen: Seen) -> int:
         """The suits (bit per suit) `who` has shown out of, as far as this seat saw."""
@@ -249,14 +250,12 @@ class HeuristicBot(Bot):
     # -- play -------------------------------------------------------------------------
 
     def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
-        # Note a new deal (more cards left to play than at this seat's last turn), and the
-        # trick.
+        # Note a new deal, and the trick.
         trick = seen.trick
-        unplayed = seen.unplayed.bit_count()
-        if unplayed > self._unplayed:
+        if seen.deals != self._deal:
             self._voids = [0] * seen.players
             self._pending = []
-        self._unplayed = unplayed
+            self._deal = seen.deals
         self._pending.append(seen.trick_with_seats)
         # Every choice below is a card of `legal`: the only one, when it holds one.
         partner = seen.partner[seat]
@@ -451,79 +450,6 @@ def _note_voids(voids: list[int], trick: list[int], seats: Sequence[int]) -> Non
         for code, who in zip(trick, seats, strict=False):
             if SUIT_OF[code] != led:
                 voids[who] |= 1 << led
-
-
-def beaters(legal: int, best: int, led: int) -> int:
-    """The cards of `legal` that would beat `best`, the card winning the trick so far."""
-    higher = legal & ABOVE[best]
-    if best >= SPADE_LOW or led != NO_SUIT and legal & SUIT_MASKS[led]:
-        return higher  # a trump is beaten only by a higher one; a follower cannot trump
-    return higher | (legal & SPADE_MASK)
-
-
-def strongest_lead(legal: int, hand: int, seen: Seen) -> int:
-    """The lead a nil partner can best stay under: the top card of the suit where the
-    fewest of the unseen cards are above it (a boss card first; the nil is safe with any
-    card below it), the higher rank on a tie."""
-    unseen = seen.unplayed ^ hand
-    best, best_key = -1, (2.0, 0, True)
-    for suit_mask in SUIT_MASKS:
-        cards = legal & suit_mask
-        if cards:
-            code = cards.bit_length() - 1
-            out = unseen & suit_mask
-            above = (ABOVE[code] & out).bit_count() / (out.bit_count() or 1)
-            key = (above, -RANK_OF[code], SUIT_OF[code] != SPADES)
-            if key < best_key:
-                best, best_key = code, key
-    return best
-
-
-def is_master(code: int, hand: int, seen: Seen) -> bool:
-    """Whether no unseen card of the suit is higher (the card is the boss of its suit)."""
-    return not ABOVE[code] & (seen.unplayed ^ hand)
-
-
-def lowest_by_rank(mask: int) -> int:
-    """The lowest-ranked card of a non-empty mask; on a tie the first suit, spades last."""
-    # The ranks held in any suit, as one mask (bit r: some card of rank r is held).
-    ranks = (mask | mask >> 13 | mask >> 26) & 0x1FFF | mask >> 39
-    cards = mask & RANK_MASKS[(ranks & -ranks).bit_length() - 1]
-    return (cards & -cards).bit_length() - 1
-
-
-def highest_by_rank(mask: int) -> int:
-    """The highest-ranked card of a non-empty mask; on a tie the first suit, spades last."""
-    ranks = (mask | mask >> 13 | mask >> 26) & 0x1FFF | mask >> 39
-    cards = mask & RANK_MASKS[ranks.bit_length() - 1]
-    return (cards & -cards).bit_length() - 1
-
-
-def most_exposed(cards: int, hand: int) -> int:
-    """The card a nil can least hope to play under later: a high one with few cards of its
-    suit below it in the hand (a bare king before a king guarded by small cards)."""
-    best, best_danger = -1, -99
-    while cards:
-        low = cards & -cards
-        cards ^= low
-        code = low.bit_length() - 1
-        below = (hand & SUIT_MASKS[SUIT_OF[code]] & (low - 1)).bit_count()
-        danger = RANK_OF[code] - 2 * below
-        if danger > best_danger:
-            best, best_danger = code, danger
-    return best
-
-
-def discard_low(legal: int) -> int:
-    """A card to throw away: the lowest side-suit card, else the lowest spade."""
-    # `lowest_by_rank(legal & NON_SPADE_MASK or legal)`, inlined: most plays end here.
-    mask = legal & NON_SPADE_MASK or legal
-    code = (mask & -mask).bit_length() - 1
-    if not mask >> SUIT_END[code]:
-        return code  # all of one suit (as when following it): the lowest card is lowest
-    ranks = (mask | mask >> 13 | mask >> 26) & 0x1FFF  # side suits: spades are one suit
-    cards = mask & RANK_MASKS[(ranks & -ranks).bit_length() - 1]
-    return (cards & -cards).bit_length() - 1
 
 
 BOTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}

@@ -51,7 +51,7 @@ class DealChecker:
         self._names = names
         self._side_names = side_names
         self._side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-        self._unjoint = [False] * rules.sides  # the kernel's bids are never joint
+        self._unjoint = [False] * rules.sides  # no side of a deal made a joint bid
         # A byte per deal's bids, shared by the processes of a kernel run (scoretable.py).
         self._shared = shared
         self._side_bids: dict[tuple[object, ...], str | None] = {}
@@ -132,7 +132,7 @@ class DealChecker:
         return list(problems)
 
     def check_kernel_bids(
-        self, dealer: int, codes: tuple[int, ...], blind: bool, bid_of: Sequence[Bid],
+        self, dealer: int, codes: tuple[int, ...], blind: bool, bid_of: Sequence[Bid | None],
         scores: Sequence[int],
     ) -> list[Problem]:  # fmt: skip
         """`check_bids` for a kernel deal: `codes` its bids by seat as the kernel gives
@@ -151,13 +151,18 @@ class DealChecker:
             else:
                 order = self._order[dealer]
                 bids = [bid_of[code] for code in codes]
-                in_order = [bids[seat] for seat in order]
+                in_order = [bid for seat in order if (bid := bids[seat]) is not None]
+                # A side holding a seat without a bid of its own made a joint bid.
+                joint = self._unjoint
+                if len(in_order) < len(order):
+                    joint = [False] * self.rules.sides
+                    for seat, bid in enumerate(bids):
+                        if bid is None:
+                            joint[self.rules.side_of(seat)] = True
+                order_codes = tuple([codes[seat] for seat in order if bids[seat] is not None])
                 problems = tuple(
-                    self._check_sides(
-                        self._unjoint, in_order, scores, bids,
-                        codes, tuple([codes[seat] for seat in order]),
-                    )
-                )  # fmt: skip
+                    self._check_sides(joint, in_order, scores, bids, codes, order_codes)
+                )
                 if checked is not None:
                     checked[at] = REFUSED if problems else CLEAN
             if len(self._kernel_bids) < MEMO_LIMIT:

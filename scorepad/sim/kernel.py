@@ -4,8 +4,8 @@ table, its seeds.
 The kernel deals, bids and plays for a table of random bots (bids from a table filled here
 by the real bid rules, random legal cards) or of heuristic bots (`bots.HeuristicBot`'s
 decisions, from tables of hand values and bid choices filled here), and checks every
-deal (redeals, jokers and the dealer's discard, blind nil's exchange too), under rules
-without joint partner bids. It comes twice, with one API (`Table`) and one random stream,
+deal (redeals, jokers and the dealer's discard, blind nil's exchange, joint partner bids
+too). It comes twice, with one API (`Table`) and one random stream,
 as markupsafe ships `_speedups.c` beside `_native.py`: compiled (`_kernel.c`, built where
 a C compiler is present) and in pure Python (`_kernel_py.py`). `table_type()` gives the
 one chosen at import (the compiled one where it is built), `table_type("c")` or
@@ -28,6 +28,7 @@ from scorepad.rules import Rules
 from scorepad.sim import _kernel_py
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.scoretable import BLIND_NIL_CODE as BLIND_NIL_CODE
+from scorepad.sim.scoretable import JOINT_CODE as JOINT_CODE
 from scorepad.sim.scoretable import NIL_CODE as NIL_CODE
 from scorepad.sim.table import NUMBER_BIDS, BidChoice, Seen, bid_choice
 from scorepad.sim.valuation import (
@@ -141,8 +142,9 @@ def table_arguments(rules: Rules, bot: str = "random") -> dict[str, object]:
     """A kernel `Table`'s arguments for these rules and bot (at every seat): the deck, the
     seats, and the bid table: for each situation (the partner's bid, the total bid so far,
     whether last), blind nil open, the nil bid and the bid for each wish, from the real bid
-    rules (`bid_choice`, `random_bids`) as the Python path reads them; for heuristic bots,
-    also `heuristic_arguments`."""
+    rules (`bid_choice`, `random_bids`) as the Python path reads them; under partner
+    bidding, the choice of a side's joint bid by the total so far and whether last
+    (`joint`); for heuristic bots, also `heuristic_arguments`."""
     tricks, players = rules.tricks, rules.players
     wish = random_wishes(tricks)
     wishes = max(max(row) for row in wish) + 1
@@ -164,8 +166,15 @@ def table_arguments(rules: Rules, bot: str = "random") -> dict[str, object]:
                     codes = [blind_open, bid_code(nil_bid), *map(bid_code, by_wish)]
                     row = encoded[choice] = bytes(codes)
                 entries += row
-                refused = 255 if choice.refused is None else choice.refused
-                choices += bytes((choice.low, choice.high, choice.nil, choice.must_nil, refused))
+                choices += choice_bytes(choice)
+    # A side's joint bid (partner bidding): its choice by the total so far and whether last.
+    joint = bytearray()
+    if joint_bids(rules):
+        for total in range(totals):
+            for last in (False, True):
+                joint += choice_bytes(
+                    bid_choice(rules, partner_bid=None, earlier_total=total, last=last, joint=True)
+                )
     seen = Seen(rules)
     heuristic = heuristic_arguments(rules, bytes(choices)) if bot == "heuristic" else {}
     return {
@@ -182,8 +191,21 @@ def table_arguments(rules: Rules, bot: str = "random") -> dict[str, object]:
         "redeal": rules.redeal_without_spades,
         "discards": deck_plan(rules).discards,
         "exchange": rules.blind_nil_exchange,
+        "joint": bytes(joint),
         **heuristic,
     }
+
+
+def joint_bids(rules: Rules) -> bool:
+    """Whether a side's partners may bid as one (`BotDeals._bid` asks them so)."""
+    return rules.partner_bidding and rules.side_size > 1 and not rules.suicide
+
+
+def choice_bytes(choice: BidChoice) -> bytes:
+    """A bid choice as the kernel reads it: low, high, nil open, must nil, refused (255:
+    none)."""
+    refused = 255 if choice.refused is None else choice.refused
+    return bytes((choice.low, choice.high, choice.nil, choice.must_nil, refused))
 
 
 def heuristic_arguments(rules: Rules, choices: bytes) -> dict[str, object]:
@@ -245,8 +267,9 @@ def kernel_refusal(rules: Rules, bots: Sequence[str]) -> str | None:
         return f"it plays {' or '.join(KERNEL_BOTS)} bots only"
     if len(set(bots)) > 1:
         return "it plays one kind of bot at every seat"
-    if rules.partner_bidding and rules.side_size > 1 and not rules.suicide:
-        return "it does not make joint partner bids"
+    if joint_bids(rules) and rules.zero_bid == "plain":
+        # A joint partner holds no bid: its digit in a side's place is that of a 0 bid.
+        return "it makes joint partner bids only where a bid of 0 means nil"
     if len(deck_plan(rules).codes) > 54 or rules.players > 6 or rules.tricks > 18:
         return "its deck is at most 54 cards for at most 6 players"
     if deck_plan(rules).discards > 4:
@@ -291,11 +314,18 @@ def bid_code(bid: Bid) -> int:
     return bid.tricks
 
 
-def bids_of_codes(tricks: int) -> tuple[Bid, ...]:
-    """The Bid of each code 0..255 (numbers up to the tricks of a deal, nil, blind nil):
-    the shared Bid objects the bid table's bids are (`table.NUMBER_BIDS`)."""
+def bids_of_codes(tricks: int) -> tuple[Bid | None, ...]:
+    """The Bid of each code 0..255 (numbers up to the tricks of a deal, nil, blind nil;
+    None for a seat whose partner made their joint bid): the shared Bid objects the bid
+    table's bids are (`table.NUMBER_BIDS`)."""
     numbers = NUMBER_BIDS[: tricks + 1]
     return tuple(
-        numbers[code] if code <= tricks else NIL if code == NIL_CODE else BLIND_NIL
+        numbers[code]
+        if code <= tricks
+        else NIL
+        if code == NIL_CODE
+        else None
+        if code == JOINT_CODE
+        else BLIND_NIL
         for code in range(256)
     )

@@ -26,8 +26,9 @@ import mmap
 from scorepad.rules import Rules
 
 # The kernel's bid codes of nil and blind nil, as in _kernel.c (a number bid is its own
-# code); kernel.py takes them from here.
+# code), and of a seat whose partner made their joint bid; kernel.py takes them from here.
 NIL_CODE, BLIND_NIL_CODE = 254, 255
+JOINT_CODE = 252
 
 MAX_SLOTS = 1 << 21  # 16 MiB of table at most; bigger sides keep a memo per process
 # A side's numbers as the fold reads them: points, bags after, bag penalties, made (None:
@@ -93,7 +94,8 @@ class ScoreTable:
         # A deal's bids: the dealer, then each seat's bid digit (as in a place).
         self._bid_radix = tricks + 3
         self._digits = {code: code for code in range(tricks + 1)}
-        self._digits |= {NIL_CODE: tricks + 1, BLIND_NIL_CODE: tricks + 2}
+        # (The kernel makes joint bids only where 0 is no bid: the digit 0 is then free.)
+        self._digits |= {NIL_CODE: tricks + 1, BLIND_NIL_CODE: tricks + 2, JOINT_CODE: 0}
         deals = players * self._bid_radix**players
         self._checks = mmap.mmap(-1, deals) if deals <= MAX_SLOTS else None
         self.checked = memoryview(self._checks) if self._checks is not None else None

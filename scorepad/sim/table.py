@@ -47,6 +47,7 @@ class Seen:
         "winner",
         "broken",
         "tricks_left",
+        "deals",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -64,6 +65,9 @@ class Seen:
             tuple(o for o in range(rules.players) if self.side_of[o] != self.side_of[s])
             for s in range(rules.players)
         )
+        # The deals started so far: a bot keeps its notes of a deal against this number,
+        # so that no note outlives its deal however the next one starts.
+        self.deals = 0
         self.new_game()
 
     def new_game(self) -> None:
@@ -76,6 +80,7 @@ class Seen:
     def new_deal(self, dealer: int) -> None:
         """Forget the last deal: no bids, no cards played."""
         n = self.players
+        self.deals += 1
         self.dealer = dealer
         self.bids: list[Bid | None] = [None] * n
         self.nil: list[bool] = [False] * n

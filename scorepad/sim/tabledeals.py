@@ -32,9 +32,11 @@ from scorepad.sim.bots import HeuristicBot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import (
     BLIND_NIL_CODE,
+    JOINT_CODE,
     NIL_CODE,
     KernelTable,
     bids_of_codes,
+    joint_bids,
     kernel_seed,
     table_arguments,
 )
@@ -43,7 +45,7 @@ from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
 from scorepad.sim.source import Deal
-from scorepad.sim.table import Seen
+from scorepad.sim.table import NUMBER_BIDS, Seen
 from scorepad.sim.validate import Problem
 
 _new = tuple.__new__
@@ -81,13 +83,16 @@ class TableDeals:
         self.check_every = check_every  # 1: the validator replays every deal
         self._seats = [rules.seats_of(side) for side in range(rules.sides)]
         self._bid_of_code = bid_of = bids_of_codes(rules.tricks)
-        # A seat's hand as the reference takes it, by its bid code and tricks (the
-        # kernel's bids are never joint).
+        # A seat's hand as the reference takes it, by its bid code and tricks, for the codes
+        # the kernel bids (a side with a joint bid is made apart, in `plain_of`: the joint
+        # partner's row is not read).
         self._plain_hands: list[list[PlainHand]] = [[] for _ in range(256)]
-        for code in (*range(rules.tricks + 1), NIL_CODE, BLIND_NIL_CODE):
+        for code in (*range(rules.tricks + 1), NIL_CODE, BLIND_NIL_CODE, JOINT_CODE):
             self._plain_hands[code] = [
-                plain_side([bid_of[code]], [took])[0] for took in range(rules.tricks + 1)
+                plain_side([bid_of[code] or NUMBER_BIDS[0]], [took])[0]
+                for took in range(rules.tricks + 1)
             ]
+        self._joint = joint_bids(rules)
         self._blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
         self._order = [
             [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
@@ -164,14 +169,22 @@ class TableDeals:
         dealt, plays, winners = self.table.record()
         redeals, exchanges, discards = self.table.extras() if self._extras else (0, [], ())
         bid_of = self._bid_of_code
+        joint = [False] * self.rules.sides
+        bids = []
+        for seat in self._order[dealer]:
+            bid = bid_of[codes[seat]]
+            if bid is None:
+                joint[self.rules.side_of(seat)] = True
+            else:
+                bids.append((seat, bid))
         return DealRecord(
             dealer,
             dealt,
             discards=list(discards),
             exchanges=exchanges,
             redeals=redeals,
-            bids=[(seat, bid_of[codes[seat]]) for seat in self._order[dealer]],
-            joint=[False] * self.rules.sides,
+            bids=bids,
+            joint=joint,
             plays=plays,
             winners=winners,
             taken=list(taken),
@@ -244,6 +257,9 @@ class TableDeals:
         hands = self._plain_hands
         codes = cast("Sequence[int]", bids)
         seats = self._seats[side]
+        if self._joint and any(codes[seat] == JOINT_CODE for seat in seats):
+            return plain_side([self._bid_of_code[codes[seat]] for seat in seats],
+                              [taken[seat] for seat in seats])  # fmt: skip
         if len(seats) == 2:
             first, second = seats
             return hands[codes[first]][taken[first]], hands[codes[second]][taken[second]]

@@ -1,4 +1,5 @@
-// Live updates and conveniences; every form works without this script.
+// Live updates and conveniences; every form works without this script. The script has no
+// words of its own: what it shows comes from the page or the server, in the page's language.
 (function () {
   "use strict";
   var live = document.getElementById("live");
@@ -47,10 +48,8 @@
     var form = live.querySelector("form.entry.tricks");
     if (!form) return;
     var boxes = Array.prototype.slice.call(form.querySelectorAll("input.took"));
-    var total = 0;
-    var text = form.querySelector(".hint");
-    var match = text && text.textContent.match(/(\d+) tricks/);
-    total = match ? parseInt(match[1], 10) : 13;
+    // The deal's tricks come from the form, not from its words, which are any language's.
+    var total = parseInt(form.dataset.tricks, 10) || 13;
     function offer() {
       var empty = boxes.filter(function (box) { return box.value === ""; });
       var sum = boxes.reduce(function (acc, box) { return acc + (parseInt(box.value, 10) || 0); }, 0);

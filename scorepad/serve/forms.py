@@ -1,0 +1,187 @@
+"""The entry forms of the keep page: only what the rules allow is offered.
+
+Each form is plain values for the templates (`forms.html`): a field per player (or per
+team) in bidding order, the choices the rules give, and the rules' limits said as hints
+before anyone picks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorepad.export.view import side_order
+from scorepad.game import Game, Standings
+from scorepad.i18n import _, pgettext
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a bid or tricks field: what the form sends and what a person reads."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One input of an entry form: a player's (or a team's) bid or tricks."""
+
+    name: str  # the form field: bid-SEAT, team-SIDE, took-SEAT
+    label: str
+    side: str
+    choices: tuple[Choice, ...] = ()  # a select's options; empty for a number box
+    value: str = ""
+    note: str = ""  # `bids first`, `deals`, `team`
+
+
+@dataclass(frozen=True, slots=True)
+class EntryForm:
+    """A form that enters or corrects one round's bids or tricks."""
+
+    kind: str  # "bids" or "tricks"
+    number: int
+    fields: tuple[Field, ...]
+    team_fields: tuple[Field, ...] = ()  # joint team bids, where partner bidding is on
+    hints: tuple[str, ...] = ()
+    corrects: bool = False
+    tricks: int = 0  # a deal's tricks, for the tricks form's script (the rest of the deal)
+
+
+def bid_choices(game: Game, *, team: bool = False) -> tuple[Choice, ...]:
+    """The bids a player (or a team, for a joint bid) may pick under the game's rules."""
+    rules = game.rules
+    choices = [Choice("", "–")]
+    if rules.nil and not team:
+        choices.append(Choice("nil", pgettext("bid", "nil")))
+    lowest = 0 if rules.zero_bid == "plain" else 1
+    choices.extend(Choice(str(tricks), str(tricks)) for tricks in range(lowest, rules.tricks + 1))
+    if rules.blind_nil and not team:
+        choices.append(Choice("bnil", _("blind nil")))
+    if rules.blind_bids:
+        choices.extend(
+            Choice(f"b{tricks}", _("blind {tricks}").format(tricks=tricks))
+            for tricks in range(rules.blind_bid_min, rules.tricks + 1)
+        )
+    return tuple(choices)
+
+
+def bid_hints(game: Game) -> tuple[str, ...]:
+    """The rules' own limits on bidding, said before anyone picks a bid."""
+    rules = game.rules
+    hints = []
+    if rules.blind_nil and rules.blind_nil_deficit:
+        hints.append(
+            _("Blind nil only for a side trailing by {points} or more.").format(
+                points=rules.blind_nil_deficit
+            )
+        )
+    if rules.blind_bids:
+        said = (
+            _("Blind bids of {least} or more, only for a side trailing by {points} or more.")
+            if rules.blind_bid_deficit
+            else _("Blind bids of {least} or more.")
+        )
+        hints.append(said.format(least=rules.blind_bid_min, points=rules.blind_bid_deficit))
+    if rules.partner_bidding and rules.side_size > 1:
+        hints.append(_("A team may give one joint bid instead of its players' bids."))
+    if rules.min_team_bid:
+        hints.append(
+            _("A side's contract must be {least} or more.").format(least=rules.min_team_bid)
+        )
+    if rules.suicide:
+        hints.append(
+            _("Suicide: in each team one bids nil, the other {least} or more.").format(
+                least=rules.suicide_min_bid
+            )
+        )
+    if rules.no_hell:
+        hints.append(_("No hell: the bids may not add up to {tricks}.").format(tricks=rules.tricks))
+    return tuple(hints)
+
+
+def bids_form(
+    game: Game,
+    number: int,
+    dealer: int,
+    result: Standings | None = None,
+    *,
+    values: dict[str, str] | None = None,
+    corrects: bool = False,
+) -> EntryForm:
+    """The bids of round `number`, one field per player in bidding order (left of the dealer)."""
+    rules, seats = game.rules, len(game.players)
+    values = values or {}
+    choices = bid_choices(game)
+    fields = []
+    for step in range(1, seats + 1):
+        seat = (dealer + step) % seats
+        note = ""
+        if step == 1:
+            note = _("bids first")
+        elif seat == dealer:
+            note = pgettext("seat", "deals")
+        name = f"bid-{seat}"
+        fields.append(
+            Field(
+                name=name,
+                label=game.players[seat],
+                side=game.sides[rules.side_of(seat)],
+                choices=choices,
+                value=values.get(name, ""),
+                note=note,
+            )
+        )
+    team_fields: tuple[Field, ...] = ()
+    if rules.partner_bidding and rules.side_size > 1:
+        team_choices = bid_choices(game, team=True)
+        team_fields = tuple(
+            Field(
+                name=f"team-{side}",
+                label=game.sides[side],
+                side=game.sides[side],
+                choices=team_choices,
+                value=values.get(f"team-{side}", ""),
+            )
+            for side in side_order(game)
+        )
+    return EntryForm("bids", number, tuple(fields), team_fields, bid_hints(game), corrects)
+
+
+def tricks_form(
+    game: Game, number: int, *, values: dict[str, str] | None = None, corrects: bool = False
+) -> EntryForm:
+    """The tricks of round `number`: a team's total, or each player's where a side has a
+    nil bidder (or plays alone, or bid per player and took per player before)."""
+    rules = game.rules
+    round_ = game.rounds[number - 1]
+    values = values or {}
+    fields = []
+    for side in side_order(game):
+        entry = round_.sides[side]
+        seats = rules.seats_of(side)
+        per_player = (
+            len(seats) == 1
+            or any(bid.is_nil for bid in entry.bids)
+            or (entry.tricks is not None and len(entry.tricks) == len(seats))
+        )
+        if per_player:
+            for index, seat in enumerate(seats):
+                name = f"took-{seat}"
+                value = values.get(name)
+                if value is None and entry.tricks is not None:
+                    value = str(entry.tricks[index])
+                fields.append(Field(name, game.players[seat], game.sides[side], value=value or ""))
+        else:
+            name = f"team-{side}"
+            value = values.get(name)
+            if value is None and entry.tricks is not None:
+                value = str(sum(entry.tricks))
+            fields.append(
+                Field(name, game.sides[side], game.sides[side], value=value or "", note=_("team"))
+            )
+    hints = (
+        _("Leave one box empty: it takes the rest of the {tricks} tricks.").format(
+            tricks=rules.tricks
+        ),
+    )
+    return EntryForm("tricks", number, tuple(fields), (), hints, corrects, rules.tricks)

@@ -1,0 +1,124 @@
+"""What a request must be to be taken: its role's token, a form of ours, a one-line 4xx.
+
+The token gate stands before every route; a form is read bounded and only from one of our
+own pages; and every refusal, of a request or of what the rules forbid, is one line in the
+language of the request, with a 4xx status and nothing changed.
+"""
+
+from __future__ import annotations
+
+import secrets
+from urllib.parse import parse_qsl, urlsplit
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from scorepad.errors import GameFileError, ScorepadError
+from scorepad.i18n import _
+from scorepad.serve.actions import FormError
+
+MAX_BODY = 16 * 1024  # bytes: every form of ours is far smaller
+MAX_FIELDS = 64
+
+
+class NotFound(ScorepadError):
+    """A game or round a URL names that is not served: a 404 with one line."""
+
+
+class OtherSite(ScorepadError):
+    """A form posted from a page of another site: a 403."""
+
+
+class TooLarge(ScorepadError):
+    """A request body over MAX_BODY: a 413."""
+
+
+class TokenGate:
+    """403 for a path under /watch/ or /keep/ that lacks its role's token.
+
+    The token is compared in constant time before any route sees the request.
+    """
+
+    def __init__(self, app: ASGIApp, tokens: dict[str, str]) -> None:
+        self.app = app
+        self.tokens = tokens
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and self.tokens:
+            parts = scope["path"].split("/")
+            if len(parts) > 1 and parts[1] in self.tokens:
+                given = parts[2] if len(parts) > 2 else ""
+                expected = self.tokens[parts[1]]
+                if not secrets.compare_digest(given.encode(), expected.encode()):
+                    said = (
+                        _(
+                            "This keep link lacks its token: open the link the "
+                            "scorekeeper's terminal printed."
+                        )
+                        if parts[1] == "keep"
+                        else _(
+                            "This watch link lacks its token: open the link the "
+                            "scorekeeper's terminal printed."
+                        )
+                    )
+                    response = PlainTextResponse(said + "\n", status_code=403)
+                    await response(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
+
+
+def sentence(error: Exception) -> str:
+    """An error's one line as a sentence: a capital first, a full stop last."""
+    text = str(error)
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """A url-encoded form of at most MAX_BODY bytes and MAX_FIELDS fields, sent by one of
+    our own pages: a browser names the page's origin, and another site's is refused."""
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        raise OtherSite(
+            _("a form from another site ({origin}) is not taken").format(origin=origin[:60])
+        )
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise TooLarge()
+    body = bytearray()
+    async for chunk in request.stream():
+        body.extend(chunk)
+        if len(body) > MAX_BODY:
+            raise TooLarge()
+    try:
+        pairs = parse_qsl(
+            body.decode("utf-8"),
+            keep_blank_values=True,
+            max_num_fields=MAX_FIELDS,
+            errors="strict",
+        )
+    except (UnicodeDecodeError, ValueError):
+        raise FormError(_("the form is not url-encoded UTF-8 text")) from None
+    form: dict[str, str] = {}
+    for key, value in pairs:
+        if key in form:
+            raise FormError(_("the form gives {key} twice").format(key=repr(key[:40])))
+        form[key] = value
+    return form
+
+
+async def refused(request: Request, exc: Exception) -> Response:
+    """One line for a request we refuse: 400, 403, 404, 409 or 413; never a 5xx."""
+    if isinstance(exc, NotFound):
+        status = 404
+    elif isinstance(exc, OtherSite):
+        status = 403
+    elif isinstance(exc, TooLarge):
+        said = _("The form is larger than {size} KiB; nothing was changed.")
+        return PlainTextResponse(said.format(size=MAX_BODY // 1024) + "\n", status_code=413)
+    elif isinstance(exc, GameFileError):
+        status = 409  # the game file is damaged or unreadable: the request was fine
+    else:
+        status = 400
+    said = _("{reason} Nothing was changed.").format(reason=sentence(exc))
+    return PlainTextResponse(said + "\n", status_code=status)
