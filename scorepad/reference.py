@@ -1,34 +1,30 @@
 """A second scorer, written from RULES.md and docs/rules.md alone, to hold the engine to.
 
 It shares no code with the engine (`scoring`, `game`, `rules`, `bids`) and imports nothing
-of scorepad; it does no I/O. It is plain and slow on purpose, and shaped as a scorekeeper
-works at the table rather than as the engine is: a side's round is a list of entries
-written down one by one, and the end of a game is a check of each side in turn.
+of scorepad; it does no I/O. It is plain on purpose, and shaped as a scorekeeper works at
+the table rather than as the engine is: a side's round is a list of entries written down
+one by one (by a `Scorekeeper`, who reads the knobs once), and the end of a game is a
+check of each side in turn.
 
-Everything is plain values:
+Everything is plain values. Knobs: a mapping of every knob's key to its value as a preset
+file or a saved game writes it (`"none"` for no loss limit, `"auto"` for the big-contract
+threshold, lists). A bid: `(kind, number)`, kind "number", "nil", "bnil" (blind nil) or
+"blind" (a blind bid of `number`); nil and blind nil have number 0. A hand: `(kind,
+number, tricks)`, a bid and the tricks it took. A side's round: a list of hands, one per
+player, or one hand for a joint team bid holding the team's tricks.
 
-- knobs: a mapping of every knob's key to its value as a preset file or a saved game
-  writes it (`"none"` for no loss limit, `"auto"` for the big-contract threshold, lists);
-- a bid: `(kind, number)`, kind "number", "nil", "bnil" (blind nil) or "blind" (a blind
-  bid of `number`); nil and blind nil have number 0;
-- a hand: `(kind, number, tricks)`, a bid and the tricks it took;
-- a side's round: a list of hands, one per player, or one hand for a joint team bid
-  holding the team's tricks; a round: a list of sides in side order.
-
-The public API:
-
-- `score_side(knobs, hands, score, bags) -> SideResult`: one side's round;
-- `bid_refusal(knobs, sides, trailing) -> str | None`: why a table of bids is refused;
-- `play_game(knobs, rounds) -> GameResult`: a game folded round by round, with every
-  round's side results (rounds after the end scored on, as the table would see them), the
-  end (winner, round, reason), the totals as of the end, and the blind bids each round
-  held that the scores before it did not allow.
+The public API: `score_side(knobs, hands, score, bags) -> SideResult`, one side's round
+(`Scorekeeper(knobs).score_side` for many rounds); `bid_refusal(knobs, sides, trailing)`,
+why a table of bids is refused (None: allowed); `play_game(knobs, rounds) -> GameResult`,
+a game folded round by round, with every round's side results (rounds after the end
+scored on, as the table would see them), the end (winner, round, reason), the totals as
+of the end, and the blind bids each round held that the scores before it did not allow.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 Knobs = Mapping[str, object]
 PlainBid = tuple[str, int]
@@ -36,54 +32,27 @@ Hand = tuple[str, int, int]
 
 NIL_KINDS = ("nil", "bnil")
 
-# docs/rules.md "Every knob": each knob's default, as a preset file writes it.
+# docs/rules.md "Every knob": each knob's default, as a preset file writes it, a line for
+# each part of the rules (the table, the end, the bids, the contract, nils, bags, bonuses).
 DEFAULTS: dict[str, object] = {
-    "players": 4,
-    "partnerships": True,
-    "jokers": False,
-    "removed_cards": [],
+    "players": 4, "partnerships": True, "jokers": False, "removed_cards": [],
     "redeal_without_spades": False,
-    "target": 500,
-    "loss_limit": "none",
-    "tie": "play-on",
-    "sets_to_lose": 0,
+    "target": 500, "loss_limit": "none", "tie": "play-on", "sets_to_lose": 0,
     "boston_wins": False,
-    "nil": True,
-    "zero_bid": "nil",
-    "blind_nil": False,
-    "blind_nil_deficit": 0,
-    "blind_nil_exchange": 0,
-    "blind_bids": False,
-    "blind_bid_min": 6,
-    "blind_bid_deficit": 100,
-    "partner_bidding": False,
-    "min_team_bid": 0,
-    "suicide": False,
-    "suicide_min_bid": 4,
-    "no_hell": False,
-    "contract_scoring": "standard",
-    "trick_points": 10,
-    "overtrick_points": 1,
+    "nil": True, "zero_bid": "nil", "blind_nil": False, "blind_nil_deficit": 0,
+    "blind_nil_exchange": 0, "blind_bids": False, "blind_bid_min": 6,
+    "blind_bid_deficit": 100, "partner_bidding": False, "min_team_bid": 0,
+    "suicide": False, "suicide_min_bid": 4, "no_hell": False,
+    "contract_scoring": "standard", "trick_points": 10, "overtrick_points": 1,
     "set_scoring": "minus-bid",
-    "nil_points": 100,
-    "blind_nil_points": 200,
-    "failed_nil_tricks": "bags",
+    "nil_points": 100, "blind_nil_points": 200, "failed_nil_tricks": "bags",
     "double_nil": "separate",
-    "bags": True,
-    "bag_limit": 10,
-    "bag_penalty": 100,
-    "ten_for_200": False,
-    "ten_for_200_bid": 10,
-    "ten_for_200_points": 200,
-    "ten_for_200_penalty": 200,
-    "boston": False,
-    "boston_points": 200,
-    "boston_penalty": 200,
-    "exact_bonus": 0,
-    "exact_bonus_bids": [1, 2],
-    "big_contract_bonus": 0,
-    "big_contract_threshold": "auto",
-}
+    "bags": True, "bag_limit": 10, "bag_penalty": 100,
+    "ten_for_200": False, "ten_for_200_bid": 10, "ten_for_200_points": 200,
+    "ten_for_200_penalty": 200, "boston": False, "boston_points": 200,
+    "boston_penalty": 200, "exact_bonus": 0, "exact_bonus_bids": [1, 2],
+    "big_contract_bonus": 0, "big_contract_threshold": "auto",
+}  # fmt: skip
 
 # Knobs that change nothing the reference computes: how cards are dealt and passed.
 NOT_JUDGED = {
@@ -132,7 +101,7 @@ def sides_at_the_table(knobs: Knobs) -> int:
 # A side's round, as a scorekeeper writes it: one entry after the other.
 
 
-@dataclass
+@dataclass(slots=True)
 class SideResult:
     """One side's round as the rules score it."""
 
@@ -146,153 +115,160 @@ class SideResult:
     boston: bool  # the side made a Boston this round
 
 
-@dataclass
-class _Sheet:
-    """What the scorekeeper has written for a side this round."""
+class Scorekeeper:
+    """A scorekeeper who has read the scoring knobs once (and held the numbers to being
+    whole numbers), and scores sides' rounds by them without reading them again."""
 
-    points: list[int] = field(default_factory=list)
-    bags: int = 0
+    def __init__(self, knobs: Knobs) -> None:
+        self.quicksand = knobs["contract_scoring"] == "quicksand"
+        self.bags_count = _on(knobs, "bags") and not self.quicksand
+        self.bag_limit = _number(knobs, "bag_limit")
+        self.bag_penalty = _number(knobs, "bag_penalty")
+        self.failed_nil_tricks = knobs["failed_nil_tricks"]
+        self.all_or_nothing = knobs["double_nil"] == "all-or-nothing"
+        self.nil_points = _number(knobs, "nil_points")
+        self.blind_nil_points = _number(knobs, "blind_nil_points")
+        self.trick_points = _number(knobs, "trick_points")
+        self.overtrick_points = _number(knobs, "overtrick_points")
+        self.minus_bid = knobs["set_scoring"] == "minus-bid"
+        # A Boston is a contract of every trick of the deal; 10 for 200 a contract of at
+        # least ten_for_200_bid. Each pays its own points instead of the contract's.
+        self.boston_at = tricks_in_a_deal(knobs) if _on(knobs, "boston") else None
+        self.boston_points = _number(knobs, "boston_points")
+        self.boston_penalty = _number(knobs, "boston_penalty")
+        self.ten_at = _number(knobs, "ten_for_200_bid") if _on(knobs, "ten_for_200") else None
+        self.ten_points = _number(knobs, "ten_for_200_points")
+        self.ten_penalty = _number(knobs, "ten_for_200_penalty")
+        self.exact = _number(knobs, "exact_bonus")
+        listed = knobs["exact_bonus_bids"]
+        assert isinstance(listed, list | tuple)
+        self.exact_bids = tuple(listed)
+        self.big_bonus = _number(knobs, "big_contract_bonus")
+        start = knobs["big_contract_threshold"] if self.big_bonus else 0  # read for a bonus
+        start = AUTO_THRESHOLD[_number(knobs, "players")] if start == "auto" else start
+        assert isinstance(start, int)
+        self.big_from = start
+
+    def score_side(self, hands: Sequence[Hand], score: int = 0, bags: int = 0) -> SideResult:
+        """Score one side's round from its hands, given its score and bags before it."""
+        sheet: list[int] = []  # the points written down, one entry after the other
+        # The hands read once: the nil bidders apart, the others' bids and tricks summed.
+        nil_bidders = []
+        bidders = contract = counted = 0
+        blind = False
+        for hand in hands:
+            if hand[0] in NIL_KINDS:
+                nil_bidders.append(hand)
+            else:
+                bidders += 1
+                contract += hand[1]
+                counted += hand[2]
+                blind = blind or hand[0] == "blind"
+
+        # Step 1, the nils. Tricks a failed nil took go where failed_nil_tricks says.
+        spare, new_bags = self._write_nils(sheet, nil_bidders, has_contract=bidders > 0)
+
+        # Step 2, the contract: the bidders' tricks, with the spare tricks if they count.
+        if self.failed_nil_tricks == "contract":
+            counted += spare
+        made: bool | None = None
+        boston = False
+        if bidders:
+            made = counted >= contract
+            if self.quicksand:
+                # Seed 004: exact +10 a trick; over: +10 a bid trick, -10 a trick over;
+                # under: -10 a missing trick. No bags.
+                if counted < contract:
+                    sheet.append(-(contract - counted) * self.trick_points)
+                else:
+                    sheet.append((contract - (counted - contract)) * self.trick_points)
+            else:
+                boston, over = self._write_contract(sheet, contract, counted, blind=blind)
+                new_bags += over
+        elif counted:
+            # A side without a contract (only nils) has a contract of 0: every counted
+            # trick is one over it.
+            if self.quicksand:
+                sheet.append(-counted * self.trick_points)
+            else:
+                sheet.append(counted * self.overtrick_points)
+                new_bags += counted
+
+        # Step 3, bags: each time the count reaches the limit, a penalty; the rest carries.
+        penalties = 0
+        total_bags = bags
+        if self.bags_count:
+            total_bags = bags + new_bags
+            while total_bags >= self.bag_limit:
+                total_bags -= self.bag_limit
+                penalties += 1
+                sheet.append(-self.bag_penalty)
+        else:
+            new_bags = 0
+        points = sum(sheet)
+        return SideResult(
+            points, score + points, total_bags, new_bags, penalties, contract, made, boston
+        )
+
+    def _write_nils(
+        self, sheet: list[int], nils: Sequence[Hand], *, has_contract: bool
+    ) -> tuple[int, int]:
+        """Write the nils; return the failed nils' tricks that count toward the contract,
+        and the bags they made."""
+        if not nils:
+            return 0, 0
+        worth = [self.blind_nil_points if hand[0] == "bnil" else self.nil_points for hand in nils]
+        if self.all_or_nothing and len(nils) >= 2 and not has_contract:
+            # Both values if the team took nothing, else minus both, and no bags either way.
+            clean = all(hand[2] == 0 for hand in nils)
+            sheet.append(sum(worth) if clean else -sum(worth))
+            return 0, 0
+        spare = new_bags = 0
+        for hand, value in zip(nils, worth, strict=True):
+            took = hand[2]
+            if took == 0:
+                sheet.append(value)
+                continue
+            sheet.append(-value)
+            if self.failed_nil_tricks == "contract":
+                spare += took
+            elif self.failed_nil_tricks == "bags" and not self.quicksand:
+                sheet.append(took * self.overtrick_points)  # quicksand: they score nothing
+                new_bags += took
+        return spare, new_bags
+
+    def _write_contract(
+        self, sheet: list[int], contract: int, counted: int, *, blind: bool
+    ) -> tuple[bool, int]:
+        """Write a contract under standard scoring; return whether it was a Boston made,
+        and its overtricks (bags)."""
+        made = counted >= contract
+        is_boston = contract == self.boston_at
+        if is_boston:
+            sheet.append(self.boston_points if made else -self.boston_penalty)
+        elif self.ten_at is not None and contract >= self.ten_at:
+            sheet.append(self.ten_points if made else -self.ten_penalty)
+        else:
+            value = contract * self.trick_points * (2 if blind else 1)
+            if made:
+                sheet.append(value)
+            elif self.minus_bid:
+                sheet.append(-value)
+        if not made:
+            return False, 0  # a set contract's tricks are neither overtricks nor bags
+        over = counted - contract
+        sheet.append(over * self.overtrick_points)
+        # Seed 004's bonuses, paid on top of the flat scores and never doubled.
+        if self.exact and counted == contract and contract in self.exact_bids:
+            sheet.append(self.exact)
+        if self.big_bonus and contract > self.big_from:
+            sheet.append((contract - self.big_from) * self.big_bonus)
+        return is_boston, over
 
 
 def score_side(knobs: Knobs, hands: Sequence[Hand], score: int = 0, bags: int = 0) -> SideResult:
-    """Score one side's round from its hands, given its score and bags before the round."""
-    sheet = _Sheet()
-    quicksand = knobs["contract_scoring"] == "quicksand"
-    bidders = [hand for hand in hands if hand[0] not in NIL_KINDS]
-    nil_bidders = [hand for hand in hands if hand[0] in NIL_KINDS]
-
-    # Step 1, the nils. Tricks a failed nil took go where failed_nil_tricks says.
-    spare = _write_nils(knobs, sheet, nil_bidders, has_contract=bool(bidders))
-
-    # Step 2, the contract: the bidders' tricks, with the spare tricks if they count.
-    contract = sum(hand[1] for hand in bidders)
-    counted = sum(hand[2] for hand in bidders)
-    if knobs["failed_nil_tricks"] == "contract":
-        counted += spare
-    made: bool | None = None
-    boston = False
-    if bidders:
-        made = counted >= contract
-        blind = any(hand[0] == "blind" for hand in bidders)
-        if quicksand:
-            _write_quicksand(knobs, sheet, contract, counted)
-        else:
-            boston = _write_contract(knobs, sheet, contract, counted, blind=blind)
-    elif counted:
-        # A side without a contract (only nils) has a contract of 0: every counted trick
-        # is one over it.
-        if quicksand:
-            sheet.points.append(-counted * _number(knobs, "trick_points"))
-        else:
-            _write_overtricks(knobs, sheet, counted)
-
-    # Step 3, bags: each time the count reaches the limit, a penalty; the rest carries.
-    penalties = 0
-    total_bags = bags
-    if _on(knobs, "bags") and not quicksand:
-        total_bags = bags + sheet.bags
-        limit = _number(knobs, "bag_limit")
-        while total_bags >= limit:
-            total_bags -= limit
-            penalties += 1
-            sheet.points.append(-_number(knobs, "bag_penalty"))
-    new_bags = sheet.bags if _on(knobs, "bags") and not quicksand else 0
-    points = sum(sheet.points)
-    return SideResult(
-        points=points,
-        score=score + points,
-        bags=total_bags,
-        new_bags=new_bags,
-        penalties=penalties,
-        contract=contract,
-        made=made,
-        boston=boston,
-    )
-
-
-def _nil_worth(knobs: Knobs, kind: str) -> int:
-    return _number(knobs, "blind_nil_points" if kind == "bnil" else "nil_points")
-
-
-def _write_nils(knobs: Knobs, sheet: _Sheet, nils: Sequence[Hand], *, has_contract: bool) -> int:
-    """Write the nils; return the failed nils' tricks that count toward the contract."""
-    if not nils:
-        return 0
-    worth = [_nil_worth(knobs, hand[0]) for hand in nils]
-    if knobs["double_nil"] == "all-or-nothing" and len(nils) >= 2 and not has_contract:
-        # Both values if the team took nothing, else minus both, and no bags either way.
-        clean = all(hand[2] == 0 for hand in nils)
-        sheet.points.append(sum(worth) if clean else -sum(worth))
-        return 0
-    spare = 0
-    for hand, value in zip(nils, worth, strict=True):
-        took = hand[2]
-        if took == 0:
-            sheet.points.append(value)
-            continue
-        sheet.points.append(-value)
-        where = knobs["failed_nil_tricks"]
-        if where == "contract":
-            spare += took
-        elif where == "bags" and knobs["contract_scoring"] != "quicksand":
-            _write_overtricks(knobs, sheet, took)  # quicksand: they score nothing
-    return spare
-
-
-def _write_overtricks(knobs: Knobs, sheet: _Sheet, count: int) -> None:
-    sheet.points.append(count * _number(knobs, "overtrick_points"))
-    sheet.bags += count
-
-
-def _write_quicksand(knobs: Knobs, sheet: _Sheet, contract: int, counted: int) -> None:
-    """Seed 004: exact +10 a trick; over: +10 a bid trick, -10 a trick over; under: -10 a
-    missing trick. No bags."""
-    per_trick = _number(knobs, "trick_points")
-    if counted < contract:
-        sheet.points.append(-(contract - counted) * per_trick)
-    else:
-        sheet.points.append(contract * per_trick - (counted - contract) * per_trick)
-
-
-def _write_contract(
-    knobs: Knobs, sheet: _Sheet, contract: int, counted: int, *, blind: bool
-) -> bool:
-    """Write a contract under standard scoring; return whether it was a Boston made."""
-    made = counted >= contract
-    deal = tricks_in_a_deal(knobs)
-    is_boston = _on(knobs, "boston") and contract == deal
-    is_ten = _on(knobs, "ten_for_200") and contract >= _number(knobs, "ten_for_200_bid")
-    if is_boston:
-        sheet.points.append(
-            _number(knobs, "boston_points") if made else -_number(knobs, "boston_penalty")
-        )
-    elif is_ten:
-        sheet.points.append(
-            _number(knobs, "ten_for_200_points") if made else -_number(knobs, "ten_for_200_penalty")
-        )
-    else:
-        value = contract * _number(knobs, "trick_points") * (2 if blind else 1)
-        if made:
-            sheet.points.append(value)
-        elif knobs["set_scoring"] == "minus-bid":
-            sheet.points.append(-value)
-    if not made:
-        return False  # a set contract's tricks are neither overtricks nor bags
-    _write_overtricks(knobs, sheet, counted - contract)
-    # Seed 004's bonuses, paid on top of the flat scores and never doubled.
-    exact = _number(knobs, "exact_bonus")
-    listed = knobs["exact_bonus_bids"]
-    assert isinstance(listed, list | tuple)
-    if exact and counted == contract and contract in listed:
-        sheet.points.append(exact)
-    per_trick = _number(knobs, "big_contract_bonus")
-    if per_trick:
-        threshold = knobs["big_contract_threshold"]
-        start = AUTO_THRESHOLD[_number(knobs, "players")] if threshold == "auto" else threshold
-        assert isinstance(start, int)
-        if contract > start:
-            sheet.points.append((contract - start) * per_trick)
-    return is_boston
+    """Score one side's round from its hands, given its score and bags before it."""
+    return Scorekeeper(knobs).score_side(hands, score, bags)
 
 
 # ---------------------------------------------------------------------------
@@ -426,6 +402,7 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
     them back), but the totals, bags and sets are those at the end.
     """
     ledgers = [_Ledger() for _ in range(sides_at_the_table(knobs))]
+    keeper = Scorekeeper(knobs)
     results: list[list[SideResult]] = []
     warnings: list[list[tuple[int, int]]] = []
     ending: tuple[int | None, int, str] | None = None
@@ -436,7 +413,7 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
         bostons = []
         for side, hands in enumerate(round_):
             ledger = ledgers[side]
-            result = score_side(knobs, hands, ledger.score, ledger.bags)
+            result = keeper.score_side(hands, ledger.score, ledger.bags)
             ledger.score, ledger.bags = result.score, result.bags
             if result.made is False:
                 ledger.sets += 1
@@ -452,11 +429,8 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
         verdict = check_the_end(knobs, ledgers, bostons)
         if verdict is not None:
             ending = (verdict[0], number, verdict[1])
-            kept = (
-                [led.score for led in ledgers],
-                [led.bags for led in ledgers],
-                [led.sets for led in ledgers],
-            )
+            kept = ([led.score for led in ledgers], [led.bags for led in ledgers],
+                    [led.sets for led in ledgers])  # fmt: skip
     if kept is None:
         kept = ([led.score for led in ledgers], [led.bags for led in ledgers],
                 [led.sets for led in ledgers])  # fmt: skip

@@ -210,7 +210,9 @@ def test_partners_who_swap_bids_and_tricks_read_each_others_slot(
         return runner.scorer.from_table(0, codes, taken, runner.source.played_of, place, 9, 0)
 
     first = read(kernel_runner(shared, engine_calls), *north_three)
-    assert first[:3] == (80 + 1 - 100, 0, 1)  # 8 made, 1 over: the 10th bag costs 100
+    # 8 made, 1 over: the 10th bag costs 100 (points, bags after, not set, a contract).
+    assert first[:4] == (80 + 1 - 100, 0, 0, 1)
+    assert first[4] is not None and first[4].penalties == 1
     assert len(engine_calls) == 1
     second = read(kernel_runner(shared, engine_calls), *south_three)
     assert second == first and len(engine_calls) == 1

@@ -56,6 +56,15 @@ class DealChecker:
         self._shared = shared
         self._side_bids: dict[tuple[object, ...], str | None] = {}
         self._deal_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
+        # A kernel deal's bids by the dealer and the bid codes (and the deficits, where
+        # the checks read them).
+        self._kernel_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
+        # The checks of a kernel deal's sides and table, by their bid codes.
+        self._code_bids: dict[tuple[object, ...], str | None] = {}
+        self._order = [
+            [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
+            for dealer in range(rules.players)
+        ]
 
     def check(
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
@@ -131,8 +140,8 @@ class DealChecker:
         dealer alone. Bids with nothing blind are checked once for the run's processes
         (a refusal is worded again here, from this process's memo)."""
         deficits = self.keys.deal_deficits(scores, blind) if blind or self._plain_reads else None
-        key = ("kernel", dealer, codes, deficits)
-        problems = self._deal_bids.get(key)
+        key = (dealer, codes) if deficits is None else (dealer, codes, deficits)
+        problems = self._kernel_bids.get(key)
         if problems is None:
             table = self._shared
             checked = table.checked if table is not None and deficits is None else None
@@ -140,25 +149,24 @@ class DealChecker:
             if checked is not None and checked[at] == CLEAN:
                 problems = ()
             else:
-                players = self.rules.players
+                order = self._order[dealer]
                 bids = [bid_of[code] for code in codes]
-                in_order = [
-                    bid
-                    for seat in range(dealer + 1, dealer + 1 + players)
-                    if (bid := bids[seat % players]) is not None
-                ]
+                in_order = [bid for seat in order if (bid := bids[seat]) is not None]
                 # A side holding a seat without a bid of its own made a joint bid.
                 joint = self._unjoint
-                if len(in_order) < players:
+                if len(in_order) < len(order):
                     joint = [False] * self.rules.sides
                     for seat, bid in enumerate(bids):
                         if bid is None:
                             joint[self.rules.side_of(seat)] = True
-                problems = tuple(self._check_sides(joint, in_order, scores, bids))
+                order_codes = tuple([codes[seat] for seat in order if bids[seat] is not None])
+                problems = tuple(
+                    self._check_sides(joint, in_order, scores, bids, codes, order_codes)
+                )
                 if checked is not None:
                     checked[at] = REFUSED if problems else CLEAN
-            if len(self._deal_bids) < MEMO_LIMIT:
-                self._deal_bids[key] = problems
+            if len(self._kernel_bids) < MEMO_LIMIT:
+                self._kernel_bids[key] = problems
         return list(problems) if problems else []
 
     def _check_sides(
@@ -167,16 +175,24 @@ class DealChecker:
         in_order: Sequence[Bid],
         scores: Sequence[int],
         by_seat: Sequence[Bid | None],
+        seat_codes: Sequence[int] | None = None,
+        order_codes: tuple[int, ...] | None = None,
     ) -> list[Problem]:
         """Each side's bids, then the table's (`joint`: which sides made a joint team bid;
-        `in_order`: the table's bids in bidding order), each check memoised."""
+        `in_order`: the table's bids in bidding order), each check memoised: by the bids'
+        `bid_key`s, or for a kernel deal by its bid codes (`seat_codes` by seat,
+        `order_codes` in bidding order), in a memo of their own."""
         rules = self.rules
-        memo = self._side_bids
+        memo = self._side_bids if seat_codes is None else self._code_bids
         problems = []
         for side, seats in enumerate(self._side_seats):
             bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
             deficit = self.keys.side_deficit(scores, side, any(bid.is_blind for bid in bids))
-            key: tuple[object, ...] = (side, deficit, *[bid_key(bid) for bid in bids])
+            key: tuple[object, ...] = (
+                (side, deficit, *[bid_key(bid) for bid in bids])
+                if seat_codes is None
+                else (side, deficit, *[seat_codes[seat] for seat in seats])
+            )
             message = memo.get(key, _UNSEEN)
             if message is _UNSEEN:
                 team_bid = joint[side] and rules.side_size > 1
@@ -195,7 +211,7 @@ class DealChecker:
                     message = memo[key] = str(error)
             if message:
                 problems.append(Problem("bids", str(message)))
-        key = ("table", *[bid_key(bid) for bid in in_order])
+        key = ("table", *[bid_key(bid) for bid in in_order]) if order_codes is None else order_codes
         message = memo.get(key, _UNSEEN)
         if message is _UNSEEN:
             try:

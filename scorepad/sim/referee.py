@@ -24,7 +24,7 @@ from scorepad import reference
 from scorepad.bids import Bid, BidKind
 from scorepad.ruledata import rules_to_mapping
 from scorepad.rules import Rules
-from scorepad.scoring import SideScore
+from scorepad.scoring import Outcome, SideScore
 from scorepad.sim.validate import Problem
 
 PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)
@@ -74,6 +74,7 @@ class Referee:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.knobs = reference_knobs(rules)
+        self._keeper = reference.Scorekeeper(self.knobs)
         self.reads_score = rules.points_read_score
         self._memo: dict[tuple[object, ...], RefSide] = {}
         # What can end a game (RULES.md 10-11), read from the rules for `end`.
@@ -96,7 +97,7 @@ class Referee:
         key = (ordered, bags, score) if self.reads_score else (ordered, bags)
         found = self._memo.get(key)
         if found is None:
-            result = reference.score_side(self.knobs, list(hands), score, bags)
+            result = self._keeper.score_side(hands, score, bags)
             # (`tuple.__new__`: skips NamedTuple's Python-level constructor.)
             found = _new(
                 RefSide, (result.points, result.bags, result.penalties, result.made, result.boston)
@@ -288,13 +289,17 @@ class GameFold:
         self.scores: list[int] = []
         self.bags: list[int] = []
         self.sets: list[int] = []
+        self._theirs: tuple[list[int], list[int], list[int]] = ([], [], [])
 
-    def start(self) -> None:
-        """A new game: no points, bags or sets."""
+    def start(self, scores: list[int], bags: list[int], sets: list[int]) -> None:
+        """A new game: no points, bags or sets. `scores`, `bags` and `sets` are the
+        simulator's running numbers, which the game loop updates in place and the fold
+        compares with its own after every deal."""
         sides = self.referee.rules.sides
         self.out_since = [None] * sides
         self._out = False  # whether a side has lost
         self.scores, self.bags, self.sets = [0] * sides, [0] * sides, [0] * sides
+        self._theirs = (scores, bags, sets)
 
     def deal(
         self,
@@ -302,16 +307,14 @@ class GameFold:
         keys: Sequence[object],
         bids: Sequence[object],
         taken: Sequence[int],
-        scores: list[int],
-        bags: list[int],
-        sets: list[int],
-        ended: tuple[bool, int | None, str | None],
+        outcome: Outcome | None,
     ) -> list[Problem]:
         """Fold deal `number` (its seats' bid keys, bids and tricks) and compare the running
-        scores, bags and sets, and the end of the game (`ended`: over, winner, why), with
-        the simulator's after the same deal. After a difference the fold takes the
-        simulator's numbers, so each deal is judged on its own. (`deal_of` gives the
-        quickest method for the rules.)"""
+        scores, bags and sets, and the end of the game (`outcome`, the engine's: None
+        plays on), with the simulator's after the same deal (see `start`). After a
+        difference the fold takes the simulator's numbers, so each deal is judged on its
+        own. (`deal_of` gives the quickest method for the rules.)"""
+        scores, bags, sets = self._theirs
         memo = self._memo
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         boston_by = None
@@ -336,66 +339,70 @@ class GameFold:
         if (
             same
             and boston_by is None
-            and not ended[0]
+            and outcome is None
             and not self._out
             and max(ref_scores) < self._target
             and min(ref_scores) > self._limit
             and max(ref_sets) < self._most_sets
         ):
             return _NOTHING  # the usual deal: the same numbers, and nobody near the end
-        return self._judge(number, scores, bags, sets, ended, boston_by, same)
+        return self._judge(number, outcome, boston_by, same)
 
     def deal_of(self) -> Callable[..., list[Problem]]:
         """`deal`, or for the usual table (two sides of two seats, points that do not
-        read the score) the same steps written out for its two sides."""
-        return self._deal_two_pairs if self._two_pairs else self.deal
+        read the score) the same steps written out for its two sides, with what stays
+        the same for a game bound once (ask for it after `start`)."""
+        return self._deal_two_pairs() if self._two_pairs else self.deal
 
-    def _deal_two_pairs(
-        self,
-        number: int,
-        keys: Sequence[object],
-        bids: Sequence[object],
-        taken: Sequence[int],
-        scores: list[int],
-        bags: list[int],
-        sets: list[int],
-        ended: tuple[bool, int | None, str | None],
-    ) -> list[Problem]:
+    def _deal_two_pairs(self) -> Callable[..., list[Problem]]:
         """`deal` for the usual table, two sides of two seats, whose points do not read
-        the score: the same steps, written out for its two sides."""
+        the score, for the game `start` began: the same steps, written out for its two
+        sides."""
         north, south, east, west = self._four
-        memo = self._memo
+        memo, side_of, judge = self._memo, self._side, self._judge
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
-        key = (keys[north], keys[south], taken[north], taken[south], ref_bags[0])
-        points, ref_bags[0], set_out, boston = memo.get(key) or self._side(0, bids, taken, key)
-        key = (keys[east], keys[west], taken[east], taken[west], ref_bags[1])
-        other, ref_bags[1], other_set_out, other_boston = memo.get(key) or self._side(
-            1, bids, taken, key
-        )
-        one = ref_scores[0] = ref_scores[0] + points
-        two = ref_scores[1] = ref_scores[1] + other
-        if set_out or other_set_out:
-            ref_sets[0] += set_out
-            ref_sets[1] += other_set_out
-            near = max(ref_sets) >= self._most_sets
-        else:
-            near = False
-        if (
-            not near
-            and not boston
-            and not other_boston
-            and self._limit < one < self._target
-            and self._limit < two < self._target
-            and not ended[0]
-            and not self._out
-            and ref_scores == scores
-            and ref_bags == bags
-            and ref_sets == sets
-        ):
-            return _NOTHING  # the usual deal: the same numbers, and nobody near the end
-        boston_by = 1 if other_boston else 0 if boston else None
-        same = ref_scores == scores and ref_bags == bags and ref_sets == sets
-        return self._judge(number, scores, bags, sets, ended, boston_by, same)
+        scores, bags, sets = self._theirs
+        limit, target, most_sets = self._limit, self._target, self._most_sets
+
+        def deal(
+            number: int,
+            keys: Sequence[object],
+            bids: Sequence[object],
+            taken: Sequence[int],
+            outcome: Outcome | None,
+        ) -> list[Problem]:
+            key = (keys[north], keys[south], taken[north], taken[south], ref_bags[0])
+            points, ref_bags[0], set_out, boston = memo.get(key) or side_of(0, bids, taken, key)
+            key = (keys[east], keys[west], taken[east], taken[west], ref_bags[1])
+            other, ref_bags[1], other_set_out, other_boston = memo.get(key) or side_of(
+                1, bids, taken, key
+            )
+            one = ref_scores[0] = ref_scores[0] + points
+            two = ref_scores[1] = ref_scores[1] + other
+            if set_out or other_set_out:
+                ref_sets[0] += set_out
+                ref_sets[1] += other_set_out
+                near = max(ref_sets) >= most_sets
+            else:
+                near = False
+            if (
+                not near
+                and not boston
+                and not other_boston
+                and limit < one < target
+                and limit < two < target
+                and outcome is None
+                and not self._out
+                and ref_scores == scores
+                and ref_bags == bags
+                and ref_sets == sets
+            ):
+                return _NOTHING  # the usual deal: the same numbers, and nobody near the end
+            boston_by = 1 if other_boston else 0 if boston else None
+            same = ref_scores == scores and ref_bags == bags and ref_sets == sets
+            return judge(number, outcome, boston_by, same)
+
+        return deal
 
     def _side(
         self, side: int, bids: Sequence[object], taken: Sequence[int], key: tuple[object, ...]
@@ -424,16 +431,13 @@ class GameFold:
         return found
 
     def _judge(
-        self,
-        number: int,
-        scores: list[int],
-        bags: list[int],
-        sets: list[int],
-        ended: tuple[bool, int | None, str | None],
-        boston_by: int | None,
-        same: bool,
+        self, number: int, outcome: Outcome | None, boston_by: int | None, same: bool
     ) -> list[Problem]:
         """The end of the game by the reference, and what differs from the simulator's."""
+        scores, bags, sets = self._theirs
+        ended = (
+            (True, outcome.winner, outcome.reason.value) if outcome is not None else _NOT_OVER
+        )
         referee = self.referee
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         out_since = self.out_since

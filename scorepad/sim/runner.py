@@ -30,7 +30,6 @@ from scorepad.sim.validate import Problem
 
 MAX_DEALS = 500  # a game still going after this many deals is cut off as unfinished
 CHECKS = ("sample", "full")  # how many kernel deals the Python validator replays
-_GOES_ON: tuple[bool, int | None, str | None] = (False, None, None)
 
 
 class GameRunner:
@@ -106,6 +105,7 @@ class GameRunner:
         # below the next (the loss limit, sets_to_lose; none: out of reach).
         self._lowest = rules.loss_limit if rules.loss_limit is not None else -(2**62)
         self._most_sets = rules.sets_to_lose or 2**62
+        self._can_lose = rules.loss_limit is not None or rules.sets_to_lose > 0
 
     def play_game(self, index: int) -> GameResult:
         """Play game `index` of the run to its end (or `max_deals` deals)."""
@@ -118,43 +118,43 @@ class GameRunner:
         scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
         # The deal in which each side lost, if it has: a side that lost stays out.
         out_since: list[int | None] = [None] * sides
-        lowest, most_sets = self._lowest, self._most_sets
+        lowest, most_sets, can_lose = self._lowest, self._most_sets, self._can_lose
         rounds: list[Round] | None = [] if self.keep_game else None
+        want_entries = rounds is not None
         validate, keep_records = self.validate, self.keep_records
-        played_of, fold_deal = source.played_of, fold.deal_of()
         if validate:
-            fold.start()
+            fold.start(scores, bags, sets)
+        played_of, fold_deal = source.played_of, fold.deal_of()
+        fold_sides = scorer.fold
+        deal_of = source.deal
+        number = 0
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
-            deal = source.deal(result, number, dealer, scores, bags, keep_records)
+            deal = deal_of(result, number, dealer, scores, bags, keep_records)
             keys, bids, taken, places, _, problems = deal
-            boston_by, entries = scorer.fold(
+            boston_by, entries = fold_sides(
                 result, keys, bids, taken, played_of, scores, bags, sets, problems, places,
-                rounds is not None,
+                want_entries,
             )  # fmt: skip
             if rounds is not None:
                 assert entries is not None
                 rounds.append(Round(dealer, entries))
-            if min(scores) <= lowest or max(sets) >= most_sets:
+            if can_lose and (min(scores) <= lowest or max(sets) >= most_sets):
                 for side in sides_losing(rules, scores, sets):
                     if out_since[side] is None:
                         out_since[side] = number
             outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by, out_since=out_since)
             if validate:
-                ended = (
-                    (True, outcome.winner, outcome.reason.value)
-                    if outcome is not None
-                    else _GOES_ON
-                )
-                problems += fold_deal(number, keys, bids, taken, scores, bags, sets, ended)
+                problems += fold_deal(number, keys, bids, taken, outcome)
             if problems:
                 self._note(result, number, problems, source.describe(deal))
-            result.deals = number
             if outcome is not None:
                 result.winner = outcome.winner
                 result.end = outcome.reason.value if outcome.winner is not None else "draw"
                 break
+        result.deals = number
         result.scores = tuple(scores)
+        scorer.close_game(result, bags, sets)
         if rounds is not None:
             self._keep_game(result, first_dealer, rounds)
         return result

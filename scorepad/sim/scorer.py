@@ -16,7 +16,11 @@ partners who swap their bids and tricks score the same (RULES.md scores a side, 
 seats), so the engine and the reference are asked once for both.
 
 On the kernel path the scored sides live in the run's shared table (scoretable.py)
-when the rules let a slot stand for a side deal (points that do not read the score).
+when the rules let a slot stand for a side deal (points that do not read the score), and
+each process keeps what it has read of them by slot (`_slots`, under both orders of a
+side's partners), as the game's fold takes them (`SideFold`): a table deal's sides are
+then two dictionary lookups (`fold`). A game's sets and bags taken are counted
+once, at its end (`close_game`).
 """
 
 from __future__ import annotations
@@ -38,6 +42,9 @@ from scorepad.sim.table import bid_key
 from scorepad.sim.validate import Problem, check_side_score
 
 MEMO_LIMIT = 200_000  # entries per memo: beyond it, new side deals are scored unkept
+# (`tuple.__new__` makes the named tuples below without NamedTuple's Python-level
+# constructor: a run's first games score thousands of new side deals.)
+_new = tuple.__new__
 
 Engine = Callable[..., SideScore]  # scoring.score_side's signature
 
@@ -64,9 +71,22 @@ class SideNumbers(NamedTuple):
     nils: tuple[int, int, int, int] | None
 
 
+# A side's scored deal as the game's fold takes it, made once for each memo entry: its
+# points, its bags after, whether it was set (1 or 0), whether it had a contract (1 or 0),
+# and its numbers when they hold something rare to count (problems, bag penalties, a
+# Boston, nils), else None.
+SideFold = tuple[int, int, int, int, SideNumbers | None]
+
 # A deal's sides folded into the game: the side that made a Boston (if one did), and the
 # sides' entries for a Round (when asked for).
 Folded = tuple[int | None, tuple[SideEntry, ...] | None]
+
+
+def side_fold(numbers: SideNumbers) -> SideFold:
+    """What the game's fold takes of a side's numbers (`SideFold`)."""
+    points, bags, penalties, made, boston, problems, nils = numbers
+    rare = numbers if problems or penalties or boston or nils else None
+    return points, bags, int(made is False), int(made is not None), rare
 
 
 # Makes a side's played deal from the deal's bids (as the deal source gives them, by
@@ -98,34 +118,46 @@ class SideScorer:
         self._names = names
         self._seats = [rules.seats_of(side) for side in range(rules.sides)]
         self._getters = [itemgetter(*seats) for seats in self._seats]
-        self._scored: dict[tuple[object, ...], tuple[SideEntry, SideNumbers]] = {}
+        self._scored: dict[tuple[object, ...], tuple[SideEntry, SideFold]] = {}
         self._played: dict[tuple[object, ...], PlayedSide] = {}
         self._numbers: dict[tuple[object, ...], SideNumbers] = {}
-        self._unpacked: dict[int, SideNumbers | None] = {}
+        self._unpacked: dict[int, SideFold | None] = {}
+        # A table deal's side as the fold takes it, by its slot in the shared table.
+        self._slots: dict[int, SideFold] = {}
 
     def played_side(
-        self, side: int, by_seat: Sequence[Bid | None], taken: Sequence[int]
+        self,
+        side: int,
+        by_seat: Sequence[Bid | None],
+        taken: Sequence[int],
+        plain: tuple[PlainHand, ...] | None = None,
     ) -> PlayedSide:
         """One side's played deal from each seat's bid (None: the partner made the side's
-        joint bid) and tricks."""
+        joint bid) and tricks; `plain`, the reference's hands when the source has them."""
         seats = self._seats[side]
-        bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
+        seat_bids = [by_seat[seat] for seat in seats]
         tricks = tuple([taken[seat] for seat in seats])
-        entry = SideEntry(bids, tricks)
+        entry = SideEntry(tuple([bid for bid in seat_bids if bid is not None]), tricks)
         hands = side_hands(self.rules, entry, self._names[side])
         nils = None
-        for seat in seats:
-            bid = by_seat[seat]
+        for bid, took in zip(seat_bids, tricks, strict=True):
             if bid is not None and bid.is_nil:
                 nils = nils or [0, 0, 0, 0]
                 blind = 2 if bid.kind is BidKind.BLIND_NIL else 0
                 nils[blind] += 1
-                nils[blind + 1] += taken[seat] == 0
-        plain = plain_side([by_seat[seat] for seat in seats], tricks)
+                nils[blind + 1] += took == 0
+        if plain is None:
+            plain = plain_side(seat_bids, tricks)
         # Any fixed order does: two orders of the same pairs would only miss a share.
-        unseated = tuple(sorted([(bid_key(hand.bid), hand.tricks) for hand in hands], key=hash))
+        pairs = [(bid_key(hand.bid), hand.tricks) for hand in hands]
+        unseated: tuple[object, ...]
+        if len(pairs) == 2:
+            first, second = pairs
+            unseated = (first, second) if hash(first) <= hash(second) else (second, first)
+        else:
+            unseated = tuple(sorted(pairs, key=hash))
         nils_made = (nils[0], nils[1], nils[2], nils[3]) if nils else None
-        return PlayedSide(entry, hands, plain, nils_made, unseated)
+        return _new(PlayedSide, (entry, hands, plain, nils_made, unseated))
 
     def fold(
         self,
@@ -142,54 +174,49 @@ class SideScorer:
         entries: bool = True,
     ) -> Folded:
         """Score each side's part of a deal and fold it into the game's scores, bags,
-        sets and counts; a side's problems go to `problems`.
+        sets and counts; a side's problems go to `problems`. (The sets and bags taken are
+        counted once a game, from the game's sets and bags: see `close_game`.)
 
         `keys` tell the seats' bids apart (memo keys of the bids, or the kernel's bid
         codes); `played_of` makes a played side not met yet from `bids`. A kernel deal
         gives each side's place (`places`): its numbers are then read from the shared
-        table by place and bags. `entries` asks for the sides' entries, for a Round."""
+        table by place and bags, through this process's copy of the slots it has read
+        (`from_table`). `entries` asks for the sides' entries, for a Round."""
         table = self.shared if places is not None else None
         if table is not None:
-            values, bag_slots, unpacked = table.values, table.bag_slots, self._unpacked
+            slots, bag_slots = self._slots, table.bag_slots
         side_entries = []
         boston_by = None
-        bag_limit = self.rules.bag_limit
+        contracts = 0
         for side, get in enumerate(self._getters):
             side_bags = bags[side]
             if table is not None:
                 assert places is not None
                 place = places[side]
-                # A slot written and not flagged wrong is a side deal scored already.
-                value = values[place * bag_slots + side_bags] if side_bags < bag_slots else 0
-                numbers = unpacked.get(value) if value else None
-                if numbers is None:
-                    numbers = self.from_table(side, keys, taken, played_of, place, side_bags,
-                                              scores[side])  # fmt: skip
+                in_range = 0 <= side_bags < bag_slots
+                folded = slots.get(place * bag_slots + side_bags) if in_range else None
+                if folded is None:
+                    folded = self.from_table(side, keys, taken, played_of, place, side_bags,
+                                             scores[side])  # fmt: skip
             else:
                 key = self.keys.scored((get(keys), get(taken)), side_bags, scores[side])
                 cached = self._scored.get(key)
                 if cached is None:
                     played = self._played_side(side, keys, bids, taken, played_of)
-                    cached = (played.entry, self.numbers(played, scores[side], side_bags))
+                    numbers = self.numbers(played, scores[side], side_bags)
+                    cached = (played.entry, side_fold(numbers))
                     if len(self._scored) < MEMO_LIMIT:
                         self._scored[key] = cached
                 side_entries.append(cached[0])
-                numbers = cached[1]
-            points, bags[side], penalties, made, boston, side_problems, nils = numbers
+                folded = cached[1]
+            points, bags[side], set_out, contract, rare = folded
             scores[side] += points
-            # The bags taken: the engine's bags after the deal and its penalties say them
-            # (bags before + taken = penalties * the limit + bags after).
-            tally.bags += bags[side] - side_bags + penalties * bag_limit
-            if made is not None:
-                tally.contracts += 1
-                if made is False:
-                    sets[side] += 1
-                    tally.sets += 1
+            sets[side] += set_out
+            contracts += contract
             # Problems, penalties, a Boston and nils are rare: counted apart.
-            if side_problems or penalties or boston or nils:
-                self._count(tally, numbers, problems)
-                if boston:
-                    boston_by = side
+            if rare is not None and self._count(tally, rare, problems):
+                boston_by = side
+        tally.contracts += contracts
         if table is None:
             return boston_by, tuple(side_entries)
         if not entries:
@@ -199,10 +226,19 @@ class SideScorer:
             for side in range(len(self._getters))
         )
 
+    def close_game(self, tally: Tally, bags: Sequence[int], sets: Sequence[int]) -> None:
+        """Count a game's sets and bags taken, from its sets and bags at the end: each
+        deal's bags taken are the bags after it, less those before, plus its penalties
+        times the limit, so over a game they add up to the bags at the end plus every
+        penalty times the limit."""
+        tally.sets += sum(sets)
+        tally.bags += sum(bags) + tally.bag_penalties * self.rules.bag_limit
+
     @staticmethod
-    def _count(tally: Tally, numbers: SideNumbers, problems: list[Problem]) -> None:
-        """A side's problems, bag penalties and nils, into the deal's and the game's."""
-        _, _, penalties, _, _, side_problems, nils = numbers
+    def _count(tally: Tally, numbers: SideNumbers, problems: list[Problem]) -> bool:
+        """A side's problems, bag penalties and nils, into the deal's and the game's;
+        whether it made a Boston."""
+        _, _, penalties, _, boston, side_problems, nils = numbers
         if side_problems:
             problems.extend(side_problems)
         if penalties:
@@ -212,6 +248,7 @@ class SideScorer:
             tally.nil_made += nils[1]
             tally.blind_nil_bids += nils[2]
             tally.blind_nil_made += nils[3]
+        return boston
 
     def numbers(self, played: PlayedSide, score: int, bags: int) -> SideNumbers:
         """A played side scored by the engine from `score` and `bags`, checked, memoised
@@ -220,18 +257,22 @@ class SideScorer:
         key = self.keys.scored(played.unseated, bags, score)
         numbers = self._numbers.get(key)
         if numbers is None:
-            scored = self._engine(self.rules, played.hands, score=score, bags=bags)
-            problems: list[Problem] = []
-            if self.validate:
-                problems = check_side_score(self.rules, scored, score, bags)
-                problems += self.referee.compare(played.plain, score, bags, scored)
-            numbers = SideNumbers(
-                scored.points, scored.bags, scored.penalties, scored.made, scored.boston,
-                tuple(problems), played.nils,
-            )  # fmt: skip
+            numbers = self._score(played, score, bags)
             if len(self._numbers) < MEMO_LIMIT:
                 self._numbers[key] = numbers
         return numbers
+
+    def _score(self, played: PlayedSide, score: int, bags: int) -> SideNumbers:
+        """A played side scored by the engine, checked (`numbers` without its memo)."""
+        scored = self._engine(self.rules, played.hands, score=score, bags=bags)
+        problems: list[Problem] = []
+        if self.validate:
+            problems = check_side_score(self.rules, scored, score, bags)
+            problems += self.referee.compare(played.plain, score, bags, scored)
+        return _new(SideNumbers, (
+            scored.points, scored.bags, scored.penalties, scored.made, scored.boston,
+            tuple(problems), played.nils,
+        ))  # fmt: skip
 
     def _played_side(
         self,
@@ -260,42 +301,63 @@ class SideScorer:
         place: int,
         bags: int,
         score: int,
-    ) -> SideNumbers:
+    ) -> SideFold:
         """A kernel side deal's numbers from the shared table (scored and written there
-        when its slot is empty). A slot flags a score found wrong; its problems are
-        worded again from this process's memo."""
+        when its slot is empty), kept by slot in this process (`_slots`) as the game's
+        fold takes them. A slot flags a score found wrong; its problems are worded again
+        from this process's memo."""
         table = self.shared
         assert table is not None
         in_range = 0 <= bags < table.bag_slots
         slot = place * table.bag_slots + bags
         value = table.values[slot] if in_range else 0
-        if not value and in_range and self.rules.side_size == 2:
-            # Partners who swap their bids and tricks score the same.
+        # Partners who swap their bids and tricks score the same: a side of two seats
+        # reads the swapped deal's slot, and this process keeps its numbers under both.
+        swapped = -1
+        if in_range and self.rules.side_size == 2:
             first, second = divmod(place, table.radix)
-            value = table.values[(second * table.radix + first) * table.bag_slots + bags]
-            if value:
-                table.values[slot] = value
+            swapped = (second * table.radix + first) * table.bag_slots + bags
+            if not value:
+                value = table.values[swapped]
+                if value:
+                    table.values[slot] = value
+        folded: SideFold | None
         if value:
-            numbers = self._unpacked.get(value, _UNREAD)
-            if numbers is _UNREAD:
+            folded = self._unpacked.get(value, _UNREAD)
+            if folded is _UNREAD:
                 points, bags_after, penalties, made, boston, wrong, nils = unpack(value)
                 # A score found wrong is only flagged in the table: read it as a miss.
-                numbers = (
+                folded = self._unpacked[value] = (
                     None
                     if wrong
-                    else SideNumbers(points, bags_after, penalties, made, boston, (), nils)
+                    else side_fold(
+                        _new(SideNumbers, (points, bags_after, penalties, made, boston, (), nils))
+                    )
                 )
-                self._unpacked[value] = numbers
-            if numbers is not None:
-                return numbers
+            if folded is not None:
+                self._keep(slot, swapped, folded)
+                return folded
+        # A slot holds one side deal (and its swapped partners' the other): a side deal
+        # met here for the first time is new to this process, so no memo but the slots.
         played = self._played_side(side, keys, keys, taken, played_of)
-        scored = self.numbers(played, score, bags)
-        if in_range and not value:
-            points, bags_after, penalties, made, boston, problems, nils = scored
-            value = pack(points, bags_after, penalties, made, boston, bool(problems), nils)
-            if value:
-                table.values[slot] = value
-        return scored
+        scored = self._score(played, score, bags)
+        folded = side_fold(scored)
+        if in_range:
+            if not value:
+                points, bags_after, penalties, made, boston, problems, nils = scored
+                value = pack(points, bags_after, penalties, made, boston, bool(problems), nils)
+                if value:
+                    table.values[slot] = value
+            self._keep(slot, swapped, folded)
+        return folded
+
+    def _keep(self, slot: int, swapped: int, folded: SideFold) -> None:
+        """Keep a side deal's numbers in this process under its slot, and the swapped
+        partners' slot (-1: none)."""
+        if len(self._slots) < MEMO_LIMIT:
+            self._slots[slot] = folded
+            if swapped >= 0:
+                self._slots[swapped] = folded
 
 
-_UNREAD: SideNumbers | None = SideNumbers(0, 0, 0, None, False, (), None)  # a sentinel
+_UNREAD: SideFold = (0, 0, 0, 0, None)  # a sentinel: not in `_unpacked` yet

@@ -33,6 +33,7 @@ from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import (
     BLIND_NIL_CODE,
     JOINT_CODE,
+    NIL_CODE,
     KernelTable,
     bids_of_codes,
     joint_bids,
@@ -82,13 +83,15 @@ class TableDeals:
         self.check_every = check_every  # 1: the validator replays every deal
         self._seats = [rules.seats_of(side) for side in range(rules.sides)]
         self._bid_of_code = bid_of = bids_of_codes(rules.tricks)
-        # A seat's hand as the reference takes it, by its bid code and tricks (a side with
-        # a joint bid is made apart, in `plain_of`: the joint partner's row is not read).
-        self._plain_hands = [
-            [plain_side([bid_of[code] or NUMBER_BIDS[0]], [took])[0]
-             for took in range(rules.tricks + 1)]
-            for code in range(256)
-        ]  # fmt: skip
+        # A seat's hand as the reference takes it, by its bid code and tricks, for the codes
+        # the kernel bids (a side with a joint bid is made apart, in `plain_of`: the joint
+        # partner's row is not read).
+        self._plain_hands: list[list[PlainHand]] = [[] for _ in range(256)]
+        for code in (*range(rules.tricks + 1), NIL_CODE, BLIND_NIL_CODE, JOINT_CODE):
+            self._plain_hands[code] = [
+                plain_side([bid_of[code] or NUMBER_BIDS[0]], [took])[0]
+                for took in range(rules.tricks + 1)
+            ]
         self._joint = joint_bids(rules)
         self._blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
         self._order = [
@@ -244,7 +247,8 @@ class TableDeals:
         """A side's played deal from the seats' bid codes."""
         bid_of = self._bid_of_code
         codes = cast("Sequence[int]", bids)
-        return self.scorer.played_side(side, [bid_of[code] for code in codes], taken)
+        plain = self.plain_of(side, bids, taken)
+        return self.scorer.played_side(side, [bid_of[code] for code in codes], taken, plain)
 
     def plain_of(
         self, side: int, bids: Sequence[object], taken: Sequence[int]

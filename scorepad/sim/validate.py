@@ -338,7 +338,7 @@ def check_side_score(rules: Rules, result: SideScore, score: int, bags: int) -> 
     """The engine's result adds up: lines sum to points, the score moves by the points,
     bags stay in range and appear only when the rules count them."""
     problems = []
-    if sum(line.points for line in result.lines) != result.points:
+    if sum([line.points for line in result.lines]) != result.points:
         problems.append(Problem("engine", f"lines sum to other than {result.points} points"))
     if result.score != score + result.points:
         problems.append(Problem("engine", f"score {score} + {result.points} != {result.score}"))

@@ -1,0 +1,118 @@
+"""What the simulator's checks cost on the kernel path, each switched on in turn.
+
+Run from the repository root:
+
+    python benchmarks/sim_checks.py             # 5 rounds of 1,000-game runs
+    python benchmarks/sim_checks.py --rounds 7 --games 2000 --preset club
+
+Each round plays the same games (random bots on the compiled kernel, one process, every
+run started cold as `scorepad simulate` starts) four times, in an order that turns by one
+every round:
+
+- `base`: the checks this benchmark switches off are off: the reference scorer's
+  comparison at each new side deal (`Referee.compare`), the reference's fold of every
+  game (`GameFold`), and the Python validator's sampled replay of the kernel's deals; what
+  stays is what every run had before them (the kernel's own check of its play, the bid
+  checks, the engine's lines adding up);
+- `+ reference`: with the reference scorer at every distinct side deal;
+- `+ fold`: and the reference's fold of every game;
+- `+ sample` (what a run does): and the validator's replay of one kernel deal in 20.
+
+Printed: the machine's load, and for each the median over the rounds of microseconds a
+deal by CPU time (this process's: the runs are in it), with each round's figure, and the
+median of each round's step from the one before. The switches are for this measurement
+only: they replace the checks for the duration of a run and put them back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorepad.presets import load_preset  # noqa: E402
+from scorepad.sim import referee, runner  # noqa: E402
+from scorepad.sim.kernel import kernel_built  # noqa: E402
+from scorepad.sim.run import RunConfig, simulate  # noqa: E402
+
+STEPS = ("base", "+ reference", "+ fold", "+ sample")
+_NOTHING: list[object] = []
+
+
+@contextmanager
+def checks(step: str) -> Iterator[None]:
+    """The checks of `step` on, the later ones off, for one run."""
+    fold, compare, sample = referee.GameFold.deal_of, referee.Referee.compare, runner.SAMPLE_EVERY
+    on = STEPS.index(step)
+    try:
+        if on < 1:
+            referee.Referee.compare = _no_comparison  # type: ignore[method-assign]
+        if on < 2:
+            referee.GameFold.deal_of = _no_fold  # type: ignore[method-assign]
+        if on < 3:
+            runner.SAMPLE_EVERY = 10**9  # no deal of a run's games is sampled
+        yield
+    finally:
+        referee.GameFold.deal_of = fold  # type: ignore[method-assign]
+        referee.Referee.compare = compare  # type: ignore[method-assign]
+        runner.SAMPLE_EVERY = sample
+
+
+def _no_comparison(self: object, *args: object) -> list[object]:
+    return []
+
+
+def _no_fold(self: object) -> Callable[..., list[object]]:
+    return lambda *args: _NOTHING
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--preset", default="standard")
+    args = parser.parse_args()
+    if not kernel_built():
+        raise SystemExit("the compiled kernel is not built here")
+    rules = load_preset(args.preset).rules
+    print(f"preset {args.preset}, {args.games} games a run, {args.rounds} rounds")
+    print("load average at the start: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
+    simulate(RunConfig(rules, args.preset, 3, seed=10**6, bots=("random",), kernel="c"))
+    figures: dict[str, list[float]] = {step: [] for step in STEPS}
+    for round_ in range(args.rounds):
+        turn = round_ % len(STEPS)
+        for step in STEPS[turn:] + STEPS[:turn]:
+            config = RunConfig(
+                rules, args.preset, args.games, seed=round_, bots=("random",), kernel="c"
+            )
+            with checks(step):
+                cpu = time.process_time()
+                summary = simulate(config)
+                cpu = time.process_time() - cpu
+            if summary.violation_count:
+                raise SystemExit(f"{summary.violation_count} violations: {summary.violations[0]}")
+            figures[step].append(cpu / summary.deals * 1e6)
+    print(f"\n{'checks':14} {'µs a deal':>10} {'step':>6}   per round")
+    for number, step in enumerate(STEPS):
+        rows = figures[step]
+        before = figures[STEPS[number - 1]]
+        steps = (
+            f"{statistics.median(a - b for a, b in zip(rows, before, strict=True)):+6.2f}"
+            if number
+            else ""
+        )
+        each = " ".join(f"{value:.2f}" for value in rows)
+        print(f"{step:14} {statistics.median(rows):>10.2f} {steps:>6}   {each}")
+    print("load average at the end: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
+
+
+if __name__ == "__main__":
+    main()
