@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorepad.errors import BidError, NotTrailingError
 from scorepad.i18n import N_, _, pgettext
@@ -20,8 +20,7 @@ class BidKind(enum.Enum):
     BLIND = "blind"
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(NamedTuple):  # not a dataclass, whose methods every command would compile at import
     """One bid: `tricks` is the number promised (0 for nil and blind nil)."""
 
     kind: BidKind
