@@ -1,9 +1,11 @@
 """The HTML export in a real browser: a phone, a desktop, and paper.
 
-Chromium (Debian's `chromium` package) draws the page headless: at 390 px no side may push
-the page off the screen (the sheet scrolls inside its own box instead), screenshots are
-taken at 390 and 1200 px, and the page printed to PDF must keep every side within the
-paper's width for 3 to 6 sides. Skipped, saying why, where no Chromium is installed.
+Chromium (Debian's `chromium` package, one browser for the module, driven by Playwright)
+draws the page headless: at 390 px no side may push the page off the screen (the sheet
+scrolls inside its own box instead), screenshots are taken at 390 and 1200 px, and the
+page printed to PDF (Letter, Chromium's default 0.4 in margins) must keep every side within
+the paper's width for 3 to 6 sides. Skipped, saying why, where no Chromium or Playwright is
+installed.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ import re
 import shutil
 import struct
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -25,9 +29,18 @@ from scorepad.store import save_game
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 BROWSER = next((found for name in BROWSERS if (found := shutil.which(name))), None)
-pytestmark = pytest.mark.skipif(
-    BROWSER is None, reason="no Chromium installed (apt-get install chromium to run these)"
-)
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # the test extra installs it
+    sync_playwright = None  # type: ignore[assignment]
+pytestmark = [
+    pytest.mark.skipif(
+        BROWSER is None, reason="no Chromium installed (apt-get install chromium to run these)"
+    ),
+    pytest.mark.skipif(
+        sync_playwright is None, reason="no Playwright (pip install playwright to run these)"
+    ),
+]
 
 NAMES = ("Annabelle", "Bartholomew", "Catherine", "Dominique", "Evangeline", "Frederick")
 
@@ -59,15 +72,40 @@ def exported(home: Path, game: Game) -> Path:
     return page
 
 
-def chromium(*args: str) -> str:
-    assert BROWSER is not None
-    done = subprocess.run(
-        [BROWSER, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-         "--no-first-run", "--no-pdf-header-footer", *args],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the module (starting one a test took most of each test)."""
+    assert sync_playwright is not None
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=BROWSER, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def drawn(browser: Any, host: Path) -> str:
+    """The DOM of a `framed` host page once its frame is drawn and measured."""
+    page = browser.new_page()
+    try:
+        page.goto(host.as_uri())
+        page.wait_for_function("document.body.dataset.page !== undefined", timeout=10_000)
+        return str(page.content())
+    finally:
+        page.close()
+
+
+def printed(browser: Any, page_file: Path, pdf: Path) -> None:
+    """The page printed as Chromium prints it by default: Letter paper, 0.4 in margins."""
+    page = browser.new_page()
+    try:
+        page.goto(page_file.as_uri())
+        margin = "0.4in"
+        page.pdf(
+            path=str(pdf),
+            format="Letter",
+            margin={"top": margin, "right": margin, "bottom": margin, "left": margin},
+        )
+    finally:
+        page.close()
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -115,10 +153,10 @@ def framed(page: Path, width: int) -> Path:
     ("preset", "players"), [("club", 4), ("solo-6", 6)], ids=["4-players", "6-sides"]
 )
 def test_on_a_phone_every_side_is_on_the_page_or_in_the_sheets_own_scroll(
-    home: Path, preset: str, players: int
+    browser: Any, home: Path, preset: str, players: int
 ) -> None:
     page = exported(home, long_game(preset, players))
-    dom = chromium("--virtual-time-budget=5000", "--dump-dom", framed(page, 390).as_uri())
+    dom = drawn(browser, framed(page, 390))
     measured = measure(dom)
     page_width, screen = map(int, measured["page"].split())
     assert page_width <= screen == 390  # nothing pushes the page sideways
@@ -143,25 +181,25 @@ PHONE_SCREEN = 844  # a 390 px phone's first screen, in CSS pixels (an iPhone 12
     ("preset", "players"), [("club", 4), ("solo-6", 6)], ids=["4-players", "6-sides"]
 )
 def test_a_phones_first_screen_shows_every_sides_score(
-    home: Path, preset: str, players: int
+    browser: Any, home: Path, preset: str, players: int
 ) -> None:
     game = long_game(preset, players)
     page = exported(home, game)
-    dom = chromium("--virtual-time-budget=5000", "--dump-dom", framed(page, 390).as_uri())
+    dom = drawn(browser, framed(page, 390))
     bottom, *rows = measure(dom)["first"].split("|")
     assert int(bottom) <= PHONE_SCREEN
     scores = standings(game).scores
     assert rows == [f"{game.sides[side]}={scores[side]}" for side in range(len(game.sides))]
 
 
-def test_six_sides_fit_a_desktop_screen_without_a_sideways_scroll(home: Path) -> None:
+def test_six_sides_fit_a_desktop_screen_without_a_sideways_scroll(browser: Any, home: Path) -> None:
     page = exported(home, long_game("solo-6", 6))
-    dom = chromium("--virtual-time-budget=5000", "--dump-dom", framed(page, 1200).as_uri())
+    dom = drawn(browser, framed(page, 1200))
     boxes = [tuple(map(int, box.split("/"))) for box in measure(dom)["boxes"].split()]
     assert len(boxes) == 2 and all(inner <= shown for inner, shown in boxes)
 
 
-def test_rounds_after_the_end_are_drawn_below_the_total(home: Path) -> None:
+def test_rounds_after_the_end_are_drawn_below_the_total(browser: Any, home: Path) -> None:
     name, rules = resolve_rules("short", ["target=200"])
     game = new_game("late", ["Ann", "Bob", "Cy", "Dee"], rules, preset=name)
     game = record_bids(game, ["1=6", "2=nil", "3=6", "4=nil"])
@@ -172,17 +210,23 @@ def test_rounds_after_the_end_are_drawn_below_the_total(home: Path) -> None:
     game = record_tricks(game, ["1=6", "2=0", "3=7", "4=0"], number=1)
     assert [result.after_end for result in standings(game).rounds] == [False, True]
     page = exported(home, game)
-    dom = chromium("--virtual-time-budget=5000", "--dump-dom", framed(page, 1200).as_uri())
+    dom = drawn(browser, framed(page, 1200))
     total, after = map(float, measure(dom)["order"].split())
     assert 0 < total < after
 
 
 @pytest.mark.parametrize("width", [390, 1200])
-def test_screenshots_at_phone_and_desktop_widths(home: Path, width: int) -> None:
+def test_screenshots_at_phone_and_desktop_widths(browser: Any, home: Path, width: int) -> None:
     page = exported(home, long_game("club", 4))
     shot = home / f"night-{width}.png"
-    window = max(width, 500)  # the narrowest window headless Chromium draws
-    chromium(f"--window-size={window},1100", f"--screenshot={shot}", framed(page, width).as_uri())
+    window = max(width, 500)  # a window no narrower than headless Chromium's own
+    view = browser.new_page(viewport={"width": window, "height": 1100})
+    try:
+        view.goto(framed(page, width).as_uri())
+        view.wait_for_function("document.body.dataset.page !== undefined", timeout=10_000)
+        view.screenshot(path=str(shot))
+    finally:
+        view.close()
     assert png_size(shot) == (window, 1100)
     assert shot.stat().st_size > 10_000  # a drawn page, not a blank one
 
@@ -220,11 +264,11 @@ def right_edge(pdf: Path, page: int) -> tuple[int, int]:
     ids=["3-sides", "2-teams", "5-sides", "6-sides"],
 )
 def test_printed_every_side_stays_within_the_papers_width(
-    home: Path, preset: str, players: int
+    browser: Any, home: Path, preset: str, players: int
 ) -> None:
     page = exported(home, long_game(preset, players))
     pdf = home / "night.pdf"
-    chromium(f"--print-to-pdf={pdf}", page.as_uri())
+    printed(browser, page, pdf)
     boxes = subprocess.run(
         ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
@@ -248,7 +292,9 @@ def test_printed_every_side_stays_within_the_papers_width(
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext (poppler-utils)")
-def test_a_ten_round_game_prints_on_one_page_without_a_footer_page(home: Path) -> None:
+def test_a_ten_round_game_prints_on_one_page_without_a_footer_page(
+    browser: Any, home: Path
+) -> None:
     name, rules = resolve_rules("standard")
     players = ["Annabelle", "Bartholomew", "Catherine", "Dominique"]
     teams = ["The Long Team Name Here", "Another Long Team"]
@@ -259,7 +305,7 @@ def test_a_ten_round_game_prints_on_one_page_without_a_footer_page(home: Path) -
     assert len(game.rounds) == 10 and not standings(game).finished
     page = exported(home, game)
     pdf = home / "night.pdf"
-    chromium(f"--print-to-pdf={pdf}", page.as_uri())
+    printed(browser, page, pdf)
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
     assert text.count("\f") == 1  # one page: no second page holding only the footer
     assert "Score by round" in text

@@ -49,8 +49,9 @@ PHONE = {"width": 390, "height": 844}
 WITHIN = 1000  # ms: every open page redraws within a second of a change
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium for the module; each test opens its own pages, each in a fresh context."""
     assert sync_playwright is not None
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
