@@ -124,6 +124,8 @@ class SideScorer:
         self._unpacked: dict[int, SideFold | None] = {}
         # A table deal's side as the fold takes it, by its slot in the shared table.
         self._slots: dict[int, SideFold] = {}
+        self._two_sides = self.shared is not None and rules.sides == 2
+        self._bag_slots = self.shared.bag_slots if self.shared is not None else 0
 
     def played_side(
         self,
@@ -182,6 +184,32 @@ class SideScorer:
         gives each side's place (`places`): its numbers are then read from the shared
         table by place and bags, through this process's copy of the slots it has read
         (`from_table`). `entries` asks for the sides' entries, for a Round."""
+        if places is not None and not entries and self._two_sides:
+            # The kernel path's deal, tens of thousands a second: the loop below written
+            # out for two sides read from the table (the loop was a twentieth of a deal).
+            slots, bag_slots = self._slots, self._bag_slots
+            place, other_place = places
+            side_bags, other_bags = bags
+            in_range = 0 <= side_bags < bag_slots
+            folded = slots.get(place * bag_slots + side_bags) if in_range else None
+            if folded is None:
+                folded = self.from_table(0, keys, taken, played_of, place, side_bags, scores[0])
+            points, bags[0], set_out, contract, rare = folded
+            scores[0] += points
+            sets[0] += set_out
+            boston_by = 0 if rare is not None and self._count(tally, rare, problems) else None
+            in_range = 0 <= other_bags < bag_slots
+            folded = slots.get(other_place * bag_slots + other_bags) if in_range else None
+            if folded is None:
+                folded = self.from_table(1, keys, taken, played_of, other_place, other_bags,
+                                         scores[1])  # fmt: skip
+            points, bags[1], set_out, other_contract, rare = folded
+            scores[1] += points
+            sets[1] += set_out
+            if rare is not None and self._count(tally, rare, problems):
+                boston_by = 1
+            tally.contracts += contract + other_contract
+            return boston_by, None
         table = self.shared if places is not None else None
         if table is not None:
             slots, bag_slots = self._slots, table.bag_slots
