@@ -236,3 +236,19 @@ def test_check_full_replays_every_table_deal_and_sample_one_in_twenty(
     full = json.loads(result.stdout)
     # The first deals each break (the first 100 violations are kept, several a deal).
     assert {(0, 1), (0, 2), (0, 3)} <= {(v["game"], v["deal"]) for v in full["violations"]}
+
+
+def test_a_bad_play_is_said_in_german_and_kept_in_english_in_the_json(
+    monkeypatch: pytest.MonkeyPatch, mutants: Mutants
+) -> None:
+    """The summary says a revoke in the run's language, as verify does; scripts reading
+    the JSON keep the English."""
+    revoke("python", monkeypatch, mutants)
+    args = ["simulate", "--bots", "random", "--games", "5", "--seed", "3", *PATHS["python"]]
+    german = runner.invoke(app, ["--lang", "de", *args], env={"COLUMNS": "200"})
+    assert german.exit_code == 1
+    said = [line for line in german.stdout.splitlines() if line.startswith("Verstoß (legal): ")]
+    assert said and all("Farbe nicht bedient" in line for line in said), said[:2]
+    assert "revoked" not in german.stdout
+    english = json.loads(runner.invoke(app, ["--lang", "de", *args, "--json"]).stdout)
+    assert any("revoked in trick" in v["message"] for v in english["violations"])

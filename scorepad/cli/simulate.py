@@ -252,12 +252,15 @@ def summary_view(summary: RunSummary) -> RenderableType:
         ),
     )
     parts: list[RenderableType] = [table]
+    if summary.violations:
+        # A bad play in the run's language, as verify says it; the JSON keeps the English.
+        from scorepad.cli.verify import problem_words
     for violation in summary.violations:
         parts.append(
             Text(
                 "\n"
                 + _("violation ({check}): {message}").format(
-                    check=violation.check, message=violation.message
+                    check=violation.check, message=problem_words(violation.message)
                 )
                 + "\n  "
                 + _(
