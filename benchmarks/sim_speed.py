@@ -329,7 +329,7 @@ def main() -> None:
         ratios = [figures.rate(top, r) / figures.rate(bottom, r) for r in range(count)]
         by_cpu = [figures.rate(top, r, True) / figures.rate(bottom, r, True) for r in range(count)]
         each = " ".join(f"{ratio:.2f}" for ratio in ratios)
-        target = f"{TARGETS[label]:.1f}" if label in TARGETS else ""
+        target = f"{TARGETS[label]:g}" if label in TARGETS else ""
         print(
             f"{label:34} {statistics.median(ratios):>7.2f} {each:>30} {target:>7}"
             f" {statistics.median(by_cpu):>12.2f}"
