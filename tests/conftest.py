@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -94,3 +95,14 @@ def kernel_implementation(request: pytest.FixtureRequest) -> str:
             pytest.fail("SCOREPAD_REQUIRE_KERNEL=1 but scorepad.sim._kernel is missing")
         pytest.skip("the compiled kernel is not built here (no C compiler at install)")
     return implementation
+
+
+def stopped(process: subprocess.Popen[str], timeout: float = 20) -> tuple[str, str]:
+    """What a process told once it has ended; killed if it has not within `timeout` s, so
+    that a failing test leaves no process behind to slow the rest of the suite."""
+    try:
+        return process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO
 
 import pytest
-from conftest import totals_shown
+from conftest import stopped, totals_shown
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -103,7 +103,7 @@ def test_watch_redraws_when_another_process_changes_the_game(six: Path) -> None:
         assert "3 │ Catherine" in third and "bids are in" not in third
     finally:
         watcher.send_signal(signal.SIGINT)
-        out, err = watcher.communicate(timeout=20)
+        out, err = stopped(watcher)
     assert watcher.returncode == 130  # Ctrl-C: as table mode and simulate end
     assert "Traceback" not in err + out
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import stopped
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -274,11 +275,13 @@ def test_ctrl_c_stops_a_run_with_status_130_and_no_traceback(tmp_path: Path) -> 
         text=True,
         env=env,
     )
-    deadline = time.monotonic() + 30
-    while not list(folder.glob("*.toml")) and time.monotonic() < deadline:
-        time.sleep(0.05)  # stopped mid-run, once games are being written
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    try:
+        deadline = time.monotonic() + 30
+        while not list(folder.glob("*.toml")) and time.monotonic() < deadline:
+            time.sleep(0.05)  # stopped mid-run, once games are being written
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = stopped(process, timeout=30)
     assert process.returncode == 130
     assert "Traceback" not in err + out
 
