@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -106,3 +108,33 @@ def stopped(process: subprocess.Popen[str], timeout: float = 20) -> tuple[str, s
         process.kill()
         process.communicate()
         raise
+
+
+# The browser tests' Chromium: Debian's, driven by Playwright (its own browser download
+# cannot be had here). Each browser test module marks itself with NEEDS_BROWSER.
+CHROMIUM = next(
+    (found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None
+)
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - the test extra installs it
+    sync_playwright = None  # type: ignore[assignment]
+NEEDS_BROWSER = [
+    pytest.mark.skipif(
+        sync_playwright is None, reason="no Playwright (pip install playwright to run these)"
+    ),
+    pytest.mark.skipif(
+        CHROMIUM is None, reason="no Chromium installed (apt-get install chromium to run these)"
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for a module; each test opens its own pages, each in a fresh
+    context (starting a browser for each page took most of each test's time)."""
+    assert sync_playwright is not None
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()

@@ -14,11 +14,11 @@ import re
 import shutil
 import struct
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import NEEDS_BROWSER
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -27,20 +27,7 @@ from scorepad.game import Game, new_game, standings
 from scorepad.presets import resolve_rules
 from scorepad.store import save_game
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
-BROWSER = next((found for name in BROWSERS if (found := shutil.which(name))), None)
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # the test extra installs it
-    sync_playwright = None  # type: ignore[assignment]
-pytestmark = [
-    pytest.mark.skipif(
-        BROWSER is None, reason="no Chromium installed (apt-get install chromium to run these)"
-    ),
-    pytest.mark.skipif(
-        sync_playwright is None, reason="no Playwright (pip install playwright to run these)"
-    ),
-]
+pytestmark = NEEDS_BROWSER
 
 NAMES = ("Annabelle", "Bartholomew", "Catherine", "Dominique", "Evangeline", "Frederick")
 
@@ -70,16 +57,6 @@ def exported(home: Path, game: Game) -> Path:
     result = CliRunner().invoke(app, ["export", "-g", "night", "-o", str(page)])
     assert result.exit_code == 0, result.stderr
     return page
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One headless Chromium for the module (starting one a test took most of each test)."""
-    assert sync_playwright is not None
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=BROWSER, args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 def drawn(browser: Any, host: Path) -> str:

@@ -11,52 +11,26 @@ where Playwright or Chromium is missing.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import NEEDS_BROWSER
 from test_serve_cli import serving
 
 from scorepad.game import new_game
 from scorepad.presets import resolve_rules
 from scorepad.store import save_game
 
-CHROMIUM = next(
-    (found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None
-)
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover - CI installs it
-    sync_playwright = None  # type: ignore[assignment]
-
-pytestmark = [
-    pytest.mark.skipif(
-        sync_playwright is None, reason="no Playwright (pip install playwright to run these)"
-    ),
-    pytest.mark.skipif(
-        CHROMIUM is None, reason="no Chromium installed (apt-get install chromium to run these)"
-    ),
-]
+pytestmark = NEEDS_BROWSER
 
 SHOTS = Path(
     os.environ.get("SCOREPAD_SCREENSHOTS", Path(__file__).parent.parent / "build" / "screenshots")
 )
 PHONE = {"width": 390, "height": 844}
 WITHIN = 1000  # ms: every open page redraws within a second of a change
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One Chromium for the module; each test opens its own pages, each in a fresh context."""
-    assert sync_playwright is not None
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
