@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -97,6 +98,13 @@ def kernel_implementation(request: pytest.FixtureRequest) -> str:
             pytest.fail("SCOREPAD_REQUIRE_KERNEL=1 but scorepad.sim._kernel is missing")
         pytest.skip("the compiled kernel is not built here (no C compiler at install)")
     return implementation
+
+
+def as_at_a_terminal() -> None:
+    """Run in a child process before it starts: Ctrl-C reaches it as at a terminal, even
+    where the tests themselves run with SIGINT ignored (a background job of a script),
+    which a child would otherwise inherit, and so never see Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def stopped(process: subprocess.Popen[str], timeout: float = 20) -> tuple[str, str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO
 
 import pytest
-from conftest import stopped, totals_shown
+from conftest import as_at_a_terminal, stopped, totals_shown
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -86,6 +86,7 @@ def test_watch_redraws_when_another_process_changes_the_game(six: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=as_at_a_terminal,
     )
     try:
         assert watcher.stdout is not None

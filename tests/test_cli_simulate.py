@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import stopped
+from conftest import as_at_a_terminal, stopped
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -274,6 +274,7 @@ def test_ctrl_c_stops_a_run_with_status_130_and_no_traceback(tmp_path: Path) -> 
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=as_at_a_terminal,
     )
     try:
         deadline = time.monotonic() + 30
