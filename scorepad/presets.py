@@ -17,7 +17,7 @@ from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _
 from scorepad.ruledata import override_rules, rules_from_mapping, shown_override
 from scorepad.rules import MOST_POINTS, Rules
-from scorepad.tomltext import toml_refusal
+from scorepad.tomltext import not_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +54,7 @@ def load_preset_file(path: Path, name: str | None = None) -> Preset:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        message, place, _cut = toml_refusal(str(error))
-        said = _("{where}: not valid TOML: {message}").format(where=path, message=message)
-        raise RulesError(
-            _("{message} (at {place})").format(message=said, place=place) if place else said
-        ) from None
+        raise RulesError(not_toml(path, error)) from None
     summary = data.get("summary", "")
     if not isinstance(summary, str):
         raise RulesError(_("{path}: summary must be a string").format(path=path))

@@ -57,6 +57,13 @@ def toml_refusal(message: str) -> tuple[str, str | None, bool]:
     return words, place, False
 
 
+def not_toml(where: object, error: Exception) -> str:
+    """One line for a file that is not TOML: `FILE: not valid TOML: WHY (at line 3, ...)`."""
+    message, place, _cut = toml_refusal(str(error))
+    said = _("{where}: not valid TOML: {message}").format(where=where, message=message)
+    return _("{message} (at {place})").format(message=said, place=place) if place else said
+
+
 # tomli is the parser Python's tomllib was taken from; its builds on PyPI are compiled
 # (mypyc), and read a game file in about 0.6 of tomllib's time (benchmarks/game_load.py).
 # Versions before 2.4 read TOML 1.0 exactly as tomllib does (2.4 reads TOML 1.1, which

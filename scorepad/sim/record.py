@@ -213,13 +213,9 @@ def parse_hand_record(text: str, *, source: str = "hand record") -> HandRecord:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        from scorepad.tomltext import toml_refusal
+        from scorepad.tomltext import not_toml
 
-        message, place, _cut = toml_refusal(str(error))
-        said = _("{where}: not valid TOML: {message}").format(where=source, message=message)
-        raise HandRecordError(
-            _("{message} (at {place})").format(message=said, place=place) if place else said
-        ) from None
+        raise HandRecordError(not_toml(source, error)) from None
     try:
         return _record_from_mapping(data, source)
     except HandRecordError:
