@@ -7,6 +7,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -100,10 +101,23 @@ def kernel_implementation(request: pytest.FixtureRequest) -> str:
     return implementation
 
 
-def as_at_a_terminal() -> None:
-    """Run in a child process before it starts: Ctrl-C reaches it as at a terminal, even
-    where the tests themselves run with SIGINT ignored (a background job of a script),
-    which a child would otherwise inherit, and so never see Ctrl-C."""
+def scorepad_process(*args: str, env: dict[str, str]) -> subprocess.Popen[str]:
+    """`python -m scorepad ARGS` running on its own, its output piped as text, to be
+    stopped with Ctrl-C (SIGINT) as a person at a terminal would, then `stopped`."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "scorepad", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=_as_at_a_terminal,
+    )
+
+
+def _as_at_a_terminal() -> None:
+    """Run in the child before it starts: Ctrl-C reaches it as at a terminal, even where
+    the tests themselves run with SIGINT ignored (a background job of a script), which a
+    child would otherwise inherit, and so never see Ctrl-C."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 

@@ -7,15 +7,13 @@ import os
 import queue
 import re
 import signal
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 from typing import IO
 
 import pytest
-from conftest import as_at_a_terminal, stopped, totals_shown
+from conftest import scorepad_process, stopped, totals_shown
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -80,14 +78,7 @@ class Output:
 
 def test_watch_redraws_when_another_process_changes_the_game(six: Path) -> None:
     env = {**os.environ, "COLUMNS": "80"}
-    watcher = subprocess.Popen(
-        [sys.executable, "-m", "scorepad", "show", "--watch"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        preexec_fn=as_at_a_terminal,
-    )
+    watcher = scorepad_process("show", "--watch", env=env)
     try:
         assert watcher.stdout is not None
         output = Output(watcher.stdout)

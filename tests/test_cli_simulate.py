@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import as_at_a_terminal, stopped
+from conftest import scorepad_process, stopped
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -262,20 +262,11 @@ def test_a_save_folder_that_cannot_be_one_is_one_line(
 def test_ctrl_c_stops_a_run_with_status_130_and_no_traceback(tmp_path: Path) -> None:
     import os
     import signal
-    import subprocess
-    import sys
     import time
 
     folder = tmp_path / "run"
     env = {**os.environ, "SCOREPAD_HOME": str(tmp_path / "home")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "scorepad", "simulate", "--games", "100000", "--save", str(folder)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        preexec_fn=as_at_a_terminal,
-    )
+    process = scorepad_process("simulate", "--games", "100000", "--save", str(folder), env=env)
     try:
         deadline = time.monotonic() + 30
         while not list(folder.glob("*.toml")) and time.monotonic() < deadline:
