@@ -16,6 +16,8 @@ again on every run.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import inspect
 import random
 import tomllib
 from collections import Counter
@@ -107,6 +109,20 @@ class Dice(random.Random):
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         return self.sample(items, len(items))
+
+
+def each_case(cases: int) -> Callable[[Callable[[Dice], None]], Callable[[], None]]:
+    """Run a test over cases 0 to `cases` - 1, each given its own `Dice`."""
+
+    def run(test: Callable[[Dice], None]) -> Callable[[], None]:
+        @functools.wraps(test)
+        def each() -> None:
+            run_property(lambda dice, _seen: test(dice), cases)
+
+        each.__signature__ = inspect.Signature()  # type: ignore[attr-defined]
+        return each
+
+    return run
 
 
 def run_property(check: Callable[[Dice, Counter[str]], None], cases: int) -> Counter[str]:
