@@ -218,8 +218,8 @@ PROBLEMS: list[tuple[Problem, str, str]] = [
                                     "theirs": [(1, number(4)), (2, number(1))]}),
         "the kernel's heuristic bots bid seat 2 4, seat 3 nil; the Python bot bids seat 2 4,"
         " seat 3 1",
-        "die Heuristik-Bots des Kernels sagten Platz 2 4, Platz 3 Null an, der Python-Bot sagt"
-        " Platz 2 4, Platz 3 1 an",
+        "die Heuristik-Bots des Kernels sagten Platz 2: 4, Platz 3: Null an, der Python-Bot"
+        " sagt Platz 2: 4, Platz 3: 1 an",
     ),
     (
         Problem("bot", "bot-play", {"trick": 4, "played": code("AH"), "wanted": code("10H")},
