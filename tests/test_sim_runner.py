@@ -22,6 +22,7 @@ from scorepad.sim.results import GameResult, Violation
 from scorepad.sim.run import RunConfig, RunSummary, simulate
 from scorepad.sim.runner import GameRunner
 from scorepad.sim.table import Seen
+from scorepad.sim.validate import Problem
 
 # Seeded and short: enough games to meet every rule of the preset, quick enough for CI.
 GAMES = {"heuristic": 14, "random": 6}
@@ -127,7 +128,9 @@ def _game(index: int, violations: int) -> GameResult:
         first_dealer_side=index % 2,
         side_bots=("heuristic", "random"),
         violations=[
-            Violation(1, index, deal, "tricks", f"game {index} deal {deal}", "")
+            Violation(
+                1, index, deal, Problem("tricks", "tricks-played", {"count": index, "tricks": deal})
+            )
             for deal in range(1, violations + 1)
         ],
     )

@@ -179,7 +179,7 @@ def test_a_score_the_validator_refused_is_refused_again_where_it_is_read(
     violation reads the same."""
 
     def refused(rules: object, scored: Any, score: int, bags: int) -> list[Problem]:
-        return [Problem("engine", "made up")] if scored.points == 43 else []
+        return [Problem("engine", "lines-sum", {"points": 43})] if scored.points == 43 else []
 
     monkeypatch.setattr(scorer_module, "check_side_score", refused)
     first = kernel_runner(shared)

@@ -118,11 +118,11 @@ class Referee:
         return [
             Problem(
                 "reference",
-                f"side ({_hands_text(hands)}) from score {score}, {bags} bags: the engine gives"
-                f" {_side_text(RefSide(*engine))} (score {scored.score}), the reference scorer"
-                f" {_side_text(ref)}",
+                "reference",
+                {"hands": hands, "score": score, "bags": bags, "engine": engine,
+                 "result": scored.score, "reference": tuple(ref)},
             )
-        ]
+        ]  # fmt: skip
 
     def goes_on(self, scores: list[int], sets: list[int]) -> bool:
         """Whether a game in which no side has lost surely goes on after a round without
@@ -175,21 +175,6 @@ class Referee:
 
 
 _NOT_OVER: tuple[bool, int | None, str | None] = (False, None, None)
-
-
-def _hands_text(hands: Sequence[PlainHand]) -> str:
-    """A side's hands as the reference took them: `bid 4 took 5, nil took 0`."""
-    words = {"number": "bid {}", "nil": "nil", "bnil": "blind nil", "blind": "blind {}"}
-    return ", ".join(f"{words[kind].format(bid)} took {took}" for kind, bid, took in hands)
-
-
-def _side_text(side: RefSide) -> str:
-    made = {None: "no contract", True: "made", False: "set"}[side.made]
-    boston = ", Boston" if side.boston else ""
-    return (
-        f"{side.points:+d} points, {side.bags} bags after, {side.penalties} penalties,"
-        f" {made}{boston}"
-    )
 
 
 # Makes a side's plain hands from the deal's bids (as the deal source gives them) and
@@ -453,27 +438,18 @@ class GameFold:
             problems.append(
                 Problem(
                     "fold",
-                    f"scores {scores}, bags {bags}, sets {sets}; the reference's fold gives"
-                    f" scores {ref_scores}, bags {ref_bags}, sets {ref_sets}",
+                    "fold",
+                    {"scores": list(scores), "bags": list(bags), "sets": list(sets),
+                     "ref_scores": list(ref_scores), "ref_bags": list(ref_bags),
+                     "ref_sets": list(ref_sets)},
                 )
-            )
+            )  # fmt: skip
             ref_scores[:], ref_bags[:], ref_sets[:] = scores, bags, sets
         if truth != ended:
             problems.append(
-                Problem(
-                    "end",
-                    f"after scores {scores}: the game is {_end_text(ended)} by the engine,"
-                    f" {_end_text(truth)} by the reference",
-                )
+                Problem("end", "end", {"scores": list(scores), "engine": ended, "reference": truth})
             )
         return problems
 
 
 _NOTHING: list[Problem] = []  # never added to: the caller adds it to its own list
-
-
-def _end_text(end: tuple[bool, int | None, str | None]) -> str:
-    over, winner, reason = end
-    if not over:
-        return "not over"
-    return f"won by side {winner + 1} ({reason})" if winner is not None else f"a draw ({reason})"

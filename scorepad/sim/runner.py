@@ -21,7 +21,7 @@ from scorepad.sim.bots import BOTS
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import KernelTable
 from scorepad.sim.referee import GameFold, Referee
-from scorepad.sim.results import GameResult, Violation, seat_names
+from scorepad.sim.results import DealRecord, GameResult, Violation, seat_names
 from scorepad.sim.scorer import Engine, SideScorer
 from scorepad.sim.scoretable import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE, ScoreTable
 from scorepad.sim.source import DealSource
@@ -147,7 +147,7 @@ class GameRunner:
             if validate:
                 problems += fold_deal(number, keys, bids, taken, outcome)
             if problems:
-                self._note(result, number, problems, source.describe(deal))
+                self._note(result, number, problems, source.replay_record(deal))
             if outcome is not None:
                 result.winner = outcome.winner
                 result.end = outcome.reason.value if outcome.winner is not None else "draw"
@@ -159,11 +159,14 @@ class GameRunner:
             self._keep_game(result, first_dealer, rounds)
         return result
 
-    def _note(self, result: GameResult, number: int, problems: list[Problem], replay: str) -> None:
+    def _note(
+        self, result: GameResult, number: int, problems: list[Problem], record: DealRecord
+    ) -> None:
         """Note a deal's problems as violations, with the deal to replay them."""
+        names = tuple(self.names)
         for problem in problems:
             result.violations.append(
-                Violation(self.seed, result.index, number, problem.check, problem.message, replay)
+                Violation(self.seed, result.index, number, problem, record, names)
             )
 
     def _keep_game(self, result: GameResult, first_dealer: int, rounds: list[Round]) -> None:
@@ -185,10 +188,16 @@ class GameRunner:
                         self.seed,
                         result.index,
                         result.deals,
-                        "standings",
-                        f"standings give {folded.scores}, winner {folded.winner}; the"
-                        f" simulator {result.scores}, winner {result.winner}",
-                        "",
+                        Problem(
+                            "standings",
+                            "standings",
+                            {
+                                "scores": folded.scores,
+                                "winner": folded.winner,
+                                "sim_scores": result.scores,
+                                "sim_winner": result.winner,
+                            },
+                        ),
                     )
                 )
         result.game = game
