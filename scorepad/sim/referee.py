@@ -411,17 +411,45 @@ class GameFold:
         Boston. Kept under the seats' order and, for two seats, the other order too
         (the reference scores a side, not its seats)."""
         shared = self._shared
-        slot = shared.slot(key) if shared is not None else -1
-        found = shared.get(slot) if shared is not None and slot >= 0 else None
+        found = None
+        if shared is not None and (slot := shared.slot(key)) >= 0:
+            found = shared.get(slot)
         if found is None:
             score, bags = self.scores[side], self.bags[side]
             ref = self.referee.side(self._plain_of(side, bids, taken), score, bags)
             found = (ref.points, ref.bags, int(ref.made is False), ref.boston)
-            if shared is not None and slot >= 0:
-                # Under both seat orders, as in the memo below.
-                first, second, took, other_took, bags_before = key
-                shared.put(slot, found)
-                shared.put(shared.slot((second, first, other_took, took, bags_before)), found)
+            self._share(key, found)
+        return self._keep(key, found)
+
+    def note(
+        self, side: int, keys: Sequence[object], taken: Sequence[int], bags: int, ref: RefSide
+    ) -> None:
+        """Keep the reference's answer for a side deal (its seats' bids and tricks as the
+        deal source gives them, its bags before), had elsewhere from the reference (the
+        scorer's comparison of a side deal new to it), under this fold's own key: the
+        fold then finds it in its memo. Only for the usual table (`deal_of`)."""
+        if self._two_pairs:
+            _, first, second = self._pairs[side]
+            key = (keys[first], keys[second], taken[first], taken[second], bags)
+            if key not in self._memo:
+                found = (ref.points, ref.bags, int(ref.made is False), ref.boston)
+                self._share(key, found)
+                self._keep(key, found)
+
+    def _share(self, key: tuple[object, ...], found: tuple[int, int, int, bool]) -> None:
+        """A side deal's numbers into the table the processes share, if there is one."""
+        shared = self._shared
+        if shared is not None and (slot := shared.slot(key)) >= 0:
+            # Under both seat orders, as in the memo (`_keep`).
+            first, second, took, other_took, bags_before = key
+            shared.put(slot, found)
+            shared.put(shared.slot((second, first, other_took, took, bags_before)), found)
+
+    def _keep(
+        self, key: tuple[object, ...], found: tuple[int, int, int, bool]
+    ) -> tuple[int, int, int, bool]:
+        """A side deal's numbers into the memo, under the seats' order and, for two
+        seats, the other order too (the reference scores a side, not its seats)."""
         memo = self._memo
         if len(memo) < MEMO_LIMIT:
             memo[key] = found
