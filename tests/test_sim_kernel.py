@@ -173,8 +173,8 @@ def test_an_install_without_the_compiled_kernel_gets_the_twin_and_its_same_deals
 
 @pytest.mark.parametrize(
     "seed",
-    [0, 1, -7, 2**32 - 1, 2**32, 2**64 + 3, 10**40, kernel_seed(3, 14)],
-    ids=["0", "1", "-7", "2^32-1", "2^32", "2^64+3", "10^40", "a-game"],
+    [0, 1, -7, 2**32 - 1, 2**32, 2**64 + 3, 10**40, kernel_seed(3, 14), 2**20_000 + 7],
+    ids=["0", "1", "-7", "2^32-1", "2^32", "2^64+3", "10^40", "a-game", "more-words-than-state"],
 )
 def test_a_tables_stream_is_random_Random_of_its_seed(
     kernel_implementation: str, seed: int

@@ -124,25 +124,32 @@ static void twister_seed_word(Twister *mt, uint32_t word) {
     mt->index = MT_N;
 }
 
+/* init_by_array's starting state, the same for every key: made once, at import. */
+static Twister seeded_with_word;
+
 static void twister_seed(Twister *mt, const uint32_t *key, size_t length) {
     uint32_t *s = mt->state;
     size_t i = 1, j = 0;
-    twister_seed_word(mt, 19650218U);
+    memcpy(s, seeded_with_word.state, sizeof seeded_with_word.state);
+    mt->index = MT_N;
+    /* Each word is made from the one before: kept in a register (`last`), not read back
+       from memory just written, which made every step wait on the store. */
+    uint32_t last = s[0];
     for (size_t k = MT_N > length ? MT_N : length; k; k--) {
-        s[i] = (s[i] ^ ((s[i - 1] ^ (s[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-        if (++i >= MT_N) s[0] = s[MT_N - 1], i = 1;
+        last = s[i] = (s[i] ^ ((last ^ (last >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        if (++i >= MT_N) s[0] = last, i = 1;
         if (++j >= length) j = 0;
     }
     for (size_t k = MT_N - 1; k; k--) {
-        s[i] = (s[i] ^ ((s[i - 1] ^ (s[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-        if (++i >= MT_N) s[0] = s[MT_N - 1], i = 1;
+        last = s[i] = (s[i] ^ ((last ^ (last >> 30)) * 1566083941U)) - (uint32_t)i;
+        if (++i >= MT_N) s[0] = last, i = 1;
     }
     s[0] = 0x80000000U; /* a state that is not all zero */
 }
 
 static inline uint32_t twisted(const uint32_t *s, int k, int next, int far) {
     uint32_t y = (s[k] & 0x80000000U) | (s[next] & 0x7fffffffU);
-    return s[far] ^ (y >> 1) ^ (y & 1 ? 0x9908b0dfU : 0);
+    return s[far] ^ (y >> 1) ^ (0x9908b0dfU & -(y & 1)); /* no branch: it vectorises */
 }
 
 /* The next 624 outputs at once: a loop the compiler can vectorise, and a draw that is a
@@ -398,13 +405,12 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
 /* seed(n): the stream `random.Random(n)` draws: init_by_array on |n|'s 32-bit words,
    lowest first (one word 0 for n = 0). */
 static PyObject *table_seed(Table *self, PyObject *arg) {
-    PyObject *number = PyNumber_Index(arg), *rest = NULL, *shift = NULL;
+    PyObject *number = PyNumber_Index(arg), *rest = NULL;
     uint32_t *key = NULL;
     if (number) rest = PyNumber_Absolute(number);
     Py_XDECREF(number);
-    if (rest) shift = PyLong_FromLong(32);
     int64_t bits = -1;
-    if (shift) {
+    if (rest) {
         PyObject *length = PyObject_CallMethod(rest, "bit_length", NULL);
         if (length) bits = PyLong_AsLongLong(length);
         Py_XDECREF(length);
@@ -412,16 +418,20 @@ static PyObject *table_seed(Table *self, PyObject *arg) {
     size_t words = bits > 0 ? (size_t)((bits - 1) / 32 + 1) : 1;
     if (bits >= 0) key = PyMem_New(uint32_t, words);
     if (bits >= 0 && !key) PyErr_NoMemory();
+    /* The key's 32-bit words from the lowest, as random.seed takes them: its bytes,
+       little-endian (a seed a game is some 650 bits: one call, not a shift a word). */
+    PyObject *bytes = key ? PyObject_CallMethod(rest, "to_bytes", "ns", (Py_ssize_t)(4 * words),
+                                                "little")
+                          : NULL;
+    if (!bytes) PyMem_Free(key), key = NULL;
     for (size_t i = 0; key && i < words; i++) {
-        key[i] = (uint32_t)PyLong_AsUnsignedLongMask(rest);
-        PyObject *higher = PyNumber_Rshift(rest, shift);
-        Py_SETREF(rest, higher);
-        if (!rest) PyMem_Free(key), key = NULL;
+        const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(bytes) + 4 * i;
+        key[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
     }
+    Py_XDECREF(bytes);
     if (key) twister_seed(&self->rng, key, words);
     PyMem_Free(key);
     Py_XDECREF(rest);
-    Py_XDECREF(shift);
     if (!key) return NULL;
     Py_RETURN_NONE;
 }
@@ -1436,6 +1446,7 @@ static struct PyModuleDef kernel_module = {
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {
+    twister_seed_word(&seeded_with_word, 19650218U);
     if (PyType_Ready(&TableType) < 0) return NULL;
     PyObject *module = PyModule_Create(&kernel_module);
     if (!module) return NULL;
