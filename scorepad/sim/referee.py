@@ -195,6 +195,8 @@ def _side_text(side: RefSide) -> str:
 # Makes a side's plain hands from the deal's bids (as the deal source gives them) and
 # tricks: `plain_of(side, bids, taken)`.
 PlainOf = Callable[[int, Sequence[object], Sequence[int]], tuple[PlainHand, ...]]
+# `GameFold.note(side, keys, taken, bags, hands, score)`.
+Note = Callable[[int, Sequence[object], Sequence[int], int, tuple[PlainHand, ...], int], None]
 
 
 class FoldTable:
@@ -422,18 +424,27 @@ class GameFold:
         return self._keep(key, found)
 
     def note(
-        self, side: int, keys: Sequence[object], taken: Sequence[int], bags: int, ref: RefSide
+        self,
+        side: int,
+        keys: Sequence[object],
+        taken: Sequence[int],
+        bags: int,
+        hands: tuple[PlainHand, ...],
+        score: int,
     ) -> None:
-        """Keep the reference's answer for a side deal (its seats' bids and tricks as the
-        deal source gives them, its bags before), had elsewhere from the reference (the
-        scorer's comparison of a side deal new to it), under this fold's own key: the
-        fold then finds it in its memo. Only for the usual table (`deal_of`)."""
+        """Keep the reference's answer for a side deal the reference has just scored
+        elsewhere (the scorer's comparison of a side deal new to it: `hands`, from the
+        seats' bids and tricks as the deal source gives them, `score` and `bags` before),
+        read from its memo, under this fold's own key: the fold then finds it in its
+        memo. Only for the usual table (`deal_of`)."""
         if self._two_pairs:
             _, first, second = self._pairs[side]
             key = (keys[first], keys[second], taken[first], taken[second], bags)
             if key not in self._memo:
+                ref = self.referee.side(hands, score, bags)
                 found = (ref.points, ref.bags, int(ref.made is False), ref.boston)
-                self._share(key, found)
+                if self._shared is not None:
+                    self._share(key, found)
                 self._keep(key, found)
 
     def _share(self, key: tuple[object, ...], found: tuple[int, int, int, bool]) -> None:

@@ -35,7 +35,7 @@ from scorepad.game import SideEntry, side_hands
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, SideScore
 from scorepad.sim.keys import MemoKeys
-from scorepad.sim.referee import PlainHand, Referee, RefSide, plain_side
+from scorepad.sim.referee import Note, PlainHand, Referee, plain_side
 from scorepad.sim.results import Tally
 from scorepad.sim.scoretable import ScoreTable, pack, unpack
 from scorepad.sim.table import bid_key
@@ -133,8 +133,7 @@ class SideScorer:
         self._shares = workers
         # Where a table deal's side new to this process goes with the reference's answer
         # for it (`GameFold.note`), so that the game's fold does not ask again.
-        self.note: Callable[[int, Sequence[object], Sequence[int], int, RefSide], None] | None
-        self.note = None
+        self.note: Note | None = None
 
     def played_side(
         self,
@@ -373,7 +372,7 @@ class SideScorer:
         scored = self._score(played, score, bags)
         if self.note is not None:
             # The reference's answer the comparison has just had, for the game's fold.
-            self.note(side, keys, taken, bags, self.referee.side(played.plain, score, bags))
+            self.note(side, keys, taken, bags, played.plain, score)
         folded = side_fold(scored)
         if in_range:
             if self._shares and not value:
