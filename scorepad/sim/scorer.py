@@ -15,12 +15,16 @@ numbers by the side's bids and tricks whatever seat bid what, and its bags (`_nu
 partners who swap their bids and tricks score the same (RULES.md scores a side, not its
 seats), so the engine and the reference are asked once for both.
 
-On the kernel path the scored sides live in the run's shared table (scoretable.py)
-when the rules let a slot stand for a side deal (points that do not read the score), and
-each process keeps what it has read of them by slot (`_slots`, under both orders of a
-side's partners), as the game's fold takes them (`SideFold`): a table deal's sides are
-then two dictionary lookups (`fold`). A game's sets and bags taken are counted
-once, at its end (`close_game`).
+On the kernel path a side deal is kept by its slot (its place and bags: scoretable.py)
+when the rules let a slot stand for a side deal (points that do not read the score):
+each process keeps them by slot (`_slots`, under both orders of a side's partners), as
+the game's fold takes them (`SideFold`), so a table deal's sides are two dictionary
+lookups (`fold`); where workers play the run beside it, the slots' numbers are also
+written to and read from the run's shared table, so no process scores again what
+another has. A side deal new to a process is handed, with the reference's answer its
+comparison had, to the reference's fold of the game (`note`), which then need not ask
+the reference again. A game's sets and bags taken are counted once, at its end
+(`close_game`).
 """
 
 from __future__ import annotations
