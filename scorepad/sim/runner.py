@@ -41,9 +41,9 @@ class GameRunner:
     `check="full"` has the Python validator replay every table deal, not a sample.
     `shared` is the run's score table (scoretable.py), for table deals; `workers` says
     that processes forked after this runner play the run beside it, which then share the
-    score table's values and the reference fold's table of side deals
-    (`referee.FoldTable`): of no use to one process, whose memos hold what the tables
-    would, so only then are they read and written."""
+    score table's values, its bytes of checked bids and the reference fold's table of
+    side deals (`referee.FoldTable`): of no use to one process, whose memos hold what the
+    tables would, so only then are they read and written."""
 
     def __init__(
         self,
@@ -84,7 +84,7 @@ class GameRunner:
             workers=workers,
         )  # fmt: skip
         checker = (
-            DealChecker(rules, self.names, side_names, shared if table else None)
+            DealChecker(rules, self.names, side_names, shared if table and workers else None)
             if validate
             else None
         )
