@@ -389,6 +389,27 @@ def test_a_forked_worker_reads_the_reference_fold_the_first_process_wrote() -> N
     assert _reference_asked_again(shared=False) > 0
 
 
+def test_the_fold_is_handed_the_reference_s_answer_for_each_side_deal_the_scorer_compared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table deal's side new to the scorer is scored by the reference for the scorer's
+    comparison; the fold is handed that answer under its own key (`GameFold.note`) and
+    asks the reference for none of the usual table's side deals itself."""
+    from scorepad.sim.referee import GameFold
+
+    folded_alone: list[object] = []
+    side = GameFold._side
+    monkeypatch.setattr(
+        GameFold, "_side", lambda self, *args: folded_alone.append(args) or side(self, *args)
+    )
+    rules = load_preset("standard").rules
+    runner = RunContext(rules, "standard", ("random",), seed=3, table="python").runner()
+    results = [runner.play_game(index) for index in range(20)]
+    assert not [violation for result in results for violation in result.violations]
+    assert folded_alone == []
+    assert len(runner.fold._memo) > 200  # the noted side deals, both orders of the seats
+
+
 def test_a_table_run_of_heuristic_bots_is_the_same_on_two_processes() -> None:
     rules = load_preset("club").rules
     config = RunConfig(rules, "club", 16, seed=8, bots=("heuristic",))

@@ -87,7 +87,8 @@ def shared() -> ScoreTable:
 def kernel_runner(
     shared: ScoreTable | None, calls: list[int] | None = None, preset: str = "standard"
 ) -> GameRunner:
-    """A runner of kernel deals, sharing `shared`, its engine calls counted in `calls`."""
+    """A runner of kernel deals, sharing `shared` (as a run's processes do: a runner
+    reads and writes the table only then), its engine calls counted in `calls`."""
     rules = load_preset(preset).rules
 
     def counted(*args: Any, **kwargs: Any) -> Any:
@@ -97,7 +98,7 @@ def kernel_runner(
 
     table = table_type("c") if kernel_built() else None
     return GameRunner(rules, preset=preset, bots=("random",), seed=4, table=table,
-                      shared=shared, engine=counted)  # fmt: skip
+                      shared=shared, engine=counted, workers=shared is not None)  # fmt: skip
 
 
 def digit(code: int, took: int, tricks: int) -> int:

@@ -180,6 +180,8 @@ _NOT_OVER: tuple[bool, int | None, str | None] = (False, None, None)
 # Makes a side's plain hands from the deal's bids (as the deal source gives them) and
 # tricks: `plain_of(side, bids, taken)`.
 PlainOf = Callable[[int, Sequence[object], Sequence[int]], tuple[PlainHand, ...]]
+# `GameFold.note(side, keys, taken, bags, hands, score)`.
+Note = Callable[[int, Sequence[object], Sequence[int], int, tuple[PlainHand, ...], int], None]
 
 
 class FoldTable:
@@ -393,26 +395,50 @@ class GameFold:
         self, side: int, bids: Sequence[object], taken: Sequence[int], key: tuple[object, ...]
     ) -> tuple[int, int, int, bool]:
         """A side's deal not met yet: the reference's points, bags after, set (1 or 0),
-        Boston. Kept under the seats' order and, for two seats, the other order too
-        (the reference scores a side, not its seats)."""
+        Boston (kept: `_keep`)."""
         shared = self._shared
         slot = shared.slot(key) if shared is not None else -1
         found = shared.get(slot) if shared is not None and slot >= 0 else None
-        if found is None:
-            score, bags = self.scores[side], self.bags[side]
-            ref = self.referee.side(self._plain_of(side, bids, taken), score, bags)
-            found = (ref.points, ref.bags, int(ref.made is False), ref.boston)
-            if shared is not None and slot >= 0:
-                # Under both seat orders, as in the memo below.
-                first, second, took, other_took, bags_before = key
-                shared.put(slot, found)
-                shared.put(shared.slot((second, first, other_took, took, bags_before)), found)
+        if found is not None:
+            return self._keep(key, found, share=False)
+        score, bags = self.scores[side], self.bags[side]
+        ref = self.referee.side(self._plain_of(side, bids, taken), score, bags)
+        return self._keep(key, (ref.points, ref.bags, int(ref.made is False), ref.boston))
+
+    def note(
+        self, side: int, keys: Sequence[object], taken: Sequence[int], bags: int,
+        hands: tuple[PlainHand, ...], score: int,
+    ) -> None:  # fmt: skip
+        """Keep the reference's answer for a side deal its scorer has just compared
+        (`hands` at `score` and `bags`, read from the referee's memo) under this fold's
+        own key (the seats' bids and tricks as the deal source gives them, the bags), so
+        the fold does not ask again. Only for the usual table (`deal_of`)."""
+        if self._two_pairs:
+            _, first, second = self._pairs[side]
+            key = (keys[first], keys[second], taken[first], taken[second], bags)
+            if key not in self._memo:
+                ref = self.referee.side(hands, score, bags)
+                self._keep(key, (ref.points, ref.bags, int(ref.made is False), ref.boston))
+
+    def _keep(
+        self, key: tuple[object, ...], found: tuple[int, int, int, bool], share: bool = True
+    ) -> tuple[int, int, int, bool]:
+        """Keep a side deal's numbers in the memo (and, with `share`, in the processes'
+        table if there is one) under the seats' order and, for two seats, the other
+        order too (the reference scores a side, not its seats)."""
+        swapped = None
+        if len(key) == 5:  # a side of two seats, whose points do not read the score
+            first, second, took, other_took, bags_before = key
+            swapped = (second, first, other_took, took, bags_before)
+        shared = self._shared
+        if share and shared is not None and swapped and (slot := shared.slot(key)) >= 0:
+            shared.put(slot, found)
+            shared.put(shared.slot(swapped), found)
         memo = self._memo
         if len(memo) < MEMO_LIMIT:
             memo[key] = found
-            if len(key) == 5:  # a side of two seats, whose points do not read the score
-                first, second, took, other_took, bags_before = key
-                memo[second, first, other_took, took, bags_before] = found
+            if swapped:
+                memo[swapped] = found
         return found
 
     def _judge(

@@ -41,8 +41,9 @@ class GameRunner:
     `check="full"` has the Python validator replay every table deal, not a sample.
     `shared` is the run's score table (scoretable.py), for table deals; `workers` says
     that processes forked after this runner play the run beside it, which then share the
-    reference fold's table of side deals (`referee.FoldTable`: of no use to one process,
-    whose memo holds what the table would)."""
+    score table's values, its bytes of checked bids and the reference fold's table of
+    side deals (`referee.FoldTable`): of no use to one process, whose memos hold what the
+    tables would, so only then are they read and written."""
 
     def __init__(
         self,
@@ -79,10 +80,11 @@ class GameRunner:
         side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self.referee = Referee(rules)
         self.scorer = SideScorer(
-            rules, side_names, self.referee, validate=validate, shared=shared, engine=engine
-        )
+            rules, side_names, self.referee, validate=validate, shared=shared, engine=engine,
+            workers=workers,
+        )  # fmt: skip
         checker = (
-            DealChecker(rules, self.names, side_names, shared if table else None)
+            DealChecker(rules, self.names, side_names, shared if table and workers else None)
             if validate
             else None
         )
@@ -101,6 +103,8 @@ class GameRunner:
             else ()
         )
         self.fold = GameFold(self.referee, self.source.plain_of, codes)
+        if validate:
+            self.scorer.note = self.fold.note
         # No side can have lost while every score is above this and every side's sets
         # below the next (the loss limit, sets_to_lose; none: out of reach).
         self._lowest = rules.loss_limit if rules.loss_limit is not None else -(2**62)
