@@ -6,7 +6,8 @@ is allowed. `ruledata` reads Rules from TOML data (presets, saved games, --set) 
 `refusals` names the knobs another knob makes meaningless. Pure: no files, no parser.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: reading a saved game looks up every knob's type
+# (ruledata), and objects spare it compiling each of the 50 annotations from a string.
 
 import dataclasses
 import functools
@@ -179,7 +180,7 @@ class Rules:
         _check_values(self)
 
     @property
-    def deck(self) -> tuple[Card, ...]:
+    def deck(self) -> "tuple[Card, ...]":
         return _deck(self.jokers, self.removed_cards)
 
     @property
@@ -232,7 +233,7 @@ class Rules:
 
 
 @cache
-def _deck(jokers: bool, removed: tuple[str, ...]) -> tuple[Card, ...]:
+def _deck(jokers: bool, removed: tuple[str, ...]) -> "tuple[Card, ...]":
     from scorepad.cards import build_deck, parse_card  # only a dealt game needs the cards
 
     return build_deck(jokers=jokers, removed=[parse_card(text) for text in removed])
