@@ -42,7 +42,7 @@ COMMAND_MODULES = {
 
 
 def load_commands(command: str | None = None) -> typer.Typer:
-    """The app with the named command's module loaded, or every command's if none is named."""
+    """The app with the named command alone, or every command if none is named."""
     if command in COMMAND_MODULES:
         modules = [COMMAND_MODULES[command]]
     elif command == "--version":
@@ -51,9 +51,9 @@ def load_commands(command: str | None = None) -> typer.Typer:
         modules = list(dict.fromkeys(COMMAND_MODULES.values()))
     for module in modules:
         importlib.import_module(f"scorepad.cli.{module}")
-    from scorepad.cli.core import app
+    from scorepad.cli.core import app, app_for
 
-    return app
+    return app_for(command) if command in COMMAND_MODULES else app
 
 
 def __getattr__(name: str) -> object:

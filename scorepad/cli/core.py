@@ -288,15 +288,38 @@ def _choose_language(value: str | None) -> None:
             raise typer.BadParameter(str(error)) from None
 
 
-app = typer.Typer(
-    name="scorepad",
-    cls=Commands,
-    help="A score pad for Spades: bids, tricks, nil, bags and house rules, scored right.",
-    no_args_is_help=True,
-    add_completion=True,
-    context_settings={"help_option_names": ["-h", "--help"]},
-    pretty_exceptions_show_locals=False,
-)
+def _new_app(*, add_completion: bool) -> typer.Typer:
+    return typer.Typer(
+        name="scorepad",
+        cls=Commands,
+        help="A score pad for Spades: bids, tricks, nil, bags and house rules, scored right.",
+        no_args_is_help=True,
+        add_completion=add_completion,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        pretty_exceptions_show_locals=False,
+    )
+
+
+app = _new_app(add_completion=True)
+
+
+def app_for(command: str) -> typer.Typer:
+    """The app as a run that names `command` first needs it: that command alone.
+
+    Typer builds every registered command's parameters, and the completion options, on
+    each run. Once the command is named, no other command can run, and the completion
+    options (global, so before the command) cannot have been given: only `--lang` can.
+    """
+    single = _new_app(add_completion=False)
+    single.registered_callback = app.registered_callback
+    named = typer.main.get_command_name  # Typer's name for a command from its function
+    single.registered_commands = [
+        info
+        for info in app.registered_commands
+        if (info.name or named(getattr(info.callback, "__name__", ""))) == command
+    ]
+    single.registered_groups = [info for info in app.registered_groups if info.name == command]
+    return single
 
 
 @app.callback()
