@@ -215,8 +215,8 @@ class MoCatalog(_gettext.GNUTranslations):
     def _parse(self, fp: Any) -> None:
         buf = fp.read()
         magic, version, count, originals_at, translations_at = struct.unpack_from("<5I", buf)
-        originals = _strings(buf, originals_at, count)
-        translations = _strings(buf, translations_at, count)
+        originals = _table(buf, originals_at, count)
+        translations = _table(buf, translations_at, count)
         if (
             magic != self.LE_MAGIC
             or version >> 16 not in self.VERSIONS
@@ -229,31 +229,44 @@ class MoCatalog(_gettext.GNUTranslations):
         # reads it alone, from the catalog with its message count set to one.
         super()._parse(io.BytesIO(buf[:8] + struct.pack("<I", min(count, 1)) + buf[12:]))
         charset = self._charset or "ascii"  # type: ignore[attr-defined]
-        self._catalog = _Messages(dict(zip(originals, translations, strict=True)), charset)
+        starts, lengths = originals[1::2], originals[::2]
+        msgids = map(buf.__getitem__, map(slice, starts, map(operator.add, starts, lengths)))
+        numbers = dict(zip(msgids, range(count), strict=True))
+        self._catalog = _Messages(buf, numbers, translations, charset)
 
 
 class _Messages(dict[Any, str]):
     """A catalog's messages as GNUTranslations keeps them (`msgid`, and `(msgid, form)` for
     plural forms), each decoded from the .mo's bytes the first time it is looked up."""
 
-    def __init__(self, encoded: dict[bytes, bytes], charset: str) -> None:
+    def __init__(
+        self, buf: bytes, numbers: dict[bytes, int], table: tuple[int, ...], charset: str
+    ) -> None:
         super().__init__()
-        self._encoded = encoded
+        self._buf = buf
+        self._numbers = numbers  # each msgid's number in the .mo's tables
+        self._table = table  # the length and offset of each translation
         self._charset = charset
-        self._plurals: dict[bytes, bytes] | None = None  # singular -> forms, when first asked
+        self._plurals: dict[bytes, int] | None = None  # a singular's number, when first asked
+
+    def _translation(self, number: int | None) -> bytes | None:
+        if number is None:
+            return None
+        offset = self._table[2 * number + 1]
+        return self._buf[offset : offset + self._table[2 * number]]
 
     def __missing__(self, key: Any) -> str:
         if isinstance(key, str):
-            found = self._encoded.get(key.encode(self._charset))
+            found = self._translation(self._numbers.get(key.encode(self._charset)))
         else:  # (singular, form): a plural form
             singular, form = key
             if self._plurals is None:
                 self._plurals = {
-                    msgid.split(b"\x00")[0]: text
-                    for msgid, text in self._encoded.items()
+                    msgid.split(b"\x00")[0]: number
+                    for msgid, number in self._numbers.items()
                     if b"\x00" in msgid
                 }
-            forms = self._plurals.get(singular.encode(self._charset))
+            forms = self._translation(self._plurals.get(singular.encode(self._charset)))
             parts = [] if forms is None else forms.split(b"\x00")
             found = parts[form] if 0 <= form < len(parts) else None
         if found is None:
@@ -268,16 +281,15 @@ class _Messages(dict[Any, str]):
             return default
 
 
-def _strings(buf: bytes, table_at: int, count: int) -> list[bytes] | None:
-    """The `count` strings of the .mo table at `table_at`, None if one lies outside `buf`."""
+def _table(buf: bytes, table_at: int, count: int) -> tuple[int, ...] | None:
+    """The length and offset of each of the `count` strings of the .mo table at
+    `table_at`; None if one lies outside `buf`."""
     if table_at + 8 * count > len(buf):
         return None
     table = struct.unpack_from(f"<{2 * count}I", buf, table_at)
-    starts, lengths = table[1::2], table[::2]
-    ends = list(map(operator.add, starts, lengths))
-    if ends and max(ends) >= len(buf):
+    if count and max(map(operator.add, table[1::2], table[::2])) >= len(buf):
         return None
-    return list(map(buf.__getitem__, map(slice, starts, ends)))
+    return table
 
 
 def _(message: str) -> str:
