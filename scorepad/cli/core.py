@@ -37,6 +37,10 @@ class Commands(TyperGroup):
         pieces = " ".join(self.collect_usage_pieces(ctx))
         formatter.write_usage(ctx.command_path, pieces, _("Usage: "))
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        in_our_words(self, ctx)  # the group's own options are parsed as a command's are
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
@@ -92,8 +96,36 @@ class _Command(TyperCommand):
         formatter.write_usage(ctx.command_path, pieces, _("Usage: "))
 
 
+class _NotGiven:
+    """Typer's coercion of a parameter's value where none is given: None, or () where a
+    parameter takes many values (typer._coercion.RuntimeParam.coerce, Typer 0.29)."""
+
+    @staticmethod
+    def coerce(value: None, param: Any, ctx: Any) -> tuple[()] | None:
+        return () if param.multiple or param.nargs == -1 else None
+
+
+def _coerce(param: Any, process: Any, ctx: Any, value: Any) -> Any:
+    """Typer's `process_value`, building the parameter's converter only for a value given.
+
+    Typer builds a parameter's converter (a pydantic TypeAdapter) when it first processes
+    the parameter's value, even where none is given and the value stays None: about a
+    millisecond of start-up for each option left out (--lang, --round).
+    """
+    if value is not None or param._runtime_param is not None:
+        return process(ctx, value)
+    param._runtime_param = _NotGiven
+    try:
+        return process(ctx, value)
+    finally:
+        param._runtime_param = None
+
+
 class _Argument(TyperArgument):
     """An argument as scorepad's help shows it: `NAME` or `[ROUND]`, never `{NAME} <str>`."""
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _coerce(self, super().process_value, ctx, value)
 
     def display_type_rich(self, ctx: Any) -> str | None:
         return None  # the metavar says what it is
@@ -105,6 +137,9 @@ class _Argument(TyperArgument):
 
 class _Option(TyperOption):
     """An option as scorepad's help shows it: its metavar, no `<bool>`, a range in words."""
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _coerce(self, super().process_value, ctx, value)
 
     def display_type_rich(self, ctx: Any) -> str | None:
         if self.is_flag or self.count:
