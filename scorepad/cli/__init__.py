@@ -1,7 +1,8 @@
 """The command line: a thin client of the library. The only package that imports Typer.
 
 Commands import what they need when they run, and `main` imports only the module of the
-command it is given, so every command starts about as fast as Typer itself allows.
+command it is given and builds that command alone (`core.app_for`), so every command starts
+about as fast as Typer itself allows.
 `scorepad.cli.app` is the app with every command, for tests and tools.
 """
 
