@@ -105,16 +105,44 @@ class _NotGiven:
         return () if param.multiple or param.nargs == -1 else None
 
 
+class _AsTyped:
+    """Typer's coercion of a value that already has its parameter's type (`str` or `int`:
+    the words typed, a default) or words for a `list[str]` one (a list of them): the value
+    as it is, as the parameter's pydantic TypeAdapter gives it back."""
+
+    @staticmethod
+    def coerce(value: Any, param: Any, ctx: Any) -> Any:
+        annotation = param.type_descriptor.annotation
+        many = param.multiple or param.nargs == -1
+        if not many and type(value) is annotation:
+            return value
+        if many and type(value) is tuple and all(type(word) is str for word in value):
+            return list(value)
+        param._runtime_param = None  # anything else (`--score 337`): Typer's converter
+        return param.get_runtime_param().coerce(value, param=param, ctx=ctx)
+
+
+_AS_TYPED = (str, int, list[str])
+
+
 def _coerce(param: Any, process: Any, ctx: Any, value: Any) -> Any:
-    """Typer's `process_value`, building the parameter's converter only for a value given.
+    """Typer's `process_value`, building the parameter's converter only where it is needed.
 
     Typer builds a parameter's converter (a pydantic TypeAdapter) when it first processes
-    the parameter's value, even where none is given and the value stays None: about a
-    millisecond of start-up for each option left out (--lang, --round).
+    the parameter's value: about a millisecond of start-up for each option left out, whose
+    value stays None (--lang, --round), and the first one imports pydantic, some 40% of a
+    command's start-up. A value that already has its type (the words for `-g friday` or
+    the bids, a default number) is taken as it is, as the converter would give it back.
     """
-    if value is not None or param._runtime_param is not None:
+    if param._runtime_param is not None:
         return process(ctx, value)
-    param._runtime_param = _NotGiven
+    if value is None:
+        stand_in: Any = _NotGiven
+    elif param.type_descriptor.annotation in _AS_TYPED:
+        stand_in = _AsTyped
+    else:
+        return process(ctx, value)
+    param._runtime_param = stand_in
     try:
         return process(ctx, value)
     finally:
