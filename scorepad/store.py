@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 
 from scorepad.errors import GameError, GameFileError
 from scorepad.game import Game
-from scorepad.gamefile import game_from_toml, game_to_toml
+from scorepad.gamefile import game_from_toml
+from scorepad.gamewrite import game_to_toml
 from scorepad.hints import os_reason
 from scorepad.i18n import _
 

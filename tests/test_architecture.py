@@ -45,6 +45,7 @@ LAYERS = {
     "presets": 5,
     "tomltext": 5,
     "gamefile": 5,
+    "gamewrite": 5,
     "store": 6,
     "library": 7,
     "export": 5,

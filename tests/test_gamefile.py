@@ -16,7 +16,8 @@ from scorepad.bids import BLIND_NIL, NIL, Bid, number
 from scorepad.entry import record_bids, record_tricks
 from scorepad.errors import GameFileError, RulesError
 from scorepad.game import Game, Round, SideEntry, new_game, standings
-from scorepad.gamefile import game_from_toml, game_to_toml
+from scorepad.gamefile import game_from_toml
+from scorepad.gamewrite import game_to_toml
 from scorepad.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.store import load_game_file
 
