@@ -349,41 +349,39 @@ def test_the_table_s_bids_are_each_seat_s_bid_of_the_record(
     assert joint or not rules.partner_bidding
 
 
-def _reference_asked_again(shared: bool) -> int:
-    """How often a forked process asks the reference to fold the sides of a game the
-    first process has folded already, starting from an empty memo of its own."""
-    import multiprocessing
-
-    rules = load_preset("standard").rules
-    jobs = 2 if shared else 1  # one process keeps no shared table
-    context = RunContext(rules, "standard", ("heuristic",), seed=4, table="python", jobs=jobs)
-    runner = context.runner()
-    runner.play_game(0)
-    receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
-
-    def again() -> None:
-        asked = []
-        side = runner.referee.side
-        runner.referee.side = lambda *args: asked.append(1) or side(*args)  # type: ignore[method-assign]
-        runner.fold._memo.clear()
-        runner.play_game(0)
-        send.send(len(asked))
-
-    worker = multiprocessing.get_context("fork").Process(target=again)
-    worker.start()
-    asked: int = receive.recv()
-    worker.join()
-    return asked
+def _fold_asks(runner: GameRunner, index: int) -> int:
+    """How often the runner's reference fold asks the reference for a side deal while it
+    plays game `index`."""
+    asked = []
+    plain_of = runner.fold._plain_of
+    runner.fold._plain_of = lambda *args: asked.append(1) or plain_of(*args)
+    try:
+        runner.play_game(index)
+    finally:
+        runner.fold._plain_of = plain_of
+    return len(asked)
 
 
 @pytest.mark.skipif(not parallel._can_fork(), reason="needs fork")
-def test_a_forked_worker_reads_the_reference_fold_the_first_process_wrote() -> None:
-    """The reference's side deals of a table run on several processes are kept in memory
-    the run's forked workers share: a worker folds a game another process folded without
-    asking the reference again (a run on one process keeps no such table: a forked
-    process would ask for every side deal)."""
-    assert _reference_asked_again(shared=True) == 0
-    assert _reference_asked_again(shared=False) > 0
+def test_a_forked_worker_folds_its_games_with_its_own_reference() -> None:
+    """Each process of a table run folds its games with the reference on its own: a
+    worker forked from the run's context asks the reference for the side deals of a game
+    as often as this process does for the same game after it, nothing of the fold being
+    shared (so no deal a worker plays escapes the reference's fold)."""
+    import multiprocessing
+
+    rules = load_preset("standard").rules
+    context = RunContext(rules, "standard", ("heuristic",), seed=4, table="python")
+    runner = context.runner()
+    receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
+    worker = multiprocessing.get_context("fork").Process(
+        target=lambda: send.send(_fold_asks(runner, 0))
+    )
+    worker.start()
+    in_worker: int = receive.recv()
+    worker.join()
+    assert in_worker > 0
+    assert _fold_asks(runner, 0) == in_worker
 
 
 def test_a_table_run_of_heuristic_bots_is_the_same_on_two_processes() -> None:

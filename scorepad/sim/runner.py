@@ -23,7 +23,7 @@ from scorepad.sim.kernel import KernelTable
 from scorepad.sim.referee import GameFold, Referee
 from scorepad.sim.results import GameResult, Violation, seat_names
 from scorepad.sim.scorer import Engine, SideScorer
-from scorepad.sim.scoretable import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE, ScoreTable
+from scorepad.sim.scoretable import ScoreTable
 from scorepad.sim.source import DealSource
 from scorepad.sim.tabledeals import SAMPLE_EVERY, TableDeals
 from scorepad.sim.validate import Problem
@@ -39,10 +39,7 @@ class GameRunner:
     bots in Python: one kind of bot at every seat, under rules `kernel.kernel_refusal`
     accepts.
     `check="full"` has the Python validator replay every table deal, not a sample.
-    `shared` is the run's score table (scoretable.py), for table deals; `workers` says
-    that processes forked after this runner play the run beside it, which then share the
-    reference fold's table of side deals (`referee.FoldTable`: of no use to one process,
-    whose memo holds what the table would)."""
+    `shared` is the run's score table (scoretable.py), for table deals."""
 
     def __init__(
         self,
@@ -59,7 +56,6 @@ class GameRunner:
         check: str = "sample",
         shared: ScoreTable | None = None,
         engine: Engine | None = None,
-        workers: bool = False,
     ) -> None:
         unknown = [name for name in bots if name not in BOTS]
         if unknown or not bots:
@@ -93,14 +89,7 @@ class GameRunner:
                                      check_every=every, bot=self.side_bots[0])  # fmt: skip
         else:
             self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names)
-        # A table's deals give the kernel's bid codes: with workers, the fold keeps its side
-        # deals in a table they share.
-        codes = (
-            (*range(rules.tricks + 1), NIL_CODE, BLIND_NIL_CODE, JOINT_CODE)
-            if table and workers
-            else ()
-        )
-        self.fold = GameFold(self.referee, self.source.plain_of, codes)
+        self.fold = GameFold(self.referee, self.source.plain_of)
         # No side can have lost while every score is above this and every side's sets
         # below the next (the loss limit, sets_to_lose; none: out of reach).
         self._lowest = rules.loss_limit if rules.loss_limit is not None else -(2**62)
