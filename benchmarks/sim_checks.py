@@ -15,7 +15,8 @@ every round:
   stays is what every run had before them (the kernel's own check of its play, the bid
   checks, the engine's lines adding up);
 - `+ reference`: with the reference scorer at every distinct side deal;
-- `+ fold`: and the reference's fold of every game;
+- `+ fold`: and the reference's fold of every game (with what the scorer's comparison
+  hands it, `GameFold.note`);
 - `+ sample` (what a run does): and the validator's replay of one kernel deal in 20.
 
 Printed: the machine's load, and for each the median over the rounds of microseconds a
@@ -50,24 +51,31 @@ _NOTHING: list[object] = []
 @contextmanager
 def checks(step: str) -> Iterator[None]:
     """The checks of `step` on, the later ones off, for one run."""
-    fold, compare, sample = referee.GameFold.deal_of, referee.Referee.compare, runner.SAMPLE_EVERY
+    fold, note = referee.GameFold.deal_of, referee.GameFold.note
+    compare, sample = referee.Referee.compare, runner.SAMPLE_EVERY
     on = STEPS.index(step)
     try:
         if on < 1:
             referee.Referee.compare = _no_comparison  # type: ignore[method-assign]
         if on < 2:
             referee.GameFold.deal_of = _no_fold  # type: ignore[method-assign]
+            referee.GameFold.note = _no_note  # type: ignore[method-assign]
         if on < 3:
             runner.SAMPLE_EVERY = 10**9  # no deal of a run's games is sampled
         yield
     finally:
         referee.GameFold.deal_of = fold  # type: ignore[method-assign]
+        referee.GameFold.note = note  # type: ignore[method-assign]
         referee.Referee.compare = compare  # type: ignore[method-assign]
         runner.SAMPLE_EVERY = sample
 
 
 def _no_comparison(self: object, *args: object) -> list[object]:
     return []
+
+
+def _no_note(self: object, *args: object) -> None:
+    return None
 
 
 def _no_fold(self: object) -> Callable[..., list[object]]:

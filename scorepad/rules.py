@@ -6,7 +6,8 @@ is allowed. `ruledata` reads Rules from TOML data (presets, saved games, --set) 
 `refusals` names the knobs another knob makes meaningless. Pure: no files, no parser.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: reading a saved game looks up every knob's type
+# (ruledata), and objects spare it compiling each of the 50 annotations from a string.
 
 import dataclasses
 import functools
@@ -14,7 +15,7 @@ import operator
 import typing
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from scorepad.errors import CardError, RulesError
 from scorepad.i18n import _
@@ -33,6 +34,60 @@ TieRule = Literal["play-on", "draw"]
 BIG_CONTRACT_THRESHOLDS = {3: 10, 4: 8, 5: 7, 6: 6}
 
 
+_Class = TypeVar("_Class", bound=type)
+
+
+@typing.dataclass_transform(frozen_default=True, kw_only_default=True)
+def _frozen_dataclass(cls: _Class) -> _Class:
+    """A frozen dataclass with slots whose fields are keyword-only, made without compiling.
+
+    `dataclass(frozen=True)` compiles `__init__`, `__setattr__` and `__delattr__` from
+    generated source, each naming every field: for the 50 fields of `Rules`, about 1.5% of
+    every command's start-up (benchmarks/cli_startup.py, by instruction count). Here they
+    are written once and read the fields as data; `fields` and `replace` see a dataclass
+    as before, and assigning or deleting a field raises FrozenInstanceError as it did.
+    """
+    made: Any = dataclass(init=False, eq=False, repr=False, slots=True)(cls)
+    every = dataclasses.fields(made)
+    defaults = tuple((f.name, f.default) for f in every if f.init)
+    assert all(default is not dataclasses.MISSING for _name, default in defaults)
+    names = frozenset(f.name for f in every)
+
+    def __init__(self: Any, **values: Any) -> None:
+        for name, default in defaults:
+            object.__setattr__(self, name, values.pop(name, default) if values else default)
+        if values:
+            raise TypeError(
+                f"{made.__qualname__}.__init__() got an unexpected keyword argument "
+                f"{next(iter(values))!r}"
+            )
+        self.__post_init__()
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is made or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(made, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is made or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(made, self).__delattr__(name)
+
+    # Pickled as a frozen dataclass with slots is (a spawned simulator worker gets Rules
+    # so): the values in field order, set back past the frozen __setattr__.
+    def __getstate__(self: Any) -> list[Any]:
+        return [getattr(self, f.name) for f in every]
+
+    def __setstate__(self: Any, state: list[Any]) -> None:
+        for f, value in zip(every, state, strict=True):
+            object.__setattr__(self, f.name, value)
+
+    for method in (__init__, __setattr__, __delattr__, __getstate__, __setstate__):
+        method.__qualname__ = f"{made.__qualname__}.{method.__name__}"
+        setattr(made, method.__name__, method)
+    return typing.cast(_Class, made)
+
+
 def knob(default: Any, doc: str) -> Any:
     """A field of `Rules` with its one-line description."""
     return field(default=default, metadata={"doc": doc})
@@ -43,7 +98,7 @@ def _derived() -> Any:
     return field(init=False, repr=False, compare=False)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_frozen_dataclass
 class Rules:
     """Every rule variant of RULES.md as a field with a default (the `standard` game)."""
 
@@ -125,7 +180,7 @@ class Rules:
         _check_values(self)
 
     @property
-    def deck(self) -> tuple[Card, ...]:
+    def deck(self) -> "tuple[Card, ...]":
         return _deck(self.jokers, self.removed_cards)
 
     @property
@@ -178,7 +233,7 @@ class Rules:
 
 
 @cache
-def _deck(jokers: bool, removed: tuple[str, ...]) -> tuple[Card, ...]:
+def _deck(jokers: bool, removed: tuple[str, ...]) -> "tuple[Card, ...]":
     from scorepad.cards import build_deck, parse_card  # only a dealt game needs the cards
 
     return build_deck(jokers=jokers, removed=[parse_card(text) for text in removed])

@@ -14,7 +14,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -69,6 +68,8 @@ def remove_stale_temporaries(path: Path) -> list[Path]:
     `write_text_atomic` names them `.NAME.XXXXXXXX.tmp` (mkstemp's eight characters), so
     another game's, even one whose name starts with this one's, never matches.
     """
+    from glob import escape as glob_escape  # only a save needs it, not every load
+
     own = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.tmp")
     removed = []
     for candidate in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):

@@ -70,6 +70,28 @@ def test_dash_h_is_help_on_every_command(path: str) -> None:
     assert short.stdout == long.stdout
 
 
+@pytest.mark.parametrize("path", [path for path, _ in all_commands() if path])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_app_of_one_named_command_says_what_the_full_app_says(path: str, lang: str) -> None:
+    """`main` builds only the command named first (no other, no completion options): its
+    help and its refusals are the full app's, word for word, in either language."""
+    from typer.testing import CliRunner
+
+    from scorepad.cli import app, load_commands
+
+    word = path.split()[0]
+    one = load_commands(word)
+    names = [info.callback.__name__ for info in one.registered_commands if info.callback]
+    groups = [info.name for info in one.registered_groups]
+    assert names + groups == [word]
+    for args in (["--lang", lang, *path.split(), "--help"], [*path.split(), "--frob"]):
+        ours = CliRunner().invoke(one, args, prog_name="scorepad", env={"COLUMNS": "100"})
+        full = CliRunner().invoke(app, args, prog_name="scorepad", env={"COLUMNS": "100"})
+        assert ours.exit_code == full.exit_code
+        assert (ours.stdout, ours.stderr) == (full.stdout, full.stderr)
+    assert CliRunner().invoke(app, ["--lang", "en", "--version"]).exit_code == 0
+
+
 @pytest.mark.parametrize("path", [path for path, _ in all_commands()], ids=lambda p: p or "app")
 def test_every_help_page_reads_in_scorepads_words(path: str) -> None:
     """No Python types (`<str>`, `<bool>`), no braces round a NAME, no `x>=1` (Typer 0.29)."""

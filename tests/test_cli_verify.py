@@ -66,7 +66,8 @@ HANDS = (
 )
 
 
-def test_a_revoke_names_who_which_trick_and_the_suit_to_follow(tmp_path: Path) -> None:
+def revoke_record(tmp_path: Path) -> Path:
+    """A hand record of one trick in which Ann revokes: 2D on a club lead."""
     record = HandRecord(
         rules=preset_rules("standard"),
         preset="standard",
@@ -78,6 +79,11 @@ def test_a_revoke_names_who_which_trick_and_the_suit_to_follow(tmp_path: Path) -
     )
     path = tmp_path / "revoke.toml"
     path.write_text(format_hand_record(record), encoding="utf-8")
+    return path
+
+
+def test_a_revoke_names_who_which_trick_and_the_suit_to_follow(tmp_path: Path) -> None:
+    path = revoke_record(tmp_path)
     code, out, _ = run("verify", str(path), "--json")
     data = json.loads(out)
     assert code == 1 and data["ok"] is False

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import json
 import re
 import subprocess
 import sys
@@ -18,6 +19,8 @@ from typer.testing import CliRunner
 from scorepad.bids import BLIND_NIL, NIL, Bid, BidKind, parse_bid
 from scorepad.cli import app
 from scorepad.i18n import (
+    LOCALE_DIR,
+    MoCatalog,
     format_datetime,
     format_number,
     format_percent,
@@ -27,6 +30,36 @@ from scorepad.i18n import (
 from scorepad.i18n_catalog import locales, placeholders, problems, template
 
 runner = CliRunner()
+
+
+def test_the_catalog_reads_as_gnutranslations_reads_it() -> None:
+    """MoCatalog decodes a message when it is looked up: every message, plural form and
+    header field reads as the stdlib reads it, a missing one falls back to English, and a
+    damaged catalog is refused as the stdlib refuses it."""
+    from babel.messages.pofile import read_po
+
+    # The .po compiled here, as the build compiles it: the test needs no installed .mo.
+    with (LOCALE_DIR / "de" / "LC_MESSAGES" / "scorepad.po").open("rb") as source:
+        compiled = io.BytesIO()
+        write_mo(compiled, read_po(source, locale="de", domain="scorepad"))
+    data = compiled.getvalue()
+    stdlib, ours = gettext.GNUTranslations(io.BytesIO(data)), MoCatalog(io.BytesIO(data))
+    messages = stdlib._catalog  # type: ignore[attr-defined]
+    assert len(messages) > 800 and any(isinstance(key, tuple) for key in messages)
+    for key, text in messages.items():
+        if isinstance(key, tuple):
+            assert ours.ngettext(key[0], key[0] + "s", 1 if key[1] == 0 else 2) == text
+        else:
+            assert ours.gettext(key) == text
+    assert ours.info() == stdlib.info() and ours.charset() == stdlib.charset() == "utf-8"
+    assert ours.gettext("Not a message") == "Not a message"
+    assert ours.ngettext("{n} thing", "{n} things", 2) == "{n} things"
+    assert ours.pgettext("bid", "nil") == stdlib.pgettext("bid", "nil") == "null"
+    cut = data[: len(data) // 2]
+    with pytest.raises(OSError, match="corrupt"):
+        gettext.GNUTranslations(io.BytesIO(cut))
+    with pytest.raises(OSError, match="corrupt"):
+        MoCatalog(io.BytesIO(cut))
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -536,22 +569,29 @@ def test_the_html_export_is_a_german_page(home: Path) -> None:
     assert "<footer>Gedruckt aus scorepad.</footer>" in page
 
 
-@pytest.mark.parametrize(
-    ("english", "german"),
-    [
-        ("West revoked in trick 3: played 4S on a hearts lead, holding 2H 9H",
-         "West hat in Stich 3 Farbe nicht bedient: 4S auf Herz gespielt, mit 2H 9H auf der Hand"),
-        ("North led 5S in trick 1 before spades were broken, holding 2H 9H",
-         "North hat in Stich 1 5S ausgespielt, bevor Pik gebrochen war, mit 2H 9H auf der Hand"),
-        ("12 tricks played, not 13", "12 Stiche gespielt, nicht 13"),
-        ("a problem verify has no words for", "a problem verify has no words for"),
-    ],
-    ids=["revoke", "spades not broken", "tricks", "unknown"],
-)  # fmt: skip
-def test_verify_says_an_illegal_play_in_german(english: str, german: str) -> None:
-    from scorepad.cli.verify import problem_words
+def test_verify_says_an_illegal_play_in_german_and_keeps_the_english_in_the_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """verify words each problem from its facts, in the run's language (Ann's revoke on a
+    club lead, one trick of 13 played); scripts reading the JSON keep the English."""
+    from test_cli_verify import revoke_record
 
+    monkeypatch.setenv("COLUMNS", "200")
+    path = revoke_record(tmp_path)
     set_language("de")
-    assert problem_words(english) == german
-    set_language("en")
-    assert problem_words(english) == english
+    code, out, _err = run("--lang", "de", "verify", str(path))
+    assert code == 1
+    said = [line for line in out.splitlines() if line.startswith("regelwidrig")]
+    assert said[0] == (
+        "regelwidrig: Ann hat in Stich 1 Farbe nicht bedient: 2D auf Kreuz gespielt, mit 8C 7C"
+        " 6C 5C 4C 3C 2C auf der Hand"
+    )
+    assert said[1] == (
+        "regelwidrig: Ann hat am Ende des Spiels noch 7D 6D 5D 4D 3D 8C 7C 6C 5C 4C 3C 2C"
+        " auf der Hand"
+    )  # and so the other three
+    assert said[-1] == "regelwidrig: 1 statt 13 Stiche gespielt" and len(said) == 6
+    code, out, _err = run("--lang", "de", "verify", str(path), "--json")
+    assert [problem["message"] for problem in json.loads(out)["problems"]][-1] == (
+        "1 tricks played, not 13"
+    )

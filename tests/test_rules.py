@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 from pathlib import Path
 
 import pytest
@@ -94,6 +97,30 @@ def test_every_knob_has_a_description_and_is_documented() -> None:
     for key in KNOBS:
         assert describe_knob(key)
         assert f"`{key}`" in documented, f"{key} is missing from docs/rules.md"
+
+
+def test_rules_stay_a_frozen_value_that_copies_and_pickles() -> None:
+    """Rules' methods are written by hand (no compiled dataclass code at import): it is
+    still a frozen dataclass of keyword-only knobs, equal to its copies and pickles."""
+    rules = Rules(players=3, partnerships=False, removed_cards=("2C",), target=300)
+    assert dataclasses.is_dataclass(rules)
+    for copied in (
+        pickle.loads(pickle.dumps(rules)),
+        copy.deepcopy(rules),
+        dataclasses.replace(rules, target=300),
+    ):
+        assert copied == rules and hash(copied) == hash(rules)
+        assert (copied.tricks, copied.sides, copied.side_size) == (17, 3, 1)
+    assert dataclasses.replace(rules, target=400).target == 400
+    assert Rules().target == 500 and Rules() != rules
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'target'"):
+        rules.target = 1  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'nil'"):
+        del rules.nil  # type: ignore[misc]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'trumps'"):
+        Rules(trumps=True)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Rules(4)  # type: ignore[misc]
 
 
 def test_partners_sit_opposite() -> None:

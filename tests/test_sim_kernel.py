@@ -173,8 +173,8 @@ def test_an_install_without_the_compiled_kernel_gets_the_twin_and_its_same_deals
 
 @pytest.mark.parametrize(
     "seed",
-    [0, 1, -7, 2**32 - 1, 2**32, 2**64 + 3, 10**40, kernel_seed(3, 14)],
-    ids=["0", "1", "-7", "2^32-1", "2^32", "2^64+3", "10^40", "a-game"],
+    [0, 1, -7, 2**32 - 1, 2**32, 2**64 + 3, 10**40, kernel_seed(3, 14), 2**20_000 + 7],
+    ids=["0", "1", "-7", "2^32-1", "2^32", "2^64+3", "10^40", "a-game", "more-words-than-state"],
 )
 def test_a_tables_stream_is_random_Random_of_its_seed(
     kernel_implementation: str, seed: int
@@ -246,6 +246,27 @@ def test_each_bid_is_read_from_the_row_of_its_situation(kernel_implementation: s
     assert (bids, sum(taken), problems) == ((2, 2, 4, 6), 13, 0)
     bids, _, _, _ = table.deal(1, 0)  # dealer East: South and West first, then North, East
     assert bids == (4, 6, 2, 2)
+
+
+@pytest.mark.parametrize("preset", ["standard", "no-hell", "suicide", "solo-5"])
+def test_a_bid_choice_reads_the_total_so_far_only_where_it_says_so(preset: str) -> None:
+    """`table_arguments` builds a choice once for every total where `choice_reads_total`
+    says the choice does not read it: there every total gives the same choice."""
+    from scorepad.bids import NIL as NIL_BID
+    from scorepad.sim.table import NUMBER_BIDS, bid_choice, choice_reads_total
+
+    rules = rules_of(preset)
+    totals = rules.tricks * (rules.players - 1) + 1
+    read = 0
+    for partner_bid in (None, NIL_BID, *NUMBER_BIDS[: rules.tricks + 1]):
+        for last in (False, True):
+            choices = {
+                bid_choice(rules, partner_bid=partner_bid, earlier_total=total, last=last)
+                for total in range(totals)
+            }
+            assert len(choices) == 1 or choice_reads_total(rules, last)
+            read += len(choices) > 1
+    assert read > 0 or not rules.no_hell  # the test sees a choice that reads the total
 
 
 @pytest.mark.parametrize(

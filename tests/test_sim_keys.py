@@ -14,9 +14,6 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from scorepad import reference
 from scorepad.bids import BLIND_NIL, NIL, Bid, BidKind, check_side_bids, check_table_bids, number
 from scorepad.errors import BidError
@@ -28,7 +25,7 @@ from scorepad.sim.keys import trailing_by
 from scorepad.sim.referee import Referee
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.scorer import SideScorer
-from tests.test_reference import Table, reference_hands, table_rounds, tables
+from tests.test_reference import Dice, each_case, reference_hands, table_rounds, tables
 
 
 class ScoreReadingRules(Rules):
@@ -54,22 +51,21 @@ def score_reading(rules: Rules) -> Rules:
     )
 
 
-@st.composite
-def side_rounds(draw: st.DrawFn, rules: Rules) -> tuple[list[Bid | None], list[int], int, int]:
+def side_round(dice: Dice, rules: Rules) -> tuple[list[Bid | None], list[int], int, int]:
     """A side's seats' bids and tricks, and its score and bags before the round."""
     seats = rules.side_size
     kinds = [NIL, BLIND_NIL] + [number(n) for n in range(rules.tricks + 1)]
-    bids: list[Bid | None] = [draw(st.sampled_from(kinds)) for _ in range(seats)]
-    if seats == 2 and draw(st.integers(0, 5)) == 0:
+    bids: list[Bid | None] = [dice.pick(kinds) for _ in range(seats)]
+    if seats == 2 and dice.number(0, 5) == 0:
         bids[1] = None  # a joint bid by the side
     left = rules.tricks
     tricks = []
     for _ in range(seats):
-        took = draw(st.integers(0, left))
+        took = dice.number(0, left)
         tricks.append(took)
         left -= took
-    score = draw(st.sampled_from([-400, -120, -10, 0, 40, 95, 130, 260, 480]))
-    bags = draw(st.integers(0, max(rules.bag_limit - 1, 0) if rules.bags else 0))
+    score = dice.pick([-400, -120, -10, 0, 40, 95, 130, 260, 480])
+    bags = dice.number(0, max(rules.bag_limit - 1, 0) if rules.bags else 0)
     return bids, tricks, score, bags
 
 
@@ -95,21 +91,20 @@ def stale_answers(rules: Rules, questions: Any, engine: Any) -> list[object]:
     return wrong
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, database=None)
-@given(data=st.data())
-def test_the_memoised_scorer_agrees_with_the_engine_asked_afresh(data: st.DataObject) -> None:
-    table: Table = data.draw(tables())
-    rules = table.rules
-    questions = data.draw(st.lists(side_rounds(rules), min_size=20, max_size=40))
-    assert stale_answers(rules, questions, score_side) == []
+def side_rounds(dice: Dice, rules: Rules) -> list[tuple[list[Bid | None], list[int], int, int]]:
+    return [side_round(dice, rules) for _ in range(dice.number(20, 40))]
 
 
-@settings(max_examples=25, deadline=None, derandomize=True, database=None)
-@given(data=st.data())
-def test_a_rule_that_reads_the_score_is_keyed_by_it(data: st.DataObject) -> None:
-    rules = score_reading(data.draw(tables()).rules)
-    questions = data.draw(st.lists(side_rounds(rules), min_size=20, max_size=40))
-    assert stale_answers(rules, questions, leader_bonus) == []
+@each_case(80)
+def test_the_memoised_scorer_agrees_with_the_engine_asked_afresh(dice: Dice) -> None:
+    rules = tables(dice).rules
+    assert stale_answers(rules, side_rounds(dice, rules), score_side) == []
+
+
+@each_case(50)
+def test_a_rule_that_reads_the_score_is_keyed_by_it(dice: Dice) -> None:
+    rules = score_reading(tables(dice).rules)
+    assert stale_answers(rules, side_rounds(dice, rules), leader_bonus) == []
 
 
 def test_keys_that_leave_the_score_out_give_stale_answers_where_it_is_read() -> None:
@@ -121,15 +116,14 @@ def test_keys_that_leave_the_score_out_give_stale_answers_where_it_is_read() -> 
     assert stale_answers(score_reading(rules), questions, leader_bonus) == []
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, database=None)
-@given(data=st.data())
-def test_what_a_key_leaves_out_cannot_matter(data: st.DataObject) -> None:
+@each_case(200)
+def test_what_a_key_leaves_out_cannot_matter(dice: Dice) -> None:
     """The score, for points the rules say do not read it; the deficit, for a side's bid
     check without a blind bid."""
-    rules = data.draw(tables()).rules
-    bids, tricks, score, bags = data.draw(side_rounds(rules))
+    rules = tables(dice).rules
+    bids, tricks, score, bags = side_round(dice, rules)
     hands = [Hand(bid, took) for bid, took in zip(bids, tricks, strict=True) if bid is not None]
-    other = data.draw(st.integers(-1000, 1000))
+    other = dice.number(-1000, 1000)
     assert not rules.points_read_score
     assert numbers(score_side(rules, hands, score=score, bags=bags)) == numbers(
         score_side(rules, hands, score=other, bags=bags)
@@ -171,37 +165,33 @@ def plain_bid_problems(
     return messages
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, database=None)
-@given(data=st.data())
-def test_the_memoised_bid_checks_agree_with_the_checks_asked_afresh(data: st.DataObject) -> None:
-    rules = data.draw(tables()).rules
+@each_case(80)
+def test_the_memoised_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) -> None:
+    rules = tables(dice).rules
     names = seat_names(rules.players)
     side_names = [[names[seat] for seat in rules.seats_of(side)] for side in range(rules.sides)]
     checker = DealChecker(rules, names, side_names)
     kinds = [NIL, BLIND_NIL, Bid(BidKind.BLIND, 7)] + [number(n) for n in range(rules.tricks + 1)]
-    for _ in range(data.draw(st.integers(10, 30))):
-        dealer = data.draw(st.integers(0, rules.players - 1))
-        by_seat: list[Bid | None] = [
-            data.draw(st.sampled_from(kinds)) for _ in range(rules.players)
-        ]
+    for _ in range(dice.number(10, 30)):
+        dealer = dice.number(0, rules.players - 1)
+        by_seat: list[Bid | None] = [dice.pick(kinds) for _ in range(rules.players)]
         order = [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
         record = DealRecord(dealer, [], bids=[(seat, by_seat[seat]) for seat in order],  # type: ignore[misc]
                             joint=[False] * rules.sides)  # fmt: skip
-        scores = data.draw(st.lists(st.sampled_from([-300, -150, -40, 0, 60, 99, 100, 101, 250]),
-                                    min_size=rules.sides, max_size=rules.sides))  # fmt: skip
+        near = [-300, -150, -40, 0, 60, 99, 100, 101, 250]
+        scores = [dice.pick(near) for _ in range(rules.sides)]
         memo = [problem.message for problem in checker.check_bids(record, scores, by_seat)]
         assert memo == plain_bid_problems(rules, record, scores, by_seat)
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
-@given(data=st.data())
-def test_the_referees_fold_ends_a_game_as_the_reference_does(data: st.DataObject) -> None:
+@each_case(120)
+def test_the_referees_fold_ends_a_game_as_the_reference_does(dice: Dice) -> None:
     """The fold the simulator checks every deal against (the reference's scores, and the
     end read from docs/rules.md in `Referee.end`) gives `reference.play_game`'s totals,
     end round, winner and reason."""
-    table = data.draw(tables())
+    table = tables(dice)
     rules = table.rules
-    rounds = data.draw(st.lists(table_rounds(rules), min_size=3, max_size=30))
+    rounds = [table_rounds(dice, rules) for _ in range(dice.number(3, 30))]
     plain = [[tuple(reference_hands(play)) for play in round_] for round_ in rounds]
     expected = reference.play_game(table.knobs, [[list(h) for h in r] for r in plain])
     referee = Referee(rules)

@@ -13,6 +13,7 @@ the clean tree none.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -252,3 +253,55 @@ def test_a_bad_play_is_said_in_german_and_kept_in_english_in_the_json(
     assert "revoked" not in german.stdout
     english = json.loads(runner.invoke(app, ["--lang", "de", *args, "--json"]).stdout)
     assert any("revoked in trick" in v["message"] for v in english["violations"])
+
+
+def test_the_details_of_a_planted_bug_are_said_in_german_every_word_marked(
+    monkeypatch: pytest.MonkeyPatch, mutants: Mutants
+) -> None:
+    """One bag too many from 7 on: the reference's side, the fold and the end of a game
+    differ from the engine's, and the summary says each in German, with the deal to replay
+    it; no English word is left in the report, and under the pseudo-locale none unmarked.
+    """
+    from test_i18n import _NOT_WORDS, pseudo_catalog, unmarked_words
+
+    from scorepad import i18n
+
+    engine_bug(extra_bag_at_seven)("python", monkeypatch, mutants)
+    args = ["simulate", "--bots", "random", "--games", "5", "--seed", "3", *PATHS["python"]]
+
+    def report(*language: str) -> str:
+        result = runner.invoke(app, [*language, *args], env={"COLUMNS": "400"})
+        assert result.exit_code == 1, result.stderr
+        return result.stdout[result.stdout.index("\n\n") :]  # the violations, after the table
+
+    german = report("--lang", "de")
+    said: dict[str, str] = {}
+    for line in german.splitlines():
+        if line.startswith("Verstoß"):
+            said.setdefault(line.split(":")[0], line)
+    assert said == {
+        "Verstoß (reference)": "Verstoß (reference): Partei (Ansage 3: 7 gemacht, Ansage 2: 3"
+        " gemacht) ab Stand 17, Überstiche 7: die Engine gibt Punkte -45, Überstiche danach 3,"
+        " Strafen 1, Kontrakt erfüllt (Stand -28), die Referenz Punkte -45, Überstiche danach"
+        " 2, Strafen 1, Kontrakt erfüllt",
+        "Verstoß (fold)": "Verstoß (fold): Stände [-28, 145], Überstiche [3, 5], verfehlte"
+        " Kontrakte [1, 1]; die Referenz zählt Stände [-28, 145], Überstiche [2, 5], verfehlte"
+        " Kontrakte [1, 1]",
+        "Verstoß (end)": "Verstoß (end): bei den Ständen [407, 294] ist die Partie laut Engine"
+        " nicht zu Ende, laut Referenz gewonnen von Partei 1 (Ziel)",
+    }  # the first of each check
+    assert "  Geber South\n" in german and "  Ansagen: West 4, North 3, East 2, South 2\n" in german
+
+    def words(text: str) -> set[str]:
+        text = _NOT_WORDS.sub(" ", re.sub(r"\S+\.hand\.toml|\b(?:10|[2-9JQKA])[SHDC]\b", " ", text))
+        return set(re.findall(r"[A-Za-z][A-Za-z']+", text))
+
+    # The checks' names are the JSON's, and the seats' names are names.
+    identifiers = {"reference", "fold", "end", "North", "East", "South", "West", "simulate",
+                   "verify", "Python", "in"}  # fmt: skip
+    assert words(german) & words(report("--lang", "en")) <= identifiers
+    monkeypatch.setattr(i18n, "_language", "de")
+    monkeypatch.setattr(i18n, "_catalog", pseudo_catalog())
+    pseudo = report()
+    assert pseudo.count("⟦violation (") == german.count("Verstoß (")  # the same report
+    assert unmarked_words(pseudo, identifiers) == []

@@ -22,6 +22,7 @@ from scorepad.sim.results import GameResult, Violation
 from scorepad.sim.run import RunConfig, RunSummary, simulate
 from scorepad.sim.runner import GameRunner
 from scorepad.sim.table import Seen
+from scorepad.sim.validate import Problem
 
 # Seeded and short: enough games to meet every rule of the preset, quick enough for CI.
 GAMES = {"heuristic": 14, "random": 6}
@@ -127,7 +128,9 @@ def _game(index: int, violations: int) -> GameResult:
         first_dealer_side=index % 2,
         side_bots=("heuristic", "random"),
         violations=[
-            Violation(1, index, deal, "tricks", f"game {index} deal {deal}", "")
+            Violation(
+                1, index, deal, Problem("tricks", "tricks-played", {"count": index, "tricks": deal})
+            )
             for deal in range(1, violations + 1)
         ],
     )
@@ -363,25 +366,28 @@ def _fold_asks(runner: GameRunner, index: int) -> int:
 
 
 @pytest.mark.skipif(not parallel._can_fork(), reason="needs fork")
-def test_a_forked_worker_folds_its_games_with_its_own_reference() -> None:
-    """Each process of a table run folds its games with the reference on its own: a
-    worker forked from the run's context asks the reference for the side deals of a game
-    as often as this process does for the same game after it, nothing of the fold being
-    shared (so no deal a worker plays escapes the reference's fold)."""
+def test_a_process_folds_with_its_own_reference_what_a_worker_folded() -> None:
+    """Each process of a table run folds its games with the reference on its own: after
+    a forked worker has played a game, this process plays it too, reads its side deals'
+    engine scores from the run's shared score table (so its scorer hands its fold
+    nothing), and its fold asks the reference for them itself: nothing of the fold is
+    shared, so no deal a process plays escapes the reference's fold there."""
     import multiprocessing
 
     rules = load_preset("standard").rules
-    context = RunContext(rules, "standard", ("heuristic",), seed=4, table="python")
+    context = RunContext(rules, "standard", ("heuristic",), seed=4, table="python", jobs=2)
     runner = context.runner()
-    receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
-    worker = multiprocessing.get_context("fork").Process(
-        target=lambda: send.send(_fold_asks(runner, 0))
-    )
+    fork = multiprocessing.get_context("fork")
+    worker = fork.Process(target=runner.play_game, args=(0,))
     worker.start()
-    in_worker: int = receive.recv()
     worker.join()
-    assert in_worker > 0
-    assert _fold_asks(runner, 0) == in_worker
+    assert worker.exitcode == 0
+    scored = []
+    engine = runner.scorer._engine
+    runner.scorer._engine = lambda *args, **kwargs: scored.append(1) or engine(*args, **kwargs)
+    asked = _fold_asks(runner, 0)
+    assert not scored  # the worker's scores, read from the shared table
+    assert asked > 0
 
 
 def test_a_table_run_of_heuristic_bots_is_the_same_on_two_processes() -> None:

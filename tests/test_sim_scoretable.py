@@ -87,7 +87,8 @@ def shared() -> ScoreTable:
 def kernel_runner(
     shared: ScoreTable | None, calls: list[int] | None = None, preset: str = "standard"
 ) -> GameRunner:
-    """A runner of kernel deals, sharing `shared`, its engine calls counted in `calls`."""
+    """A runner of kernel deals, sharing `shared` (as a run's processes do: a runner
+    reads and writes the table only then), its engine calls counted in `calls`."""
     rules = load_preset(preset).rules
 
     def counted(*args: Any, **kwargs: Any) -> Any:
@@ -97,7 +98,7 @@ def kernel_runner(
 
     table = table_type("c") if kernel_built() else None
     return GameRunner(rules, preset=preset, bots=("random",), seed=4, table=table,
-                      shared=shared, engine=counted)  # fmt: skip
+                      shared=shared, engine=counted, workers=shared is not None)  # fmt: skip
 
 
 def digit(code: int, took: int, tricks: int) -> int:
@@ -179,7 +180,7 @@ def test_a_score_the_validator_refused_is_refused_again_where_it_is_read(
     violation reads the same."""
 
     def refused(rules: object, scored: Any, score: int, bags: int) -> list[Problem]:
-        return [Problem("engine", "made up")] if scored.points == 43 else []
+        return [Problem("engine", "lines-sum", {"points": 43})] if scored.points == 43 else []
 
     monkeypatch.setattr(scorer_module, "check_side_score", refused)
     first = kernel_runner(shared)

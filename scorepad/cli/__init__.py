@@ -1,7 +1,8 @@
 """The command line: a thin client of the library. The only package that imports Typer.
 
 Commands import what they need when they run, and `main` imports only the module of the
-command it is given, so every command starts about as fast as Typer itself allows.
+command it is given and builds that command alone (`core.app_for`), so every command starts
+about as fast as Typer itself allows.
 `scorepad.cli.app` is the app with every command, for tests and tools.
 """
 
@@ -42,7 +43,7 @@ COMMAND_MODULES = {
 
 
 def load_commands(command: str | None = None) -> typer.Typer:
-    """The app with the named command's module loaded, or every command's if none is named."""
+    """The app with the named command alone, or every command if none is named."""
     if command in COMMAND_MODULES:
         modules = [COMMAND_MODULES[command]]
     elif command == "--version":
@@ -51,9 +52,9 @@ def load_commands(command: str | None = None) -> typer.Typer:
         modules = list(dict.fromkeys(COMMAND_MODULES.values()))
     for module in modules:
         importlib.import_module(f"scorepad.cli.{module}")
-    from scorepad.cli.core import app
+    from scorepad.cli.core import app, app_for
 
-    return app
+    return app_for(command) if command in COMMAND_MODULES else app
 
 
 def __getattr__(name: str) -> object:

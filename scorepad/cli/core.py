@@ -37,6 +37,10 @@ class Commands(TyperGroup):
         pieces = " ".join(self.collect_usage_pieces(ctx))
         formatter.write_usage(ctx.command_path, pieces, _("Usage: "))
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        in_our_words(self, ctx)  # the group's own options are parsed as a command's are
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
@@ -92,8 +96,36 @@ class _Command(TyperCommand):
         formatter.write_usage(ctx.command_path, pieces, _("Usage: "))
 
 
+class _NotGiven:
+    """Typer's coercion of a parameter's value where none is given: None, or () where a
+    parameter takes many values (typer._coercion.RuntimeParam.coerce, Typer 0.29)."""
+
+    @staticmethod
+    def coerce(value: None, param: Any, ctx: Any) -> tuple[()] | None:
+        return () if param.multiple or param.nargs == -1 else None
+
+
+def _coerce(param: Any, process: Any, ctx: Any, value: Any) -> Any:
+    """Typer's `process_value`, building the parameter's converter only for a value given.
+
+    Typer builds a parameter's converter (a pydantic TypeAdapter) when it first processes
+    the parameter's value, even where none is given and the value stays None: about a
+    millisecond of start-up for each option left out (--lang, --round).
+    """
+    if value is not None or param._runtime_param is not None:
+        return process(ctx, value)
+    param._runtime_param = _NotGiven
+    try:
+        return process(ctx, value)
+    finally:
+        param._runtime_param = None
+
+
 class _Argument(TyperArgument):
     """An argument as scorepad's help shows it: `NAME` or `[ROUND]`, never `{NAME} <str>`."""
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _coerce(self, super().process_value, ctx, value)
 
     def display_type_rich(self, ctx: Any) -> str | None:
         return None  # the metavar says what it is
@@ -105,6 +137,9 @@ class _Argument(TyperArgument):
 
 class _Option(TyperOption):
     """An option as scorepad's help shows it: its metavar, no `<bool>`, a range in words."""
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _coerce(self, super().process_value, ctx, value)
 
     def display_type_rich(self, ctx: Any) -> str | None:
         if self.is_flag or self.count:
@@ -288,15 +323,38 @@ def _choose_language(value: str | None) -> None:
             raise typer.BadParameter(str(error)) from None
 
 
-app = typer.Typer(
-    name="scorepad",
-    cls=Commands,
-    help="A score pad for Spades: bids, tricks, nil, bags and house rules, scored right.",
-    no_args_is_help=True,
-    add_completion=True,
-    context_settings={"help_option_names": ["-h", "--help"]},
-    pretty_exceptions_show_locals=False,
-)
+def _new_app(*, add_completion: bool) -> typer.Typer:
+    return typer.Typer(
+        name="scorepad",
+        cls=Commands,
+        help="A score pad for Spades: bids, tricks, nil, bags and house rules, scored right.",
+        no_args_is_help=True,
+        add_completion=add_completion,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        pretty_exceptions_show_locals=False,
+    )
+
+
+app = _new_app(add_completion=True)
+
+
+def app_for(command: str) -> typer.Typer:
+    """The app as a run that names `command` first needs it: that command alone.
+
+    Typer builds every registered command's parameters, and the completion options, on
+    each run. Once the command is named, no other command can run, and the completion
+    options (global, so before the command) cannot have been given: only `--lang` can.
+    """
+    single = _new_app(add_completion=False)
+    single.registered_callback = app.registered_callback
+    named = typer.main.get_command_name  # Typer's name for a command from its function
+    single.registered_commands = [
+        info
+        for info in app.registered_commands
+        if (info.name or named(getattr(info.callback, "__name__", ""))) == command
+    ]
+    single.registered_groups = [info for info in app.registered_groups if info.name == command]
+    return single
 
 
 @app.callback()

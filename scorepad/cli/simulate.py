@@ -252,15 +252,15 @@ def summary_view(summary: RunSummary) -> RenderableType:
         ),
     )
     parts: list[RenderableType] = [table]
-    if summary.violations:
-        # A bad play in the run's language, as verify says it; the JSON keeps the English.
-        from scorepad.cli.verify import problem_words
+    # Each violation in the run's language, made from its facts (the JSON keeps the English).
     for violation in summary.violations:
+        record = violation.record
+        replay = record.replay_lines(violation.names) if record is not None else []
         parts.append(
             Text(
                 "\n"
                 + _("violation ({check}): {message}").format(
-                    check=violation.check, message=problem_words(violation.message)
+                    check=violation.check, message=violation.problem.words
                 )
                 + "\n  "
                 + _(
@@ -274,7 +274,7 @@ def summary_view(summary: RunSummary) -> RenderableType:
                     file=f"game-{violation.game + 1:05d}-deal-{violation.deal:03d}.hand.toml",
                 )
                 + "\n"
-                + "\n".join(f"  {line}" for line in violation.replay.splitlines()),
+                + "\n".join(f"  {line}" for line in replay),
                 style="red",
             )
         )

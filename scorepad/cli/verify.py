@@ -9,7 +9,6 @@ import typer
 
 from scorepad.cli.common import JsonOption
 from scorepad.cli.core import app
-from scorepad.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -111,7 +110,7 @@ def verification_view(record: HandRecord, result: Verification) -> RenderableTyp
         table,
     ]
     for problem in result.problems:
-        said = _("illegal: {problem}").format(problem=problem_words(problem.message))
+        said = _("illegal: {problem}").format(problem=problem.words)
         parts.append(Text(said, style="bold red"))
     if result.ok:
         parts.append(Text(_("every play is legal"), style="green"))
@@ -119,38 +118,3 @@ def verification_view(record: HandRecord, result: Verification) -> RenderableTyp
     parts.append(Text(_("tricks: {tally}").format(tally=tally)))
     parts.append(Text(tricks_command(record, result)))
     return Group(*parts)
-
-
-# What the replay says of a bad play (scorepad.sim.validate, scorepad.sim.record), said
-# again in the run's language: the simulator's reports keep its English.
-_PROBLEM_WORDS = (
-    N_("{who} revoked in trick {number}: played {card} on a {suit} lead, holding {cards}"),
-    N_("{who} led {card} in trick {number} before spades were broken, holding {cards}"),
-    N_("{who} played {card} in trick {number}, a card it does not hold"),
-    N_("{who} still holds {cards} at the end of the play"),
-    N_("trick {number} has only {count} cards"),
-    N_("{count} tricks played, not {tricks}"),
-    N_("{who} was dealt {count} cards, not {wanted}"),
-    N_("cards not dealt once: missing {missing}, twice {twice}, not in the deck {strange}"),
-)
-_SUITS = {
-    "spades": N_("spades"),
-    "hearts": N_("hearts"),
-    "diamonds": N_("diamonds"),
-    "clubs": N_("clubs"),
-}
-
-
-def problem_words(message: str) -> str:
-    """A problem the replay found, in the run's language."""
-    import re
-
-    from scorepad.i18n import _, said_again
-
-    said = said_again(message, _PROBLEM_WORDS)
-    if said is message:
-        return message
-    lead = re.search(r" on a (spades|hearts|diamonds|clubs) lead", message)
-    if lead is None:
-        return said
-    return said.replace(lead.group(1), _(_SUITS[lead.group(1)]), 1)

@@ -124,25 +124,32 @@ static void twister_seed_word(Twister *mt, uint32_t word) {
     mt->index = MT_N;
 }
 
+/* init_by_array's starting state, the same for every key: made once, at import. */
+static Twister seeded_with_word;
+
 static void twister_seed(Twister *mt, const uint32_t *key, size_t length) {
     uint32_t *s = mt->state;
     size_t i = 1, j = 0;
-    twister_seed_word(mt, 19650218U);
+    memcpy(s, seeded_with_word.state, sizeof seeded_with_word.state);
+    mt->index = MT_N;
+    /* Each word is made from the one before: kept in a register (`last`), not read back
+       from memory just written, which made every step wait on the store. */
+    uint32_t last = s[0];
     for (size_t k = MT_N > length ? MT_N : length; k; k--) {
-        s[i] = (s[i] ^ ((s[i - 1] ^ (s[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-        if (++i >= MT_N) s[0] = s[MT_N - 1], i = 1;
+        last = s[i] = (s[i] ^ ((last ^ (last >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        if (++i >= MT_N) s[0] = last, i = 1;
         if (++j >= length) j = 0;
     }
     for (size_t k = MT_N - 1; k; k--) {
-        s[i] = (s[i] ^ ((s[i - 1] ^ (s[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-        if (++i >= MT_N) s[0] = s[MT_N - 1], i = 1;
+        last = s[i] = (s[i] ^ ((last ^ (last >> 30)) * 1566083941U)) - (uint32_t)i;
+        if (++i >= MT_N) s[0] = last, i = 1;
     }
     s[0] = 0x80000000U; /* a state that is not all zero */
 }
 
 static inline uint32_t twisted(const uint32_t *s, int k, int next, int far) {
     uint32_t y = (s[k] & 0x80000000U) | (s[next] & 0x7fffffffU);
-    return s[far] ^ (y >> 1) ^ (y & 1 ? 0x9908b0dfU : 0);
+    return s[far] ^ (y >> 1) ^ (0x9908b0dfU & -(y & 1)); /* no branch: it vectorises */
 }
 
 /* The next 624 outputs at once: a loop the compiler can vectorise, and a draw that is a
@@ -176,13 +183,22 @@ static inline double uniform(Twister *mt) {
 }
 static inline int below(Twister *mt, int n) { return n > 1 ? (int)(uniform(mt) * n) : 0; }
 
+/* The cards in a mask. GCC's builtin is a call into its library where the target is not
+   known to count bits itself (a plain x86-64 build), some 50 times a deal: the sum of
+   bit fields below is a dozen instructions in line. */
+static inline int count_cards(uint64_t x) {
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_popcountll(x);
+#else
+    x = x - (x >> 1 & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + (x >> 2 & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)(x * 0x0101010101010101ULL >> 56);
+#endif
+}
+
 #if !defined(__GNUC__) && !defined(__clang__)
 /* Plain versions of the GCC/Clang builtins, for other compilers. */
-static inline int __builtin_popcountll(uint64_t x) {
-    int n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-}
 static inline int __builtin_ctzll(uint64_t x) {
     int n = 0;
     for (; !(x & 1); x >>= 1) n++;
@@ -389,13 +405,12 @@ static int table_init(Table *self, PyObject *args, PyObject *kwds) {
 /* seed(n): the stream `random.Random(n)` draws: init_by_array on |n|'s 32-bit words,
    lowest first (one word 0 for n = 0). */
 static PyObject *table_seed(Table *self, PyObject *arg) {
-    PyObject *number = PyNumber_Index(arg), *rest = NULL, *shift = NULL;
+    PyObject *number = PyNumber_Index(arg), *rest = NULL;
     uint32_t *key = NULL;
     if (number) rest = PyNumber_Absolute(number);
     Py_XDECREF(number);
-    if (rest) shift = PyLong_FromLong(32);
     int64_t bits = -1;
-    if (shift) {
+    if (rest) {
         PyObject *length = PyObject_CallMethod(rest, "bit_length", NULL);
         if (length) bits = PyLong_AsLongLong(length);
         Py_XDECREF(length);
@@ -403,16 +418,20 @@ static PyObject *table_seed(Table *self, PyObject *arg) {
     size_t words = bits > 0 ? (size_t)((bits - 1) / 32 + 1) : 1;
     if (bits >= 0) key = PyMem_New(uint32_t, words);
     if (bits >= 0 && !key) PyErr_NoMemory();
+    /* The key's 32-bit words from the lowest, as random.seed takes them: its bytes,
+       little-endian (a seed a game is some 650 bits: one call, not a shift a word). */
+    PyObject *bytes = key ? PyObject_CallMethod(rest, "to_bytes", "ns", (Py_ssize_t)(4 * words),
+                                                "little")
+                          : NULL;
+    if (!bytes) PyMem_Free(key), key = NULL;
     for (size_t i = 0; key && i < words; i++) {
-        key[i] = (uint32_t)PyLong_AsUnsignedLongMask(rest);
-        PyObject *higher = PyNumber_Rshift(rest, shift);
-        Py_SETREF(rest, higher);
-        if (!rest) PyMem_Free(key), key = NULL;
+        const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(bytes) + 4 * i;
+        key[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
     }
+    Py_XDECREF(bytes);
     if (key) twister_seed(&self->rng, key, words);
     PyMem_Free(key);
     Py_XDECREF(rest);
-    Py_XDECREF(shift);
     if (!key) return NULL;
     Py_RETURN_NONE;
 }
@@ -504,7 +523,7 @@ static int seat_bid(Table *t, const uint64_t *hands, int seat, int code, int tot
     uint64_t h = hands[seat];
     int aces = 0;
     for (int suit = 0; suit < 4; suit++) aces += (int)(h >> (13 * suit + 12) & 1);
-    int spades = __builtin_popcountll(h & suit_mask(SPADES));
+    int spades = count_cards(h & suit_mask(SPADES));
     return entry[2 + t->wish[aces][spades]];
 }
 
@@ -560,7 +579,7 @@ static void play(Table *t, uint64_t *hands) {
         int seat = leader, led = -1, best = -1, winner = leader;
         for (int i = 0; i < players; i++) {
             uint64_t legal = legal_cards(hands[seat], i == 0, led, broken, &revoked);
-            int code = nth_card(legal, below(&t->rng, __builtin_popcountll(legal)));
+            int code = nth_card(legal, below(&t->rng, count_cards(legal)));
             hands[seat] &= ~((uint64_t)1 << code);
             t->plays[n++] = (uint8_t)code;
             int suit = suit_of(code);
@@ -620,7 +639,7 @@ static int fit(const uint8_t *choice, int tricks, int nil) {
 }
 
 static inline int capped_held(uint64_t spades) {
-    int held = __builtin_popcountll(spades);
+    int held = count_cards(spades);
     return (held > 3 ? 3 : held) << 7;
 }
 
@@ -631,21 +650,21 @@ static double hand_tricks(const Table *t, uint64_t hand) {
              h = hand >> 26 & 0x1FFF;
     int held = capped_held(spades);
     return v[V_SPADE_VALUE + spades] +
-           v[V_SIDE_VALUE + (c >> 10 | __builtin_popcountll(c) << 3 | held)] +
-           v[V_SIDE_VALUE + (d >> 10 | __builtin_popcountll(d) << 3 | held)] +
-           v[V_SIDE_VALUE + (h >> 10 | __builtin_popcountll(h) << 3 | held)];
+           v[V_SIDE_VALUE + (c >> 10 | count_cards(c) << 3 | held)] +
+           v[V_SIDE_VALUE + (d >> 10 | count_cards(d) << 3 | held)] +
+           v[V_SIDE_VALUE + (h >> 10 | count_cards(h) << 3 | held)];
 }
 
 static inline int side_risk_key(uint64_t bits) {
-    return (int)(bits >> 8 | __builtin_popcountll(bits & 0xFF) << 5);
+    return (int)(bits >> 8 | count_cards(bits & 0xFF) << 5);
 }
 
 /* valuation.nil_risk */
 static double nil_risk(const Table *t, uint64_t hand) {
     const double *v = t->values;
     uint64_t spades = hand >> 39;
-    int spade_key = (int)((spades >> 7 & 3) | __builtin_popcountll(spades >> 9) << 2 |
-                          __builtin_popcountll(spades) << 5);
+    int spade_key = (int)((spades >> 7 & 3) | count_cards(spades >> 9) << 2 |
+                          count_cards(spades) << 5);
     return v[V_SPADE_RISK + spade_key] + v[V_SIDE_RISK + side_risk_key(hand & 0x1FFF)] +
            v[V_SIDE_RISK + side_risk_key(hand >> 13 & 0x1FFF)] +
            v[V_SIDE_RISK + side_risk_key(hand >> 26 & 0x1FFF)];
@@ -745,7 +764,7 @@ static int most_exposed(uint64_t cards, uint64_t hand) {
         uint64_t low = cards & (~cards + 1);
         cards ^= low;
         int code = lowest_card(low);
-        int below = __builtin_popcountll(hand & suit_mask(suit_of(code)) & (low - 1));
+        int below = count_cards(hand & suit_mask(suit_of(code)) & (low - 1));
         int danger = rank_of(code) - 2 * below;
         if (danger > best_danger) best = code, best_danger = danger;
     }
@@ -762,8 +781,8 @@ static int strongest_lead(uint64_t legal, uint64_t hand, uint64_t unplayed) {
         if (!cards) continue;
         int code = highest_card(cards);
         uint64_t out = unseen & suit_mask(suit);
-        int n = __builtin_popcountll(out);
-        double share = (double)__builtin_popcountll(above(code) & out) / (n ? n : 1);
+        int n = count_cards(out);
+        double share = (double)count_cards(above(code) & out) / (n ? n : 1);
         int rank = -rank_of(code), side = suit != SPADES;
         if (share < best_above ||
             (share == best_above && (rank < best_rank || (rank == best_rank && side < best_side))))
@@ -991,7 +1010,7 @@ static uint64_t pass_cards(Table *t, uint64_t hand, int count, int nil_bidder, u
     if (!t->heuristic) {
         for (int i = 0; i < count; i++) {
             uint64_t rest = hand & ~given;
-            int code = nth_card(rest, (int)(uniform(&t->rng) * __builtin_popcountll(rest)));
+            int code = nth_card(rest, (int)(uniform(&t->rng) * count_cards(rest)));
             out[i] = (uint8_t)code;
             given |= (uint64_t)1 << code;
         }
@@ -1024,8 +1043,8 @@ static void discard(Table *t, uint64_t *hands) {
     else {
         int suits[3] = {0, 1, 2};
         for (int i = 1; i < 3; i++) /* by length, then suit */
-            for (int j = i; j > 0 && __builtin_popcountll(hand & suit_mask(suits[j - 1])) >
-                                          __builtin_popcountll(hand & suit_mask(suits[j]));
+            for (int j = i; j > 0 && count_cards(hand & suit_mask(suits[j - 1])) >
+                                          count_cards(hand & suit_mask(suits[j]));
                  j--) {
                 int swap = suits[j];
                 suits[j] = suits[j - 1];
@@ -1182,14 +1201,26 @@ static PyObject *side_places(Table *self) {
 /* deal(dealer, blind_sides) -> (bids by seat, tricks by seat, problems, side places): one
    deal played out. blind_sides: a bit per side trailing far enough for blind nil.
    problems: 0 for a clean deal, else check_deal's bits. side places: see side_places. */
-static PyObject *table_deal(Table *self, PyObject *args) {
-    int dealer, blind_sides, wants_blind = 0;
-    PyObject *scores = NULL;
-    if (!PyArg_ParseTuple(args, "ii|O", &dealer, &blind_sides, &scores)) return NULL;
-    if (dealer < 0 || dealer >= self->players) {
+static PyObject *table_deal(Table *self, PyObject *const *args, Py_ssize_t nargs) {
+    /* Called once a deal: its arguments read without a format string (METH_FASTCALL). */
+    if (nargs < 2 || nargs > 3) {
+        PyErr_SetString(PyExc_TypeError, "deal(dealer, blind_sides[, scores])");
+        return NULL;
+    }
+    long dealer_number = PyLong_AsLong(args[0]);
+    if (dealer_number == -1 && PyErr_Occurred()) return NULL;
+    long blind_number = PyLong_AsLong(args[1]);
+    if (blind_number == -1 && PyErr_Occurred()) return NULL;
+    if (blind_number < INT_MIN || blind_number > INT_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "blind_sides out of range");
+        return NULL;
+    }
+    PyObject *scores = nargs > 2 ? args[2] : NULL;
+    if (dealer_number < 0 || dealer_number >= self->players) {
         PyErr_SetString(PyExc_ValueError, "dealer out of range");
         return NULL;
     }
+    int dealer = (int)dealer_number, blind_sides = (int)blind_number, wants_blind = 0;
     if (self->heuristic && blind_sides) {
         /* HeuristicBot.wants_blind_nil, by the scores: 200 behind the best other side,
            which is within 200 of the target. */
@@ -1237,13 +1268,20 @@ static PyObject *table_deal(Table *self, PyObject *args) {
     PyObject *bids = small_tuple(self->by_seat, self->players);
     PyObject *took = small_tuple(taken, self->players);
     PyObject *places = side_places(self);
-    if (!bids || !took || !places) {
+    PyObject *problems = PyLong_FromLong(bad);
+    PyObject *out = bids && took && places && problems ? PyTuple_New(4) : NULL;
+    if (!out) {
         Py_XDECREF(bids);
         Py_XDECREF(took);
         Py_XDECREF(places);
+        Py_XDECREF(problems);
         return NULL;
     }
-    return Py_BuildValue("(NNiN)", bids, took, bad, places);
+    PyTuple_SET_ITEM(out, 0, bids);
+    PyTuple_SET_ITEM(out, 1, took);
+    PyTuple_SET_ITEM(out, 2, problems);
+    PyTuple_SET_ITEM(out, 3, places);
+    return out;
 }
 
 /* record() -> (hands as dealt by seat, plays in order, trick winners) of the last deal. */
@@ -1377,7 +1415,7 @@ static PyObject *table_extras(Table *self, PyObject *Py_UNUSED(ignored)) {
 static PyMethodDef table_methods[] = {
     {"seed", (PyCFunction)table_seed, METH_O, "seed(n): start the random stream of a game."},
     {"below", (PyCFunction)table_below, METH_O, "below(n): a random number 0..n-1."},
-    {"deal", (PyCFunction)table_deal, METH_VARARGS,
+    {"deal", (PyCFunction)(void (*)(void))table_deal, METH_FASTCALL,
      "deal(dealer, blind_sides[, scores]) -> (bids by seat, tricks by seat, problems, side places)."},
     {"choose", (PyCFunction)table_choose, METH_VARARGS,
      "choose(seat, hand, legal, unplayed, trick, leader, bids, taken, voids) -> the heuristic"
@@ -1408,6 +1446,7 @@ static struct PyModuleDef kernel_module = {
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {
+    twister_seed_word(&seeded_with_word, 19650218U);
     if (PyType_Ready(&TableType) < 0) return NULL;
     PyObject *module = PyModule_Create(&kernel_module);
     if (!module) return NULL;

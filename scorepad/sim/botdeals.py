@@ -100,10 +100,10 @@ class BotDeals:
         keys = [KEY_OF_ID.get(id(bid), bid) for bid in by_seat]
         return Deal(keys, by_seat, record.taken, None, record, problems)
 
-    def describe(self, deal: Deal) -> str:
-        """The deal as text, to replay it by hand."""
+    def replay_record(self, deal: Deal) -> DealRecord:
+        """The deal's record, to replay it by hand."""
         assert deal.record is not None
-        return deal.record.describe(self.names)
+        return deal.record
 
     def played_of(self, side: int, bids: Sequence[object], taken: Sequence[int]) -> PlayedSide:
         """A side's played deal from the seats' bids."""

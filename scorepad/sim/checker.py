@@ -10,6 +10,7 @@ seats and order, and the sides' deficits only where the rules say a check reads 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from scorepad.bids import Bid, check_side_bids, check_table_bids
 from scorepad.errors import BidError
@@ -54,13 +55,14 @@ class DealChecker:
         self._unjoint = [False] * rules.sides  # no side of a deal made a joint bid
         # A byte per deal's bids, shared by the processes of a kernel run (scoretable.py).
         self._shared = shared
-        self._side_bids: dict[tuple[object, ...], str | None] = {}
+        # A side's or table's bid check by its key: None (nothing wrong) or the refusal.
+        self._side_bids: dict[tuple[object, ...], Problem | None] = {}
         self._deal_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
         # A kernel deal's bids by the dealer and the bid codes (and the deficits, where
         # the checks read them).
         self._kernel_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
         # The checks of a kernel deal's sides and table, by their bid codes.
-        self._code_bids: dict[tuple[object, ...], str | None] = {}
+        self._code_bids: dict[tuple[object, ...], Problem | None] = {}
         self._order = [
             [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
             for dealer in range(rules.players)
@@ -93,10 +95,12 @@ class DealChecker:
                 plan.codes, record.dealt, record.dealer, plan.tricks, plan.discards
             )
             if record.discards and not set(record.discards) <= set(record.dealt[record.dealer]):
-                problems.append(Problem("deal", "the dealer discarded cards it was not dealt"))
+                problems.append(Problem("deal", "bad-discard"))
             holdings = record.holdings()
             if sorted(len(hand) for hand in holdings) != [plan.tricks] * rules.players:
-                problems.append(Problem("deal", f"holdings {[len(h) for h in holdings]} at play"))
+                problems.append(
+                    Problem("deal", "holdings", {"counts": [len(hand) for hand in holdings]})
+                )
             clean = replay_clean(holdings, leader, record.plays, rules.tricks)
         if clean is None:
             replay = replay_play(holdings, leader, record.plays, self._names)
@@ -106,11 +110,15 @@ class DealChecker:
             winners, taken = clean
         if winners != record.winners:
             problems.append(
-                Problem("winner", f"trick winners {record.winners}, the rules say {winners}")
+                Problem("winner", "winners", {"played": list(record.winners), "rules": winners})
             )
         if taken != record.taken or sum(record.taken) != rules.tricks:
             problems.append(
-                Problem("tricks", f"tricks {record.taken} (rules: {taken}), not {rules.tricks}")
+                Problem(
+                    "tricks",
+                    "tricks-taken",
+                    {"taken": list(record.taken), "rules": taken, "tricks": rules.tricks},
+                )
             )
         return problems
 
@@ -193,32 +201,41 @@ class DealChecker:
                 if seat_codes is None
                 else (side, deficit, *[seat_codes[seat] for seat in seats])
             )
-            message = memo.get(key, _UNSEEN)
-            if message is _UNSEEN:
+            refused = memo.get(key, _UNSEEN)
+            if refused is _UNSEEN:
                 team_bid = joint[side] and rules.side_size > 1
                 names = self._side_names[side]
+                who = names[:1] if team_bid else names
                 try:
                     check_side_bids(
                         rules,
                         bids,
-                        who=names[:1] if team_bid else names,
+                        who=who,
                         side=f"side {side + 1}",
                         trailing_by=deficit,
                         joint=team_bid,
                     )
-                    message = memo[key] = None
-                except BidError as error:
-                    message = memo[key] = str(error)
-            if message:
-                problems.append(Problem("bids", str(message)))
+                    refused = memo[key] = None
+                except BidError:
+                    # The facts the check read: the report says its refusal again from them.
+                    refused = memo[key] = Problem(
+                        "bids",
+                        "bids",
+                        {"rules": rules, "side": side, "bids": bids, "who": who,
+                         "deficit": deficit, "joint": team_bid},
+                    )  # fmt: skip
+            if refused is not None:
+                problems.append(cast("Problem", refused))
         key = ("table", *[bid_key(bid) for bid in in_order]) if order_codes is None else order_codes
-        message = memo.get(key, _UNSEEN)
-        if message is _UNSEEN:
+        refused = memo.get(key, _UNSEEN)
+        if refused is _UNSEEN:
             try:
                 check_table_bids(rules, in_order, last="the last bidder")
-                message = memo[key] = None
-            except BidError as error:
-                message = memo[key] = str(error)
-        if message:
-            problems.append(Problem("bids", str(message)))
+                refused = memo[key] = None
+            except BidError:
+                refused = memo[key] = Problem(
+                    "bids", "bids", {"rules": rules, "side": None, "bids": tuple(in_order)}
+                )
+        if refused is not None:
+            problems.append(cast("Problem", refused))
         return problems

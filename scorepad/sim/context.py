@@ -4,9 +4,9 @@ A run makes its context before it starts any worker, and the context makes the g
 runner then: the shared score table of a table run (scoretable.py) is mapped, and the
 runner built, once, so forked workers inherit both rather than each building a runner
 (some milliseconds) before its first game. Each process keeps its runner for the run,
-so its memo tables stay warm from
-one range of games to the next. A spawned worker gets the context pickled, without the
-runner or the table, and makes its own of both the first time it plays.
+so its memo tables stay warm from one range of games to the next. A spawned worker gets
+the context pickled, without the runner or the table, and makes its own of both the
+first time it plays.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ class RunContext:
     max_deals: int = MAX_DEALS
     table: str | None = None  # deals on the kernel's Table: "c" or "python" (its twin)
     check: str = "sample"
+    jobs: int = 1  # the processes that play the run (this one and forked workers)
     shared: ScoreTable | None = field(default=None, init=False)
     _runner: GameRunner | None = field(default=None, init=False, repr=False)
 
@@ -62,6 +63,7 @@ class RunContext:
                 table=table_type(self.table) if self.table is not None else None,
                 check=self.check,
                 shared=self.shared,
+                workers=self.jobs > 1,
             )
         return self._runner
 

@@ -30,7 +30,7 @@ from scorepad.sim.deal import deck_plan
 from scorepad.sim.scoretable import BLIND_NIL_CODE as BLIND_NIL_CODE
 from scorepad.sim.scoretable import JOINT_CODE as JOINT_CODE
 from scorepad.sim.scoretable import NIL_CODE as NIL_CODE
-from scorepad.sim.table import NUMBER_BIDS, BidChoice, Seen, bid_choice
+from scorepad.sim.table import NUMBER_BIDS, BidChoice, Seen, bid_choice, choice_reads_total
 from scorepad.sim.valuation import (
     RANK_OF,
     SIDE_RISKS,
@@ -155,18 +155,25 @@ def table_arguments(rules: Rules, bot: str = "random") -> dict[str, object]:
     encoded: dict[BidChoice, bytes] = {}
     choices = bytearray()  # each situation's BidChoice, for the heuristic bot
     for partner_bid in partner_bids:
+        # A choice and its rows by whether last and the total where the choice reads it
+        # (a run builds its table once, and this was most of a short run's set-up).
+        rows: dict[tuple[bool, int], tuple[bytes, bytes]] = {}
         for total in range(totals):
             for last in (False, True):
-                choice = bid_choice(
-                    rules, partner_bid=partner_bid, earlier_total=total, last=last, joint=False
-                )
-                row = encoded.get(choice)
-                if row is None:
-                    blind_open, nil_bid, by_wish = random_bids(choice, wishes)
-                    codes = [blind_open, bid_code(nil_bid), *map(bid_code, by_wish)]
-                    row = encoded[choice] = bytes(codes)
-                entries += row
-                choices += choice_bytes(choice)
+                situation = (last, total if choice_reads_total(rules, last) else 0)
+                made = rows.get(situation)
+                if made is None:
+                    choice = bid_choice(
+                        rules, partner_bid=partner_bid, earlier_total=total, last=last, joint=False
+                    )
+                    row = encoded.get(choice)
+                    if row is None:
+                        blind_open, nil_bid, by_wish = random_bids(choice, wishes)
+                        codes = [blind_open, bid_code(nil_bid), *map(bid_code, by_wish)]
+                        row = encoded[choice] = bytes(codes)
+                    made = rows[situation] = (row, choice_bytes(choice))
+                entries += made[0]
+                choices += made[1]
     # A side's joint bid (partner bidding): its choice by the total so far and whether last.
     joint = bytearray()
     if joint_bids(rules):

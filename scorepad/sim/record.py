@@ -99,18 +99,17 @@ def verify_record(record: HandRecord) -> Verification:
     rules = record.rules
     codes = sorted(card_code(card) for card in rules.deck)
     dealt = [[card_code(card) for card in hand] for hand in record.hands]
-    problems = check_dealt(codes, dealt, record.dealer, rules.tricks, rules.discards)
-    for problem in problems:
-        if problem.seat is not None:
-            name = record.players[problem.seat]
-            message = problem.message.replace(f"seat {problem.seat + 1}", name)
-            problems[problems.index(problem)] = Problem(problem.check, message, problem.seat)
+    problems = check_dealt(
+        codes, dealt, record.dealer, rules.tricks, rules.discards, names=record.players
+    )
     holdings = [[card_code(card) for card in hand] for hand in record.holdings()]
     plays = [card_code(card) for trick in record.play for card in trick]
     replay = replay_play(holdings, record.leader, plays, record.players)
     problems.extend(replay.problems)
     if len(record.play) != rules.tricks:
-        problems.append(Problem("tricks", f"{len(record.play)} tricks played, not {rules.tricks}"))
+        problems.append(
+            Problem("tricks", "tricks-played", {"count": len(record.play), "tricks": rules.tricks})
+        )
     return Verification(tuple(problems), tuple(replay.winners), tuple(replay.taken))
 
 

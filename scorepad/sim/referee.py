@@ -116,11 +116,11 @@ class Referee:
         return [
             Problem(
                 "reference",
-                f"side ({_hands_text(hands)}) from score {score}, {bags} bags: the engine gives"
-                f" {_side_text(RefSide(*engine))} (score {scored.score}), the reference scorer"
-                f" {_side_text(ref)}",
+                "reference",
+                {"hands": hands, "score": score, "bags": bags, "engine": engine,
+                 "result": scored.score, "reference": tuple(ref)},
             )
-        ]
+        ]  # fmt: skip
 
     def goes_on(self, scores: list[int], sets: list[int]) -> bool:
         """Whether a game in which no side has lost surely goes on after a round without
@@ -175,24 +175,11 @@ class Referee:
 _NOT_OVER: tuple[bool, int | None, str | None] = (False, None, None)
 
 
-def _hands_text(hands: Sequence[PlainHand]) -> str:
-    """A side's hands as the reference took them: `bid 4 took 5, nil took 0`."""
-    words = {"number": "bid {}", "nil": "nil", "bnil": "blind nil", "blind": "blind {}"}
-    return ", ".join(f"{words[kind].format(bid)} took {took}" for kind, bid, took in hands)
-
-
-def _side_text(side: RefSide) -> str:
-    made = {None: "no contract", True: "made", False: "set"}[side.made]
-    boston = ", Boston" if side.boston else ""
-    return (
-        f"{side.points:+d} points, {side.bags} bags after, {side.penalties} penalties,"
-        f" {made}{boston}"
-    )
-
-
 # Makes a side's plain hands from the deal's bids (as the deal source gives them) and
 # tricks: `plain_of(side, bids, taken)`.
 PlainOf = Callable[[int, Sequence[object], Sequence[int]], tuple[PlainHand, ...]]
+# `GameFold.note(side, keys, taken, bags, hands, score)`.
+Note = Callable[[int, Sequence[object], Sequence[int], int, tuple[PlainHand, ...], int], None]
 
 
 class GameFold:
@@ -349,17 +336,40 @@ class GameFold:
         self, side: int, bids: Sequence[object], taken: Sequence[int], key: tuple[object, ...]
     ) -> tuple[int, int, int, bool]:
         """A side's deal not met yet: the reference's points, bags after, set (1 or 0),
-        Boston. Kept under the seats' order and, for two seats, the other order too
-        (the reference scores a side, not its seats)."""
+        Boston (kept: `_keep`)."""
         score, bags = self.scores[side], self.bags[side]
         ref = self.referee.side(self._plain_of(side, bids, taken), score, bags)
-        found = (ref.points, ref.bags, int(ref.made is False), ref.boston)
+        return self._keep(key, (ref.points, ref.bags, int(ref.made is False), ref.boston))
+
+    def note(
+        self, side: int, keys: Sequence[object], taken: Sequence[int], bags: int,
+        hands: tuple[PlainHand, ...], score: int,
+    ) -> None:  # fmt: skip
+        """Keep the reference's answer for a side deal its scorer has just compared
+        (`hands` at `score` and `bags`, read from the referee's memo) under this fold's
+        own key (the seats' bids and tricks as the deal source gives them, the bags), so
+        the fold does not ask again. Only for the usual table (`deal_of`)."""
+        if self._two_pairs:
+            _, first, second = self._pairs[side]
+            key = (keys[first], keys[second], taken[first], taken[second], bags)
+            if key not in self._memo:
+                ref = self.referee.side(hands, score, bags)
+                self._keep(key, (ref.points, ref.bags, int(ref.made is False), ref.boston))
+
+    def _keep(
+        self, key: tuple[object, ...], found: tuple[int, int, int, bool]
+    ) -> tuple[int, int, int, bool]:
+        """Keep a side deal's numbers in the memo under the seats' order and, for two
+        seats, the other order too (the reference scores a side, not its seats)."""
+        swapped = None
+        if len(key) == 5:  # a side of two seats, whose points do not read the score
+            first, second, took, other_took, bags_before = key
+            swapped = (second, first, other_took, took, bags_before)
         memo = self._memo
         if len(memo) < MEMO_LIMIT:
             memo[key] = found
-            if len(key) == 5:  # a side of two seats, whose points do not read the score
-                first, second, took, other_took, bags_before = key
-                memo[second, first, other_took, took, bags_before] = found
+            if swapped:
+                memo[swapped] = found
         return found
 
     def _judge(
@@ -385,27 +395,18 @@ class GameFold:
             problems.append(
                 Problem(
                     "fold",
-                    f"scores {scores}, bags {bags}, sets {sets}; the reference's fold gives"
-                    f" scores {ref_scores}, bags {ref_bags}, sets {ref_sets}",
+                    "fold",
+                    {"scores": list(scores), "bags": list(bags), "sets": list(sets),
+                     "ref_scores": list(ref_scores), "ref_bags": list(ref_bags),
+                     "ref_sets": list(ref_sets)},
                 )
-            )
+            )  # fmt: skip
             ref_scores[:], ref_bags[:], ref_sets[:] = scores, bags, sets
         if truth != ended:
             problems.append(
-                Problem(
-                    "end",
-                    f"after scores {scores}: the game is {_end_text(ended)} by the engine,"
-                    f" {_end_text(truth)} by the reference",
-                )
+                Problem("end", "end", {"scores": list(scores), "engine": ended, "reference": truth})
             )
         return problems
 
 
 _NOTHING: list[Problem] = []  # never added to: the caller adds it to its own list
-
-
-def _end_text(end: tuple[bool, int | None, str | None]) -> str:
-    over, winner, reason = end
-    if not over:
-        return "not over"
-    return f"won by side {winner + 1} ({reason})" if winner is not None else f"a draw ({reason})"

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 
 from scorepad.bids import Bid
-from scorepad.cards import CODE_CARDS, format_cards
 from scorepad.game import Game
+from scorepad.sim.validate import Problem
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 
@@ -57,29 +57,42 @@ class DealRecord:
             held[taker] = held[taker] + list(codes)
         return held
 
-    def describe(self, names: Sequence[str]) -> str:
-        """The deal as text, enough to replay it by hand."""
-        lines = [f"dealer {names[self.dealer]}"]
-        for seat, hand in enumerate(self.dealt):
-            cards = format_cards(sorted((CODE_CARDS[c] for c in hand), reverse=True))
-            lines.append(f"{names[seat]}: {cards}")
-        if self.discards:
-            lines.append("discards: " + format_cards(CODE_CARDS[c] for c in self.discards))
-        lines.append("bids: " + ", ".join(f"{names[seat]} {bid}" for seat, bid in self.bids))
-        lines.append("play: " + format_cards(CODE_CARDS[c] for c in self.plays))
-        return "\n".join(lines)
+    def replay_lines(self, names: Sequence[str]) -> list[str]:
+        """The deal as lines in the language spoken here, enough to replay it by hand."""
+        from scorepad.render.problems import replay_words
+
+        return replay_words(names, self.dealer, self.dealt, self.discards, self.bids, self.plays)
 
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """A check that failed, with what it takes to replay the deal."""
+    """A check that failed, with what it takes to replay the deal (its record and the
+    seats' names; None where the problem is the game's, not a deal's)."""
 
     seed: int
     game: int
     deal: int
-    check: str
-    message: str
-    replay: str
+    problem: Problem
+    record: DealRecord | None = None
+    names: tuple[str, ...] = ()
+
+    @property
+    def check(self) -> str:
+        return self.problem.check
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in English (the JSON's)."""
+        return self.problem.message
+
+    @property
+    def replay(self) -> str:
+        """The deal to replay, in English (the JSON's); empty for a game's problem."""
+        if self.record is None:
+            return ""
+        from scorepad.render.problems import in_english
+
+        return "\n".join(in_english(self.record.replay_lines, self.names))
 
     def as_json(self) -> dict[str, object]:
         return {

@@ -21,7 +21,7 @@ from scorepad.sim.bots import BOTS
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import KernelTable
 from scorepad.sim.referee import GameFold, Referee
-from scorepad.sim.results import GameResult, Violation, seat_names
+from scorepad.sim.results import DealRecord, GameResult, Violation, seat_names
 from scorepad.sim.scorer import Engine, SideScorer
 from scorepad.sim.scoretable import ScoreTable
 from scorepad.sim.source import DealSource
@@ -39,7 +39,11 @@ class GameRunner:
     bots in Python: one kind of bot at every seat, under rules `kernel.kernel_refusal`
     accepts.
     `check="full"` has the Python validator replay every table deal, not a sample.
-    `shared` is the run's score table (scoretable.py), for table deals."""
+    `shared` is the run's score table (scoretable.py), for table deals; `workers` says
+    that processes forked after this runner play the run beside it, which then share the
+    score table's values and its bytes of checked bids: of no use to one process, whose
+    memos hold what the table would, so only then are they read and written. (The
+    reference's fold is never shared: each process folds with its own.)"""
 
     def __init__(
         self,
@@ -56,6 +60,7 @@ class GameRunner:
         check: str = "sample",
         shared: ScoreTable | None = None,
         engine: Engine | None = None,
+        workers: bool = False,
     ) -> None:
         unknown = [name for name in bots if name not in BOTS]
         if unknown or not bots:
@@ -75,10 +80,11 @@ class GameRunner:
         side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self.referee = Referee(rules)
         self.scorer = SideScorer(
-            rules, side_names, self.referee, validate=validate, shared=shared, engine=engine
-        )
+            rules, side_names, self.referee, validate=validate, shared=shared, engine=engine,
+            workers=workers,
+        )  # fmt: skip
         checker = (
-            DealChecker(rules, self.names, side_names, shared if table else None)
+            DealChecker(rules, self.names, side_names, shared if table and workers else None)
             if validate
             else None
         )
@@ -90,6 +96,8 @@ class GameRunner:
         else:
             self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names)
         self.fold = GameFold(self.referee, self.source.plain_of)
+        if validate:
+            self.scorer.note = self.fold.note
         # No side can have lost while every score is above this and every side's sets
         # below the next (the loss limit, sets_to_lose; none: out of reach).
         self._lowest = rules.loss_limit if rules.loss_limit is not None else -(2**62)
@@ -136,7 +144,7 @@ class GameRunner:
             if validate:
                 problems += fold_deal(number, keys, bids, taken, outcome)
             if problems:
-                self._note(result, number, problems, source.describe(deal))
+                self._note(result, number, problems, source.replay_record(deal))
             if outcome is not None:
                 result.winner = outcome.winner
                 result.end = outcome.reason.value if outcome.winner is not None else "draw"
@@ -148,11 +156,14 @@ class GameRunner:
             self._keep_game(result, first_dealer, rounds)
         return result
 
-    def _note(self, result: GameResult, number: int, problems: list[Problem], replay: str) -> None:
+    def _note(
+        self, result: GameResult, number: int, problems: list[Problem], record: DealRecord
+    ) -> None:
         """Note a deal's problems as violations, with the deal to replay them."""
+        names = tuple(self.names)
         for problem in problems:
             result.violations.append(
-                Violation(self.seed, result.index, number, problem.check, problem.message, replay)
+                Violation(self.seed, result.index, number, problem, record, names)
             )
 
     def _keep_game(self, result: GameResult, first_dealer: int, rounds: list[Round]) -> None:
@@ -174,10 +185,16 @@ class GameRunner:
                         self.seed,
                         result.index,
                         result.deals,
-                        "standings",
-                        f"standings give {folded.scores}, winner {folded.winner}; the"
-                        f" simulator {result.scores}, winner {result.winner}",
-                        "",
+                        Problem(
+                            "standings",
+                            "standings",
+                            {
+                                "scores": folded.scores,
+                                "winner": folded.winner,
+                                "sim_scores": result.scores,
+                                "sim_winner": result.winner,
+                            },
+                        ),
                     )
                 )
         result.game = game

@@ -15,12 +15,16 @@ numbers by the side's bids and tricks whatever seat bid what, and its bags (`_nu
 partners who swap their bids and tricks score the same (RULES.md scores a side, not its
 seats), so the engine and the reference are asked once for both.
 
-On the kernel path the scored sides live in the run's shared table (scoretable.py)
-when the rules let a slot stand for a side deal (points that do not read the score), and
-each process keeps what it has read of them by slot (`_slots`, under both orders of a
-side's partners), as the game's fold takes them (`SideFold`): a table deal's sides are
-then two dictionary lookups (`fold`). A game's sets and bags taken are counted
-once, at its end (`close_game`).
+On the kernel path a side deal is kept by its slot (its place and bags: scoretable.py)
+when the rules let a slot stand for a side deal (points that do not read the score):
+each process keeps them by slot (`_slots`, under both orders of a side's partners), as
+the game's fold takes them (`SideFold`), so a table deal's sides are two dictionary
+lookups (`fold`); where workers play the run beside it, the slots' numbers are also
+written to and read from the run's shared table, so no process scores again what
+another has. A side deal new to a process is handed, with the reference's answer its
+comparison had, to the reference's fold of the game (`note`), which then need not ask
+the reference again. A game's sets and bags taken are counted once, at its end
+(`close_game`).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from scorepad.game import SideEntry, side_hands
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, SideScore
 from scorepad.sim.keys import MemoKeys
-from scorepad.sim.referee import PlainHand, Referee, plain_side
+from scorepad.sim.referee import Note, PlainHand, Referee, plain_side
 from scorepad.sim.results import Tally
 from scorepad.sim.scoretable import ScoreTable, pack, unpack
 from scorepad.sim.table import bid_key
@@ -106,6 +110,7 @@ class SideScorer:
         validate: bool = True,
         shared: ScoreTable | None = None,
         engine: Engine | None = None,
+        workers: bool = False,
     ) -> None:
         self.rules = rules
         self.keys = MemoKeys(rules)
@@ -126,6 +131,13 @@ class SideScorer:
         self._slots: dict[int, SideFold] = {}
         self._two_sides = self.shared is not None and rules.sides == 2
         self._bag_slots = self.shared.bag_slots if self.shared is not None else 0
+        self._radix = self.shared.radix if self.shared is not None else 0
+        # The table's values are read and written only where processes forked later share
+        # them (`workers`); one process's slots (`_slots`) hold all it would read there.
+        self._shares = workers
+        # Where a table deal's side new to this process goes with the reference's answer
+        # for it (`GameFold.note`), so that the game's fold does not ask again.
+        self.note: Note | None = None
 
     def played_side(
         self,
@@ -330,26 +342,20 @@ class SideScorer:
         bags: int,
         score: int,
     ) -> SideFold:
-        """A kernel side deal's numbers from the shared table (scored and written there
-        when its slot is empty), kept by slot in this process (`_slots`) as the game's
-        fold takes them. A slot flags a score found wrong; its problems are worded again
-        from this process's memo."""
-        table = self.shared
-        assert table is not None
-        in_range = 0 <= bags < table.bag_slots
-        slot = place * table.bag_slots + bags
-        value = table.values[slot] if in_range else 0
+        """A kernel side deal's numbers, kept by slot in this process (`_slots`) as the
+        game's fold takes them: read from the shared table where workers share it (a
+        slot that flags a score found wrong is scored again, so its problems are worded
+        from this process), else scored (and written there, for the workers)."""
+        bag_slots = self._bag_slots
+        in_range = 0 <= bags < bag_slots
+        slot = place * bag_slots + bags
         # Partners who swap their bids and tricks score the same: a side of two seats
-        # reads the swapped deal's slot, and this process keeps its numbers under both.
+        # keeps its numbers under the swapped deal's slot too, and reads it in the table.
         swapped = -1
         if in_range and self.rules.side_size == 2:
-            first, second = divmod(place, table.radix)
-            swapped = (second * table.radix + first) * table.bag_slots + bags
-            if not value:
-                value = table.values[swapped]
-                if value:
-                    table.values[slot] = value
-        folded: SideFold | None
+            first, second = divmod(place, self._radix)
+            swapped = (second * self._radix + first) * bag_slots + bags
+        value = self._read(slot, swapped) if in_range and self._shares else 0
         if value:
             folded = self._unpacked.get(value, _UNREAD)
             if folded is _UNREAD:
@@ -365,19 +371,34 @@ class SideScorer:
             if folded is not None:
                 self._keep(slot, swapped, folded)
                 return folded
-        # A slot holds one side deal (and its swapped partners' the other): a side deal
-        # met here for the first time is new to this process, so no memo but the slots.
+        # Met here for the first time, so no memo but the slots could hold it: scored.
         played = self._played_side(side, keys, keys, taken, played_of)
         scored = self._score(played, score, bags)
+        if self.note is not None:
+            # The reference's answer the comparison has just had, for the game's fold.
+            self.note(side, keys, taken, bags, played.plain, score)
         folded = side_fold(scored)
         if in_range:
-            if not value:
+            if self._shares and not value:
                 points, bags_after, penalties, made, boston, problems, nils = scored
                 value = pack(points, bags_after, penalties, made, boston, bool(problems), nils)
                 if value:
-                    table.values[slot] = value
+                    assert self.shared is not None
+                    self.shared.values[slot] = value
             self._keep(slot, swapped, folded)
         return folded
+
+    def _read(self, slot: int, swapped: int) -> int:
+        """A slot's number in the shared table (0: not scored yet), or its swapped
+        partners' (then copied to it)."""
+        table = self.shared
+        assert table is not None
+        value = table.values[slot]
+        if not value and swapped >= 0:
+            value = table.values[swapped]
+            if value:
+                table.values[slot] = value
+        return value
 
     def _keep(self, slot: int, swapped: int, folded: SideFold) -> None:
         """Keep a side deal's numbers in this process under its slot, and the swapped

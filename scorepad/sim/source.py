@@ -42,8 +42,8 @@ class DealSource(Protocol):
         its record goes to `result.records` when `keep_record`."""
         ...
 
-    def describe(self, deal: Deal) -> str:
-        """The deal as text, to replay it by hand (the source's last deal)."""
+    def replay_record(self, deal: Deal) -> DealRecord:
+        """The deal's record, to replay it by hand (the source's last deal)."""
         ...
 
     def played_of(self, side: int, bids: Sequence[object], taken: Sequence[int]) -> PlayedSide:

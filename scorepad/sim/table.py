@@ -156,6 +156,12 @@ class BidChoice:
         return NUMBER_BIDS[wanted]
 
 
+def choice_reads_total(rules: Rules, last: bool) -> bool:
+    """Whether `bid_choice` reads `earlier_total` (only no hell's refusal of the last
+    bid does): where it does not, every total gives the same choice."""
+    return rules.no_hell and last
+
+
 def bid_choice(
     rules: Rules,
     *,
@@ -193,7 +199,7 @@ def bid_choice(
         high = tricks - 1
     if high < low and nil:
         must_nil = True  # no number fits beside the partner's: nil is the one bid left
-    refused = tricks - earlier_total if rules.no_hell and last else None
+    refused = tricks - earlier_total if choice_reads_total(rules, last) else None
     if refused is not None and not 0 <= refused <= tricks:
         refused = None
     return BidChoice(low, max(low, high), nil, must_nil, refused, joint)

@@ -24,8 +24,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from scorepad.bids import Bid
-from scorepad.cards import CODE_CARDS, format_cards
 from scorepad.rules import Rules
 from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import HeuristicBot
@@ -143,9 +141,7 @@ class TableDeals:
             if checker is not None and bad:
                 problems = checker.check(record, scores, record.by_seat(self.rules.players))
                 if not problems:
-                    problems.append(
-                        Problem("kernel", f"the kernel's own check failed (bits {bad})")
-                    )
+                    problems.append(Problem("kernel", "kernel-check", {"bits": bad}))
             elif checker is not None and sampled:
                 problems = checker.check_play(record)
                 problems += checker.check_kernel_bids(
@@ -202,25 +198,14 @@ class TableDeals:
         bots = [HeuristicBot(random.Random(0)) for _ in range(self.rules.players)]
         dealt = DealRecord(record.dealer, [list(hand) for hand in record.dealt])
         replay = self._reference.play_dealt(dealt, seen, bots)
-        for what, ours, theirs in (
-            ("discarded", record.discards, replay.discards),
-            ("passed", record.exchanges, replay.exchanges),
+        for kind, ours, theirs in (
+            ("bot-discards", record.discards, replay.discards),
+            ("bot-passes", record.exchanges, replay.exchanges),
         ):
             if list(ours) != list(theirs):
-                return [
-                    Problem(
-                        "bot",
-                        f"the kernel's heuristic bots {what} {ours}; the Python bot {theirs}",
-                    )
-                ]
+                return [Problem("bot", kind, {"ours": ours, "theirs": theirs})]
         if replay.bids != record.bids:
-            return [
-                Problem(
-                    "bot",
-                    f"the kernel's heuristic bots bid {_bids_text(record.bids)}; the Python"
-                    f" bot bids {_bids_text(replay.bids)}",
-                )
-            ]
+            return [Problem("bot", "bot-bids", {"ours": record.bids, "theirs": replay.bids})]
         players = self.rules.players
         for number, (played, wanted) in enumerate(zip(record.plays, replay.plays, strict=True)):
             if played != wanted:
@@ -228,20 +213,19 @@ class TableDeals:
                 return [
                     Problem(
                         "bot",
-                        f"trick {trick}: the kernel's heuristic bot played"
-                        f" {format_cards([CODE_CARDS[played]])}, the Python bot plays"
-                        f" {format_cards([CODE_CARDS[wanted]])}",
+                        "bot-play",
+                        {"trick": trick, "played": played, "wanted": wanted},
                         trick=trick,
                     )
                 ]
         return []
 
-    def describe(self, deal: Deal) -> str:
-        """The last deal as text, to replay it by hand."""
+    def replay_record(self, deal: Deal) -> DealRecord:
+        """The last deal's record, to replay it by hand."""
         record = deal.record
         if record is None:
             record = self.record(*self._last)
-        return record.describe(self.names)
+        return record
 
     def played_of(self, side: int, bids: Sequence[object], taken: Sequence[int]) -> PlayedSide:
         """A side's played deal from the seats' bid codes."""
@@ -264,7 +248,3 @@ class TableDeals:
             first, second = seats
             return hands[codes[first]][taken[first]], hands[codes[second]][taken[second]]
         return tuple([hands[codes[seat]][taken[seat]] for seat in seats])
-
-
-def _bids_text(bids: Sequence[tuple[int, Bid]]) -> str:
-    return ", ".join(f"seat {seat + 1} {bid}" for seat, bid in bids)

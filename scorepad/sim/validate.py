@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from scorepad.cards import CODE_CARDS, Rank, Suit, format_cards
+from scorepad.cards import CODE_CARDS, Rank, Suit
 from scorepad.rules import Rules
 from scorepad.scoring import SideScore
 
@@ -20,12 +21,31 @@ REF_RANK: tuple[Rank, ...] = tuple(card.rank for card in CODE_CARDS)
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with a deal: which check, who (a seat), which trick (1-based)."""
+    """One thing wrong with a deal, as facts: which check, what kind of problem (a kind
+    of scorepad.render.problems, which words it) and its values (card codes, seats,
+    numbers, the engine's and the reference's results), who (a seat), which trick
+    (1-based)."""
 
     check: str
-    message: str
+    kind: str
+    values: dict[str, Any] = field(default_factory=dict)
     seat: int | None = None
     trick: int | None = None
+
+    # (The words are imported when a problem is shown: a clean run never loads them.)
+    @property
+    def words(self) -> str:
+        """The problem in the language spoken here."""
+        from scorepad.render.problems import problem_words
+
+        return problem_words(self.kind, self.values)
+
+    @property
+    def message(self) -> str:
+        """The problem in English, as the JSON keeps it for scripts."""
+        from scorepad.render.problems import in_english, problem_words
+
+        return in_english(problem_words, self.kind, self.values)
 
 
 @dataclass(slots=True)
@@ -37,14 +57,16 @@ class Replay:
     problems: list[Problem] = field(default_factory=list)
 
 
-def cards_text(codes: Iterable[int]) -> str:
-    return format_cards(sorted((CODE_CARDS[code] for code in codes), reverse=True)) or "nothing"
-
-
 def check_dealt(
-    deck: Sequence[int], dealt: Sequence[Sequence[int]], dealer: int, tricks: int, extra: int
+    deck: Sequence[int],
+    dealt: Sequence[Sequence[int]],
+    dealer: int,
+    tricks: int,
+    extra: int,
+    names: Sequence[str] | None = None,
 ) -> list[Problem]:
-    """Every card of the deck dealt exactly once; each seat the right number of cards."""
+    """Every card of the deck dealt exactly once; each seat the right number of cards
+    (a seat is named by `names` where given, else by its number)."""
     problems = []
     flat = [code for hand in dealt for code in hand]
     if len(flat) != len(deck) or set(flat) != set(deck):
@@ -54,15 +76,21 @@ def check_dealt(
         problems.append(
             Problem(
                 "deal",
-                f"cards not dealt once: missing {cards_text(missing)}, twice"
-                f" {cards_text(doubled)}, not in the deck {cards_text(strange)}",
+                "not-dealt-once",
+                {"missing": missing, "twice": doubled, "strange": strange},
             )
         )
     for seat, hand in enumerate(dealt):
         wanted = tricks + (extra if seat == dealer else 0)
         if len(hand) != wanted:
+            who = names[seat] if names is not None else None
             problems.append(
-                Problem("deal", f"seat {seat + 1} was dealt {len(hand)} cards, not {wanted}", seat)
+                Problem(
+                    "deal",
+                    "dealt-count",
+                    {"seat": seat, "who": who, "count": len(hand), "wanted": wanted},
+                    seat,
+                )
             )
     return problems
 
@@ -134,16 +162,14 @@ def replay_play(
         seat = winner
     if len(plays) != trick_count * players:
         replay.problems.append(
-            Problem("tricks", f"trick {trick_count + 1} has only {len(plays) % players} cards")
+            Problem(
+                "tricks", "short-trick", {"trick": trick_count + 1, "count": len(plays) % players}
+            )
         )
     for who, hand in enumerate(held):
         if hand:
             replay.problems.append(
-                Problem(
-                    "holding",
-                    f"{names[who]} still holds {cards_text(hand)} at the end of the play",
-                    who,
-                )
+                Problem("holding", "still-holds", {"who": names[who], "cards": sorted(hand)}, who)
             )
     return replay
 
@@ -304,7 +330,8 @@ def _replay_masks_4(
 def _not_held(code: int, who: int, number: int, names: Sequence[str]) -> Problem:
     return Problem(
         "holding",
-        f"{names[who]} played {CODE_CARDS[code]} in trick {number + 1}, a card it does not hold",
+        "not-held",
+        {"who": names[who], "card": code, "trick": number + 1},
         who,
         number + 1,
     )
@@ -314,8 +341,8 @@ def _early_spade(hand: set[int], code: int, who: int, number: int, names: Sequen
     others = [c for c in hand if REF_SUIT[c] != Suit.SPADES]
     return Problem(
         "legal",
-        f"{names[who]} led {CODE_CARDS[code]} in trick {number + 1} before spades were broken,"
-        f" holding {cards_text(others)}",
+        "early-spade",
+        {"who": names[who], "card": code, "trick": number + 1, "cards": others},
         who,
         number + 1,
     )
@@ -327,8 +354,8 @@ def _revoke(
     followers = [c for c in hand if REF_SUIT[c] == led]
     return Problem(
         "legal",
-        f"{names[who]} revoked in trick {number + 1}: played {CODE_CARDS[code]} on a"
-        f" {Suit(led).name.lower()} lead, holding {cards_text(followers)}",
+        "revoke",
+        {"who": names[who], "trick": number + 1, "card": code, "suit": led, "cards": followers},
         who,
         number + 1,
     )
@@ -339,18 +366,28 @@ def check_side_score(rules: Rules, result: SideScore, score: int, bags: int) -> 
     bags stay in range and appear only when the rules count them."""
     problems = []
     if sum([line.points for line in result.lines]) != result.points:
-        problems.append(Problem("engine", f"lines sum to other than {result.points} points"))
+        problems.append(Problem("engine", "lines-sum", {"points": result.points}))
     if result.score != score + result.points:
-        problems.append(Problem("engine", f"score {score} + {result.points} != {result.score}"))
+        problems.append(
+            Problem(
+                "engine",
+                "score-sum",
+                {"score": score, "points": result.points, "result": result.score},
+            )
+        )
     if rules.bags:
         if not 0 <= result.bags < rules.bag_limit:
-            problems.append(Problem("bags", f"bags {result.bags} out of 0..{rules.bag_limit - 1}"))
+            problems.append(
+                Problem("bags", "bags-range", {"bags": result.bags, "most": rules.bag_limit - 1})
+            )
         if (bags + result.new_bags) // rules.bag_limit != result.penalties:
             problems.append(
                 Problem(
-                    "bags", f"{bags} + {result.new_bags} bags gave {result.penalties} penalties"
+                    "bags",
+                    "bag-penalties",
+                    {"bags": bags, "new": result.new_bags, "penalties": result.penalties},
                 )
             )
     elif result.bags or result.new_bags or result.penalties:
-        problems.append(Problem("bags", "bags counted though the rules have none"))
+        problems.append(Problem("bags", "bags-without-rule"))
     return problems

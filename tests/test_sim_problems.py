@@ -1,0 +1,313 @@
+"""Every problem a check reports, said from its facts in English and in German.
+
+A check keeps a problem as facts (scorepad.sim.validate.Problem: a kind and its values);
+scorepad.render.problems says it in the reader's language. The English is what
+`simulate --json` and `verify --json` keep for scripts, so each kind's English is pinned
+here word for word, as the checks wrote it before they kept facts; the German is a card
+player's, and under the pseudo-locale no word of any kind is left unmarked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+from test_i18n import pseudo_catalog, unmarked_words
+
+from scorepad import i18n
+from scorepad.bids import NIL, number
+from scorepad.cards import card_code, parse_card
+from scorepad.i18n import set_language
+from scorepad.presets import load_preset
+from scorepad.render.problems import KINDS
+from scorepad.sim.results import DealRecord, Violation
+from scorepad.sim.validate import Problem
+
+STANDARD = load_preset("standard").rules
+SUICIDE = load_preset("suicide").rules
+NO_HELL = dataclasses.replace(STANDARD, no_hell=True)
+
+
+def code(card: str) -> int:
+    return card_code(parse_card(card))
+
+
+def codes(cards: str) -> list[int]:
+    return [code(card) for card in cards.split()]
+
+
+# (the problem, its English as the JSON keeps it, its German), one row per kind.
+PROBLEMS: list[tuple[Problem, str, str]] = [
+    (
+        Problem("deal", "not-dealt-once",
+                {"missing": {code("AS")}, "twice": {code("KD"), code("2C")}, "strange": set()}),
+        "cards not dealt once: missing AS, twice KD 2C, not in the deck nothing",
+        "Karten nicht genau einmal gegeben: es fehlen AS, doppelt KD 2C, nicht im Blatt keine",
+    ),
+    (
+        Problem("deal", "dealt-count", {"seat": 2, "who": None, "count": 12, "wanted": 13}, 2),
+        "seat 3 was dealt 12 cards, not 13",
+        "Platz 3 hat 12 statt 13 Karten bekommen",
+    ),
+    (
+        Problem("deal", "bad-discard"),
+        "the dealer discarded cards it was not dealt",
+        "der Geber hat Karten abgelegt, die er nicht bekommen hat",
+    ),
+    (
+        Problem("deal", "holdings", {"counts": [13, 13, 12, 14]}),
+        "holdings [13, 13, 12, 14] at play",
+        "Karten je Platz vor dem ersten Stich: [13, 13, 12, 14]",
+    ),
+    (
+        Problem("tricks", "short-trick", {"trick": 13, "count": 3}),
+        "trick 13 has only 3 cards",
+        "in Stich 13 fehlen Karten, er hat nur 3",
+    ),
+    (
+        Problem("holding", "still-holds", {"who": "West", "cards": codes("2C 9H")}, 3),
+        "West still holds 9H 2C at the end of the play",
+        "West hat am Ende des Spiels noch 9H 2C auf der Hand",
+    ),
+    (
+        Problem("holding", "not-held", {"who": "South", "card": code("QH"), "trick": 7}, 2, 7),
+        "South played QH in trick 7, a card it does not hold",
+        "South hat in Stich 7 QH gespielt, eine Karte, die er nicht hat",
+    ),
+    (
+        Problem("legal", "early-spade",
+                {"who": "East", "card": code("3S"), "trick": 1, "cards": codes("4D AH")}, 1, 1),
+        "East led 3S in trick 1 before spades were broken, holding AH 4D",
+        "East hat in Stich 1 3S ausgespielt, bevor Pik gebrochen war, mit AH 4D auf der Hand",
+    ),
+    (
+        Problem("legal", "revoke", {"who": "North", "trick": 1, "card": code("6S"), "suit": 0,
+                                    "cards": codes("7C KC JC 8C")}, 0, 1),
+        "North revoked in trick 1: played 6S on a clubs lead, holding KC JC 8C 7C",
+        "North hat in Stich 1 Farbe nicht bedient: 6S auf Kreuz gespielt, mit KC JC 8C 7C auf"
+        " der Hand",
+    ),
+    (
+        Problem("winner", "winners", {"played": [0, 2, 2], "rules": [0, 3, 2]}),
+        "trick winners [0, 2, 2], the rules say [0, 3, 2]",
+        "Stichgewinner [0, 2, 2], nach den Regeln [0, 3, 2]",
+    ),
+    (
+        Problem("tricks", "tricks-taken", {"taken": [4, 3, 3, 4], "rules": [4, 3, 2, 4],
+                                           "tricks": 13}),
+        "tricks [4, 3, 3, 4] (rules: [4, 3, 2, 4]), not 13",
+        "gemachte Stiche [4, 3, 3, 4] (nach den Regeln [4, 3, 2, 4]), zusammen nicht 13",
+    ),
+    (
+        Problem("tricks", "tricks-played", {"count": 12, "tricks": 13}),
+        "12 tricks played, not 13",
+        "12 statt 13 Stiche gespielt",
+    ),
+    (
+        Problem("bids", "bids", {"rules": SUICIDE, "side": 1, "bids": (number(4),),
+                                 "who": ("East",), "deficit": 0, "joint": True}),
+        "side 2: under suicide each player bids; give each player's bid",
+        "Partei 2: bei Suicide sagt jeder Spieler selbst an; gib die Ansage jedes Spielers",
+    ),
+    (
+        Problem("bids", "bids", {"rules": NO_HELL, "side": None,
+                                 "bids": (number(4), NIL, number(5), number(4))}),
+        "the last bidder: no hell: the bids may not add up to 13; the last bidder may bid"
+        " anything but 4",
+        "der Letzte beim Ansagen: Keine Hölle: die Ansagen dürfen zusammen nicht 13 ergeben;"
+        " der Letzte darf alles ansagen außer 4",
+    ),
+    (
+        Problem("engine", "lines-sum", {"points": -1234}),
+        "lines sum to other than -1234 points",
+        "die Zeilen ergeben zusammen nicht die Punktzahl -1.234",
+    ),
+    (
+        Problem("engine", "score-sum", {"score": 1010, "points": -50, "result": 970}),
+        "score 1010 + -50 != 970",
+        "Stand 1.010 + -50 != 970",
+    ),
+    (
+        Problem("bags", "bags-range", {"bags": 10, "most": 9}),
+        "bags 10 out of 0..9",
+        "Überstiche 10 außerhalb von 0 bis 9",
+    ),
+    (
+        Problem("bags", "bag-penalties", {"bags": 8, "new": 3, "penalties": 0}),
+        "8 + 3 bags gave 0 penalties",
+        "8 + 3 Überstiche ergaben 0-mal die Überstich-Strafe",
+    ),
+    (
+        Problem("bags", "bags-without-rule"),
+        "bags counted though the rules have none",
+        "Überstiche gezählt, obwohl die Regeln keine zählen",
+    ),
+    (
+        Problem("reference", "reference",
+                {"hands": (("number", 3, 7), ("nil", 0, 0)), "score": 17, "bags": 7,
+                 "engine": (-45, 3, 1, True, False), "result": -28,
+                 "reference": (-55, 2, 1, True, False)}),
+        "side (bid 3 took 7, nil took 0) from score 17, 7 bags: the engine gives -45 points,"
+        " 3 bags after, 1 penalties, made (score -28), the reference scorer -55 points,"
+        " 2 bags after, 1 penalties, made",
+        "Partei (Ansage 3: 7 gemacht, Null: 0 gemacht) ab Stand 17, Überstiche 7: die Engine"
+        " gibt Punkte -45, Überstiche danach 3, Strafen 1, Kontrakt erfüllt (Stand -28), die"
+        " Referenz Punkte -55, Überstiche danach 2, Strafen 1, Kontrakt erfüllt",
+    ),
+    (
+        Problem("reference", "reference",
+                {"hands": (("blind", 6, 13), ("bnil", 0, 0)), "score": 0, "bags": 0,
+                 "engine": (0, 0, 0, None, False), "result": 0,
+                 "reference": (500, 7, 0, False, True)}),
+        "side (blind 6 took 13, blind nil took 0) from score 0, 0 bags: the engine gives"
+        " +0 points, 0 bags after, 0 penalties, no contract (score 0), the reference scorer"
+        " +500 points, 7 bags after, 0 penalties, set, Boston",
+        "Partei (blind 6: 13 gemacht, Blind Null: 0 gemacht) ab Stand 0, Überstiche 0: die"
+        " Engine gibt Punkte +0, Überstiche danach 0, Strafen 0, ohne Kontrakt (Stand 0), die"
+        " Referenz Punkte +500, Überstiche danach 7, Strafen 0, Kontrakt verfehlt, Boston",
+    ),
+    (
+        Problem("fold", "fold", {"scores": [52, 1052], "bags": [2, 2], "sets": [0, 0],
+                                 "ref_scores": [52, 1051], "ref_bags": [2, 1],
+                                 "ref_sets": [0, 1]}),
+        "scores [52, 1052], bags [2, 2], sets [0, 0]; the reference's fold gives scores"
+        " [52, 1051], bags [2, 1], sets [0, 1]",
+        "Stände [52, 1.052], Überstiche [2, 2], verfehlte Kontrakte [0, 0]; die Referenz zählt"
+        " Stände [52, 1.051], Überstiche [2, 1], verfehlte Kontrakte [0, 1]",
+    ),
+    (
+        Problem("end", "end", {"scores": [520, -210], "engine": (False, None, None),
+                               "reference": (True, 0, "target")}),
+        "after scores [520, -210]: the game is not over by the engine, won by side 1 (target)"
+        " by the reference",
+        "bei den Ständen [520, -210] ist die Partie laut Engine nicht zu Ende, laut Referenz"
+        " gewonnen von Partei 1 (Ziel)",
+    ),
+    (
+        Problem("end", "end", {"scores": [-200, -200], "engine": (True, None, "loss-limit"),
+                               "reference": (True, 1, "boston")}),
+        "after scores [-200, -200]: the game is a draw (loss-limit) by the engine, won by"
+        " side 2 (boston) by the reference",
+        "bei den Ständen [-200, -200] ist die Partie laut Engine unentschieden (Verlustgrenze),"
+        " laut Referenz gewonnen von Partei 2 (Boston)",
+    ),
+    (
+        Problem("standings", "standings", {"scores": (510, 230), "winner": 0,
+                                           "sim_scores": (510, 240), "sim_winner": None}),
+        "standings give (510, 230), winner 0; the simulator (510, 240), winner None",
+        "der Spielstand ergibt (510, 230), Sieger 0; der Simulator (510, 240), Sieger keiner",
+    ),
+    (
+        Problem("kernel", "kernel-check", {"bits": 5}),
+        "the kernel's own check failed (bits 5)",
+        "die eigene Prüfung des Kernels schlug an (Bits 5)",
+    ),
+    (
+        Problem("bot", "bot-discards", {"ours": [12, 40], "theirs": [12, 41]}),
+        "the kernel's heuristic bots discarded [12, 40]; the Python bot [12, 41]",
+        "die Heuristik-Bots des Kernels legten [12, 40] ab, der Python-Bot [12, 41]",
+    ),
+    (
+        Problem("bot", "bot-passes", {"ours": [(0, 2, [12])], "theirs": []}),
+        "the kernel's heuristic bots passed [(0, 2, [12])]; the Python bot []",
+        "die Heuristik-Bots des Kernels gaben [(0, 2, [12])] weiter, der Python-Bot []",
+    ),
+    (
+        Problem("bot", "bot-bids", {"ours": [(1, number(4)), (2, NIL)],
+                                    "theirs": [(1, number(4)), (2, number(1))]}),
+        "the kernel's heuristic bots bid seat 2 4, seat 3 nil; the Python bot bids seat 2 4,"
+        " seat 3 1",
+        "die Heuristik-Bots des Kernels sagten Platz 2: 4, Platz 3: Null an, der Python-Bot"
+        " sagt Platz 2: 4, Platz 3: 1 an",
+    ),
+    (
+        Problem("bot", "bot-play", {"trick": 4, "played": code("AH"), "wanted": code("10H")},
+                trick=4),
+        "trick 4: the kernel's heuristic bot played AH, the Python bot plays 10H",
+        "Stich 4: der Heuristik-Bot des Kernels spielte AH, der Python-Bot spielt 10H",
+    ),
+]  # fmt: skip
+IDS = [f"{problem.kind}-{index}" for index, (problem, _, _) in enumerate(PROBLEMS)]
+
+
+def test_every_kind_of_problem_has_a_row() -> None:
+    assert {problem.kind for problem, _, _ in PROBLEMS} == set(KINDS)
+
+
+@pytest.mark.parametrize(("problem", "english", "german"), PROBLEMS, ids=IDS)
+def test_a_problem_is_said_in_english_for_the_json_and_in_german_for_people(
+    problem: Problem, english: str, german: str
+) -> None:
+    assert problem.words == english
+    set_language("de")
+    assert problem.words == german
+    assert problem.message == english  # the JSON's, whatever the run speaks
+
+
+# What a problem shows that is not words in any language: seat names, Python, Boston.
+_NOT_WORDS = {"North", "East", "South", "West", "Python", "Boston"}
+
+
+@pytest.mark.parametrize(("problem", "english", "german"), PROBLEMS, ids=IDS)
+def test_no_english_word_is_left_in_the_german(problem: Problem, english: str, german: str) -> None:
+    """The values said inside a message too (`nothing`, `made`, a seat): the pseudo-locale
+    below marks the message around them, so it cannot see them."""
+    set_language("de")
+    shared = _words(problem.words) & _words(english)
+    assert shared <= {*_NOT_WORDS, "blind", "in"}  # words German writes too (`blind 6`)
+
+
+def _words(text: str) -> set[str]:
+    """The words of `text`, less the cards (`AH`, `KD`)."""
+    return set(re.findall(r"[A-Za-z][A-Za-z']+", re.sub(r"\b(?:10|[2-9TJQKA])[SHDC]\b", " ", text)))
+
+
+@pytest.mark.parametrize(("problem", "english", "german"), PROBLEMS, ids=IDS)
+def test_every_word_of_every_problem_is_marked_for_translation(
+    problem: Problem, english: str, german: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(i18n, "_language", "de")
+    monkeypatch.setattr(i18n, "_catalog", pseudo_catalog())
+    said = problem.words
+    assert "⟦" in said
+    assert unmarked_words(said, _NOT_WORDS) == []
+
+
+def test_a_deal_to_replay_is_said_in_german_and_kept_in_english_in_the_json() -> None:
+    record = DealRecord(
+        3,
+        [codes("AS 2S"), codes("KH 3H"), codes("QD 4D"), codes("JC 5C")],
+        discards=codes("7C"),
+        bids=[(0, NIL), (1, number(1)), (2, number(1)), (3, number(0))],
+        plays=codes("2S 3H 4D 5C"),
+    )
+    names = ("North", "East", "South", "West")
+    violation = Violation(3, 0, 1, Problem("bags", "bags-without-rule"), record, names)
+    replay = [
+        "dealer West", "North: AS 2S", "East: KH 3H", "South: QD 4D", "West: JC 5C",
+        "discards: 7C", "bids: North nil, East 1, South 1, West 0", "play: 2S 3H 4D 5C",
+    ]  # fmt: skip
+    assert record.replay_lines(names) == replay
+    set_language("de")
+    assert record.replay_lines(names) == [
+        "Geber West", "North: AS 2S", "East: KH 3H", "South: QD 4D", "West: JC 5C",
+        "abgelegt: 7C", "Ansagen: North Null, East 1, South 1, West 0", "gespielt: 2S 3H 4D 5C",
+    ]  # fmt: skip
+    assert violation.as_json() == {
+        "seed": 3, "game": 0, "deal": 1, "check": "bags",
+        "message": "bags counted though the rules have none", "replay": "\n".join(replay),
+    }  # fmt: skip
+
+
+def test_a_seat_dealt_too_few_cards_is_named_where_the_names_are_known() -> None:
+    """A hand record names its players (verify); the simulator's seats go by number."""
+    from scorepad.sim.validate import check_dealt
+
+    dealt = [[0, 1, 2], [3, 4], [5, 6], [7]]  # the dealer (seat 1) takes one card more
+    (problem,) = check_dealt(list(range(8)), dealt, 0, 2, 1, names=("Ann", "Bo", "Cy", "Di"))
+    assert (problem.seat, problem.words) == (3, "Di was dealt 1 cards, not 2")
+    (problem,) = check_dealt(list(range(8)), dealt, 0, 2, 1)
+    assert problem.words == "seat 4 was dealt 1 cards, not 2"
+    set_language("de")
+    assert problem.words == "Platz 4 hat 1 statt 2 Karten bekommen"
