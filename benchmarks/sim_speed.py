@@ -272,7 +272,10 @@ def main() -> None:
     print(f"cpus: {os.cpu_count()}, python {sys.version.split()[0]}, preset {preset},"
           f" {args.rounds} rounds, games {games}")  # fmt: skip
     print("load average at the start: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
-    measure_run(preset, "random", 5, 10**6, 1, "python")  # warm the imports
+    # Warm the imports, those of --jobs 2 too (multiprocessing, its pipes, shared counter
+    # and lock: some 15 ms of CPU time once in a process), so that no round's --jobs 2
+    # pays them.
+    measure_run(preset, "random", 5, 10**6, 2, "python")
     BUSIEST.clear()
     figures = Figures()
     for round_ in range(args.rounds):

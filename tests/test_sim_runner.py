@@ -352,62 +352,42 @@ def test_the_table_s_bids_are_each_seat_s_bid_of_the_record(
     assert joint or not rules.partner_bidding
 
 
-def _reference_asked_again(shared: bool) -> int:
-    """How often a forked process asks the reference to fold the sides of a game the
-    first process has folded already, starting from an empty memo of its own."""
-    import multiprocessing
-
-    rules = load_preset("standard").rules
-    jobs = 2 if shared else 1  # one process keeps no shared table
-    context = RunContext(rules, "standard", ("heuristic",), seed=4, table="python", jobs=jobs)
-    runner = context.runner()
-    runner.play_game(0)
-    receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
-
-    def again() -> None:
-        asked = []
-        side = runner.referee.side
-        runner.referee.side = lambda *args: asked.append(1) or side(*args)  # type: ignore[method-assign]
-        runner.fold._memo.clear()
-        runner.play_game(0)
-        send.send(len(asked))
-
-    worker = multiprocessing.get_context("fork").Process(target=again)
-    worker.start()
-    asked: int = receive.recv()
-    worker.join()
-    return asked
+def _fold_asks(runner: GameRunner, index: int) -> int:
+    """How often the runner's reference fold asks the reference for a side deal while it
+    plays game `index`."""
+    asked = []
+    plain_of = runner.fold._plain_of
+    runner.fold._plain_of = lambda *args: asked.append(1) or plain_of(*args)
+    try:
+        runner.play_game(index)
+    finally:
+        runner.fold._plain_of = plain_of
+    return len(asked)
 
 
 @pytest.mark.skipif(not parallel._can_fork(), reason="needs fork")
-def test_a_forked_worker_reads_the_reference_fold_the_first_process_wrote() -> None:
-    """The reference's side deals of a table run on several processes are kept in memory
-    the run's forked workers share: a worker folds a game another process folded without
-    asking the reference again (a run on one process keeps no such table: a forked
-    process would ask for every side deal)."""
-    assert _reference_asked_again(shared=True) == 0
-    assert _reference_asked_again(shared=False) > 0
+def test_a_process_folds_with_its_own_reference_what_a_worker_folded() -> None:
+    """Each process of a table run folds its games with the reference on its own: after
+    a forked worker has played a game, this process plays it too, reads its side deals'
+    engine scores from the run's shared score table (so its scorer hands its fold
+    nothing), and its fold asks the reference for them itself: nothing of the fold is
+    shared, so no deal a process plays escapes the reference's fold there."""
+    import multiprocessing
 
-
-def test_the_fold_is_handed_the_reference_s_answer_for_each_side_deal_the_scorer_compared(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A table deal's side new to the scorer is scored by the reference for the scorer's
-    comparison; the fold is handed that answer under its own key (`GameFold.note`) and
-    asks the reference for none of the usual table's side deals itself."""
-    from scorepad.sim.referee import GameFold
-
-    folded_alone: list[object] = []
-    side = GameFold._side
-    monkeypatch.setattr(
-        GameFold, "_side", lambda self, *args: folded_alone.append(args) or side(self, *args)
-    )
     rules = load_preset("standard").rules
-    runner = RunContext(rules, "standard", ("random",), seed=3, table="python").runner()
-    results = [runner.play_game(index) for index in range(20)]
-    assert not [violation for result in results for violation in result.violations]
-    assert folded_alone == []
-    assert len(runner.fold._memo) > 200  # the noted side deals, both orders of the seats
+    context = RunContext(rules, "standard", ("heuristic",), seed=4, table="python", jobs=2)
+    runner = context.runner()
+    fork = multiprocessing.get_context("fork")
+    worker = fork.Process(target=runner.play_game, args=(0,))
+    worker.start()
+    worker.join()
+    assert worker.exitcode == 0
+    scored = []
+    engine = runner.scorer._engine
+    runner.scorer._engine = lambda *args, **kwargs: scored.append(1) or engine(*args, **kwargs)
+    asked = _fold_asks(runner, 0)
+    assert not scored  # the worker's scores, read from the shared table
+    assert asked > 0
 
 
 def test_a_table_run_of_heuristic_bots_is_the_same_on_two_processes() -> None:

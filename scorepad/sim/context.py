@@ -1,12 +1,12 @@
 """One run's context: what its processes share, made once and passed, never a global.
 
 A run makes its context before it starts any worker, and the context makes the game
-runner then: the shared score table of a table run (scoretable.py) and the reference
-fold's (`referee.FoldTable`) are mapped, and the runner built, once, so forked workers
-inherit all three rather than each building a runner (some milliseconds) before its
-first game. Each process keeps its runner for the run, so its memo tables stay warm from
-one range of games to the next. A spawned worker gets the context pickled, without the
-runner or the table, and makes its own of both the first time it plays.
+runner then: the shared score table of a table run (scoretable.py) is mapped, and the
+runner built, once, so forked workers inherit both rather than each building a runner
+(some milliseconds) before its first game. Each process keeps its runner for the run,
+so its memo tables stay warm from one range of games to the next. A spawned worker gets
+the context pickled, without the runner or the table, and makes its own of both the
+first time it plays.
 """
 
 from __future__ import annotations

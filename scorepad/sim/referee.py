@@ -15,10 +15,9 @@ twice, never through the engine's memo tables or the kernel's score slots:
 
 from __future__ import annotations
 
-import mmap
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from scorepad import reference
 from scorepad.bids import Bid, BidKind
@@ -29,7 +28,6 @@ from scorepad.sim.validate import Problem
 
 PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)
 MEMO_LIMIT = 400_000
-MAX_SHARED_SLOTS = 1 << 21  # 16 MiB of `FoldTable` at most; bigger tables keep the memo alone
 _new = tuple.__new__
 _KIND = {
     BidKind.NUMBER: "number",
@@ -184,64 +182,15 @@ PlainOf = Callable[[int, Sequence[object], Sequence[int]], tuple[PlainHand, ...]
 Note = Callable[[int, Sequence[object], Sequence[int], int, tuple[PlainHand, ...], int], None]
 
 
-class FoldTable:
-    """The reference's side deals of the usual table (`GameFold._deal_two_pairs`), in
-    memory shared with the processes forked after it is made: one slot per key of that
-    fold (two seats' bid codes, their tricks, the bags before), 0 until a process has the
-    reference score it, then its numbers for good (one aligned 8-byte store, as in
-    scoretable.py). So the workers of a run do not each score again, from an empty memo,
-    what another has scored: that was most of what a second process added to a run's
-    work. Its slots are the fold's own keys, nothing of the engine's or the kernel's."""
-
-    def __init__(self, codes: Sequence[int], tricks: int, bag_slots: int) -> None:
-        self._digit = {code: digit for digit, code in enumerate(codes)}
-        self._shape = (len(codes), tricks + 1, bag_slots)
-        slots = len(codes) ** 2 * (tricks + 1) ** 2 * bag_slots
-        self._memory = mmap.mmap(-1, 8 * slots)
-        self._values = memoryview(self._memory).cast("q")
-
-    def slot(self, key: tuple[object, ...]) -> int:
-        """The slot of a fold key (-1: none, for a key outside the table)."""
-        first, second, took, other_took, bags = cast("tuple[int, int, int, int, int]", key)
-        digits, tricks, bag_slots = self._shape
-        one, two = self._digit.get(first, -1), self._digit.get(second, -1)
-        if one < 0 or two < 0 or not 0 <= bags < bag_slots:
-            return -1
-        return (((one * digits + two) * tricks + took) * tricks + other_took) * bag_slots + bags
-
-    def get(self, slot: int) -> tuple[int, int, int, bool] | None:
-        """A slot's numbers: points, bags after, set (1 or 0), Boston; None if not there."""
-        value = self._values[slot]
-        if not value:
-            return None
-        return (
-            (value >> 16) - _POINTS_OFFSET,
-            value >> 3 & 0x1FFF,
-            value >> 1 & 1,
-            bool(value >> 2 & 1),
-        )
-
-    def put(self, slot: int, found: tuple[int, int, int, bool]) -> None:
-        """Keep a side deal's numbers in its slot (when they fit)."""
-        points, bags, set_out, boston = found
-        points += _POINTS_OFFSET
-        if 0 <= points < 1 << 40 and 0 <= bags <= 0x1FFF:
-            self._values[slot] = 1 | set_out << 1 | boston << 2 | bags << 3 | points << 16
-
-
-_POINTS_OFFSET = 1 << 39
-
-
 class GameFold:
     """A game folded by the reference beside the simulator's fold, checked every deal.
 
     Its memo is its own, keyed by the seats' bids as the deal source gives them (the
     kernel's bid codes, or the Python path's bid keys) and tricks: nothing of the
-    engine's memo keys or the kernel's score slots. Given the kernel's bid codes
-    (`codes`), the usual table's side deals are kept in a `FoldTable` too, which the
-    processes forked after this fold share."""
+    engine's memo keys or the kernel's score slots. Each process of a run folds with its
+    own memo and its own referee: nothing of the fold is shared between processes."""
 
-    def __init__(self, referee: Referee, plain_of: PlainOf, codes: Sequence[int] = ()) -> None:
+    def __init__(self, referee: Referee, plain_of: PlainOf) -> None:
         rules = referee.rules
         self.referee = referee
         self._plain_of = plain_of
@@ -258,14 +207,6 @@ class GameFold:
         # A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston.
         self._memo: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
         self._reads_score = referee.reads_score
-        bag_slots = rules.bag_limit if rules.bags else 1
-        self._shared = (
-            FoldTable(codes, rules.tricks, bag_slots)
-            if codes
-            and self._two_pairs
-            and len(codes) ** 2 * (rules.tricks + 1) ** 2 * bag_slots <= MAX_SHARED_SLOTS
-            else None
-        )
         # What can end a game (docs/rules.md), for the usual deal's quick test.
         self._target = rules.target
         self._limit = rules.loss_limit if rules.loss_limit is not None else -(2**62)
@@ -396,11 +337,6 @@ class GameFold:
     ) -> tuple[int, int, int, bool]:
         """A side's deal not met yet: the reference's points, bags after, set (1 or 0),
         Boston (kept: `_keep`)."""
-        shared = self._shared
-        slot = shared.slot(key) if shared is not None else -1
-        found = shared.get(slot) if shared is not None and slot >= 0 else None
-        if found is not None:
-            return self._keep(key, found, share=False)
         score, bags = self.scores[side], self.bags[side]
         ref = self.referee.side(self._plain_of(side, bids, taken), score, bags)
         return self._keep(key, (ref.points, ref.bags, int(ref.made is False), ref.boston))
@@ -421,19 +357,14 @@ class GameFold:
                 self._keep(key, (ref.points, ref.bags, int(ref.made is False), ref.boston))
 
     def _keep(
-        self, key: tuple[object, ...], found: tuple[int, int, int, bool], share: bool = True
+        self, key: tuple[object, ...], found: tuple[int, int, int, bool]
     ) -> tuple[int, int, int, bool]:
-        """Keep a side deal's numbers in the memo (and, with `share`, in the processes'
-        table if there is one) under the seats' order and, for two seats, the other
-        order too (the reference scores a side, not its seats)."""
+        """Keep a side deal's numbers in the memo under the seats' order and, for two
+        seats, the other order too (the reference scores a side, not its seats)."""
         swapped = None
         if len(key) == 5:  # a side of two seats, whose points do not read the score
             first, second, took, other_took, bags_before = key
             swapped = (second, first, other_took, took, bags_before)
-        shared = self._shared
-        if share and shared is not None and swapped and (slot := shared.slot(key)) >= 0:
-            shared.put(slot, found)
-            shared.put(shared.slot(swapped), found)
         memo = self._memo
         if len(memo) < MEMO_LIMIT:
             memo[key] = found

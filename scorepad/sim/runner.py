@@ -23,7 +23,7 @@ from scorepad.sim.kernel import KernelTable
 from scorepad.sim.referee import GameFold, Referee
 from scorepad.sim.results import DealRecord, GameResult, Violation, seat_names
 from scorepad.sim.scorer import Engine, SideScorer
-from scorepad.sim.scoretable import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE, ScoreTable
+from scorepad.sim.scoretable import ScoreTable
 from scorepad.sim.source import DealSource
 from scorepad.sim.tabledeals import SAMPLE_EVERY, TableDeals
 from scorepad.sim.validate import Problem
@@ -41,9 +41,9 @@ class GameRunner:
     `check="full"` has the Python validator replay every table deal, not a sample.
     `shared` is the run's score table (scoretable.py), for table deals; `workers` says
     that processes forked after this runner play the run beside it, which then share the
-    score table's values, its bytes of checked bids and the reference fold's table of
-    side deals (`referee.FoldTable`): of no use to one process, whose memos hold what the
-    tables would, so only then are they read and written."""
+    score table's values and its bytes of checked bids: of no use to one process, whose
+    memos hold what the table would, so only then are they read and written. (The
+    reference's fold is never shared: each process folds with its own.)"""
 
     def __init__(
         self,
@@ -95,14 +95,7 @@ class GameRunner:
                                      check_every=every, bot=self.side_bots[0])  # fmt: skip
         else:
             self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names)
-        # A table's deals give the kernel's bid codes: with workers, the fold keeps its side
-        # deals in a table they share.
-        codes = (
-            (*range(rules.tricks + 1), NIL_CODE, BLIND_NIL_CODE, JOINT_CODE)
-            if table and workers
-            else ()
-        )
-        self.fold = GameFold(self.referee, self.source.plain_of, codes)
+        self.fold = GameFold(self.referee, self.source.plain_of)
         if validate:
             self.scorer.note = self.fold.note
         # No side can have lost while every score is above this and every side's sets
