@@ -399,7 +399,6 @@ def new_game(
     return Game(name, names, side_names, preset, rules, first_dealer)
 
 
-
 def open_round(game: Game) -> int | None:
     """The number of the round whose bids are in and whose tricks are not, if any."""
     if game.rounds and not game.rounds[-1].played:
