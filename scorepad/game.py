@@ -9,7 +9,6 @@ never stored: `standings` recomputes them with the engine every time.
 from __future__ import annotations
 
 import dataclasses
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -17,6 +16,7 @@ from typing import NamedTuple
 from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids
 from scorepad.errors import GameError, TricksError
 from scorepad.i18n import _
+from scorepad.names import check_game_names
 from scorepad.rules import Rules
 from scorepad.scoring import (
     Hand,
@@ -381,46 +381,6 @@ def check_round_tricks(game: Game, round_: Round) -> None:
         )
 
 
-# ---------------------------------------------------------------------------
-# Names
-
-
-def _name_refusals() -> dict[str, tuple[str, str]]:
-    """A game's, player's or team's name refused: empty, or with a control character."""
-    return {
-        "game": (
-            _("game name is empty; give it at least one visible character"),
-            _("game name {name} has a control character; use printable text"),
-        ),
-        "player": (
-            _("player name is empty; give it at least one visible character"),
-            _("player name {name} has a control character; use printable text"),
-        ),
-        "team": (
-            _("team name is empty; give it at least one visible character"),
-            _("team name {name} has a control character; use printable text"),
-        ),
-    }
-
-
-def check_name(name: str, what: str) -> str:
-    """A player, team or game name, stripped; refuse empty names and control characters."""
-    text = name.strip()
-    if not text:
-        raise GameError(_name_refusals()[what][0])
-    # Line and paragraph separators break a line like a control character does.
-    if any(unicodedata.category(char)[0] == "C" or char in "\u2028\u2029" for char in text):
-        raise GameError(_name_refusals()[what][1].format(name=repr(text)))
-    return text
-
-
-def default_side_names(rules: Rules, players: Sequence[str]) -> tuple[str, ...]:
-    """'A & C' and 'B & D' for partnerships; each player's own name in solo play."""
-    return tuple(
-        " & ".join(players[seat] for seat in rules.seats_of(side)) for side in range(rules.sides)
-    )
-
-
 def new_game(
     name: str,
     players: Sequence[str],
@@ -431,54 +391,12 @@ def new_game(
     first_dealer: int = 0,
 ) -> Game:
     """A game with no rounds, after checking its names against the rules."""
-    name = check_name(name, "game")
-    names = tuple(check_name(player, "player") for player in players)
-    if len(names) != rules.players:
-        raise GameError(
-            _("{count} players given; preset needs {needed} (players in seat order)").format(
-                count=len(names), needed=rules.players
-            )
-        )
-    _check_unique(names, "player")
-    side_names = tuple(check_name(side, "team") for side in sides) if sides else None
-    if side_names is None:
-        side_names = default_side_names(rules, names)
-    elif len(side_names) != rules.sides:
-        raise GameError(
-            _("{count} team names given; this game has {sides} sides").format(
-                count=len(side_names), sides=rules.sides
-            )
-        )
-    _check_unique(side_names, "team")
-    if rules.side_size > 1:
-        # A team named like a player could not be told apart in `bid Bob=4`.
-        taken = {player.casefold() for player in names}
-        for side_name in side_names:
-            if side_name.casefold() in taken:
-                raise GameError(
-                    _("team name {name} is also a player's name; team names must differ").format(
-                        name=repr(side_name)
-                    )
-                )
+    name, names, side_names = check_game_names(name, players, rules, sides)
     if not 0 <= first_dealer < len(names):
         raise GameError(
             _("dealer must be one of the players, seats 1 to {seats}").format(seats=len(names))
         )
     return Game(name, names, side_names, preset, rules, first_dealer)
-
-
-def _check_unique(names: Sequence[str], what: str) -> None:
-    seen: set[str] = set()
-    for name in names:
-        if name.casefold() in seen:
-            said = (
-                _("player name {name} is given twice; names must differ")
-                if what == "player"
-                else _("team name {name} is given twice; names must differ")
-            )
-            raise GameError(said.format(name=repr(name)))
-        seen.add(name.casefold())
-
 
 
 def open_round(game: Game) -> int | None:

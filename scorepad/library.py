@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from scorepad.errors import GameError, GameFileError, ScorepadError
-from scorepad.game import Game, Standings, check_name, standings
+from scorepad.game import Game, Standings, standings
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _
+from scorepad.names import check_name
 from scorepad.store import (
     create_game_file,
     game_lock,

@@ -37,6 +37,7 @@ LAYERS = {
     "refusals": 1,
     "ruledata": 1,
     "bids": 1,
+    "names": 1,
     "scoring": 2,
     "dispute": 2,
     "game": 3,
@@ -58,11 +59,12 @@ LAYERS = {
 }
 CORE = {
     "errors", "cards", "rules", "refusals", "ruledata", "bids", "scoring", "dispute", "game",
-    "gametext", "entry", "reference",
+    "gametext", "entry", "reference", "names",
 }  # fmt: skip
 # The engine's reading of the rules, which the reference must not share.
 SCORING_ENGINE = {
     "rules", "refusals", "ruledata", "bids", "scoring", "game", "gametext", "entry",
+    "names",
 }  # fmt: skip
 # What the core may not import: files, processes, the clock, randomness, the terminal,
 # and ways around the list (importlib).

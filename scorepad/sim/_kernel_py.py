@@ -11,7 +11,8 @@ seat's nil draws, the cards blind nil's exchange passes, then one number per car
 more than one legal choice. A table of heuristic bots is the Python path itself: the
 deal is played by `BotDeals.play_deal` asking `bots.HeuristicBot` (which draws nothing),
 the reference the compiled bot is held to. The rules of play come from
-`scorepad.sim.play`; the deal's own check is a second, plain reading, as in the kernel.
+`scorepad.sim.play`; the deal's own check is a second, plain reading, as in the kernel
+(`_kernel_check`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from scorepad.bids import BLIND_NIL as BLIND_NIL_BID
 from scorepad.bids import NIL as NIL_BID
 from scorepad.bids import Bid
 from scorepad.rules import Rules
+from scorepad.sim._kernel_check import KernelCheck
 from scorepad.sim.bots import HeuristicBot, random_cards
 from scorepad.sim.deal import MAX_REDEALS, DeckPlan, has_no_spade, shuffle_deal
 from scorepad.sim.play import (
@@ -38,7 +40,6 @@ from scorepad.sim.play import (
     trick_winner,
 )
 from scorepad.sim.table import NUMBER_BIDS, BidChoice, Seen
-from scorepad.sim.valuation import RANK_OF
 
 NIL = 254
 BLIND_NIL = 255
@@ -58,17 +59,6 @@ _MAX_EXCHANGE = _MAX_TRICKS  # cards a blind nil bidder and its partner pass
 _CHOICE_BYTES = 5  # a bid situation's choice, for heuristic bots (see kernel.py)
 # Their hand values (doubles): tables by the spades' 15 bits, by a side suit's 13 bits.
 _VALUE_COUNT = 2 + 32768 + 512 + 288 + 512 + 32768 + 8192 + 32768 + 8192
-
-# What `_check` finds wrong (a bit each), as `check_deal` in _kernel.c.
-BAD_DEAL, BAD_HOLDING, BAD_LEGAL, BAD_WINNER, BAD_TRICKS = 1, 2, 4, 8, 16
-# A card's strength in a trick by the suit led (`_STRENGTH[led][code]`), the explicit key
-# `_check` finds a trick's winner by: a spade above the suit led above any other suit,
-# then the rank.
-_STRENGTH = tuple(
-    tuple((SUIT_OF[code] == SPADES) * 200 + (SUIT_OF[code] == led) * 100 + RANK_OF[code]
-          for code in range(_MAX_CARDS))
-    for led in range(4)
-)  # fmt: skip
 
 
 def _bytes(value: object) -> bytes:
@@ -145,13 +135,13 @@ class Table:
         if wrong:
             raise ValueError(wrong)
         self._players, self._tricks = players, tricks
-        self._deck = cards
         self._plan = DeckPlan(tuple(cards), players, tricks, operator.index(discards))
         self._partner, self._side_of = tuple(partners), tuple(sides)
         # The seats of a trick in playing order, by its leader.
         self._orders = [
             tuple((leader + step) % players for step in range(players)) for leader in range(players)
         ]
+        self._deal_check = KernelCheck(cards, players, tricks, self._orders)
         self._bids, self._totals, self._stride = bids, totals, wishes + 2
         self._joint = _bytes(joint)  # empty: no joint partner bids
         self._wish = wish_table
@@ -410,73 +400,17 @@ class Table:
             taken[leader] += 1
 
     def _check(self) -> int:
-        """A second, plain reading of the rules (`check_deal` in _kernel.c): who owns each
-        card, counts per suit, and a trick's winner as the strongest card by an explicit
-        key. 0 for a clean deal, else a bit for each kind of fault."""
-        players, tricks, bad = self._players, self._tricks, 0
-        owner = [-1] * _MAX_CARDS
-        count = [[0] * 4 for _ in range(players)]
-        for seat, hand in enumerate(self._dealt):
-            counts = count[seat]
-            for code in hand:
-                if owner[code] != -1:
-                    bad |= BAD_DEAL
-                owner[code] = seat
-                counts[SUIT_OF[code]] += 1
-        if -1 in map(owner.__getitem__, self._deck):
-            bad |= BAD_DEAL
-        for code in self._discards:  # the dealer's discards leave the game
-            if owner[code] != self._dealer:
-                bad |= BAD_DEAL
-            owner[code] = -2
-            count[self._dealer][SUIT_OF[code]] -= 1
-        for giver, taker, cards in self._exchanges:  # the cards passed change hands
-            for code in cards:
-                if owner[code] != giver:
-                    bad |= BAD_DEAL
-                owner[code] = taker
-                count[giver][SUIT_OF[code]] -= 1
-                count[taker][SUIT_OF[code]] += 1
-        taken = [0] * players
-        leader, broken, plays = (self._dealer + 1) % players, False, self._plays
-        suit_of, orders = SUIT_OF, self._orders
-        for trick in range(tricks):
-            start = trick * players
-            led, winner, strongest = suit_of[plays[start]], -1, -1
-            strength_of = _STRENGTH[led]
-            # (The seats from the leader: the leader's card is the first.)
-            for who, code in zip(orders[leader], plays[start : start + players], strict=True):
-                suit = suit_of[code]
-                if owner[code] != who:  # not held, or played already
-                    bad |= BAD_HOLDING
-                    continue
-                counts = count[who]
-                if suit != led:
-                    if counts[led] > 0:
-                        bad |= BAD_LEGAL
-                elif (
-                    who == leader
-                    and suit == SPADES
-                    and not broken
-                    and counts[0] + counts[1] + counts[2]
-                ):
-                    bad |= BAD_LEGAL
-                owner[code] = -2
-                counts[suit] -= 1
-                strength = strength_of[code]
-                if strength > strongest:
-                    strongest, winner = strength, who
-                if suit == SPADES:
-                    broken = True
-            if winner != self._winners[trick]:
-                bad |= BAD_WINNER
-            if winner < 0:
-                break
-            taken[winner] += 1
-            leader = winner
-        if taken != self._taken or sum(self._taken) != tricks:
-            bad |= BAD_TRICKS
-        return bad
+        """The last deal checked (`check_deal` in _kernel.c): 0 if clean, else a bit for
+        each kind of fault."""
+        return self._deal_check.check(
+            self._dealt,
+            self._dealer,
+            self._discards,
+            self._exchanges,
+            self._plays,
+            self._winners,
+            self._taken,
+        )
 
     def _side_places(self) -> tuple[int, ...]:
         """Each side's place in a table of scored sides (`side_places` in _kernel.c): its

@@ -26,9 +26,9 @@ from typing import Any
 from scorepad.bids import Bid, format_bid, parse_bid
 from scorepad.cards import CODE_CARDS, Card, card_code, format_cards, parse_cards
 from scorepad.errors import CardError, ScorepadError
-from scorepad.game import default_side_names
 from scorepad.hints import os_reason
 from scorepad.i18n import _
+from scorepad.names import default_side_names
 from scorepad.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.rules import Rules
 from scorepad.sim.results import DealRecord, seat_names
