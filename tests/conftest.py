@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.testing
 
 from scorepad.bids import parse_bid
 from scorepad.presets import apply_overrides, load_preset
@@ -22,6 +23,27 @@ from scorepad.sim.kernel import IMPLEMENTATIONS, kernel_built
 
 # English unless a test asks for German, whatever the machine's locale (a subprocess too).
 os.environ["SCOREPAD_LANG"] = "en"
+
+_COMMANDS: dict[tuple[object, str], Any] = {}
+
+
+def _command_once(app: Any) -> Any:
+    """The Click command of a Typer app, built once per app and language.
+
+    Typer's CliRunner builds the command from the app on every invoke: some 12 ms for
+    scorepad's commands, on each of the suite's many in-process runs. A real run is a new
+    process that builds it once, as each (app, language) does here.
+    """
+    from scorepad.i18n import language
+
+    key = (app, language())
+    if key not in _COMMANDS:
+        _COMMANDS[key] = _build_command(app)
+    return _COMMANDS[key]
+
+
+_build_command = typer.testing._get_command
+typer.testing._get_command = _command_once
 
 
 @pytest.fixture(autouse=True)
