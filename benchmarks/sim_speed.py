@@ -7,7 +7,10 @@ Run from the repository root:
     python benchmarks/sim_speed.py --baseline /tmp/base --open-spiel-python /tmp/os/bin/python
 
 Each round measures, in an order that turns by one every round (so that no path always
-runs first, or last, while the machine is busy with something else):
+runs first, or last, while the machine is busy with something else), each one-process
+run in a fresh subprocess that times only its games, started cold as `scorepad simulate`
+starts, the same way for this checkout and a baseline (the `--jobs` runs are timed in
+this process, which plays beside its worker):
 
 - `kernel`: random bots on the compiled kernel (`--kernel c`), one process, whole games
   scored by the engine, every deal checked;
@@ -101,6 +104,8 @@ wall, cpu = time.perf_counter(), time.process_time()
 summary = simulate(config(games, seed))
 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
 assert summary.violation_count == 0, summary.violations[:1]
+ran = getattr(summary, "kernel", None)  # a checkout from before the kernel field: None
+assert kernel == "auto" or ran in (None, kernel), f"asked for --kernel {kernel}, ran {ran}"
 print(json.dumps({"deals": summary.deals, "wall": wall, "cpu": cpu}))
 """
 
@@ -231,13 +236,18 @@ def main() -> None:
     games = {kind: max(10, int(count * args.scale)) for kind, count in GAMES.items()}
     spiel_python = args.open_spiel_python or sys.executable
     seconds = 2.0 * args.scale
+    here = str(ROOT)
 
     runs: dict[str, Callable[[int], tuple[float, float, float] | None]] = {
-        "kernel": lambda r: measure_run(preset, "random", games["random"], r, 1, "c"),
-        "python": lambda r: measure_run(preset, "random", games["random"], r, 1, "python"),
-        "heuristic": lambda r: measure_run(preset, "heuristic", games["heuristic"], r, 1, "python"),
-        "heuristic-kernel": lambda r: measure_run(
-            preset, "heuristic", games["heuristic-kernel"], r, 1, "c"
+        # One process: timed as a baseline checkout's runs are (baseline_run), each in a
+        # fresh process, as `scorepad simulate` starts; --jobs below is timed here.
+        "kernel": lambda r: baseline_run(here, preset, "random", games["random"], r, "kernel"),
+        "python": lambda r: baseline_run(here, preset, "random", games["random"], r, "python"),
+        "heuristic": lambda r: baseline_run(
+            here, preset, "heuristic", games["heuristic"], r, "python"
+        ),
+        "heuristic-kernel": lambda r: baseline_run(
+            here, preset, "heuristic", games["heuristic-kernel"], r, "kernel"
         ),
         "kernel jobs 1": lambda r: measure_run(preset, "random", games["jobs"], r, 1, "c"),
         "kernel jobs 2": lambda r: measure_run(preset, "random", games["jobs"], r, 2, "c"),
