@@ -192,6 +192,8 @@ def summary_view(summary: RunSummary) -> RenderableType:
     from rich.table import Table
     from rich.text import Text
 
+    from scorepad.render.problems import check_words
+
     stats = summary.stats()
     config = summary.config
     table = Table(box=None, pad_edge=False, show_header=False)
@@ -260,7 +262,7 @@ def summary_view(summary: RunSummary) -> RenderableType:
             Text(
                 "\n"
                 + _("violation ({check}): {message}").format(
-                    check=violation.check, message=violation.problem.words
+                    check=check_words(violation.check), message=violation.problem.words
                 )
                 + "\n  "
                 + _(

@@ -27,6 +27,27 @@ def in_english(words: Callable[..., Said], *args: Any) -> Said:
         return words(*args)
 
 
+def check_words(check: str) -> str:
+    """A check's name in the reader's language (the JSON keeps the English name)."""
+    names = {
+        "deal": pgettext("check", "deal"),
+        "tricks": pgettext("check", "tricks"),
+        "holding": pgettext("check", "holding"),
+        "legal": pgettext("check", "legal"),
+        "winner": pgettext("check", "winner"),
+        "engine": pgettext("check", "engine"),
+        "bags": pgettext("check", "bags"),
+        "reference": pgettext("check", "reference"),
+        "fold": pgettext("check", "fold"),
+        "end": pgettext("check", "end"),
+        "bids": pgettext("check", "bids"),
+        "bot": pgettext("check", "bot"),
+        "kernel": pgettext("check", "kernel"),
+        "standings": pgettext("check", "standings"),
+    }
+    return names.get(check, check)
+
+
 def problem_words(kind: str, values: Values) -> str:
     """A problem of `kind` with its `values`, in the language spoken here."""
     return _SAY[kind](values)
