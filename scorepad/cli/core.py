@@ -96,33 +96,28 @@ class _Command(TyperCommand):
         formatter.write_usage(ctx.command_path, pieces, _("Usage: "))
 
 
-class _NotGiven:
-    """Typer's coercion of a parameter's value where none is given: None, or () where a
-    parameter takes many values (typer._coercion.RuntimeParam.coerce, Typer 0.29)."""
-
-    @staticmethod
-    def coerce(value: None, param: Any, ctx: Any) -> tuple[()] | None:
-        return () if param.multiple or param.nargs == -1 else None
-
-
-class _AsTyped:
-    """Typer's coercion of a value that already has its parameter's type (`str` or `int`:
-    the words typed, a default) or words for a `list[str]` one (a list of them): the value
-    as it is, as the parameter's pydantic TypeAdapter gives it back."""
+class _AsGiven:
+    """Typer's coercion of a parameter's value (typer._coercion.RuntimeParam.coerce, Typer
+    0.29) where it needs no converter: None where none is given (or () for a parameter of
+    many values), and a value that already has its parameter's type (`str` or `int`: the
+    words typed, a default) or words for a `list[str]` one (as a list) as it is, as the
+    parameter's pydantic TypeAdapter gives it back. Anything else (`--score 337`) goes to
+    Typer's converter."""
 
     @staticmethod
     def coerce(value: Any, param: Any, ctx: Any) -> Any:
-        annotation = param.type_descriptor.annotation
         many = param.multiple or param.nargs == -1
-        if not many and type(value) is annotation:
+        if value is None:
+            return () if many else None
+        if not many and type(value) is param.type_descriptor.annotation:
             return value
         if many and type(value) is tuple and all(type(word) is str for word in value):
             return list(value)
-        param._runtime_param = None  # anything else (`--score 337`): Typer's converter
+        param._runtime_param = None
         return param.get_runtime_param().coerce(value, param=param, ctx=ctx)
 
 
-_AS_TYPED = (str, int, list[str])
+_AS_GIVEN = (str, int, list[str])  # the annotations whose typed words need no converter
 
 
 def _coerce(param: Any, process: Any, ctx: Any, value: Any) -> Any:
@@ -131,18 +126,13 @@ def _coerce(param: Any, process: Any, ctx: Any, value: Any) -> Any:
     Typer builds a parameter's converter (a pydantic TypeAdapter) when it first processes
     the parameter's value: about a millisecond of start-up for each option left out, whose
     value stays None (--lang, --round), and the first one imports pydantic, some 40% of a
-    command's start-up. A value that already has its type (the words for `-g friday` or
-    the bids, a default number) is taken as it is, as the converter would give it back.
+    command's start-up. `_AsGiven` stands in for it where it would hand the value back.
     """
-    if param._runtime_param is not None:
+    if param._runtime_param is not None or not (
+        value is None or param.type_descriptor.annotation in _AS_GIVEN
+    ):
         return process(ctx, value)
-    if value is None:
-        stand_in: Any = _NotGiven
-    elif param.type_descriptor.annotation in _AS_TYPED:
-        stand_in = _AsTyped
-    else:
-        return process(ctx, value)
-    param._runtime_param = stand_in
+    param._runtime_param = _AsGiven
     try:
         return process(ctx, value)
     finally:
