@@ -338,8 +338,7 @@ class GameFold:
         """A side's deal not met yet: the reference's points, bags after, set (1 or 0),
         Boston (kept: `_keep`)."""
         score, bags = self.scores[side], self.bags[side]
-        ref = self.referee.side(self._plain_of(side, bids, taken), score, bags)
-        return self._keep(key, (ref.points, ref.bags, int(ref.made is False), ref.boston))
+        return self._keep(key, self._found(self._plain_of(side, bids, taken), score, bags))
 
     def note(
         self, side: int, keys: Sequence[object], taken: Sequence[int], bags: int,
@@ -353,8 +352,15 @@ class GameFold:
             _, first, second = self._pairs[side]
             key = (keys[first], keys[second], taken[first], taken[second], bags)
             if key not in self._memo:
-                ref = self.referee.side(hands, score, bags)
-                self._keep(key, (ref.points, ref.bags, int(ref.made is False), ref.boston))
+                self._keep(key, self._found(hands, score, bags))
+
+    def _found(
+        self, hands: tuple[PlainHand, ...], score: int, bags: int
+    ) -> tuple[int, int, int, bool]:
+        """A side's deal as the fold reads it, from the referee: points, bags after, set
+        (1 or 0), Boston."""
+        ref = self.referee.side(hands, score, bags)
+        return (ref.points, ref.bags, int(ref.made is False), ref.boston)
 
     def _keep(
         self, key: tuple[object, ...], found: tuple[int, int, int, bool]

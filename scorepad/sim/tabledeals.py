@@ -222,10 +222,7 @@ class TableDeals:
 
     def replay_record(self, deal: Deal) -> DealRecord:
         """The last deal's record, to replay it by hand."""
-        record = deal.record
-        if record is None:
-            record = self.record(*self._last)
-        return record
+        return deal.record if deal.record is not None else self.record(*self._last)
 
     def played_of(self, side: int, bids: Sequence[object], taken: Sequence[int]) -> PlayedSide:
         """A side's played deal from the seats' bid codes."""
