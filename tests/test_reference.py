@@ -16,8 +16,6 @@ again on every run.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import inspect
 import random
 import tomllib
 from collections import Counter
@@ -115,11 +113,10 @@ def each_case(cases: int) -> Callable[[Callable[[Dice], None]], Callable[[], Non
     """Run a test over cases 0 to `cases` - 1, each given its own `Dice`."""
 
     def run(test: Callable[[Dice], None]) -> Callable[[], None]:
-        @functools.wraps(test)
         def each() -> None:
             run_property(lambda dice, _seen: test(dice), cases)
 
-        each.__signature__ = inspect.Signature()  # type: ignore[attr-defined]
+        each.__doc__ = test.__doc__
         return each
 
     return run
