@@ -77,10 +77,6 @@ class Card:
     suit: Suit
     rank: Rank
 
-    @property
-    def is_joker(self) -> bool:
-        return self.rank >= Rank.LITTLE_JOKER
-
     def __str__(self) -> str:
         return format_card(self)
 

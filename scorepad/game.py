@@ -42,10 +42,6 @@ class SideEntry(NamedTuple):
     tricks: tuple[int, ...] | None = None
 
     @property
-    def joint_bid(self) -> bool:
-        return len(self.bids) == 1
-
-    @property
     def played(self) -> bool:
         return self.tricks is not None
 
@@ -228,13 +224,6 @@ def _bid_warnings(
                 f"{deficit} or more; before round {number} they {fact}"
             )
     return tuple(found)
-
-
-def score_round(
-    game: Game, round_: Round, scores: Sequence[int], bags: Sequence[int]
-) -> tuple[SideScore, ...]:
-    """Score every side of a played round from the scores and bags before it."""
-    return _score_round(game.rules, _seating(game), round_, scores, bags)
 
 
 def _score_round(

@@ -122,11 +122,6 @@ class Referee:
             )
         ]  # fmt: skip
 
-    def goes_on(self, scores: list[int], sets: list[int]) -> bool:
-        """Whether a game in which no side has lost surely goes on after a round without
-        a Boston: no side reached the target, fell to the loss limit or was set out."""
-        return max(scores) < self._target and min(scores) > self._limit and max(sets) < self._sets
-
     def has_lost(self, score: int, sets: int) -> bool:
         """docs/rules.md: a side loses at or below the loss limit, or set out."""
         return score <= self._limit or sets >= self._sets
