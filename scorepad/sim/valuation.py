@@ -52,16 +52,20 @@ def spade_tricks(bits: int, top: int) -> float:
     `top` is the rank of the highest spade in the deck (the ace, or the big joker)."""
     length = bits.bit_count()
     value = 0.0
-    ranked = [rank for rank in range(14, -1, -1) if bits >> rank & 1]
-    for position, rank in enumerate(ranked):
+    rest = bits
+    while rest:  # from the highest spade down
+        rank = rest.bit_length() - 1
         # A spade is good when it is high enough to beat the spades above it not held.
-        missing_above = top - rank - position
+        missing_above = top - rank - (length - rest.bit_count())
         if missing_above <= 0:
             value += 1.0
         elif missing_above == 1 and length >= 2:
             value += 0.7
         elif missing_above == 2 and length >= 3:
             value += 0.4
+        else:
+            break  # the spades below miss as many above, or more: none is good
+        rest ^= 1 << rank
     return value + max(0, length - 4) * 0.8
 
 
