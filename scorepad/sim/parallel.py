@@ -9,17 +9,14 @@ the result does not depend on the number of processes.
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
-    from multiprocessing.context import ForkContext, SpawnContext
     from multiprocessing.process import BaseProcess
-    from typing import TypeAlias
-
-    Context: TypeAlias = ForkContext | SpawnContext
 
 
 class Sums(Protocol):
@@ -107,13 +104,13 @@ def _play_parallel(
     jobs: int,
     progress: Callable[[int], None] | None,
 ) -> None:
-    import multiprocessing
-
-    context: Context = (
-        multiprocessing.get_context("fork") if _can_fork() else multiprocessing.get_context("spawn")
-    )
-    claims = _Claims(context)
-    workers: list[tuple[BaseProcess, Connection]] = []
+    forked = _can_fork()
+    # Forked, the workers are started with `os.fork` and talk over plain pipes: a run of
+    # a second or less would wait some 15 ms for `multiprocessing` (and `ctypes` for its
+    # shared counter) to import and start a process, and this process's games with it.
+    claims: _Claims = _Baton() if forked else _Counter()
+    start_worker = _fork if forked else _spawn
+    workers: list[_Worker] = []
     parts: list[S] = []
 
     def take(message: _Message) -> bool:
@@ -130,30 +127,24 @@ def _play_parallel(
 
     try:
         for _ in range(jobs - 1):
-            receive, send = context.Pipe(duplex=False)
-            process = context.Process(
-                target=_work, args=(sums, ranges, play, claims, send), daemon=True
-            )
-            process.start()
-            send.close()  # the worker holds the sending end now: EOF when it dies
-            workers.append((process, receive))
-        busy = [receive for _, receive in workers]
+            workers.append(start_worker(sums, ranges, play, claims))
+        busy = [worker.inbox for worker in workers]
         for start, stop in claims.taken(ranges):
             play(sums, start, stop)
             if progress:
                 progress(stop - start)
-            busy = [receive for receive in busy if _drain(receive, take)]
-        for receive in busy:
-            while take(_receive(receive)):
+            busy = [inbox for inbox in busy if _drain(inbox, take)]
+        for inbox in busy:
+            while take(inbox.receive()):
                 pass
     except BaseException:
-        for worker, _ in workers:
-            worker.terminate()  # Ctrl-C, or a worker failed: stop the others now
+        for worker in workers:
+            worker.stop()  # Ctrl-C, or a worker failed: stop the others now
         raise
     finally:
-        for worker, receive in workers:
+        for worker in workers:
             worker.join()
-            receive.close()
+        claims.close()
     for part in parts:
         sums.merge(part)
 
@@ -163,15 +154,49 @@ def _play_parallel(
 _Message = tuple[str, Any]
 
 
-class _Claims:
+class _Claims(Protocol):
     """The index of the next range to play, shared by the processes of a run."""
 
-    def __init__(self, context: Context) -> None:
+    def taken(self, ranges: Sequence[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+        """The ranges this process takes, one at a time, until none is left."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class _Baton:
+    """Claims among forked processes: a pipe that holds one message, the next index. A
+    process claims by reading it (a read of 8 bytes that are there takes all 8 at once),
+    so the others wait on the empty pipe until it writes the index after it back."""
+
+    def __init__(self) -> None:
+        self._read, self._write = os.pipe()
+        os.write(self._write, (0).to_bytes(8, "little"))
+
+    def taken(self, ranges: Sequence[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+        while True:
+            index = int.from_bytes(os.read(self._read, 8), "little")
+            os.write(self._write, (index + 1).to_bytes(8, "little"))
+            if index >= len(ranges):
+                return
+            yield ranges[index]
+
+    def close(self) -> None:
+        os.close(self._read)
+        os.close(self._write)
+
+
+class _Counter:
+    """Claims among spawned processes: a counter in shared memory, under a lock."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
         self._next = context.RawValue("l", 0)
         self._lock = context.Lock()
 
     def taken(self, ranges: Sequence[tuple[int, int]]) -> Iterator[tuple[int, int]]:
-        """The ranges this process takes, one at a time, until none is left."""
         while True:
             with self._lock:
                 index: int = self._next.value
@@ -180,13 +205,178 @@ class _Claims:
                 return
             yield ranges[index]
 
+    def close(self) -> None:
+        pass
+
+
+class _Inbox(Protocol):
+    """Where this process reads a worker's messages."""
+
+    def poll(self) -> bool:
+        """Whether a message (or the end) can be read without waiting."""
+        ...
+
+    def receive(self) -> _Message:
+        """The next message, waiting for it; an error once the worker is gone."""
+        ...
+
+
+class _Outbox(Protocol):
+    def send(self, message: _Message) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class _Worker(Protocol):
+    @property
+    def inbox(self) -> _Inbox: ...
+
+    def stop(self) -> None: ...
+
+    def join(self) -> None: ...
+
+
+class _Forked:
+    """A worker started by `os.fork`, with a pipe of length-prefixed pickles to this
+    process."""
+
+    def __init__(self, pid: int, inbox: _PipeInbox) -> None:
+        self.pid = pid
+        self.inbox = inbox
+
+    def stop(self) -> None:
+        import signal
+
+        with suppress(ProcessLookupError):  # it has ended already
+            os.kill(self.pid, signal.SIGTERM)
+
+    def join(self) -> None:
+        os.waitpid(self.pid, 0)
+        self.inbox.close()
+
+
+class _PipeInbox:
+    """A forked worker's messages, each a 4-byte length and a pickle, read from a pipe
+    that this process never waits on while it has games to play."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._buffer = bytearray()
+        self._ended = False
+        os.set_blocking(fd, False)
+
+    def poll(self) -> bool:
+        self._fill()
+        return self._ended or self._complete()
+
+    def receive(self) -> _Message:
+        while not self._complete():
+            if self._ended:
+                return ("error", "it stopped before its games were played")
+            import select
+
+            select.select([self._fd], [], [])
+            self._fill()
+        import pickle
+
+        size = int.from_bytes(self._buffer[:4], "little")
+        message: _Message = pickle.loads(self._buffer[4 : 4 + size])
+        del self._buffer[: 4 + size]
+        return message
+
+    def close(self) -> None:
+        os.close(self._fd)
+
+    def _complete(self) -> bool:
+        """Whether the buffer holds a whole message."""
+        held = len(self._buffer)
+        return held >= 4 and held >= 4 + int.from_bytes(self._buffer[:4], "little")
+
+    def _fill(self) -> None:
+        """Read what the pipe holds now, without waiting."""
+        while not self._ended:
+            try:
+                chunk = os.read(self._fd, 1 << 16)
+            except BlockingIOError:
+                return
+            self._buffer += chunk
+            self._ended = not chunk
+
+
+class _PipeOutbox:
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+
+    def send(self, message: _Message) -> None:
+        import pickle
+
+        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        view = memoryview(len(data).to_bytes(4, "little") + data)
+        while view:
+            view = view[os.write(self._fd, view) :]
+
+    def close(self) -> None:
+        os.close(self._fd)
+
+
+def _fork(sums: S, ranges: Sequence[tuple[int, int]], play: Play[S], claims: _Claims) -> _Worker:
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker: it never returns to the caller
+        code = 1
+        try:
+            os.close(read)
+            _work(sums, ranges, play, claims, _PipeOutbox(write))
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)  # the worker holds the writing end now: EOF when it ends
+    return _Forked(pid, _PipeInbox(read))
+
+
+class _Spawned:
+    """A worker started by `multiprocessing` (where there is no fork), with its pipe."""
+
+    def __init__(self, process: BaseProcess, receive: Connection) -> None:
+        self._process = process
+        self.inbox = self
+        self._receive = receive
+
+    def poll(self) -> bool:
+        return self._receive.poll()
+
+    def receive(self) -> _Message:
+        try:
+            message: _Message = self._receive.recv()
+        except EOFError:
+            return ("error", "it stopped before its games were played")
+        return message
+
+    def stop(self) -> None:
+        self._process.terminate()
+
+    def join(self) -> None:
+        self._process.join()
+        self._receive.close()
+
+
+def _spawn(sums: S, ranges: Sequence[tuple[int, int]], play: Play[S], claims: _Claims) -> _Worker:
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(target=_work, args=(sums, ranges, play, claims, send), daemon=True)
+    process.start()
+    send.close()  # the worker holds the sending end now: EOF when it dies
+    return _Spawned(process, receive)
+
 
 def _work(
     sums: S,
     ranges: Sequence[tuple[int, int]],
     play: Play[S],
     claims: _Claims,
-    send: Connection,
+    send: _Outbox,
 ) -> None:
     """A worker process: play the ranges it claims into its own sums, telling the main
     process of each, and send the sums at the end.
@@ -210,23 +400,13 @@ def _work(
         send.close()
 
 
-def _drain(receive: Connection, take: Callable[[_Message], bool]) -> bool:
+def _drain(inbox: _Inbox, take: Callable[[_Message], bool]) -> bool:
     """Take what a worker has sent so far, without waiting; False once it is done."""
-    while receive.poll():
-        if not take(_receive(receive)):
+    while inbox.poll():
+        if not take(inbox.receive()):
             return False
     return True
 
 
-def _receive(receive: Connection) -> _Message:
-    try:
-        message: _Message = receive.recv()
-    except EOFError:
-        return ("error", "it stopped before its games were played")
-    return message
-
-
 def _can_fork() -> bool:
-    import multiprocessing
-
-    return "fork" in multiprocessing.get_all_start_methods()
+    return hasattr(os, "fork")
