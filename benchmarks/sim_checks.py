@@ -9,11 +9,11 @@ Each round plays the same games (random bots on the compiled kernel, one process
 run started cold as `scorepad simulate` starts) four times, in an order that turns by one
 every round:
 
-- `base`: the checks this benchmark switches off are off: the reference scorer's
-  comparison at each new side deal (`Referee.compare`), the reference's fold of every
-  game (`GameFold`), and the Python validator's sampled replay of the kernel's deals; what
-  stays is what every run had before them (the kernel's own check of its play, the bid
-  checks, the engine's lines adding up);
+- `base`: the checks this benchmark switches off are off: the reference scorer at each
+  new side deal (`Referee.side`) and its comparison (`Referee.compare`), the reference's
+  fold of every game (`GameFold`), and the Python validator's sampled replay of the
+  kernel's deals; what stays is what every run had before them (the kernel's own check
+  of its play, the bid checks, the engine's lines adding up);
 - `+ reference`: with the reference scorer at every distinct side deal;
 - `+ fold`: and the reference's fold of every game (with what the scorer's comparison
   hands it, `GameFold.note`);
@@ -52,11 +52,12 @@ _NOTHING: list[object] = []
 def checks(step: str) -> Iterator[None]:
     """The checks of `step` on, the later ones off, for one run."""
     fold, note = referee.GameFold.deal_of, referee.GameFold.note
-    compare, sample = referee.Referee.compare, runner.SAMPLE_EVERY
+    compare, side, sample = referee.Referee.compare, referee.Referee.side, runner.SAMPLE_EVERY
     on = STEPS.index(step)
     try:
         if on < 1:
             referee.Referee.compare = _no_comparison  # type: ignore[method-assign]
+            referee.Referee.side = _no_side  # type: ignore[method-assign]
         if on < 2:
             referee.GameFold.deal_of = _no_fold  # type: ignore[method-assign]
             referee.GameFold.note = _no_note  # type: ignore[method-assign]
@@ -67,11 +68,19 @@ def checks(step: str) -> Iterator[None]:
         referee.GameFold.deal_of = fold  # type: ignore[method-assign]
         referee.GameFold.note = note  # type: ignore[method-assign]
         referee.Referee.compare = compare  # type: ignore[method-assign]
+        referee.Referee.side = side  # type: ignore[method-assign]
         runner.SAMPLE_EVERY = sample
 
 
 def _no_comparison(self: object, *args: object) -> list[object]:
     return []
+
+
+_NO_SIDE = referee.RefSide(0, 0, 0, None, False)
+
+
+def _no_side(self: object, *args: object) -> referee.RefSide:
+    return _NO_SIDE  # the reference not asked (the fold is off with it)
 
 
 def _no_note(self: object, *args: object) -> None:

@@ -67,14 +67,13 @@ class RefSide(NamedTuple):
 
 
 class Referee:
-    """The reference scorer for one set of rules, with a memo by its full inputs."""
+    """The reference scorer for one set of rules, and the end of a game by them."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.knobs = reference_knobs(rules)
         self._keeper = reference.Scorekeeper(self.knobs)
         self.reads_score = rules.points_read_score
-        self._memo: dict[tuple[object, ...], RefSide] = {}
         # What can end a game (RULES.md 10-11), read from the rules for `end`.
         self._boston_wins = rules.boston_wins
         self._target = rules.target
@@ -83,33 +82,20 @@ class Referee:
         self._draw = rules.tie == "draw"
 
     def side(self, hands: tuple[PlainHand, ...], score: int, bags: int) -> RefSide:
-        """A side's round as the reference scores it (memoised by every input it reads:
-        the hands in any order, the bags, and the score where the rules say the points
-        read it)."""
-        ordered: tuple[PlainHand, ...]
-        if len(hands) == 2:
-            first, second = hands
-            ordered = hands if first <= second else (second, first)
-        else:
-            ordered = tuple(sorted(hands))
-        key = (ordered, bags, score) if self.reads_score else (ordered, bags)
-        found = self._memo.get(key)
-        if found is None:
-            result = self._keeper.score_side(hands, score, bags)
-            # (`tuple.__new__`: skips NamedTuple's Python-level constructor.)
-            found = _new(
-                RefSide, (result.points, result.bags, result.penalties, result.made, result.boston)
-            )
-            if len(self._memo) < MEMO_LIMIT:
-                self._memo[key] = found
-        return found
+        """A side's round as the reference scores it. Not memoised here: each caller
+        keeps what it asked under its own key (the engine's scorer compares each side deal
+        new to it once; the game's fold keeps its answers by the seats' bids)."""
+        result = self._keeper.score_side(hands, score, bags)
+        # (`tuple.__new__`: skips NamedTuple's Python-level constructor.)
+        return _new(
+            RefSide, (result.points, result.bags, result.penalties, result.made, result.boston)
+        )
 
     def compare(
-        self, hands: tuple[PlainHand, ...], score: int, bags: int, scored: SideScore
+        self, hands: tuple[PlainHand, ...], score: int, bags: int, scored: SideScore, ref: RefSide
     ) -> list[Problem]:
-        """The engine's score of a side against the reference's: points, score, bags,
-        penalties, contract made and Boston."""
-        ref = self.side(hands, score, bags)
+        """The engine's score of a side against the reference's (`ref`, of `hands` at
+        `score` and `bags`): points, score, bags, penalties, contract made and Boston."""
         engine = (scored.points, scored.bags, scored.penalties, scored.made, scored.boston)
         if engine == ref and scored.score == score + ref.points:
             return []
@@ -173,8 +159,8 @@ _NOT_OVER: tuple[bool, int | None, str | None] = (False, None, None)
 # Makes a side's plain hands from the deal's bids (as the deal source gives them) and
 # tricks: `plain_of(side, bids, taken)`.
 PlainOf = Callable[[int, Sequence[object], Sequence[int]], tuple[PlainHand, ...]]
-# `GameFold.note(side, keys, taken, bags, hands, score)`.
-Note = Callable[[int, Sequence[object], Sequence[int], int, tuple[PlainHand, ...], int], None]
+# `GameFold.note(side, keys, taken, bags, ref)`.
+Note = Callable[[int, Sequence[object], Sequence[int], int, RefSide], None]
 
 
 class GameFold:
@@ -332,30 +318,22 @@ class GameFold:
     ) -> tuple[int, int, int, bool]:
         """A side's deal not met yet: the reference's points, bags after, set (1 or 0),
         Boston (kept: `_keep`)."""
-        score, bags = self.scores[side], self.bags[side]
-        return self._keep(key, self._found(self._plain_of(side, bids, taken), score, bags))
+        hands = self._plain_of(side, bids, taken)
+        ref = self.referee.side(hands, self.scores[side], self.bags[side])
+        return self._keep(key, _folded(ref))
 
     def note(
-        self, side: int, keys: Sequence[object], taken: Sequence[int], bags: int,
-        hands: tuple[PlainHand, ...], score: int,
-    ) -> None:  # fmt: skip
-        """Keep the reference's answer for a side deal its scorer has just compared
-        (`hands` at `score` and `bags`, read from the referee's memo) under this fold's
-        own key (the seats' bids and tricks as the deal source gives them, the bags), so
-        the fold does not ask again. Only for the usual table (`deal_of`)."""
+        self, side: int, keys: Sequence[object], taken: Sequence[int], bags: int, ref: RefSide
+    ) -> None:
+        """Keep the reference's answer `ref` for a side deal its scorer has just compared
+        under this fold's own key (the seats' bids and tricks as the deal source gives
+        them, the bags), so the fold does not ask again. Only for the usual table
+        (`deal_of`)."""
         if self._two_pairs:
             _, first, second = self._pairs[side]
             key = (keys[first], keys[second], taken[first], taken[second], bags)
             if key not in self._memo:
-                self._keep(key, self._found(hands, score, bags))
-
-    def _found(
-        self, hands: tuple[PlainHand, ...], score: int, bags: int
-    ) -> tuple[int, int, int, bool]:
-        """A side's deal as the fold reads it, from the referee: points, bags after, set
-        (1 or 0), Boston."""
-        ref = self.referee.side(hands, score, bags)
-        return (ref.points, ref.bags, int(ref.made is False), ref.boston)
+                self._keep(key, _folded(ref))
 
     def _keep(
         self, key: tuple[object, ...], found: tuple[int, int, int, bool]
@@ -378,9 +356,7 @@ class GameFold:
     ) -> list[Problem]:
         """The end of the game by the reference, and what differs from the simulator's."""
         scores, bags, sets = self._theirs
-        ended = (
-            (True, outcome.winner, outcome.reason.value) if outcome is not None else _NOT_OVER
-        )
+        ended = (True, outcome.winner, outcome.reason.value) if outcome is not None else _NOT_OVER
         referee = self.referee
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         out_since = self.out_since
@@ -411,3 +387,8 @@ class GameFold:
 
 
 _NOTHING: list[Problem] = []  # never added to: the caller adds it to its own list
+
+
+def _folded(ref: RefSide) -> tuple[int, int, int, bool]:
+    """A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston."""
+    return (ref.points, ref.bags, int(ref.made is False), ref.boston)

@@ -39,7 +39,7 @@ from scorepad.game import SideEntry, side_hands
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, SideScore
 from scorepad.sim.keys import MemoKeys
-from scorepad.sim.referee import Note, PlainHand, Referee, plain_side
+from scorepad.sim.referee import Note, PlainHand, Referee, RefSide, plain_side
 from scorepad.sim.results import Tally
 from scorepad.sim.scoretable import ScoreTable, pack, unpack
 from scorepad.sim.table import bid_key
@@ -297,22 +297,28 @@ class SideScorer:
         key = self.keys.scored(played.unseated, bags, score)
         numbers = self._numbers.get(key)
         if numbers is None:
-            numbers = self._score(played, score, bags)
+            numbers = self._score(played, score, bags)[0]
             if len(self._numbers) < MEMO_LIMIT:
                 self._numbers[key] = numbers
         return numbers
 
-    def _score(self, played: PlayedSide, score: int, bags: int) -> SideNumbers:
-        """A played side scored by the engine, checked (`numbers` without its memo)."""
+    def _score(
+        self, played: PlayedSide, score: int, bags: int
+    ) -> tuple[SideNumbers, RefSide | None]:
+        """A played side scored by the engine, checked (`numbers` without its memo), and
+        the reference's answer it was held to (None: not checked)."""
         scored = self._engine(self.rules, played.hands, score=score, bags=bags)
         problems: list[Problem] = []
+        ref = None
         if self.validate:
+            ref = self.referee.side(played.plain, score, bags)
             problems = check_side_score(self.rules, scored, score, bags)
-            problems += self.referee.compare(played.plain, score, bags, scored)
-        return _new(SideNumbers, (
+            problems += self.referee.compare(played.plain, score, bags, scored, ref)
+        numbers = _new(SideNumbers, (
             scored.points, scored.bags, scored.penalties, scored.made, scored.boston,
             tuple(problems), played.nils,
         ))  # fmt: skip
+        return numbers, ref
 
     def _played_side(
         self,
@@ -373,10 +379,10 @@ class SideScorer:
                 return folded
         # Met here for the first time, so no memo but the slots could hold it: scored.
         played = self._played_side(side, keys, keys, taken, played_of)
-        scored = self._score(played, score, bags)
-        if self.note is not None:
+        scored, ref = self._score(played, score, bags)
+        if self.note is not None and ref is not None:
             # The reference's answer the comparison has just had, for the game's fold.
-            self.note(side, keys, taken, bags, played.plain, score)
+            self.note(side, keys, taken, bags, ref)
         folded = side_fold(scored)
         if in_range:
             if self._shares and not value:
