@@ -187,6 +187,7 @@ class GameFold:
         self._four = (seats[0][0], seats[0][-1], seats[-1][0], seats[-1][-1])
         # A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston.
         self._memo: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
+        self._founds: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self._reads_score = referee.reads_score
         # What can end a game (docs/rules.md), for the usual deal's quick test.
         self._target = rules.target
@@ -320,7 +321,7 @@ class GameFold:
         Boston (kept: `_keep`)."""
         hands = self._plain_of(side, bids, taken)
         ref = self.referee.side(hands, self.scores[side], self.bags[side])
-        return self._keep(key, _folded(ref))
+        return self._keep(key, self._folded(ref))
 
     def note(
         self, side: int, keys: Sequence[object], taken: Sequence[int], bags: int, ref: RefSide
@@ -329,11 +330,22 @@ class GameFold:
         under this fold's own key (the seats' bids and tricks as the deal source gives
         them, the bags), so the fold does not ask again. Only for the usual table
         (`deal_of`)."""
-        if self._two_pairs:
+        memo = self._memo
+        if self._two_pairs and len(memo) < MEMO_LIMIT:
             _, first, second = self._pairs[side]
-            key = (keys[first], keys[second], taken[first], taken[second], bags)
-            if key not in self._memo:
-                self._keep(key, _folded(ref))
+            one, two, took, other_took = keys[first], keys[second], taken[first], taken[second]
+            # Under both orders of the partners, as `_keep` keeps them (a key met before
+            # had the same answer: the same hands and bags).
+            memo[one, two, took, other_took, bags] = memo[two, one, other_took, took, bags] = (
+                self._folded(ref)
+            )
+
+    def _folded(self, ref: RefSide) -> tuple[int, int, int, bool]:
+        """A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston;
+        equal ones as one tuple (thousands of deals have a few hundred different ones,
+        which then stay in the CPU's caches)."""
+        found = (ref.points, ref.bags, int(ref.made is False), ref.boston)
+        return self._founds.setdefault(found, found)
 
     def _keep(
         self, key: tuple[object, ...], found: tuple[int, int, int, bool]
@@ -387,8 +399,3 @@ class GameFold:
 
 
 _NOTHING: list[Problem] = []  # never added to: the caller adds it to its own list
-
-
-def _folded(ref: RefSide) -> tuple[int, int, int, bool]:
-    """A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston."""
-    return (ref.points, ref.bags, int(ref.made is False), ref.boston)

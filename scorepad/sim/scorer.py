@@ -129,6 +129,7 @@ class SideScorer:
         self._unpacked: dict[int, SideFold | None] = {}
         # A table deal's side as the fold takes it, by its slot in the shared table.
         self._slots: dict[int, SideFold] = {}
+        self._folds: dict[SideFold, SideFold] = {}  # each tuple of numbers once (`_keep`)
         self._two_sides = self.shared is not None and rules.sides == 2
         self._bag_slots = self.shared.bag_slots if self.shared is not None else 0
         self._radix = self.shared.radix if self.shared is not None else 0
@@ -408,7 +409,11 @@ class SideScorer:
 
     def _keep(self, slot: int, swapped: int, folded: SideFold) -> None:
         """Keep a side deal's numbers in this process under its slot, and the swapped
-        partners' slot (-1: none)."""
+        partners' slot (-1: none). Equal numbers are kept as one tuple: thousands of
+        slots hold a few hundred different ones, which then stay in the CPU's caches."""
+        rare = folded[4]
+        if rare is None or not rare.problems:
+            folded = self._folds.setdefault(folded, folded)
         if len(self._slots) < MEMO_LIMIT:
             self._slots[slot] = folded
             if swapped >= 0:
