@@ -357,12 +357,13 @@ class SideScorer:
         in_range = 0 <= bags < bag_slots
         slot = place * bag_slots + bags
         # Partners who swap their bids and tricks score the same: a side of two seats
-        # keeps its numbers under the swapped deal's slot too, and reads it in the table.
+        # keeps its numbers under the swapped deal's slot too, here and in the table.
         swapped = -1
         if in_range and self.rules.side_size == 2:
             first, second = divmod(place, self._radix)
             swapped = (second * self._radix + first) * bag_slots + bags
-        value = self._read(slot, swapped) if in_range and self._shares else 0
+        shared = self.shared if in_range and self._shares else None
+        value = shared.values[slot] if shared is not None else 0
         if value:
             folded = self._unpacked.get(value, _UNREAD)
             if folded is _UNREAD:
@@ -386,26 +387,15 @@ class SideScorer:
             self.note(side, keys, taken, bags, ref)
         folded = side_fold(scored)
         if in_range:
-            if self._shares and not value:
+            if shared is not None and not value:
                 points, bags_after, penalties, made, boston, problems, nils = scored
                 value = pack(points, bags_after, penalties, made, boston, bool(problems), nils)
-                if value:
-                    assert self.shared is not None
-                    self.shared.values[slot] = value
+                if value:  # under the swapped partners' slot too: a read is one look
+                    shared.values[slot] = value
+                    if swapped >= 0:
+                        shared.values[swapped] = value
             self._keep(slot, swapped, folded)
         return folded
-
-    def _read(self, slot: int, swapped: int) -> int:
-        """A slot's number in the shared table (0: not scored yet), or its swapped
-        partners' (then copied to it)."""
-        table = self.shared
-        assert table is not None
-        value = table.values[slot]
-        if not value and swapped >= 0:
-            value = table.values[swapped]
-            if value:
-                table.values[slot] = value
-        return value
 
     def _keep(self, slot: int, swapped: int, folded: SideFold) -> None:
         """Keep a side deal's numbers in this process under its slot, and the swapped
