@@ -60,7 +60,9 @@ class PlayedSide(NamedTuple):
     hands: list[Hand]  # the engine's
     plain: tuple[PlainHand, ...]  # the reference's
     nils: tuple[int, int, int, int] | None  # nil bids, made, blind nil bids, made
-    unseated: tuple[object, ...]  # its bids and tricks, whatever seat bid what
+    # Its bids and tricks, whatever seat bid what (None: not asked for, on the table's
+    # path, which memoises by slot and never reads it).
+    unseated: tuple[object, ...] | None
 
 
 class SideNumbers(NamedTuple):
@@ -146,9 +148,12 @@ class SideScorer:
         by_seat: Sequence[Bid | None],
         taken: Sequence[int],
         plain: tuple[PlainHand, ...] | None = None,
+        *,
+        unseated: bool = True,
     ) -> PlayedSide:
         """One side's played deal from each seat's bid (None: the partner made the side's
-        joint bid) and tricks; `plain`, the reference's hands when the source has them."""
+        joint bid) and tricks; `plain`, the reference's hands when the source has them;
+        `unseated`, whether to key it for `numbers`."""
         seats = self._seats[side]
         seat_bids = [by_seat[seat] for seat in seats]
         tricks = tuple([taken[seat] for seat in seats])
@@ -163,16 +168,17 @@ class SideScorer:
                 nils[blind + 1] += took == 0
         if plain is None:
             plain = plain_side(seat_bids, tricks)
-        # Any fixed order does: two orders of the same pairs would only miss a share.
-        pairs = [(bid_key(hand.bid), hand.tricks) for hand in hands]
-        unseated: tuple[object, ...]
-        if len(pairs) == 2:
-            first, second = pairs
-            unseated = (first, second) if hash(first) <= hash(second) else (second, first)
-        else:
-            unseated = tuple(sorted(pairs, key=hash))
+        key: tuple[object, ...] | None = None
+        if unseated:
+            # Any fixed order does: two orders of the same pairs would only miss a share.
+            pairs = [(bid_key(hand.bid), hand.tricks) for hand in hands]
+            if len(pairs) == 2:
+                first, second = pairs
+                key = (first, second) if hash(first) <= hash(second) else (second, first)
+            else:
+                key = tuple(sorted(pairs, key=hash))
         nils_made = (nils[0], nils[1], nils[2], nils[3]) if nils else None
-        return _new(PlayedSide, (entry, hands, plain, nils_made, unseated))
+        return _new(PlayedSide, (entry, hands, plain, nils_made, key))
 
     def fold(
         self,
@@ -295,6 +301,7 @@ class SideScorer:
         """A played side scored by the engine from `score` and `bags`, checked, memoised
         by its bids and tricks apart from its seats, its bags, and its score where the
         points read it."""
+        assert played.unseated is not None, "a played side keyed for `numbers`"
         key = self.keys.scored(played.unseated, bags, score)
         numbers = self._numbers.get(key)
         if numbers is None:

@@ -229,7 +229,10 @@ class TableDeals:
         bid_of = self._bid_of_code
         codes = cast("Sequence[int]", bids)
         plain = self.plain_of(side, bids, taken)
-        return self.scorer.played_side(side, [bid_of[code] for code in codes], taken, plain)
+        bids_by_seat = [bid_of[code] for code in codes]
+        # Sides read by slot from the scorer's table are never keyed for `numbers`.
+        keyed = self.scorer.shared is None
+        return self.scorer.played_side(side, bids_by_seat, taken, plain, unseated=keyed)
 
     def plain_of(
         self, side: int, bids: Sequence[object], taken: Sequence[int]
