@@ -25,6 +25,7 @@ from scorepad.sim.keys import trailing_by
 from scorepad.sim.referee import Referee
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.scorer import SideScorer
+from scorepad.sim.scoretable import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE
 from tests.test_reference import Dice, each_case, reference_hands, table_rounds, tables
 
 
@@ -149,12 +150,15 @@ def plain_bid_problems(
     names = seat_names(rules.players)
     messages = []
     for side in range(rules.sides):
-        bids = tuple(bid for seat in rules.seats_of(side) if (bid := by_seat[seat]) is not None)
+        seats = rules.seats_of(side)
+        bids = tuple(bid for seat in seats if (bid := by_seat[seat]) is not None)
+        joint = len(bids) < len(seats)  # a seat without a bid: its partner bid for both
         try:
             check_side_bids(
-                rules, bids, who=[names[seat] for seat in rules.seats_of(side)],
+                rules, bids, who=[names[seat] for seat in seats[: 1 if joint else None]],
                 side=f"side {side + 1}",
                 trailing_by=trailing_by(scores, side),
+                joint=joint,
             )  # fmt: skip
         except BidError as error:
             messages.append(str(error))
@@ -182,6 +186,38 @@ def test_the_memoised_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) 
         scores = [dice.pick(near) for _ in range(rules.sides)]
         memo = [problem.message for problem in checker.check_bids(record, scores, by_seat)]
         assert memo == plain_bid_problems(rules, record, scores, by_seat)
+
+
+@each_case(80)
+def test_the_kernel_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) -> None:
+    """A kernel deal's bids, by the kernel's codes (a joint bid's partner holds the joint
+    code), checked through `check_kernel_bids` and its memos by codes, against the plain
+    checks asked afresh."""
+    rules = tables(dice).rules
+    names = seat_names(rules.players)
+    side_names = [[names[seat] for seat in rules.seats_of(side)] for side in range(rules.sides)]
+    checker = DealChecker(rules, names, side_names)
+    bid_of: list[Bid | None] = [None] * 256  # the joint code's Bid is None
+    for tricks in range(rules.tricks + 1):
+        bid_of[tricks] = number(tricks)
+    bid_of[NIL_CODE], bid_of[BLIND_NIL_CODE] = NIL, BLIND_NIL
+    codes = [*range(rules.tricks + 1), NIL_CODE, BLIND_NIL_CODE]
+    for _ in range(dice.number(10, 30)):
+        dealer = dice.number(0, rules.players - 1)
+        by_code = [dice.pick(codes) for _ in range(rules.players)]
+        if rules.side_size == 2 and dice.number(0, 4) == 0:
+            by_code[rules.seats_of(dice.number(0, rules.sides - 1))[1]] = JOINT_CODE
+        by_seat = [bid_of[code] for code in by_code]
+        order = [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
+        bids = [(seat, bid) for seat in order if (bid := by_seat[seat]) is not None]
+        record = DealRecord(dealer, [], bids=bids, joint=[False] * rules.sides)
+        near = [-300, -150, -40, 0, 60, 99, 100, 101, 250]
+        scores = [dice.pick(near) for _ in range(rules.sides)]
+        blind = BLIND_NIL_CODE in by_code  # as the table's deals tell it
+        found = checker.check_kernel_bids(dealer, tuple(by_code), blind, bid_of, scores)
+        assert [problem.message for problem in found] == plain_bid_problems(
+            rules, record, scores, by_seat
+        )
 
 
 @each_case(120)
@@ -219,3 +255,28 @@ def test_the_referees_fold_ends_a_game_as_the_reference_does(dice: Dice) -> None
         wanted = (expected.winner, expected.ended_after, expected.reason, expected.totals,
                   expected.bags, expected.sets)  # fmt: skip
     assert ended == wanted, (table.preset, table.knobs)
+
+
+def test_a_sides_bid_check_and_a_tables_never_share_an_answer() -> None:
+    """A side's key (side 1, deficit 5, a blind nil and a 7) holds the same numbers as a
+    table's bids in order (1, 5, blind nil, 7): the table passing first must not let the
+    side's blind nil, five behind, pass."""
+    rules = load_preset("club").rules
+    names = seat_names(rules.players)
+    side_names = [[names[seat] for seat in rules.seats_of(side)] for side in range(rules.sides)]
+    checker = DealChecker(rules, names, side_names)
+    bid_of: list[Bid | None] = [None] * 256
+    for tricks in range(rules.tricks + 1):
+        bid_of[tricks] = number(tricks)
+    bid_of[NIL_CODE], bid_of[BLIND_NIL_CODE] = NIL, BLIND_NIL
+    # Dealer West: North, East, South, West bid 1, 5, blind nil, 7; North-South 200 behind.
+    passed = checker.check_kernel_bids(3, (1, 5, BLIND_NIL_CODE, 7), True, bid_of, [0, 200])
+    assert passed == []
+    # East bids blind nil and West 7, East-West five behind: refused, as asked afresh.
+    by_code = (3, BLIND_NIL_CODE, 3, 7)
+    found = checker.check_kernel_bids(3, by_code, True, bid_of, [5, 0])
+    by_seat = [bid_of[code] for code in by_code]
+    record = DealRecord(3, [], bids=[(seat, by_seat[seat]) for seat in range(4)],  # type: ignore[misc]
+                        joint=[False, False])  # fmt: skip
+    expected = plain_bid_problems(rules, record, [5, 0], by_seat)
+    assert expected and [problem.message for problem in found] == expected

@@ -52,7 +52,6 @@ class DealChecker:
         self._names = names
         self._side_names = side_names
         self._side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-        self._unjoint = [False] * rules.sides  # no side of a deal made a joint bid
         # A byte per deal's bids, shared by the processes of a kernel run (scoretable.py).
         self._shared = shared
         # A side's or table's bid check by its key: None (nothing wrong) or the refusal.
@@ -61,8 +60,10 @@ class DealChecker:
         # A kernel deal's bids by the dealer and the bid codes (and the deficits, where
         # the checks read them).
         self._kernel_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
-        # The checks of a kernel deal's sides and table, by their bid codes.
+        # The checks of a kernel deal's sides, and of its table, by their bid codes (two
+        # memos: a side's key and a table's can hold the same numbers).
         self._code_bids: dict[tuple[object, ...], Problem | None] = {}
+        self._code_tables: dict[tuple[int, ...], Problem | None] = {}
         self._order = [
             [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
             for dealer in range(rules.players)
@@ -157,20 +158,7 @@ class DealChecker:
             if checked is not None and checked[at] == CLEAN:
                 problems = ()
             else:
-                order = self._order[dealer]
-                bids = [bid_of[code] for code in codes]
-                in_order = [bid for seat in order if (bid := bids[seat]) is not None]
-                # A side holding a seat without a bid of its own made a joint bid.
-                joint = self._unjoint
-                if len(in_order) < len(order):
-                    joint = [False] * self.rules.sides
-                    for seat, bid in enumerate(bids):
-                        if bid is None:
-                            joint[self.rules.side_of(seat)] = True
-                order_codes = tuple([codes[seat] for seat in order if bids[seat] is not None])
-                problems = tuple(
-                    self._check_sides(joint, in_order, scores, bids, codes, order_codes)
-                )
+                problems = tuple(self._check_codes(dealer, codes, blind, bid_of, scores))
                 if checked is not None:
                     checked[at] = REFUSED if problems else CLEAN
             if len(self._kernel_bids) < MEMO_LIMIT:
@@ -183,59 +171,96 @@ class DealChecker:
         in_order: Sequence[Bid],
         scores: Sequence[int],
         by_seat: Sequence[Bid | None],
-        seat_codes: Sequence[int] | None = None,
-        order_codes: tuple[int, ...] | None = None,
     ) -> list[Problem]:
         """Each side's bids, then the table's (`joint`: which sides made a joint team bid;
-        `in_order`: the table's bids in bidding order), each check memoised: by the bids'
-        `bid_key`s, or for a kernel deal by its bid codes (`seat_codes` by seat,
-        `order_codes` in bidding order), in a memo of their own."""
-        rules = self.rules
-        memo = self._side_bids if seat_codes is None else self._code_bids
+        `in_order`: the table's bids in bidding order), each check memoised by the bids'
+        `bid_key`s."""
+        memo = self._side_bids
         problems = []
         for side, seats in enumerate(self._side_seats):
             bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
             deficit = self.keys.side_deficit(scores, side, any(bid.is_blind for bid in bids))
-            key: tuple[object, ...] = (
-                (side, deficit, *[bid_key(bid) for bid in bids])
-                if seat_codes is None
-                else (side, deficit, *[seat_codes[seat] for seat in seats])
-            )
+            key = (side, deficit, *[bid_key(bid) for bid in bids])
             refused = memo.get(key, _UNSEEN)
             if refused is _UNSEEN:
-                team_bid = joint[side] and rules.side_size > 1
-                names = self._side_names[side]
-                who = names[:1] if team_bid else names
-                try:
-                    check_side_bids(
-                        rules,
-                        bids,
-                        who=who,
-                        side=f"side {side + 1}",
-                        trailing_by=deficit,
-                        joint=team_bid,
-                    )
-                    refused = memo[key] = None
-                except BidError:
-                    # The facts the check read: the report says its refusal again from them.
-                    refused = memo[key] = Problem(
-                        "bids",
-                        "bids",
-                        {"rules": rules, "side": side, "bids": bids, "who": who,
-                         "deficit": deficit, "joint": team_bid},
-                    )  # fmt: skip
+                refused = memo[key] = self._side_refusal(side, bids, deficit, joint[side])
             if refused is not None:
                 problems.append(cast("Problem", refused))
-        key = ("table", *[bid_key(bid) for bid in in_order]) if order_codes is None else order_codes
+        key = ("table", *[bid_key(bid) for bid in in_order])
         refused = memo.get(key, _UNSEEN)
         if refused is _UNSEEN:
-            try:
-                check_table_bids(rules, in_order, last="the last bidder")
-                refused = memo[key] = None
-            except BidError:
-                refused = memo[key] = Problem(
-                    "bids", "bids", {"rules": rules, "side": None, "bids": tuple(in_order)}
-                )
+            refused = memo[key] = self._table_refusal(in_order)
         if refused is not None:
             problems.append(cast("Problem", refused))
         return problems
+
+    def _check_codes(
+        self,
+        dealer: int,
+        codes: Sequence[int],
+        blind: bool,
+        bid_of: Sequence[Bid | None],
+        scores: Sequence[int],
+    ) -> list[Problem]:
+        """`_check_sides` for a kernel deal, by its bid codes (`codes` by seat; `blind`:
+        whether it holds a blind bid): a side's or the table's Bids are looked up only for
+        a check not met yet. A seat without a bid of its own (its code's Bid is None) is
+        the partner of a side's joint bid."""
+        memo = self._code_bids
+        problems = []
+        for side, seats in enumerate(self._side_seats):
+            side_codes = [codes[seat] for seat in seats]
+            side_blind = blind and any(
+                (bid := bid_of[code]) is not None and bid.is_blind for code in side_codes
+            )
+            deficit = self.keys.side_deficit(scores, side, side_blind)
+            key = (side, deficit, *side_codes)
+            refused = memo.get(key, _UNSEEN)
+            if refused is _UNSEEN:
+                bids = tuple([bid for code in side_codes if (bid := bid_of[code]) is not None])
+                joint = len(bids) < len(side_codes)
+                refused = memo[key] = self._side_refusal(side, bids, deficit, joint)
+            if refused is not None:
+                problems.append(cast("Problem", refused))
+        order = tuple(
+            [code for seat in self._order[dealer] if bid_of[code := codes[seat]] is not None]
+        )
+        table = self._code_tables.get(order, _UNSEEN)
+        if table is _UNSEEN:
+            in_order = [bid for code in order if (bid := bid_of[code]) is not None]
+            table = self._code_tables[order] = self._table_refusal(in_order)
+        if table is not None:
+            problems.append(cast("Problem", table))
+        return problems
+
+    def _side_refusal(
+        self, side: int, bids: tuple[Bid, ...], deficit: int | None, joint: bool
+    ) -> Problem | None:
+        """Why a side's bids are refused (None: they pass), with the facts the check read,
+        from which the report says the refusal again."""
+        rules = self.rules
+        team_bid = joint and rules.side_size > 1
+        names = self._side_names[side]
+        who = names[:1] if team_bid else names
+        try:
+            check_side_bids(
+                rules, bids, who=who, side=f"side {side + 1}", trailing_by=deficit, joint=team_bid
+            )
+        except BidError:
+            return Problem(
+                "bids",
+                "bids",
+                {"rules": rules, "side": side, "bids": bids, "who": who,
+                 "deficit": deficit, "joint": team_bid},
+            )  # fmt: skip
+        return None
+
+    def _table_refusal(self, in_order: Sequence[Bid]) -> Problem | None:
+        """Why the table's bids (in bidding order) are refused (None: they pass)."""
+        try:
+            check_table_bids(self.rules, in_order, last="the last bidder")
+        except BidError:
+            return Problem(
+                "bids", "bids", {"rules": self.rules, "side": None, "bids": tuple(in_order)}
+            )
+        return None
