@@ -25,7 +25,7 @@ from scorepad.sim.keys import trailing_by
 from scorepad.sim.referee import Referee
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.scorer import SideScorer
-from scorepad.sim.scoretable import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE
+from scorepad.sim.slots import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE
 from tests.test_reference import Dice, each_case, reference_hands, table_rounds, tables
 
 

@@ -352,44 +352,6 @@ def test_the_table_s_bids_are_each_seat_s_bid_of_the_record(
     assert joint or not rules.partner_bidding
 
 
-def _fold_asks(runner: GameRunner, index: int) -> int:
-    """How often the runner's reference fold asks the reference for a side deal while it
-    plays game `index`."""
-    asked = []
-    plain_of = runner.fold._plain_of
-    runner.fold._plain_of = lambda *args: asked.append(1) or plain_of(*args)
-    try:
-        runner.play_game(index)
-    finally:
-        runner.fold._plain_of = plain_of
-    return len(asked)
-
-
-@pytest.mark.skipif(not parallel._can_fork(), reason="needs fork")
-def test_a_process_folds_with_its_own_reference_what_a_worker_folded() -> None:
-    """Each process of a table run folds its games with the reference on its own: after
-    a forked worker has played a game, this process plays it too, reads its side deals'
-    engine scores from the run's shared score table (so its scorer hands its fold
-    nothing), and its fold asks the reference for them itself: nothing of the fold is
-    shared, so no deal a process plays escapes the reference's fold there."""
-    import multiprocessing
-
-    rules = load_preset("standard").rules
-    context = RunContext(rules, "standard", ("heuristic",), seed=4, table="python", jobs=2)
-    runner = context.runner()
-    fork = multiprocessing.get_context("fork")
-    worker = fork.Process(target=runner.play_game, args=(0,))
-    worker.start()
-    worker.join()
-    assert worker.exitcode == 0
-    scored = []
-    engine = runner.scorer._engine
-    runner.scorer._engine = lambda *args, **kwargs: scored.append(1) or engine(*args, **kwargs)
-    asked = _fold_asks(runner, 0)
-    assert not scored  # the worker's scores, read from the shared table
-    assert asked > 0
-
-
 def test_a_table_run_of_heuristic_bots_is_the_same_on_two_processes() -> None:
     rules = load_preset("club").rules
     config = RunConfig(rules, "club", 16, seed=8, bots=("heuristic",))

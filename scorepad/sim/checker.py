@@ -18,7 +18,6 @@ from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.keys import MemoKeys
 from scorepad.sim.results import DealRecord
-from scorepad.sim.scoretable import CLEAN, REFUSED, ScoreTable
 from scorepad.sim.table import bid_key
 from scorepad.sim.validate import (
     Problem,
@@ -41,7 +40,6 @@ class DealChecker:
         rules: Rules,
         names: Sequence[str],
         side_names: Sequence[Sequence[str]],
-        shared: ScoreTable | None = None,
     ) -> None:
         self.rules = rules
         self.keys = MemoKeys(rules)
@@ -52,8 +50,6 @@ class DealChecker:
         self._names = names
         self._side_names = side_names
         self._side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-        # A byte per deal's bids, shared by the processes of a kernel run (scoretable.py).
-        self._shared = shared
         # A side's or table's bid check by its key: None (nothing wrong) or the refusal.
         self._side_bids: dict[tuple[object, ...], Problem | None] = {}
         self._deal_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
@@ -146,21 +142,12 @@ class DealChecker:
     ) -> list[Problem]:  # fmt: skip
         """`check_bids` for a kernel deal: `codes` its bids by seat as the kernel gives
         them, `bid_of` the Bid of each code; the bidding order and joint flags follow from the
-        dealer alone. Bids with nothing blind are checked once for the run's processes
-        (a refusal is worded again here, from this process's memo)."""
+        dealer alone."""
         deficits = self.keys.deal_deficits(scores, blind) if blind or self._plain_reads else None
         key = (dealer, codes) if deficits is None else (dealer, codes, deficits)
         problems = self._kernel_bids.get(key)
         if problems is None:
-            table = self._shared
-            checked = table.checked if table is not None and deficits is None else None
-            at = table.bids_at(dealer, codes) if table is not None and checked is not None else 0
-            if checked is not None and checked[at] == CLEAN:
-                problems = ()
-            else:
-                problems = tuple(self._check_codes(dealer, codes, blind, bid_of, scores))
-                if checked is not None:
-                    checked[at] = REFUSED if problems else CLEAN
+            problems = tuple(self._check_codes(dealer, codes, blind, bid_of, scores))
             if len(self._kernel_bids) < MEMO_LIMIT:
                 self._kernel_bids[key] = problems
         return list(problems) if problems else []

@@ -280,7 +280,7 @@ def compare(
         path, _ = choose_kernel("auto", rule_set.rules, bots)
         table = path if kernel_refusal(rule_set.rules, bots) is None else None
         context = RunContext(rule_set.rules, rule_set.preset, bots, seed=seed,
-                             max_deals=max_deals, table=table, jobs=jobs)  # fmt: skip
+                             max_deals=max_deals, table=table)  # fmt: skip
         config = RunConfig(rule_set.rules, rule_set.preset, games, seed=seed, bots=bots,
                            max_deals=max_deals)  # fmt: skip
         column = Column(rule_set, RunSummary(config=config))

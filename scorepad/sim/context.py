@@ -1,12 +1,12 @@
-"""One run's context: what its processes share, made once and passed, never a global.
+"""One run's context: its settings and this process's runner, made once and passed,
+never a global.
 
 A run makes its context before it starts any worker, and the context makes the game
-runner then: the shared score table of a table run (scoretable.py) is mapped, and the
-runner built, once, so forked workers inherit both rather than each building a runner
+runner then, once, so forked workers inherit it rather than each building a runner
 (some milliseconds) before its first game. Each process keeps its runner for the run,
-so its memo tables stay warm from one range of games to the next. A spawned worker gets
-the context pickled, without the runner or the table, and makes its own of both the
-first time it plays.
+so its memo tables stay warm from one range of games to the next; no memo is shared
+between processes. A spawned worker gets the context pickled, without the runner, and
+makes its own the first time it plays.
 """
 
 from __future__ import annotations
@@ -17,12 +17,11 @@ from typing import Any
 from scorepad.rules import Rules
 from scorepad.sim.kernel import heuristic_values, table_type
 from scorepad.sim.runner import MAX_DEALS, GameRunner
-from scorepad.sim.scoretable import ScoreTable, score_table
 
 
 @dataclass(eq=False)
 class RunContext:
-    """A run's settings, its shared table, and this process's runner for it."""
+    """A run's settings, and this process's runner for it."""
 
     rules: Rules
     preset: str
@@ -34,23 +33,17 @@ class RunContext:
     max_deals: int = MAX_DEALS
     table: str | None = None  # deals on the kernel's Table: "c" or "python" (its twin)
     check: str = "sample"
-    jobs: int = 1  # the processes that play the run (this one and forked workers)
-    shared: ScoreTable | None = field(default=None, init=False)
     _runner: GameRunner | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.table is not None:
-            self.shared = score_table(self.rules)
-            if "heuristic" in self.bots:  # before the workers, which inherit the values
-                heuristic_values(self.rules)
+        if self.table is not None and "heuristic" in self.bots:
+            heuristic_values(self.rules)  # before the workers, which inherit the values
         self.runner()
 
     def runner(self) -> GameRunner:
         """This process's runner for the run (made with the context, or in a spawned
         worker on first use)."""
         if self._runner is None:
-            if self.table is not None and self.shared is None:
-                self.shared = score_table(self.rules)  # a spawned worker's own
             self._runner = GameRunner(
                 self.rules,
                 preset=self.preset,
@@ -62,14 +55,11 @@ class RunContext:
                 max_deals=self.max_deals,
                 table=table_type(self.table) if self.table is not None else None,
                 check=self.check,
-                shared=self.shared,
-                workers=self.jobs > 1,
             )
         return self._runner
 
     def __getstate__(self) -> dict[str, Any]:
-        """What a spawned worker gets: the settings, not this process's runner or table."""
+        """What a spawned worker gets: the settings, not this process's runner."""
         state = dict(self.__dict__)
-        state["shared"] = None
         state["_runner"] = None
         return state

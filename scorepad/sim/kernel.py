@@ -27,9 +27,9 @@ from scorepad.errors import ScorepadError
 from scorepad.rules import Rules
 from scorepad.sim import _kernel_py
 from scorepad.sim.deal import deck_plan
-from scorepad.sim.scoretable import BLIND_NIL_CODE as BLIND_NIL_CODE
-from scorepad.sim.scoretable import JOINT_CODE as JOINT_CODE
-from scorepad.sim.scoretable import NIL_CODE as NIL_CODE
+from scorepad.sim.slots import BLIND_NIL_CODE as BLIND_NIL_CODE
+from scorepad.sim.slots import JOINT_CODE as JOINT_CODE
+from scorepad.sim.slots import NIL_CODE as NIL_CODE
 from scorepad.sim.table import NUMBER_BIDS, BidChoice, Seen, bid_choice, choice_reads_total
 from scorepad.sim.valuation import (
     RANK_OF,

@@ -163,10 +163,10 @@ def _rate(part: int, whole: int, whole_name: str, part_name: str) -> dict[str, A
     return {whole_name: whole, part_name: part, "rate": _ratio(part, whole)}
 
 
-def run_context(config: RunConfig, path: str, jobs: int = 1) -> RunContext:
-    """The context of a run on a path ("c" or "python") and `jobs` processes: the deals
-    are played on the kernel's table, compiled or its twin, where the rules and bots let
-    it (`kernel_refusal`), by bots in Python otherwise."""
+def run_context(config: RunConfig, path: str) -> RunContext:
+    """The context of a run on a path ("c" or "python"): the deals are played on the
+    kernel's table, compiled or its twin, where the rules and bots let it
+    (`kernel_refusal`), by bots in Python otherwise."""
     table = path if kernel_refusal(config.rules, config.bots) is None else None
     return RunContext(
         config.rules,
@@ -179,7 +179,6 @@ def run_context(config: RunConfig, path: str, jobs: int = 1) -> RunContext:
         max_deals=config.max_deals,
         table=table,
         check=config.check,
-        jobs=jobs,
     )
 
 
@@ -251,8 +250,8 @@ def simulate(
     path, reason = choose_kernel(config.kernel, config.rules, config.bots)
     summary = RunSummary(config=config, kernel=path, kernel_reason=reason)
     started = time.perf_counter()
-    # Made before the workers: forked, they share its score table.
-    play = partial(_play_into, config, run_context(config, path, jobs))
+    # Made before the workers: forked, they inherit its runner.
+    play = partial(_play_into, config, run_context(config, path))
     play_ranges(summary, config.games, play, jobs=jobs, progress=progress)
     summary.elapsed_seconds = time.perf_counter() - started
     return summary

@@ -23,7 +23,7 @@ from scorepad.sim.kernel import KernelTable
 from scorepad.sim.referee import GameFold, Referee
 from scorepad.sim.results import DealRecord, GameResult, Violation, seat_names
 from scorepad.sim.scorer import Engine, SideScorer
-from scorepad.sim.scoretable import ScoreTable
+from scorepad.sim.slots import slot_shape
 from scorepad.sim.source import DealSource
 from scorepad.sim.tabledeals import SAMPLE_EVERY, TableDeals
 from scorepad.sim.validate import Problem
@@ -39,11 +39,8 @@ class GameRunner:
     bots in Python: one kind of bot at every seat, under rules `kernel.kernel_refusal`
     accepts.
     `check="full"` has the Python validator replay every table deal, not a sample.
-    `shared` is the run's score table (scoretable.py), for table deals; `workers` says
-    that processes forked after this runner play the run beside it, which then share the
-    score table's values and its bytes of checked bids: of no use to one process, whose
-    memos hold what the table would, so only then are they read and written. (The
-    reference's fold is never shared: each process folds with its own.)"""
+    Each process of a run plays with its own runner and memos: nothing of the scores, the
+    checks or the reference's fold is shared between processes."""
 
     def __init__(
         self,
@@ -58,9 +55,7 @@ class GameRunner:
         max_deals: int = MAX_DEALS,
         table: Callable[..., KernelTable] | None = None,
         check: str = "sample",
-        shared: ScoreTable | None = None,
         engine: Engine | None = None,
-        workers: bool = False,
     ) -> None:
         unknown = [name for name in bots if name not in BOTS]
         if unknown or not bots:
@@ -79,15 +74,12 @@ class GameRunner:
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self.referee = Referee(rules)
+        # A table deal's sides are kept by slot (slots.py).
+        slots = slot_shape(rules) if table is not None else None
         self.scorer = SideScorer(
-            rules, side_names, self.referee, validate=validate, shared=shared, engine=engine,
-            workers=workers,
-        )  # fmt: skip
-        checker = (
-            DealChecker(rules, self.names, side_names, shared if table and workers else None)
-            if validate
-            else None
+            rules, side_names, self.referee, validate=validate, slots=slots, engine=engine
         )
+        checker = DealChecker(rules, self.names, side_names) if validate else None
         self.source: DealSource
         if table is not None:
             every = 1 if check == "full" else SAMPLE_EVERY

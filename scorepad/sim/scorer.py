@@ -15,15 +15,13 @@ numbers by the side's bids and tricks whatever seat bid what, and its bags (`_nu
 partners who swap their bids and tricks score the same (RULES.md scores a side, not its
 seats), so the engine and the reference are asked once for both.
 
-On the kernel path a side deal is kept by its slot (its place and bags: scoretable.py)
+On the kernel path a side deal is kept by its slot (its place and bags: slots.py)
 when the rules let a slot stand for a side deal (points that do not read the score):
 each process keeps them by slot (`_slots`, under both orders of a side's partners), as
 the game's fold takes them (`SideFold`), so a table deal's sides are two dictionary
-lookups (`fold`); where workers play the run beside it, the slots' numbers are also
-written to and read from the run's shared table, so no process scores again what
-another has. A side deal new to a process is handed, with the reference's answer its
-comparison had, to the reference's fold of the game (`note`), which then need not ask
-the reference again. A game's sets and bags taken are counted once, at its end
+lookups (`fold`). A side deal new to the scorer is handed, with the reference's answer
+its comparison had, to the reference's fold of the game (`note`), which then need not
+ask the reference again. A game's sets and bags taken are counted once, at its end
 (`close_game`).
 """
 
@@ -41,7 +39,7 @@ from scorepad.scoring import Hand, SideScore
 from scorepad.sim.keys import MemoKeys
 from scorepad.sim.referee import Note, PlainHand, Referee, RefSide, plain_side
 from scorepad.sim.results import Tally
-from scorepad.sim.scoretable import ScoreTable, pack, unpack
+from scorepad.sim.slots import SlotShape
 from scorepad.sim.table import bid_key
 from scorepad.sim.validate import Problem, check_side_score
 
@@ -110,16 +108,15 @@ class SideScorer:
         referee: Referee,
         *,
         validate: bool = True,
-        shared: ScoreTable | None = None,
+        slots: SlotShape | None = None,
         engine: Engine | None = None,
-        workers: bool = False,
     ) -> None:
         self.rules = rules
         self.keys = MemoKeys(rules)
         self.referee = referee
         self.validate = validate
         # A slot stands for a side deal only when the points do not read the score.
-        self.shared = shared if not self.keys.reads_score else None
+        self.shape = slots if not self.keys.reads_score else None
         # The engine as `scoring` has it now (a test may plant a bug there), or another.
         self._engine = engine or scoring.score_side
         self._names = names
@@ -128,16 +125,12 @@ class SideScorer:
         self._scored: dict[tuple[object, ...], tuple[SideEntry, SideFold]] = {}
         self._played: dict[tuple[object, ...], PlayedSide] = {}
         self._numbers: dict[tuple[object, ...], SideNumbers] = {}
-        self._unpacked: dict[int, SideFold | None] = {}
-        # A table deal's side as the fold takes it, by its slot in the shared table.
+        # A table deal's side as the fold takes it, by its slot.
         self._slots: dict[int, SideFold] = {}
         self._folds: dict[SideFold, SideFold] = {}  # each tuple of numbers once (`_keep`)
-        self._two_sides = self.shared is not None and rules.sides == 2
-        self._bag_slots = self.shared.bag_slots if self.shared is not None else 0
-        self._radix = self.shared.radix if self.shared is not None else 0
-        # The table's values are read and written only where processes forked later share
-        # them (`workers`); one process's slots (`_slots`) hold all it would read there.
-        self._shares = workers
+        self._two_sides = self.shape is not None and rules.sides == 2
+        self._bag_slots = self.shape.bag_slots if self.shape is not None else 0
+        self._radix = self.shape.radix if self.shape is not None else 0
         # Where a table deal's side new to this process goes with the reference's answer
         # for it (`GameFold.note`), so that the game's fold does not ask again.
         self.note: Note | None = None
@@ -200,12 +193,12 @@ class SideScorer:
 
         `keys` tell the seats' bids apart (memo keys of the bids, or the kernel's bid
         codes); `played_of` makes a played side not met yet from `bids`. A kernel deal
-        gives each side's place (`places`): its numbers are then read from the shared
-        table by place and bags, through this process's copy of the slots it has read
-        (`from_table`). `entries` asks for the sides' entries, for a Round."""
+        gives each side's place (`places`): its numbers are then kept by its slot, its
+        place and bags (`from_table`). `entries` asks for the sides' entries, for a
+        Round."""
         if places is not None and not entries and self._two_sides:
             # The kernel path's deal, tens of thousands a second: the loop below written
-            # out for two sides read from the table (the loop was a twentieth of a deal).
+            # out for two sides kept by slot (the loop was a twentieth of a deal).
             slots, bag_slots = self._slots, self._bag_slots
             place, other_place = places
             side_bags, other_bags = bags
@@ -229,7 +222,7 @@ class SideScorer:
                 boston_by = 1
             tally.contracts += contract + other_contract
             return boston_by, None
-        table = self.shared if places is not None else None
+        table = self.shape if places is not None else None
         if table is not None:
             slots, bag_slots = self._slots, table.bag_slots
         side_entries = []
@@ -356,52 +349,24 @@ class SideScorer:
         bags: int,
         score: int,
     ) -> SideFold:
-        """A kernel side deal's numbers, kept by slot in this process (`_slots`) as the
-        game's fold takes them: read from the shared table where workers share it (a
-        slot that flags a score found wrong is scored again, so its problems are worded
-        from this process), else scored (and written there, for the workers)."""
+        """A kernel side deal not kept yet by its slot: scored, checked, handed to the
+        game's fold with the reference's answer, and kept (where its bags are in range
+        of the slots), as the game's fold takes it."""
         bag_slots = self._bag_slots
-        in_range = 0 <= bags < bag_slots
-        slot = place * bag_slots + bags
-        # Partners who swap their bids and tricks score the same: a side of two seats
-        # keeps its numbers under the swapped deal's slot too, here and in the table.
-        swapped = -1
-        if in_range and self.rules.side_size == 2:
-            first, second = divmod(place, self._radix)
-            swapped = (second * self._radix + first) * bag_slots + bags
-        shared = self.shared if in_range and self._shares else None
-        value = shared.values[slot] if shared is not None else 0
-        if value:
-            folded = self._unpacked.get(value, _UNREAD)
-            if folded is _UNREAD:
-                points, bags_after, penalties, made, boston, wrong, nils = unpack(value)
-                # A score found wrong is only flagged in the table: read it as a miss.
-                folded = self._unpacked[value] = (
-                    None
-                    if wrong
-                    else side_fold(
-                        _new(SideNumbers, (points, bags_after, penalties, made, boston, (), nils))
-                    )
-                )
-            if folded is not None:
-                self._keep(slot, swapped, folded)
-                return folded
-        # Met here for the first time, so no memo but the slots could hold it: scored.
         played = self._played_side(side, keys, keys, taken, played_of)
         scored, ref = self._score(played, score, bags)
         if self.note is not None and ref is not None:
             # The reference's answer the comparison has just had, for the game's fold.
             self.note(side, keys, taken, bags, ref)
         folded = side_fold(scored)
-        if in_range:
-            if shared is not None and not value:
-                points, bags_after, penalties, made, boston, problems, nils = scored
-                value = pack(points, bags_after, penalties, made, boston, bool(problems), nils)
-                if value:  # under the swapped partners' slot too: a read is one look
-                    shared.values[slot] = value
-                    if swapped >= 0:
-                        shared.values[swapped] = value
-            self._keep(slot, swapped, folded)
+        if 0 <= bags < bag_slots:
+            # Partners who swap their bids and tricks score the same: a side of two seats
+            # keeps its numbers under the swapped deal's slot too.
+            swapped = -1
+            if self.rules.side_size == 2:
+                first, second = divmod(place, self._radix)
+                swapped = (second * self._radix + first) * bag_slots + bags
+            self._keep(place * bag_slots + bags, swapped, folded)
         return folded
 
     def _keep(self, slot: int, swapped: int, folded: SideFold) -> None:
@@ -415,6 +380,3 @@ class SideScorer:
             self._slots[slot] = folded
             if swapped >= 0:
                 self._slots[swapped] = folded
-
-
-_UNREAD: SideFold = (0, 0, 0, 0, None)  # a sentinel: not in `_unpacked` yet

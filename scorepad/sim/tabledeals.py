@@ -230,8 +230,8 @@ class TableDeals:
         codes = cast("Sequence[int]", bids)
         plain = self.plain_of(side, bids, taken)
         bids_by_seat = [bid_of[code] for code in codes]
-        # Sides read by slot from the scorer's table are never keyed for `numbers`.
-        keyed = self.scorer.shared is None
+        # Sides the scorer keeps by slot are never keyed for `numbers`.
+        keyed = self.scorer.shape is None
         return self.scorer.played_side(side, bids_by_seat, taken, plain, unseated=keyed)
 
     def plain_of(
