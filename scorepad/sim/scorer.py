@@ -194,7 +194,7 @@ class SideScorer:
         `keys` tell the seats' bids apart (memo keys of the bids, or the kernel's bid
         codes); `played_of` makes a played side not met yet from `bids`. A kernel deal
         gives each side's place (`places`): its numbers are then kept by its slot, its
-        place and bags (`from_table`). `entries` asks for the sides' entries, for a
+        place and bags (`by_slot`). `entries` asks for the sides' entries, for a
         Round."""
         if places is not None and not entries and self._two_sides:
             # The kernel path's deal, tens of thousands a second: the loop below written
@@ -205,7 +205,7 @@ class SideScorer:
             in_range = 0 <= side_bags < bag_slots
             folded = slots.get(place * bag_slots + side_bags) if in_range else None
             if folded is None:
-                folded = self.from_table(0, keys, taken, played_of, place, side_bags, scores[0])
+                folded = self.by_slot(0, keys, taken, played_of, place, side_bags, scores[0])
             points, bags[0], set_out, contract, rare = folded
             scores[0] += points
             sets[0] += set_out
@@ -213,7 +213,7 @@ class SideScorer:
             in_range = 0 <= other_bags < bag_slots
             folded = slots.get(other_place * bag_slots + other_bags) if in_range else None
             if folded is None:
-                folded = self.from_table(1, keys, taken, played_of, other_place, other_bags,
+                folded = self.by_slot(1, keys, taken, played_of, other_place, other_bags,
                                          scores[1])  # fmt: skip
             points, bags[1], set_out, other_contract, rare = folded
             scores[1] += points
@@ -236,7 +236,7 @@ class SideScorer:
                 in_range = 0 <= side_bags < bag_slots
                 folded = slots.get(place * bag_slots + side_bags) if in_range else None
                 if folded is None:
-                    folded = self.from_table(side, keys, taken, played_of, place, side_bags,
+                    folded = self.by_slot(side, keys, taken, played_of, place, side_bags,
                                              scores[side])  # fmt: skip
             else:
                 key = self.keys.scored((get(keys), get(taken)), side_bags, scores[side])
@@ -339,7 +339,7 @@ class SideScorer:
                 self._played[key] = played
         return played
 
-    def from_table(
+    def by_slot(
         self,
         side: int,
         keys: Sequence[object],
