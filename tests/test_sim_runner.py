@@ -358,3 +358,16 @@ def test_a_table_run_of_heuristic_bots_is_the_same_on_two_processes() -> None:
     alone = timeless(simulate(config))
     assert alone["kernel_reason"] is None
     assert timeless(simulate(config, jobs=2)) == alone
+
+
+@pytest.mark.parametrize("kernel", ["c", "python"])
+def test_a_run_lets_its_memos_go_when_it_ends(kernel: str) -> None:
+    """A run's runner, its memos and their tens of thousands of entries are freed as the
+    run ends, not left in a ring of references for the garbage collector's next full
+    pass, which would then land in whatever runs next."""
+    rules = load_preset("standard").rules
+    config = RunConfig(rules, "standard", 30, seed=8, bots=("heuristic",), kernel=kernel)
+    simulate(config)
+    gc.collect()
+    simulate(config)
+    assert gc.collect() == 0

@@ -284,7 +284,10 @@ def compare(
         config = RunConfig(rule_set.rules, rule_set.preset, games, seed=seed, bots=bots,
                            max_deals=max_deals)  # fmt: skip
         column = Column(rule_set, RunSummary(config=config))
-        play_ranges(column, games, partial(_play, context), jobs=jobs, progress=progress)
+        try:
+            play_ranges(column, games, partial(_play, context), jobs=jobs, progress=progress)
+        finally:
+            context.close()
         column.set_rates()
         columns.append(column)
     comparison = Comparison(columns, games, seed, bots)

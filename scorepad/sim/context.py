@@ -58,6 +58,12 @@ class RunContext:
             )
         return self._runner
 
+    def close(self) -> None:
+        """The run is over here: this process's runner and its memos go now."""
+        if self._runner is not None:
+            self._runner.close()
+            self._runner = None
+
     def __getstate__(self) -> dict[str, Any]:
         """What a spawned worker gets: the settings, not this process's runner."""
         state = dict(self.__dict__)

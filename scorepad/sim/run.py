@@ -251,9 +251,13 @@ def simulate(
     summary = RunSummary(config=config, kernel=path, kernel_reason=reason)
     started = time.perf_counter()
     # Made before the workers: forked, they inherit its runner.
-    play = partial(_play_into, config, run_context(config, path))
-    play_ranges(summary, config.games, play, jobs=jobs, progress=progress)
-    summary.elapsed_seconds = time.perf_counter() - started
+    context = run_context(config, path)
+    try:
+        play_ranges(summary, config.games, partial(_play_into, config, context), jobs=jobs,
+                    progress=progress)  # fmt: skip
+        summary.elapsed_seconds = time.perf_counter() - started
+    finally:
+        context.close()
     return summary
 
 

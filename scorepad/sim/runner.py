@@ -96,6 +96,13 @@ class GameRunner:
         self._most_sets = rules.sets_to_lose or 2**62
         self._can_lose = rules.loss_limit is not None or rules.sets_to_lose > 0
 
+    def close(self) -> None:
+        """Let the runner's memos go as soon as the run is over: the scorer hands the
+        reference's fold its answers (`note`), the fold asks the deal source for plain
+        hands, and the source scores with the scorer, a ring the garbage collector would
+        otherwise only break at its next full pass, in whatever comes next."""
+        self.scorer.note = None
+
     def play_game(self, index: int) -> GameResult:
         """Play game `index` of the run to its end (or `max_deals` deals)."""
         rules, source, scorer, fold = self.rules, self.source, self.scorer, self.fold
