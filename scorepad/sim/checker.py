@@ -56,10 +56,10 @@ class DealChecker:
         # A kernel deal's bids by the dealer and the bid codes (and the deficits, where
         # the checks read them).
         self._kernel_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
-        # The checks of a kernel deal's sides, and of its table, by their bid codes (two
-        # memos: a side's key and a table's can hold the same numbers).
+        # The checks of a kernel deal's sides and table, by their bid codes: a table's key
+        # is tagged "table", as in `_side_bids` (a side's key, its side, deficit and
+        # codes, can hold the same numbers as a table's codes in bidding order).
         self._code_bids: dict[tuple[object, ...], Problem | None] = {}
-        self._code_tables: dict[tuple[int, ...], Problem | None] = {}
         self._order = [
             [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
             for dealer in range(rules.players)
@@ -201,7 +201,7 @@ class DealChecker:
                 (bid := bid_of[code]) is not None and bid.is_blind for code in side_codes
             )
             deficit = self.keys.side_deficit(scores, side, side_blind)
-            key = (side, deficit, *side_codes)
+            key: tuple[object, ...] = (side, deficit, *side_codes)
             refused = memo.get(key, _UNSEEN)
             if refused is _UNSEEN:
                 bids = tuple([bid for code in side_codes if (bid := bid_of[code]) is not None])
@@ -209,15 +209,14 @@ class DealChecker:
                 refused = memo[key] = self._side_refusal(side, bids, deficit, joint)
             if refused is not None:
                 problems.append(cast("Problem", refused))
-        order = tuple(
-            [code for seat in self._order[dealer] if bid_of[code := codes[seat]] is not None]
-        )
-        table = self._code_tables.get(order, _UNSEEN)
-        if table is _UNSEEN:
+        order = [code for seat in self._order[dealer] if bid_of[code := codes[seat]] is not None]
+        key = ("table", *order)
+        refused = memo.get(key, _UNSEEN)
+        if refused is _UNSEEN:
             in_order = [bid for code in order if (bid := bid_of[code]) is not None]
-            table = self._code_tables[order] = self._table_refusal(in_order)
-        if table is not None:
-            problems.append(cast("Problem", table))
+            refused = memo[key] = self._table_refusal(in_order)
+        if refused is not None:
+            problems.append(cast("Problem", refused))
         return problems
 
     def _side_refusal(

@@ -330,15 +330,10 @@ class GameFold:
         under this fold's own key (the seats' bids and tricks as the deal source gives
         them, the bags), so the fold does not ask again. Only for the usual table
         (`deal_of`)."""
-        memo = self._memo
-        if self._two_pairs and len(memo) < MEMO_LIMIT:
+        if self._two_pairs:
             _, first, second = self._pairs[side]
-            one, two, took, other_took = keys[first], keys[second], taken[first], taken[second]
-            # Under both orders of the partners, as `_keep` keeps them (a key met before
-            # had the same answer: the same hands and bags).
-            memo[one, two, took, other_took, bags] = memo[two, one, other_took, took, bags] = (
-                self._folded(ref)
-            )
+            key = (keys[first], keys[second], taken[first], taken[second], bags)
+            self._keep(key, self._folded(ref))  # a key met before had the same answer
 
     def _folded(self, ref: RefSide) -> tuple[int, int, int, bool]:
         """A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston;

@@ -141,12 +141,9 @@ class SideScorer:
         by_seat: Sequence[Bid | None],
         taken: Sequence[int],
         plain: tuple[PlainHand, ...] | None = None,
-        *,
-        unseated: bool = True,
     ) -> PlayedSide:
         """One side's played deal from each seat's bid (None: the partner made the side's
-        joint bid) and tricks; `plain`, the reference's hands when the source has them;
-        `unseated`, whether to key it for `numbers`."""
+        joint bid) and tricks; `plain`, the reference's hands when the source has them."""
         seats = self._seats[side]
         seat_bids = [by_seat[seat] for seat in seats]
         tricks = tuple([taken[seat] for seat in seats])
@@ -162,7 +159,7 @@ class SideScorer:
         if plain is None:
             plain = plain_side(seat_bids, tricks)
         key: tuple[object, ...] | None = None
-        if unseated:
+        if self.shape is None:  # sides kept by slot are never scored through `numbers`
             # Any fixed order does: two orders of the same pairs would only miss a share.
             pairs = [(bid_key(hand.bid), hand.tricks) for hand in hands]
             if len(pairs) == 2:

@@ -229,10 +229,7 @@ class TableDeals:
         bid_of = self._bid_of_code
         codes = cast("Sequence[int]", bids)
         plain = self.plain_of(side, bids, taken)
-        bids_by_seat = [bid_of[code] for code in codes]
-        # Sides the scorer keeps by slot are never keyed for `numbers`.
-        keyed = self.scorer.shape is None
-        return self.scorer.played_side(side, bids_by_seat, taken, plain, unseated=keyed)
+        return self.scorer.played_side(side, [bid_of[code] for code in codes], taken, plain)
 
     def plain_of(
         self, side: int, bids: Sequence[object], taken: Sequence[int]
