@@ -23,10 +23,10 @@ from typing import Any
 from scorepad.rules import Rules
 from scorepad.sim.context import RunContext
 from scorepad.sim.deal import deck_plan
-from scorepad.sim.kernel import choose_kernel, kernel_refusal
+from scorepad.sim.kernel import choose_kernel
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.results import GameResult
-from scorepad.sim.run import RunConfig, RunSummary
+from scorepad.sim.run import RunConfig, RunSummary, run_context
 from scorepad.sim.runner import MAX_DEALS
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -278,16 +278,11 @@ def compare(
         # The kernel's table where it can play the rule set (the same games as bots in
         # Python, sooner), bots in Python otherwise.
         path, _ = choose_kernel("auto", rule_set.rules, bots)
-        table = path if kernel_refusal(rule_set.rules, bots) is None else None
-        context = RunContext(rule_set.rules, rule_set.preset, bots, seed=seed,
-                             max_deals=max_deals, table=table)  # fmt: skip
         config = RunConfig(rule_set.rules, rule_set.preset, games, seed=seed, bots=bots,
                            max_deals=max_deals)  # fmt: skip
         column = Column(rule_set, RunSummary(config=config))
-        try:
+        with run_context(config, path) as context:
             play_ranges(column, games, partial(_play, context), jobs=jobs, progress=progress)
-        finally:
-            context.close()
         column.set_rates()
         columns.append(column)
     comparison = Comparison(columns, games, seed, bots)

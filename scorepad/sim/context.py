@@ -64,6 +64,12 @@ class RunContext:
             self._runner.close()
             self._runner = None
 
+    def __enter__(self) -> RunContext:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
     def __getstate__(self) -> dict[str, Any]:
         """What a spawned worker gets: the settings, not this process's runner."""
         state = dict(self.__dict__)

@@ -251,13 +251,10 @@ def simulate(
     summary = RunSummary(config=config, kernel=path, kernel_reason=reason)
     started = time.perf_counter()
     # Made before the workers: forked, they inherit its runner.
-    context = run_context(config, path)
-    try:
-        play_ranges(summary, config.games, partial(_play_into, config, context), jobs=jobs,
-                    progress=progress)  # fmt: skip
+    with run_context(config, path) as context:
+        play = partial(_play_into, config, context)
+        play_ranges(summary, config.games, play, jobs=jobs, progress=progress)
         summary.elapsed_seconds = time.perf_counter() - started
-    finally:
-        context.close()
     return summary
 
 
