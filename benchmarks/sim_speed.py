@@ -131,8 +131,8 @@ def measure_run(
 ) -> tuple[float, float, float]:
     rules = load_preset(preset).rules
     config = RunConfig(rules, preset, games, seed=seed, bots=(bots,), kernel=kernel)
-    # Every run starts cold, as a `scorepad simulate` does: a run keeps its runner, memo
-    # tables and shared score table in its own context (context.py), none in the process.
+    # Every run starts cold, as a `scorepad simulate` does: a run keeps its runner and memo
+    # tables in its own context (context.py), none in the process.
     wall, own, children = time.perf_counter(), time.process_time(), _children_cpu()
     summary = simulate(config, jobs=jobs)
     wall = time.perf_counter() - wall
@@ -282,9 +282,8 @@ def main() -> None:
     print(f"cpus: {os.cpu_count()}, python {sys.version.split()[0]}, preset {preset},"
           f" {args.rounds} rounds, games {games}")  # fmt: skip
     print("load average at the start: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
-    # Warm the imports, those of --jobs 2 too (multiprocessing, its pipes, shared counter
-    # and lock: some 15 ms of CPU time once in a process), so that no round's --jobs 2
-    # pays them.
+    # Warm the imports, those of --jobs 2 too (pickle and select, for the workers' pipes),
+    # so that no round's --jobs 2 pays them.
     measure_run(preset, "random", 5, 10**6, 2, "python")
     BUSIEST.clear()
     figures = Figures()

@@ -153,7 +153,7 @@ def engine_bug(bug: Callable[..., SideScore]) -> Plant:
 
 
 def key_collision(path: str, monkeypatch: pytest.MonkeyPatch, mutants: Mutants) -> None:
-    if path == "c":  # the kernel gives two side deals one place in the score table
+    if path == "c":  # the kernel gives two side deals one place, so one slot
         monkeypatch.setattr(kernel, "KERNEL", mutants[4])
     elif path == "python":
         places = twin.Table._side_places

@@ -169,7 +169,7 @@ def test_summaries_merged_from_processes_are_the_summary_of_all_games(
 
 def test_spawned_workers_give_the_same_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where there is no fork, workers are spawned: each gets the run by pickle, and
-    its own memo and score tables."""
+    its own memos."""
     rules = load_preset("standard").rules
     config = RunConfig(rules, "standard", 24, seed=9, bots=("random",))
     alone = timeless(simulate(config))

@@ -30,7 +30,7 @@
  * validator catches it: 1 lets spades be led before they are broken, 2 allows one revoke
  * a deal, 3 misreads a trick's winner the same way in play and in check_deal (a spade
  * does not trump: a bug this file's own check cannot see), and 4 makes two side deals
- * share a place in the table of scored sides (a seat's tricks counted modulo 7), and 5
+ * share a place, so a slot of the scorer's memo (a seat's tricks counted modulo 7), and 5
  * makes the heuristic bot throw the highest card of a suit where it means the lowest (a
  * legal card: only the Python bot's replay of the deal can see it).
  */

@@ -160,8 +160,7 @@ class Table:
         # Heuristic bots: the Python bot itself, dealt and asked as the Python path does.
         self._player: BotDeals | None = None
         if heuristic:
-            # Here, not at the top: botdeals imports (through the checker's score table)
-            # kernel.py, which imports this module.
+            # Here, not at the top: only a table of heuristic bots asks the Python bot.
             from scorepad.sim.botdeals import BotDeals
             from scorepad.sim.scorer import SideScorer
 

@@ -152,6 +152,7 @@ def _play_parallel(
 # What a worker sends: ("played", games) after each range, then ("done", its sums), or
 # ("error", why).
 _Message = tuple[str, Any]
+_GONE: _Message = ("error", "it stopped before its games were played")  # its pipe ended
 
 
 class _Claims(Protocol):
@@ -272,7 +273,7 @@ class _PipeInbox:
     def receive(self) -> _Message:
         while not self._complete():
             if self._ended:
-                return ("error", "it stopped before its games were played")
+                return _GONE
             import select
 
             select.select([self._fd], [], [])
@@ -349,7 +350,7 @@ class _Spawned:
         try:
             message: _Message = self._receive.recv()
         except EOFError:
-            return ("error", "it stopped before its games were played")
+            return _GONE
         return message
 
     def stop(self) -> None:

@@ -7,11 +7,7 @@ bag counts a side can hold, plus its bags: so a slot stands for one side deal an
 other, and the scorer keeps a table deal's side by one integer (`scorer.SideScorer`).
 Two side deals the kernel put in one slot would share its numbers; the reference's
 fold, keyed by the seats' bids and tricks as given, not by slots, tells them apart.
-
-(Processes of a run once shared a table of scored sides here, in memory mapped before
-the workers were forked. Each process then still asked the reference for what the
-others had scored, and a run of 2,000 games was no quicker for it: each process keeps
-its own memos now.)
+Each process of a run keeps its own slots (docs/simulator.md says why none are shared).
 """
 
 from __future__ import annotations
