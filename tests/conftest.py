@@ -123,11 +123,15 @@ def kernel_implementation(request: pytest.FixtureRequest) -> str:
     return implementation
 
 
-def scorepad_process(*args: str, env: dict[str, str]) -> subprocess.Popen[str]:
-    """`python -m scorepad ARGS` running on its own, its output piped as text, to be
-    stopped with Ctrl-C (SIGINT) as a person at a terminal would, then `stopped`."""
+def scorepad_process(
+    *args: str, env: dict[str, str] | None = None, stdin: int | None = None
+) -> subprocess.Popen[str]:
+    """`python -m scorepad ARGS` running on its own, its output piped as text (its input
+    too, with `stdin=subprocess.PIPE`), to be stopped with Ctrl-C (SIGINT) as a person at
+    a terminal would, then `stopped`."""
     return subprocess.Popen(
         [sys.executable, "-m", "scorepad", *args],
+        stdin=stdin,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -5,12 +5,11 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from conftest import assert_golden
+from conftest import assert_golden, scorepad_process
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -247,13 +246,7 @@ def test_every_prompt_and_hint_fits_80_columns(home: Path, args: tuple[str, ...]
 
 def test_ctrl_c_stops_with_status_130_and_no_traceback(home: Path) -> None:
     path = start()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "scorepad", "play"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process = scorepad_process("play", stdin=subprocess.PIPE)
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write("3\n")
     process.stdin.flush()

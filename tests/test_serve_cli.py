@@ -12,7 +12,6 @@ import re
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -23,6 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from conftest import scorepad_process
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -54,18 +54,10 @@ class Server:
 def serving(*args: str, language: str = "en") -> Iterator[Server]:
     """`scorepad serve ARGS` (on any free port unless ARGS give one) until the block ends;
     its printed lines and links. `language` is the server's (SCOREPAD_LANG)."""
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorepad",
-            "serve",
-            *args,
-            *(() if "--port" in args else ("--port", "0")),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    process = scorepad_process(
+        "serve",
+        *args,
+        *(() if "--port" in args else ("--port", "0")),
         env={**os.environ, "PYTHONUNBUFFERED": "0", "SCOREPAD_LANG": language},
     )
     lines: list[str] = []
