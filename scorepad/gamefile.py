@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from scorepad.bids import Bid, BidKind, parse_bid
 from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError
@@ -33,7 +33,6 @@ FORMAT = 2
 OLD_FORMATS = (1,)  # read as they always were; the next save writes them in FORMAT
 END_TABLE = "end_of_file"
 
-_T = TypeVar("_T")
 
 
 def game_from_toml(text: str, source: str) -> Game:

@@ -25,10 +25,6 @@ _HEADER = (
 )
 
 
-# ---------------------------------------------------------------------------
-# TOML <-> Game
-
-
 def game_to_toml(game: Game) -> str:
     """The game as a game file's text; `game_from_toml` reads it back to an equal game.
 

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from conftest import preset_rules
 
 from scorepad.bids import NIL, Bid, number
 from scorepad.cards import CODE_CARDS, card_code, parse_cards
@@ -25,7 +26,6 @@ from scorepad.sim.valuation import (
     spade_risk_key,
     suit_tricks,
 )
-from tests.conftest import preset_rules
 
 
 def hand_of(text: str) -> int:

@@ -7,13 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import preset_rules
 from typer.testing import CliRunner
 
 from scorepad.cli import app
 from scorepad.sim.compare import Column, Comparison, Rate, RuleSet, mark_differences, wilson
 from scorepad.sim.run import RunConfig, RunSummary
 from scorepad.sim.runner import GameResult
-from tests.conftest import preset_rules
 
 runner = CliRunner()
 

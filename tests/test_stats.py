@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from conftest import preset_rules
 
 from scorepad.bids import BLIND_NIL, NIL, Bid, number
 from scorepad.errors import GameError
 from scorepad.game import Game, Round, SideEntry, new_game, standings
 from scorepad.stats import collect_stats
-from tests.conftest import preset_rules
 
 
 def entry(bids: tuple[Bid | int, ...], tricks: tuple[int, ...] | None) -> SideEntry:

@@ -140,7 +140,8 @@ def _coerce(param: Any, process: Any, ctx: Any, value: Any) -> Any:
 
 
 class _Argument(TyperArgument):
-    """An argument as scorepad's help shows it: `NAME` or `[ROUND]`, never `{NAME} <str>`."""
+    """An argument as scorepad's help shows it: `NAME` or `[ROUND]`, never `{NAME} <str>`;
+    its value taken past Typer's converter where it needs none (`_coerce`)."""
 
     def process_value(self, ctx: Any, value: Any) -> Any:
         return _coerce(self, super().process_value, ctx, value)
@@ -154,7 +155,8 @@ class _Argument(TyperArgument):
 
 
 class _Option(TyperOption):
-    """An option as scorepad's help shows it: its metavar, no `<bool>`, a range in words."""
+    """An option as scorepad's help shows it: its metavar, no `<bool>`, a range in words;
+    its value taken past Typer's converter where it needs none (`_coerce`)."""
 
     def process_value(self, ctx: Any, value: Any) -> Any:
         return _coerce(self, super().process_value, ctx, value)
@@ -183,8 +185,10 @@ def in_our_words(command: Any, ctx: Any) -> None:
     """Make Typer's parameters of `command` show scorepad's words in help (pinned Typer 0.29).
 
     Typer 0.29 shows each value's Python type (`<str>`, `<list[str]>`, `<bool>` on a flag),
-    braces round a required argument and `x>=1` for a range; the subclasses change only how
-    a parameter is shown, so a parameter's class is swapped for its twin and nothing else.
+    braces round a required argument and `x>=1` for a range; the subclasses change how a
+    parameter is shown, and take a value that needs no converting past Typer's converter
+    (`_coerce`, which spares a start-up import), so a parameter's class is swapped for its
+    twin and nothing else.
     """
     if type(command) is TyperCommand:
         command.__class__ = _Command
@@ -398,4 +402,5 @@ def scorepad(
     ] = None,
 ) -> None:
     """A score pad for Spades: bids, tricks, nil, bags and house rules, scored right."""
-    # A callback keeps `app` a group even when `main` has loaded a single command.
+    # A callback keeps an app a group, its commands named, even the one-command app
+    # `app_for` makes (which takes this callback, and so --lang, with it).

@@ -192,8 +192,6 @@ def summary_view(summary: RunSummary) -> RenderableType:
     from rich.table import Table
     from rich.text import Text
 
-    from scorepad.render.problems import check_words
-
     stats = summary.stats()
     config = summary.config
     table = Table(box=None, pad_edge=False, show_header=False)
@@ -254,6 +252,8 @@ def summary_view(summary: RunSummary) -> RenderableType:
         ),
     )
     parts: list[RenderableType] = [table]
+    if summary.violations:  # a clean run never loads the words of its problems
+        from scorepad.render.problems import check_words
     # Each violation in the run's language, made from its facts (the JSON keeps the English).
     for violation in summary.violations:
         record = violation.record

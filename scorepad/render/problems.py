@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from scorepad.bids import Bid, say_bid
-from scorepad.cards import CODE_CARDS, Suit, format_cards
+from scorepad.bids import Bid, check_side_bids, check_table_bids, say_bid
+from scorepad.cards import CODE_CARDS, Suit, format_card, format_cards
 from scorepad.errors import BidError
 from scorepad.i18n import N_, _, format_number, pgettext, speaking
 
@@ -93,7 +93,7 @@ def _played(codes: Iterable[int]) -> str:
 
 
 def _card(code: int) -> str:
-    return format_cards([CODE_CARDS[code]])
+    return format_card(CODE_CARDS[code])
 
 
 def _numbers(values: Iterable[int], brackets: str = "[]") -> str:
@@ -206,8 +206,6 @@ def _tricks_played(v: Values) -> str:
 
 def _bids(v: Values) -> str:
     """The bid check's own refusal, said again from the same bids in this language."""
-    from scorepad.bids import check_side_bids, check_table_bids
-
     try:
         if v["side"] is None:
             check_table_bids(v["rules"], v["bids"], last=_("the last bidder"))
