@@ -2,15 +2,17 @@
 
 `scorepad.reference` is a plain scorer written from the rules alone; it shares no code with
 `scorepad.scoring` (tests/test_reference.py holds the two apart). The simulator asks it
-twice, never through the engine's memo tables or the kernel's score slots:
+about each side deal once, from plain hands built from the seats' bids and tricks, and
+reads its answer twice, never through the engine's memo keys or the kernel's slots:
 
 - `Referee.compare`: every side deal the engine scores (a memo of the engine spares
-  only the same inputs again) is scored by the reference too, from plain hands built
-  here from the seats' bids and tricks, and any difference is a violation;
+  only the same inputs again) is scored by the reference too, and any difference is a
+  violation;
 - `GameFold`: every game is folded deal by deal with the reference's scores, bags and
   sets, and the end of the game read from the rules here (`Referee.end`, not the
   engine's `judge_end`), beside the simulator's own fold of the engine's numbers; the
-  two must agree after every deal.
+  two must agree after every deal. The fold keeps the answers under its own keys: those
+  the scorer's comparisons have just had (`GameFold.note`), and those it asks for.
 """
 
 from __future__ import annotations
@@ -159,8 +161,8 @@ _NOT_OVER: tuple[bool, int | None, str | None] = (False, None, None)
 # Makes a side's plain hands from the deal's bids (as the deal source gives them) and
 # tricks: `plain_of(side, bids, taken)`.
 PlainOf = Callable[[int, Sequence[object], Sequence[int]], tuple[PlainHand, ...]]
-# `GameFold.note(side, keys, taken, bags, ref)`.
-Note = Callable[[int, Sequence[object], Sequence[int], int, RefSide], None]
+# `GameFold.note(side, keys, taken, bags, score, ref)`.
+Note = Callable[[int, Sequence[object], Sequence[int], int, int, RefSide], None]
 
 
 class GameFold:
@@ -228,15 +230,8 @@ class GameFold:
         memo = self._memo
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         boston_by = None
-        for side, first, second in self._pairs:
-            # Sides of two seats (the usual table) by their seats; others by a getter.
-            key: tuple[object, ...] = (
-                (keys[first], keys[second], taken[first], taken[second], ref_bags[side])
-                if second >= 0
-                else (self._getters[side](keys), self._getters[side](taken), ref_bags[side])
-            )
-            if self._reads_score:
-                key += (ref_scores[side],)
+        for side in self._sides:
+            key = self._key(side, keys, taken, ref_bags[side], ref_scores[side])
             found = memo.get(key)
             if found is None:
                 found = self._side(side, bids, taken, key)
@@ -324,16 +319,27 @@ class GameFold:
         return self._keep(key, self._folded(ref))
 
     def note(
-        self, side: int, keys: Sequence[object], taken: Sequence[int], bags: int, ref: RefSide
-    ) -> None:
+        self, side: int, keys: Sequence[object], taken: Sequence[int], bags: int, score: int,
+        ref: RefSide,
+    ) -> None:  # fmt: skip
         """Keep the reference's answer `ref` for a side deal its scorer has just compared
-        under this fold's own key (the seats' bids and tricks as the deal source gives
-        them, the bags), so the fold does not ask again. Only for the usual table
-        (`deal_of`)."""
-        if self._two_pairs:
-            _, first, second = self._pairs[side]
-            key = (keys[first], keys[second], taken[first], taken[second], bags)
-            self._keep(key, self._folded(ref))  # a key met before had the same answer
+        (at `bags` and `score`) under this fold's own key, so the fold does not ask again.
+        (A key met before had the same answer: the same hands, bags and score.)"""
+        self._keep(self._key(side, keys, taken, bags, score), self._folded(ref))
+
+    def _key(
+        self, side: int, keys: Sequence[object], taken: Sequence[int], bags: int, score: int
+    ) -> tuple[object, ...]:
+        """A side's deal in the fold's memo: its seats' bids (as the deal source gives them)
+        and tricks, its bags before, and its score where the points read it. A side of two
+        seats by its seats (`_deal_two_pairs` writes this out for the usual table)."""
+        _, first, second = self._pairs[side]
+        key: tuple[object, ...] = (
+            (keys[first], keys[second], taken[first], taken[second], bags)
+            if second >= 0
+            else (self._getters[side](keys), self._getters[side](taken), bags)
+        )
+        return key + (score,) if self._reads_score else key
 
     def _folded(self, ref: RefSide) -> tuple[int, int, int, bool]:
         """A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston;

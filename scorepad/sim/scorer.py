@@ -240,7 +240,9 @@ class SideScorer:
                 cached = self._scored.get(key)
                 if cached is None:
                     played = self._played_side(side, keys, bids, taken, played_of)
-                    numbers = self.numbers(played, scores[side], side_bags)
+                    numbers, ref = self._numbers_of(played, scores[side], side_bags)
+                    if self.note is not None and ref is not None:
+                        self.note(side, keys, taken, side_bags, scores[side], ref)
                     cached = (played.entry, side_fold(numbers))
                     if len(self._scored) < MEMO_LIMIT:
                         self._scored[key] = cached
@@ -291,14 +293,22 @@ class SideScorer:
         """A played side scored by the engine from `score` and `bags`, checked, memoised
         by its bids and tricks apart from its seats, its bags, and its score where the
         points read it."""
+        return self._numbers_of(played, score, bags)[0]
+
+    def _numbers_of(
+        self, played: PlayedSide, score: int, bags: int
+    ) -> tuple[SideNumbers, RefSide | None]:
+        """`numbers`, and the reference's answer where it was asked for them just now
+        (None: read from the memo, or not checked)."""
         assert played.unseated is not None, "a played side keyed for `numbers`"
         key = self.keys.scored(played.unseated, bags, score)
         numbers = self._numbers.get(key)
-        if numbers is None:
-            numbers = self._score(played, score, bags)[0]
-            if len(self._numbers) < MEMO_LIMIT:
-                self._numbers[key] = numbers
-        return numbers
+        if numbers is not None:
+            return numbers, None
+        numbers, ref = self._score(played, score, bags)
+        if len(self._numbers) < MEMO_LIMIT:
+            self._numbers[key] = numbers
+        return numbers, ref
 
     def _score(
         self, played: PlayedSide, score: int, bags: int
@@ -354,7 +364,7 @@ class SideScorer:
         scored, ref = self._score(played, score, bags)
         if self.note is not None and ref is not None:
             # The reference's answer the comparison has just had, for the game's fold.
-            self.note(side, keys, taken, bags, ref)
+            self.note(side, keys, taken, bags, score, ref)
         folded = side_fold(scored)
         if 0 <= bags < bag_slots:
             # Partners who swap their bids and tricks score the same: a side of two seats
