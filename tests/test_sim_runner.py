@@ -199,6 +199,25 @@ def test_a_run_leaves_the_garbage_collector_as_it_found_it() -> None:
     assert gc.get_threshold() == thresholds
 
 
+
+def test_a_runs_memos_go_before_the_collector_is_back_to_its_pace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Freed first, the memos' entries are never walked by a collection at the run's end."""
+    at_close: list[int] = []
+    close = GameRunner.close
+
+    def closing(runner: GameRunner) -> None:
+        at_close.append(gc.get_threshold()[0])
+        close(runner)
+
+    monkeypatch.setattr(GameRunner, "close", closing)
+    rules = load_preset("standard").rules
+    thresholds = gc.get_threshold()
+    simulate(RunConfig(rules, "standard", 3, seed=8, bots=("random",), kernel="python"))
+    assert at_close and at_close[0] >= 50_000
+    assert gc.get_threshold() == thresholds
+
 @pytest.mark.parametrize(
     ("games", "jobs"), [(1, 1), (7, 1), (250, 1), (12, 2), (2000, 2), (2001, 3)]
 )

@@ -11,11 +11,13 @@ makes its own the first time it plays.
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
 from scorepad.rules import Rules
 from scorepad.sim.kernel import heuristic_values, table_type
+from scorepad.sim.parallel import fewer_collections
 from scorepad.sim.runner import MAX_DEALS, GameRunner
 
 
@@ -34,6 +36,7 @@ class RunContext:
     table: str | None = None  # deals on the kernel's Table: "c" or "python" (its twin)
     check: str = "sample"
     _runner: GameRunner | None = field(default=None, init=False, repr=False)
+    _open: ExitStack | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.table is not None and "heuristic" in self.bots:
@@ -65,13 +68,21 @@ class RunContext:
             self._runner = None
 
     def __enter__(self) -> RunContext:
+        """Open for the run: the collector runs less often (`fewer_collections`) until the
+        run ends and its memos are gone, so that it never walks them after the games."""
+        self._open = ExitStack()
+        self._open.enter_context(fewer_collections())
         return self
 
     def __exit__(self, *_: object) -> None:
         self.close()
+        if self._open is not None:
+            self._open.close()
+            self._open = None
 
     def __getstate__(self) -> dict[str, Any]:
         """What a spawned worker gets: the settings, not this process's runner."""
         state = dict(self.__dict__)
         state["_runner"] = None
+        state["_open"] = None
         return state
