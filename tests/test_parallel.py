@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
@@ -46,3 +47,28 @@ def test_no_pipe_is_left_open_after_a_run() -> None:
         pytest.skip("no /proc to count open files")
     parallel.play_ranges(Played(), 200, _play, jobs=2)
     assert set(os.listdir("/proc/self/fd")) == before
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_this_process_is_told_once_it_has_played_its_part(jobs: int) -> None:
+    """`played` comes once, after this process's last game and before the workers' sums
+    are merged in (a run lets its memos go then, while the workers finish)."""
+    if jobs > 1 and not parallel._can_fork():
+        pytest.skip("the workers are forked")
+    sums = Played()
+    seen: list[tuple[int, int]] = []  # (games played here, games merged) when told
+    mine = os.getpid()
+
+    def played() -> None:
+        here = sum(1 for pid in sums.games.values() if pid == mine)
+        seen.append((here, len(sums.games) - here))
+
+    def play(sums: Played, start: int, stop: int) -> None:
+        time.sleep(0.001)  # long enough for a worker to take ranges too
+        _play(sums, start, stop)
+
+    parallel.play_ranges(sums, 300, play, jobs=jobs, played=played)
+    assert len(sums.games) == 300
+    played_here = sum(1 for pid in sums.games.values() if pid == mine)
+    assert seen == [(played_here, 0)]
+    assert played_here < 300 if jobs > 1 else played_here == 300

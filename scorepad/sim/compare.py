@@ -282,7 +282,8 @@ def compare(
                            max_deals=max_deals)  # fmt: skip
         column = Column(rule_set, RunSummary(config=config))
         with run_context(config, path) as context:
-            play_ranges(column, games, partial(_play, context), jobs=jobs, progress=progress)
+            play_ranges(column, games, partial(_play, context), jobs=jobs, progress=progress,
+                        played=context.close)  # fmt: skip
         column.set_rates()
         columns.append(column)
     comparison = Comparison(columns, games, seed, bots)

@@ -71,9 +71,12 @@ def play_ranges(
     *,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    played: Callable[[], None] | None = None,
 ) -> S:
     """Play games 0..games-1 into `sums` (still empty), a range at a time, on `jobs`
-    processes: this one and `jobs - 1` workers. `progress(n)` is told of n more games.
+    processes: this one and `jobs - 1` workers. `progress(n)` is told of n more games;
+    `played()`, once this process has played its last range, before it waits for the
+    workers' (a run lets its memos go then, while the workers finish).
 
     Every process takes the next range from one shared counter until none is left, so
     all finish within about one range of each other, however busy the machine. Each
@@ -92,8 +95,10 @@ def play_ranges(
                 play(sums, start, stop)
                 if progress:
                     progress(stop - start)
+            if played:
+                played()
             return sums
-        _play_parallel(sums, ranges, play, jobs, progress)
+        _play_parallel(sums, ranges, play, jobs, progress, played)
     return sums
 
 
@@ -103,6 +108,7 @@ def _play_parallel(
     play: Play[S],
     jobs: int,
     progress: Callable[[int], None] | None,
+    played: Callable[[], None] | None,
 ) -> None:
     forked = _can_fork()
     # Forked, the workers are started with `os.fork` and talk over plain pipes: a run of
@@ -134,6 +140,8 @@ def _play_parallel(
             if progress:
                 progress(stop - start)
             busy = [inbox for inbox in busy if _drain(inbox, take)]
+        if played:
+            played()
         for inbox in busy:
             while take(inbox.receive()):
                 pass

@@ -253,7 +253,8 @@ def simulate(
     # Made before the workers: forked, they inherit its runner.
     with run_context(config, path) as context:
         play = partial(_play_into, config, context)
-        play_ranges(summary, config.games, play, jobs=jobs, progress=progress)
+        play_ranges(summary, config.games, play, jobs=jobs, progress=progress,
+                    played=context.close)  # fmt: skip
         summary.elapsed_seconds = time.perf_counter() - started
     return summary
 
