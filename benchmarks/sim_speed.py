@@ -7,10 +7,11 @@ Run from the repository root:
     python benchmarks/sim_speed.py --baseline /tmp/base --open-spiel-python /tmp/os/bin/python
 
 Each round measures, in an order that turns by one every round (so that no path always
-runs first, or last, while the machine is busy with something else), each one-process
-run in a fresh subprocess that times only its games, started cold as `scorepad simulate`
-starts, the same way for this checkout and a baseline (the `--jobs` runs are timed in
-this process, which plays beside its worker):
+runs first, or last, while the machine is busy with something else), each run in a fresh
+subprocess that times only its games, started cold as `scorepad simulate` starts, the same
+way for this checkout and a baseline (a `--jobs 2` run's subprocess plays beside its one
+worker; before, `--jobs` runs were timed inside this process, whose heap, grown and freed
+by the rounds before, is not what a fresh `scorepad simulate` forks):
 
 - `kernel`: random bots on the compiled kernel (`--kernel c`), one process, whole games
   scored by the engine, every deal checked;
@@ -39,7 +40,7 @@ kernel, jobs 2 / jobs 1), by wall time and by CPU time. Ratios taken
 within a round are paired: both sides ran within seconds of each other. On a shared
 machine the rates move; compare the paired ratios (by CPU time when other work competes
 for the cores). `--jobs 2` is judged by wall time on a quiet machine; on a busy one, by the
-CPU time of the busier of its two processes (this one plays too, beside one worker), which
+CPU time of the busier of its two processes (the run's own plays too, beside one worker), which
 bounds its wall time on two free cores, and beside it by the two processes' CPU time
 shared evenly (the other bound: on a busy machine the work is not shared evenly). Every
 run validates every deal, as `scorepad simulate` does.
@@ -51,7 +52,6 @@ import argparse
 import json
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -62,9 +62,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.presets import load_preset  # noqa: E402
 from scorepad.sim.kernel import kernel_built  # noqa: E402
-from scorepad.sim.run import RunConfig, simulate  # noqa: E402
 
 TARGETS = {
     "kernel / openspiel-cpp": 1.0,
@@ -91,22 +89,31 @@ except ImportError:  # a checkout from before presets.py
 from scorepad.sim.run import RunConfig, simulate
 preset, bots, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 kernel = {"kernel": "c", "python": "python"}.get(sys.argv[5], "auto")
+jobs = int(sys.argv[6]) if len(sys.argv) > 6 else 1
 rules = load_preset(preset).rules
 def config(games, seed):
     config = RunConfig(rules, preset, games, seed=seed, bots=(bots,))
     return config if kernel == "auto" else dataclasses.replace(config, kernel=kernel)
-simulate(config(3, 10**6))  # warm the imports
+# Warm the imports (with --jobs, those of a forked worker's pipes too: 12 games are
+# three ranges, so a worker is started).
+simulate(config(3, 10**6)) if jobs == 1 else simulate(config(12, 10**6), jobs=jobs)
 # Start cold, as here: a checkout that keeps tables in its modules has them cleared.
 import scorepad.sim as sim
 for module, name in (("run", "_RUNNERS"), ("runner", "_KERNEL_TABLES"), ("scoretable", "_TABLES")):
     getattr(getattr(sim, module, None), name, {}).clear()
-wall, cpu = time.perf_counter(), time.process_time()
-summary = simulate(config(games, seed))
-wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+def children():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+wall, cpu, kids = time.perf_counter(), time.process_time(), children()
+summary = simulate(config(games, seed)) if jobs == 1 else simulate(config(games, seed), jobs=jobs)
+wall, cpu, kids = time.perf_counter() - wall, time.process_time() - cpu, children() - kids
 assert summary.violation_count == 0, summary.violations[:1]
 ran = getattr(summary, "kernel", None)  # a checkout from before the kernel field: None
 assert kernel == "auto" or ran in (None, kernel), f"asked for --kernel {kernel}, ran {ran}"
-print(json.dumps({"deals": summary.deals, "wall": wall, "cpu": cpu}))
+# With --jobs 2 this process plays too, beside one worker: the busier of the two bounds
+# the wall time on two free cores, whatever else runs on the machine.
+busiest = max(cpu, kids)
+print(json.dumps({"deals": summary.deals, "wall": wall, "cpu": cpu + kids, "busiest": busiest}))
 """
 
 
@@ -119,33 +126,6 @@ class Figures(dict[str, list[tuple[float, float, float]]]):
     def rate(self, path: str, round_: int, per_cpu: bool = False) -> float:
         deals, wall, cpu = self[path][round_]
         return deals / (cpu if per_cpu else wall)
-
-
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def measure_run(
-    preset: str, bots: str, games: int, seed: int, jobs: int, kernel: str
-) -> tuple[float, float, float]:
-    rules = load_preset(preset).rules
-    config = RunConfig(rules, preset, games, seed=seed, bots=(bots,), kernel=kernel)
-    # Every run starts cold, as a `scorepad simulate` does: a run keeps its runner and memo
-    # tables in its own context (context.py), none in the process.
-    wall, own, children = time.perf_counter(), time.process_time(), _children_cpu()
-    summary = simulate(config, jobs=jobs)
-    wall = time.perf_counter() - wall
-    own, children = time.process_time() - own, _children_cpu() - children
-    cpu = own + children
-    # With --jobs 2 this process plays too, beside one worker: the busier of the two
-    # bounds the wall time on two free cores, whatever else runs on the machine.
-    BUSIEST.setdefault((bots, kernel, jobs, games), []).append((summary.deals, max(own, children)))
-    if summary.violation_count:
-        raise SystemExit(f"{summary.violation_count} violations: {summary.violations[0]}")
-    if summary.kernel != kernel:
-        raise SystemExit(f"asked for --kernel {kernel}, ran {summary.kernel}")
-    return summary.deals, wall, cpu
 
 
 def plain_loop(seconds: float) -> tuple[float, float, float]:
@@ -203,6 +183,16 @@ def baseline_run(
     return figures["deals"], figures["wall"], figures["cpu"]
 
 
+def jobs_run(
+    preset: str, bots: str, games: int, seed: int, jobs: int, path: str
+) -> tuple[float, float, float]:
+    """A run of this checkout with `--jobs`, in a fresh process as `scorepad simulate`
+    starts, timing only its games (`path`: "kernel" or "python")."""
+    figures = run_in_checkout(str(ROOT), BASELINE_SNIPPET, preset, bots, games, seed, path, jobs)
+    BUSIEST.setdefault((bots, path, jobs, games), []).append((figures["deals"], figures["busiest"]))
+    return figures["deals"], figures["wall"], figures["cpu"]
+
+
 def open_spiel_run(python: str, seconds: float) -> tuple[float, float, float] | None:
     script = Path(__file__).with_name("sim_openspiel.py")
     done = subprocess.run(
@@ -239,8 +229,8 @@ def main() -> None:
     here = str(ROOT)
 
     runs: dict[str, Callable[[int], tuple[float, float, float] | None]] = {
-        # One process: timed as a baseline checkout's runs are (baseline_run), each in a
-        # fresh process, as `scorepad simulate` starts; --jobs below is timed here.
+        # Timed as a baseline checkout's runs are (baseline_run), each in a fresh process,
+        # as `scorepad simulate` starts; --jobs too (jobs_run).
         "kernel": lambda r: baseline_run(here, preset, "random", games["random"], r, "kernel"),
         "python": lambda r: baseline_run(here, preset, "random", games["random"], r, "python"),
         "heuristic": lambda r: baseline_run(
@@ -249,15 +239,15 @@ def main() -> None:
         "heuristic-kernel": lambda r: baseline_run(
             here, preset, "heuristic", games["heuristic-kernel"], r, "kernel"
         ),
-        "kernel jobs 1": lambda r: measure_run(preset, "random", games["jobs"], r, 1, "c"),
-        "kernel jobs 2": lambda r: measure_run(preset, "random", games["jobs"], r, 2, "c"),
-        "python jobs 1": lambda r: measure_run(preset, "random", games["jobs"], r, 1, "python"),
-        "python jobs 2": lambda r: measure_run(preset, "random", games["jobs"], r, 2, "python"),
-        "heuristic-kernel jobs 1": lambda r: measure_run(
-            preset, "heuristic", games["jobs"], r, 1, "c"
+        "kernel jobs 1": lambda r: jobs_run(preset, "random", games["jobs"], r, 1, "kernel"),
+        "kernel jobs 2": lambda r: jobs_run(preset, "random", games["jobs"], r, 2, "kernel"),
+        "python jobs 1": lambda r: jobs_run(preset, "random", games["jobs"], r, 1, "python"),
+        "python jobs 2": lambda r: jobs_run(preset, "random", games["jobs"], r, 2, "python"),
+        "heuristic-kernel jobs 1": lambda r: jobs_run(
+            preset, "heuristic", games["jobs"], r, 1, "kernel"
         ),
-        "heuristic-kernel jobs 2": lambda r: measure_run(
-            preset, "heuristic", games["jobs"], r, 2, "c"
+        "heuristic-kernel jobs 2": lambda r: jobs_run(
+            preset, "heuristic", games["jobs"], r, 2, "kernel"
         ),
         "plain-loop": lambda r: plain_loop(seconds),
         "openspiel-cpp": lambda r: open_spiel_run(spiel_python, seconds),
@@ -282,10 +272,6 @@ def main() -> None:
     print(f"cpus: {os.cpu_count()}, python {sys.version.split()[0]}, preset {preset},"
           f" {args.rounds} rounds, games {games}")  # fmt: skip
     print("load average at the start: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
-    # Warm the imports, those of --jobs 2 too (pickle and select, for the workers' pipes),
-    # so that no round's --jobs 2 pays them.
-    measure_run(preset, "random", 5, 10**6, 2, "python")
-    BUSIEST.clear()
     figures = Figures()
     for round_ in range(args.rounds):
         turn = round_ % len(names)
@@ -349,8 +335,8 @@ def main() -> None:
     print("load average at the end: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
     for kind, bots, kernel in (
         ("python", "random", "python"),
-        ("kernel", "random", "c"),
-        ("heuristic-kernel", "heuristic", "c"),
+        ("kernel", "random", "kernel"),
+        ("heuristic-kernel", "heuristic", "kernel"),
     ):
         one = BUSIEST.get((bots, kernel, 1, games["jobs"]), [])
         two = BUSIEST.get((bots, kernel, 2, games["jobs"]), [])
