@@ -23,8 +23,9 @@ beside it `whole / jobs 2`, what `--jobs 2` reaches. On a busy machine both read
 and move together; compare them within a round.
 
 `--instructions` counts instead of timing, with valgrind's callgrind (the same count
-whatever else the machine does): `whole` and `half` once each, less a run that plays no
-game (the start-up and the warm-up), and prints `whole / half` by instructions.
+whatever else the machine does): `whole` and `half` of one run (`--seed`) once each, less
+a run that plays no game (the start-up and the warm-up), and prints `whole / half` by
+instructions.
 """
 
 from __future__ import annotations
@@ -91,12 +92,12 @@ def timed(preset: str, bots: str, games: int, seed: int, mode: str) -> float:
     return wall
 
 
-def instructions(preset: str, bots: str, games: int, mode: str) -> int:
-    """The instructions a fresh process runs for `mode` (seed 0), counted by callgrind."""
+def instructions(preset: str, bots: str, games: int, seed: int, mode: str) -> int:
+    """The instructions a fresh process runs for `mode`, counted by callgrind."""
     with tempfile.TemporaryDirectory() as folder:
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out",
-             sys.executable, "-c", SNIPPET, preset, bots, str(games), "0", mode],
+             sys.executable, "-c", SNIPPET, preset, bots, str(games), str(seed), mode],
             capture_output=True,
             text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"},
@@ -110,10 +111,12 @@ def instructions(preset: str, bots: str, games: int, mode: str) -> int:
     return max(found)
 
 
-def count(preset: str, bots: str, games: int) -> None:
+def count(preset: str, bots: str, games: int, seed: int) -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
-    none, whole, half = (instructions(preset, bots, games, mode) for mode in ("none", *MODES[:2]))
+    none, whole, half = (
+        instructions(preset, bots, games, seed, mode) for mode in ("none", *MODES[:2])
+    )
     print(f"start-up {none / 1e6:,.0f}M instructions; whole {(whole - none) / 1e6:,.0f}M, half"
           f" {(half - none) / 1e6:,.0f}M beside it")  # fmt: skip
     print(f"whole / half (the ceiling)  {(whole - none) / (half - none):.2f} by instructions")
@@ -126,10 +129,11 @@ def main() -> None:
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--bots", default="heuristic", choices=["random", "heuristic"])
     parser.add_argument("--instructions", action="store_true", help="count with callgrind")
+    parser.add_argument("--seed", type=int, default=0, help="of the run --instructions counts")
     args = parser.parse_args()
     if args.instructions:
-        print(f"{args.bots} bots, {args.preset}, {args.games:,} games, seed 0")
-        count(args.preset, args.bots, args.games)
+        print(f"{args.bots} bots, {args.preset}, {args.games:,} games, seed {args.seed}")
+        count(args.preset, args.bots, args.games, args.seed)
         return
     print(f"{args.bots} bots, {args.preset}, {args.games:,} games, {args.rounds} rounds")
     print("load average at the start: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
