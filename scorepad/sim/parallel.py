@@ -50,7 +50,9 @@ def chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
 
 @contextmanager
 def fewer_collections(young: int = 50_000) -> Iterator[None]:
-    """Run the garbage collector less often while games are played (and as before after).
+    """Run the garbage collector less often while games are played (and as before after):
+    for as long as a run's context is open (`context.RunContext`), and in a spawned
+    worker, which does not inherit it (`_work`).
 
     A run's first games fill the runner's memo tables with tens of thousands of small
     objects that live as long as the run and hold no cycles; at the default threshold
@@ -89,16 +91,15 @@ def play_ranges(
     Ctrl-C is left to this process, which stops the workers.
     """
     ranges = list(chunks(games, jobs))
-    with fewer_collections():
-        if jobs <= 1 or len(ranges) <= 1:
-            for start, stop in ranges:
-                play(sums, start, stop)
-                if progress:
-                    progress(stop - start)
-            if played:
-                played()
-            return sums
-        _play_parallel(sums, ranges, play, jobs, progress, played)
+    if jobs <= 1 or len(ranges) <= 1:
+        for start, stop in ranges:
+            play(sums, start, stop)
+            if progress:
+                progress(stop - start)
+        if played:
+            played()
+        return sums
+    _play_parallel(sums, ranges, play, jobs, progress, played)
     return sums
 
 
@@ -396,7 +397,7 @@ def _work(
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        with fewer_collections():  # inherited when forked, not when spawned
+        with fewer_collections():  # a forked worker has it already, a spawned one not
             for start, stop in claims.taken(ranges):
                 play(sums, start, stop)
                 send.send(("played", stop - start))
