@@ -256,8 +256,7 @@ def summary_view(summary: RunSummary) -> RenderableType:
         from scorepad.render.problems import check_words
     # Each violation in the run's language, made from its facts (the JSON keeps the English).
     for violation in summary.violations:
-        record = violation.record
-        replay = record.replay_lines(violation.names) if record is not None else []
+        replay = violation.replay_lines()
         parts.append(
             Text(
                 "\n"

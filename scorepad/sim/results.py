@@ -85,6 +85,11 @@ class Violation:
         """What is wrong, in English (the JSON's)."""
         return self.problem.message
 
+    def replay_lines(self) -> list[str]:
+        """The deal to replay, as lines in the language spoken here; none for a game's
+        problem."""
+        return self.record.replay_lines(self.names) if self.record is not None else []
+
     @property
     def replay(self) -> str:
         """The deal to replay, in English (the JSON's); empty for a game's problem."""
@@ -92,7 +97,7 @@ class Violation:
             return ""
         from scorepad.render.problems import in_english
 
-        return "\n".join(in_english(self.record.replay_lines, self.names))
+        return "\n".join(in_english(self.replay_lines))
 
     def as_json(self) -> dict[str, object]:
         return {
