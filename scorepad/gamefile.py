@@ -34,7 +34,6 @@ OLD_FORMATS = (1,)  # read as they always were; the next save writes them in FOR
 END_TABLE = "end_of_file"
 
 
-
 def game_from_toml(text: str, source: str) -> Game:
     """Read a game file's text; errors name `source`, the line and what is wrong."""
     where = _Locator(text, source)
