@@ -189,21 +189,11 @@ def test_spawned_workers_give_the_same_run(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(mine) < len(list(chunks(24, 2))), mine
 
 
-def test_a_run_leaves_the_garbage_collector_as_it_found_it() -> None:
-    rules = load_preset("standard").rules
-    config = RunConfig(rules, "standard", 3, seed=8, bots=("random",), kernel="python")
-    thresholds = gc.get_threshold()
-    seen: list[tuple[int, int, int]] = []
-    simulate(config, progress=lambda _: seen.append(gc.get_threshold()))
-    assert seen and all(young >= 50_000 for young, _, _ in seen)  # fewer collections meanwhile
-    assert gc.get_threshold() == thresholds
-
-
-
-def test_a_runs_memos_go_before_the_collector_is_back_to_its_pace(
+def test_a_run_leaves_the_garbage_collector_as_it_found_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Freed first, the memos' entries are never walked by a collection at the run's end."""
+    """Fewer collections while the run is open, its memos freed before the collector is
+    back to its pace (so no collection walks them at the run's end), then as it was."""
     at_close: list[int] = []
     close = GameRunner.close
 
@@ -213,10 +203,14 @@ def test_a_runs_memos_go_before_the_collector_is_back_to_its_pace(
 
     monkeypatch.setattr(GameRunner, "close", closing)
     rules = load_preset("standard").rules
+    config = RunConfig(rules, "standard", 3, seed=8, bots=("random",), kernel="python")
     thresholds = gc.get_threshold()
-    simulate(RunConfig(rules, "standard", 3, seed=8, bots=("random",), kernel="python"))
+    seen: list[tuple[int, int, int]] = []
+    simulate(config, progress=lambda _: seen.append(gc.get_threshold()))
+    assert seen and all(young >= 50_000 for young, _, _ in seen)  # fewer collections meanwhile
     assert at_close and at_close[0] >= 50_000
     assert gc.get_threshold() == thresholds
+
 
 @pytest.mark.parametrize(
     ("games", "jobs"), [(1, 1), (7, 1), (250, 1), (12, 2), (2000, 2), (2001, 3)]
@@ -369,6 +363,27 @@ def test_the_table_s_bids_are_each_seat_s_bid_of_the_record(
         assert seen.bids == record.by_seat(rules.players)
         joint += None in seen.bids
     assert joint or not rules.partner_bidding
+
+
+def test_the_fold_is_handed_the_reference_s_answer_for_each_side_deal_the_scorer_compared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table deal's side new to the scorer is scored by the reference for the scorer's
+    comparison; the fold is handed that answer under its own key (`GameFold.note`) and
+    asks the reference for none of the usual table's side deals itself."""
+    from scorepad.sim.referee import GameFold
+
+    folded_alone: list[object] = []
+    side = GameFold._side
+    monkeypatch.setattr(
+        GameFold, "_side", lambda self, *args: folded_alone.append(args) or side(self, *args)
+    )
+    rules = load_preset("standard").rules
+    runner = RunContext(rules, "standard", ("random",), seed=3, table="python").runner()
+    results = [runner.play_game(index) for index in range(20)]
+    assert not [violation for result in results for violation in result.violations]
+    assert folded_alone == []
+    assert len(runner.fold._memo) > 200  # the noted side deals, both orders of the seats
 
 
 def test_a_table_run_of_heuristic_bots_is_the_same_on_two_processes() -> None:
