@@ -31,7 +31,6 @@ instructions.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import shutil
@@ -39,9 +38,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from sim_speed import ROOT, run_in_checkout
 
 SNIPPET = """
 import json, sys, time
@@ -78,18 +76,7 @@ MODES = ("whole", "half", "jobs 2")
 
 
 def timed(preset: str, bots: str, games: int, seed: int, mode: str) -> float:
-    done = subprocess.run(
-        [sys.executable, "-c", SNIPPET, preset, bots, str(games), str(seed), mode],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        cwd=ROOT,
-        check=False,
-    )
-    if done.returncode:
-        raise SystemExit(f"the {mode!r} run failed:\n{done.stderr}")
-    wall: float = json.loads(done.stdout)["wall"]
-    return wall
+    return run_in_checkout(str(ROOT), SNIPPET, preset, bots, games, seed, mode)["wall"]
 
 
 def instructions(preset: str, bots: str, games: int, seed: int, mode: str) -> int:

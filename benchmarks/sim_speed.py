@@ -10,8 +10,7 @@ Each round measures, in an order that turns by one every round (so that no path 
 runs first, or last, while the machine is busy with something else), each run in a fresh
 subprocess that times only its games, started cold as `scorepad simulate` starts, the same
 way for this checkout and a baseline (a `--jobs 2` run's subprocess plays beside its one
-worker; before, `--jobs` runs were timed inside this process, whose heap, grown and freed
-by the rounds before, is not what a fresh `scorepad simulate` forks):
+worker):
 
 - `kernel`: random bots on the compiled kernel (`--kernel c`), one process, whole games
   scored by the engine, every deal checked;
@@ -79,7 +78,8 @@ GAMES = {"random": 1000, "heuristic": 600, "heuristic-kernel": 3000, "jobs": 200
 # Per (bots, kernel, jobs, games): each run's deals and the CPU time of its busiest process.
 BUSIEST: dict[tuple[str, str, int, int], list[tuple[float, float]]] = {}
 
-# Run by a baseline checkout's Python (PYTHONPATH=DIR): its games alone are timed.
+# Run in a fresh process against a checkout (PYTHONPATH=DIR: this one, or a baseline): its
+# games alone are timed.
 BASELINE_SNIPPET = """
 import dataclasses, json, sys, time, resource
 try:
