@@ -21,6 +21,7 @@ from scorepad.presets import load_preset
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, SideScore, score_side
 from scorepad.sim.checker import DealChecker
+from scorepad.sim.kernel import bids_of_codes
 from scorepad.sim.keys import trailing_by
 from scorepad.sim.referee import Referee
 from scorepad.sim.results import DealRecord, seat_names
@@ -169,12 +170,20 @@ def plain_bid_problems(
     return messages
 
 
+# Scores about the deficits the bid checks read (blind nil only when 100 behind).
+NEAR = (-300, -150, -40, 0, 60, 99, 100, 101, 250)
+
+
+def _checker(rules: Rules) -> DealChecker:
+    names = seat_names(rules.players)
+    side_names = [[names[seat] for seat in rules.seats_of(side)] for side in range(rules.sides)]
+    return DealChecker(rules, names, side_names)
+
+
 @each_case(80)
 def test_the_memoised_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) -> None:
     rules = tables(dice).rules
-    names = seat_names(rules.players)
-    side_names = [[names[seat] for seat in rules.seats_of(side)] for side in range(rules.sides)]
-    checker = DealChecker(rules, names, side_names)
+    checker = _checker(rules)
     kinds = [NIL, BLIND_NIL, Bid(BidKind.BLIND, 7)] + [number(n) for n in range(rules.tricks + 1)]
     for _ in range(dice.number(10, 30)):
         dealer = dice.number(0, rules.players - 1)
@@ -182,8 +191,7 @@ def test_the_memoised_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) 
         order = [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
         record = DealRecord(dealer, [], bids=[(seat, by_seat[seat]) for seat in order],  # type: ignore[misc]
                             joint=[False] * rules.sides)  # fmt: skip
-        near = [-300, -150, -40, 0, 60, 99, 100, 101, 250]
-        scores = [dice.pick(near) for _ in range(rules.sides)]
+        scores = [dice.pick(NEAR) for _ in range(rules.sides)]
         memo = [problem.message for problem in checker.check_bids(record, scores, by_seat)]
         assert memo == plain_bid_problems(rules, record, scores, by_seat)
 
@@ -194,13 +202,8 @@ def test_the_kernel_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) ->
     code), checked through `check_kernel_bids` and its memos by codes, against the plain
     checks asked afresh."""
     rules = tables(dice).rules
-    names = seat_names(rules.players)
-    side_names = [[names[seat] for seat in rules.seats_of(side)] for side in range(rules.sides)]
-    checker = DealChecker(rules, names, side_names)
-    bid_of: list[Bid | None] = [None] * 256  # the joint code's Bid is None
-    for tricks in range(rules.tricks + 1):
-        bid_of[tricks] = number(tricks)
-    bid_of[NIL_CODE], bid_of[BLIND_NIL_CODE] = NIL, BLIND_NIL
+    checker = _checker(rules)
+    bid_of = bids_of_codes(rules.tricks)  # the joint code's Bid is None
     codes = [*range(rules.tricks + 1), NIL_CODE, BLIND_NIL_CODE]
     for _ in range(dice.number(10, 30)):
         dealer = dice.number(0, rules.players - 1)
@@ -211,8 +214,7 @@ def test_the_kernel_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) ->
         order = [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
         bids = [(seat, bid) for seat in order if (bid := by_seat[seat]) is not None]
         record = DealRecord(dealer, [], bids=bids, joint=[False] * rules.sides)
-        near = [-300, -150, -40, 0, 60, 99, 100, 101, 250]
-        scores = [dice.pick(near) for _ in range(rules.sides)]
+        scores = [dice.pick(NEAR) for _ in range(rules.sides)]
         blind = BLIND_NIL_CODE in by_code  # as the table's deals tell it
         found = checker.check_kernel_bids(dealer, tuple(by_code), blind, bid_of, scores)
         assert [problem.message for problem in found] == plain_bid_problems(
@@ -262,13 +264,8 @@ def test_a_sides_bid_check_and_a_tables_never_share_an_answer() -> None:
     table's bids in order (1, 5, blind nil, 7): the table passing first must not let the
     side's blind nil, five behind, pass."""
     rules = load_preset("club").rules
-    names = seat_names(rules.players)
-    side_names = [[names[seat] for seat in rules.seats_of(side)] for side in range(rules.sides)]
-    checker = DealChecker(rules, names, side_names)
-    bid_of: list[Bid | None] = [None] * 256
-    for tricks in range(rules.tricks + 1):
-        bid_of[tricks] = number(tricks)
-    bid_of[NIL_CODE], bid_of[BLIND_NIL_CODE] = NIL, BLIND_NIL
+    checker = _checker(rules)
+    bid_of = bids_of_codes(rules.tricks)
     # Dealer West: North, East, South, West bid 1, 5, blind nil, 7; North-South 200 behind.
     passed = checker.check_kernel_bids(3, (1, 5, BLIND_NIL_CODE, 7), True, bid_of, [0, 200])
     assert passed == []
