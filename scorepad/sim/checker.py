@@ -9,7 +9,7 @@ seats and order, and the sides' deficits only where the rules say a check reads 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import cast
 
 from scorepad.bids import Bid, check_side_bids, check_table_bids
@@ -30,20 +30,6 @@ from scorepad.sim.validate import (
 
 MEMO_LIMIT = 200_000
 _UNSEEN = object()  # not yet in a memo (None there means: checked, nothing wrong)
-
-
-def _memoised(
-    memo: dict[tuple[object, ...], Problem | None],
-    key: tuple[object, ...],
-    refusal: Callable[..., Problem | None],
-    *facts: object,
-) -> Problem | None:
-    """A check's refusal (None: it passes) from `memo`: `refusal(*facts)`, asked once a
-    key."""
-    refused = memo.get(key, _UNSEEN)
-    if refused is _UNSEEN:
-        refused = memo[key] = refusal(*facts)
-    return cast("Problem | None", refused)
 
 
 class DealChecker:
@@ -182,13 +168,17 @@ class DealChecker:
             bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
             deficit = self.keys.side_deficit(scores, side, any(bid.is_blind for bid in bids))
             key = (side, deficit, *[bid_key(bid) for bid in bids])
-            refused = _memoised(memo, key, self._side_refusal, side, bids, deficit, joint[side])
+            refused = memo.get(key, _UNSEEN)
+            if refused is _UNSEEN:
+                refused = memo[key] = self._side_refusal(side, bids, deficit, joint[side])
             if refused is not None:
-                problems.append(refused)
+                problems.append(cast("Problem", refused))
         key = ("table", *[bid_key(bid) for bid in in_order])
-        refused = _memoised(memo, key, self._table_refusal, in_order)
+        refused = memo.get(key, _UNSEEN)
+        if refused is _UNSEEN:
+            refused = memo[key] = self._table_refusal(in_order)
         if refused is not None:
-            problems.append(refused)
+            problems.append(cast("Problem", refused))
         return problems
 
     def _check_codes(
@@ -212,34 +202,22 @@ class DealChecker:
             )
             deficit = self.keys.side_deficit(scores, side, side_blind)
             key: tuple[object, ...] = (side, deficit, *side_codes)
-            refused = _memoised(
-                memo, key, self._code_side_refusal, side, side_codes, bid_of, deficit
-            )
+            refused = memo.get(key, _UNSEEN)
+            if refused is _UNSEEN:
+                bids = tuple([bid for code in side_codes if (bid := bid_of[code]) is not None])
+                joint = len(bids) < len(side_codes)
+                refused = memo[key] = self._side_refusal(side, bids, deficit, joint)
             if refused is not None:
-                problems.append(refused)
+                problems.append(cast("Problem", refused))
         order = [code for seat in self._order[dealer] if bid_of[code := codes[seat]] is not None]
-        refused = _memoised(memo, ("table", *order), self._code_table_refusal, order, bid_of)
+        key = ("table", *order)
+        refused = memo.get(key, _UNSEEN)
+        if refused is _UNSEEN:
+            in_order = [bid for code in order if (bid := bid_of[code]) is not None]
+            refused = memo[key] = self._table_refusal(in_order)
         if refused is not None:
-            problems.append(refused)
+            problems.append(cast("Problem", refused))
         return problems
-
-    def _code_side_refusal(
-        self,
-        side: int,
-        side_codes: Sequence[int],
-        bid_of: Sequence[Bid | None],
-        deficit: int | None,
-    ) -> Problem | None:
-        """`_side_refusal` of a side's bid codes; a code without a Bid is the partner of
-        the side's joint bid."""
-        bids = tuple([bid for code in side_codes if (bid := bid_of[code]) is not None])
-        return self._side_refusal(side, bids, deficit, len(bids) < len(side_codes))
-
-    def _code_table_refusal(
-        self, order: Sequence[int], bid_of: Sequence[Bid | None]
-    ) -> Problem | None:
-        """`_table_refusal` of the table's bid codes in bidding order (each with a Bid)."""
-        return self._table_refusal([bid for code in order if (bid := bid_of[code]) is not None])
 
     def _side_refusal(
         self, side: int, bids: tuple[Bid, ...], deficit: int | None, joint: bool
