@@ -37,7 +37,14 @@ def fresh(preset: str = "standard", *overrides: str, players: tuple[str, ...] = 
 
 
 def client(path: Path | None, tokens: dict[str, str] | None = None) -> TestClient:
-    return TestClient(create_app(ServeConfig(path, tokens or {})), follow_redirects=False)
+    """A browser on this machine: it names the server 127.0.0.1, and its forms come from
+    the server's own pages (`Sec-Fetch-Site: same-origin`)."""
+    return TestClient(
+        create_app(ServeConfig(path, tokens or {})),
+        base_url="http://127.0.0.1",
+        headers={"sec-fetch-site": "same-origin"},
+        follow_redirects=False,
+    )
 
 
 def version(page: str) -> str:
@@ -386,7 +393,7 @@ def test_hand_made_requests_get_one_line_4xx_and_change_nothing(home: Path) -> N
     other_site = web.post(
         "/keep/g/tue/bids",
         data={"round": "1", **BIDS},
-        headers={"origin": "http://evil.example"},
+        headers={"origin": "http://evil.example", "sec-fetch-site": "cross-site"},
     )
     assert other_site.status_code == 403
     assert other_site.text == (

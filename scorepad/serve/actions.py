@@ -18,6 +18,7 @@ from scorepad.errors import GameError, ScorepadError, TricksError
 from scorepad.game import Game, new_game
 from scorepad.i18n import _
 from scorepad.library import check_game_name, game_path_for, saved_games, set_current
+from scorepad.numbers import small_number
 from scorepad.serve.view import game_version
 from scorepad.store import create_game_file, update_game
 
@@ -73,7 +74,7 @@ def bid_tokens(game: Game, form: Form) -> list[str]:
         kind, _dash, index = key.partition("-")
         if kind not in ("bid", "team", "took"):
             continue
-        if kind == "took" or not (index.isascii() and index.isdigit()):
+        if kind == "took" or small_number(index) is None:
             raise FormError(_("a bids form has no field {key}").format(key=repr(key[:40])))
         if kind == "bid" and int(index) >= len(game.players):
             raise GameError(
@@ -109,7 +110,7 @@ def trick_tokens(game: Game, form: Form) -> list[str]:
         kind, _dash, index = key.partition("-")
         if kind not in ("bid", "team", "took"):
             continue
-        if kind == "bid" or not (index.isascii() and index.isdigit()):
+        if kind == "bid" or small_number(index) is None:
             raise FormError(_("a tricks form has no field {key}").format(key=repr(key[:40])))
         names = game.players if kind == "took" else game.sides
         if int(index) >= len(names):
