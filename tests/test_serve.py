@@ -535,3 +535,27 @@ def test_the_event_stream_sends_the_state_then_each_change_of_the_file(home: Pat
     assert (first["entries"], second["entries"]) == (0, 1)
     assert "Round 1: Ann dealt; the bids are in" in text(str(second["html"]))
     assert "<form" not in str(second["html"])
+
+
+# ---------------------------------------------------------------------------
+# A game's page is drawn once per change of its file (Pages.game_page)
+
+
+def test_a_kept_page_is_drawn_again_for_each_thing_its_key_holds(home: Path) -> None:
+    """The kept page's key is the file's stamp, the role and the language: flipping each
+    gives another page; what the key leaves out (a message, a typed form) is never kept."""
+    path = saved(home, fresh())
+    saved(home, record_bids(fresh(), ["Ann=1", "Bob=1", "Cat=1", "Dan=1"]), "wed")
+    web = client(None)
+    first = web.get("/watch/g/tue/").text
+    assert web.get("/watch/g/tue/").text == first  # kept, and the same
+    assert "Ann dealt; the bids are in" in text(web.get("/watch/g/wed/").text)  # the file
+    assert "<form" in web.get("/keep/g/tue/").text and "<form" not in first  # the role
+    german = web.get("/watch/g/tue/", headers={"accept-language": "de"}).text
+    assert 'lang="de"' in german and "Runde 1" in german  # the language
+    assert web.get("/watch/g/tue/").text == first
+    save_game(path, record_bids(load_game_file(path), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"]))
+    assert "the tricks to come" in text(web.get("/watch/g/tue/").text)  # the stamp
+    refused = enter_bids(web, {**BIDS, "bid-0": "14"}, number=1)  # a stale form: a message
+    assert refused.status_code == 409 and 'role="alert"' in refused.text
+    assert 'role="alert"' not in web.get("/keep/g/tue/").text

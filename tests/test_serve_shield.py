@@ -15,14 +15,15 @@ import random
 import re
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+from test_serve_cli import serving
 
 from scorepad.entry import record_bids, record_tricks
 from scorepad.game import new_game
@@ -53,37 +54,21 @@ class Served:
 
 
 @contextmanager
-def server(home: Path, *args: str, connections: int = 64) -> Iterator[Served]:
-    """`scorepad serve ARGS` on a free port of 127.0.0.1, until the block ends."""
+def server(
+    home: Path, *args: str, connections: int = 64, deadline: float = DEADLINE
+) -> Iterator[Served]:
+    """`scorepad serve ARGS` on a free port of 127.0.0.1, until the block ends; what it
+    logs goes to a file (`Served.errors`)."""
     errors = home / f"serve-{os.getpid()}-{len(list(home.glob('serve-*')))}.err"
     env = {
-        **os.environ,
         "SCOREPAD_HOME": str(home),
-        "SCOREPAD_SERVE_DEADLINE": str(DEADLINE),
+        "SCOREPAD_SERVE_DEADLINE": str(deadline),
         "SCOREPAD_SERVE_CONNECTIONS": str(connections),
     }
-    with errors.open("w") as stderr:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "scorepad", "serve", *args, "--port", "0"],
-            stdout=subprocess.PIPE,
-            stderr=stderr,
-            text=True,
-            env=env,
-        )
-    try:
-        assert process.stdout is not None
-        links = {}
-        for line in process.stdout:
-            found = re.search(r"http://127\.0\.0\.1:(\d+)(/(watch|keep)/\S*)", line)
-            if found:
-                links[found.group(3)] = (int(found.group(1)), found.group(2))
-            if line.startswith("Scan the code"):
-                break
-        port = links["watch"][0]
-        yield Served(process, port, links["watch"][1], links["keep"][1], errors)
-    finally:
-        process.kill()
-        process.wait(10)
+    with errors.open("w") as stderr, serving(*args, env=env, stderr=stderr) as running:
+        watch, keep = urlsplit(running.watch), urlsplit(running.keep)
+        assert watch.port is not None
+        yield Served(running.process, watch.port, watch.path, keep.path, errors)
 
 
 def game_home(home: Path) -> Path:
@@ -234,7 +219,10 @@ def test_a_form_of_another_site_is_refused(
     before = sorted((path.name, path.read_bytes()) for path in games.iterdir())
     given = {key: value.format(host=served.host) for key, value in headers.items()}
     new = b"name=fri&players=Ann%2CBob%2CCat%2CDan&preset=standard"
-    for path, body in ((served.keep + "new", new), (served.keep + "g/tue/undo", b"version=x")):
+    for method, path in routes(served):
+        if method != "POST":
+            continue
+        body = new if path.endswith("/new") else b"version=x&round=1&bid-0=4"
         status, _fields, said = ask(served, "POST", path, given, body)
         assert status == 403, (headers, path, said)
         assert said.count(b"\n") == 1 and b"is not taken" in said
@@ -350,32 +338,36 @@ def test_65_fields_are_too_many(servers: dict[str, Served]) -> None:
     )
 
 
-def test_a_damaged_game_names_no_folder_of_the_server(tmp_path: Path) -> None:
-    home = game_home(tmp_path)
-    with server(home) as served:
-        (home / "games" / "tue.toml").write_text("format = 2\nname = ", encoding="utf-8")
-        for path in ("g/tue/", "g/tue/round/1"):
-            status, _fields, said = ask(served, "GET", served.watch + path)
+def test_a_damaged_game_names_no_folder_of_the_server(servers: dict[str, Served]) -> None:
+    served = servers["all"]
+    home = served.errors.parent
+    (home / "games" / "bad.toml").write_text("format = 2\nname = ", encoding="utf-8")
+    for path in ("g/bad/", "g/bad/round/1", ""):
+        status, _fields, said = ask(served, "GET", served.watch + path)
+        if path:
             assert status == 409 and b"damaged or cut short" in said
-            assert str(tmp_path).encode() not in said and b"tue.toml" in said.lower()
+        assert str(home).encode() not in said
+        assert b"bad.toml" in said.lower() or b"<html" in said
 
 
-def test_a_client_gone_mid_body_is_one_quiet_line(tmp_path: Path) -> None:
-    home = game_home(tmp_path)
-    with server(home) as served:
-        head = (
-            f"POST {served.keep}g/tue/bids HTTP/1.1\r\nHost: {served.host}\r\n"
-            "Sec-Fetch-Site: same-origin\r\nContent-Length: 100\r\n\r\nround=1"
-        ).encode()
-        with socket.create_connection(("127.0.0.1", served.port)) as sock:
-            sock.sendall(head)
-        broken = (
-            f"POST {served.keep}g/tue/bids HTTP/1.1\r\nHost: {served.host}\r\n"
-            "Sec-Fetch-Site: same-origin\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n"
-        ).encode()
-        assert exchange(served.port, broken).startswith(b"HTTP/1.1 400")
-        assert ask(served, "GET", served.watch + "g/tue/")[0] == 200
-    said = served.errors.read_text()
+def test_a_client_gone_mid_body_is_one_quiet_line(servers: dict[str, Served]) -> None:
+    served = servers["one"]
+    logged = served.errors.stat().st_size
+    head = (
+        f"POST {served.keep}g/tue/bids HTTP/1.1\r\nHost: {served.host}\r\n"
+        "Sec-Fetch-Site: same-origin\r\nContent-Length: 100\r\n\r\nround=1"
+    ).encode()
+    with socket.create_connection(("127.0.0.1", served.port)) as sock:
+        sock.sendall(head)
+    broken = (
+        f"POST {served.keep}g/tue/bids HTTP/1.1\r\nHost: {served.host}\r\n"
+        "Sec-Fetch-Site: same-origin\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n"
+    ).encode()
+    answer = exchange(served.port, broken)
+    assert answer.startswith(b"HTTP/1.1 400") and b"x-frame-options: DENY" in answer
+    assert ask(served, "GET", served.watch + "g/tue/")[0] == 200
+    time.sleep(0.1)  # the server has logged what it will of these
+    said = served.errors.read_bytes()[logged:].decode()
     assert "Traceback" not in said
     assert "went away in the middle of its request" in said
     assert len(said.splitlines()) <= 3, said
@@ -411,7 +403,7 @@ def test_a_slow_client_is_dropped_within_the_deadline_while_others_are_served(
 
 def test_too_many_connections_are_refused_at_once_and_quietly(tmp_path: Path) -> None:
     home = game_home(tmp_path)
-    with server(home, connections=6) as served:
+    with server(home, connections=6, deadline=10.0) as served:  # the 6 are held meanwhile
         held = [socket.create_connection(("127.0.0.1", served.port)) for _ in range(6)]
         time.sleep(0.1)  # the server has them all
         started = time.monotonic()
@@ -445,8 +437,8 @@ def test_keep_alive_requests_are_not_held_back(servers: dict[str, Served]) -> No
                 answer += sock.recv(65536)
             times.append(time.perf_counter() - started)
     times = sorted(times[1:])  # the first draws the page
-    assert times[len(times) // 2] < 0.010, times
-    assert times[-1] < 0.040, times
+    # Held back, every one would take 40 ms or more; a busy machine may delay a few.
+    assert sum(taken < 0.010 for taken in times) >= 15, times
 
 
 # ---------------------------------------------------------------------------
@@ -554,15 +546,39 @@ async def fuzz(served: Served, count: int, seed: int, seconds: float) -> tuple[i
     return done, failures
 
 
-def test_3000_junk_requests_get_no_5xx_no_traceback_and_change_nothing(tmp_path: Path) -> None:
-    home = game_home(tmp_path)
-    games = home / "games"
+def test_3000_junk_requests_get_no_5xx_no_traceback_and_change_nothing(
+    servers: dict[str, Served],
+) -> None:
+    served = servers["all"]
+    games = served.errors.parent / "games"
     before = sorted((path.name, path.read_bytes()) for path in games.glob("*.toml"))
-    with server(home, "--all") as served:
-        done, failures = asyncio.run(fuzz(served, 3000, seed=27, seconds=40))
-        assert ask(served, "GET", served.watch + "g/tue/")[0] == 200  # still serving
+    done, failures = asyncio.run(fuzz(served, 3000, seed=27, seconds=40))
+    assert ask(served, "GET", served.watch + "g/tue/")[0] == 200  # still serving
     assert done == 3000
     assert failures == []
     said = served.errors.read_text()
     assert "Traceback" not in said and "Exception" not in said, said[:3000]
     assert sorted((path.name, path.read_bytes()) for path in games.glob("*.toml")) == before
+
+
+def test_the_names_served_in_each_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What each way of starting the server answers to (`--host 0.0.0.0` is not tried on a
+    real socket here: the tests listen on 127.0.0.1 only)."""
+    import socket as sockets
+
+    from scorepad.cli.serve import served_names
+    from scorepad.serve.shield import LOOPBACK_NAMES, Shield
+
+    monkeypatch.setattr(sockets, "gethostname", lambda: "Laptop.fritz.box")
+    machine = {"laptop.fritz.box", "laptop", "laptop.local"}
+    assert served_names("127.0.0.1", lan=False) == LOOPBACK_NAMES
+    assert served_names("::1", lan=False) == LOOPBACK_NAMES | {"[::1]"}
+    assert served_names("192.168.1.20", lan=True) == {"192.168.1.20"} | machine
+    assert served_names("192.168.1.20", lan=False) == {"192.168.1.20"}
+    assert served_names("0.0.0.0", lan=False) == {"0.0.0.0"} | LOOPBACK_NAMES | machine
+    every = Shield(lambda *args: None, served_names("0.0.0.0", lan=False), any_address=True)
+    assert every.serves("10.0.0.5:8000") and every.serves("[fe80::1]") and every.serves("laptop")
+    assert not every.serves("evil.example") and not every.serves("10.0.0.5:x")
+    lan = Shield(lambda *args: None, served_names("192.168.1.20", lan=True))
+    assert lan.serves("192.168.1.20:8000") and lan.serves("LAPTOP.local")
+    assert not lan.serves("10.0.0.5") and not lan.serves("localhost")

@@ -3,9 +3,10 @@
 uvicorn's HTTP/1.1 protocol (h11, pure Python), with what a server on a shared network
 needs and it lacks:
 
-- a deadline for a request's head and another for its body, counted from the first byte
-  of each: a client that never finishes sending either is dropped (an idle kept-alive
-  connection is uvicorn's own `timeout_keep_alive`);
+- a deadline for a request's head (counted from the connection's opening, or on a
+  kept-alive connection from the head's first byte) and another for its body (from the
+  end of the head): a client that never finishes sending either is dropped (an idle
+  kept-alive connection is uvicorn's own `timeout_keep_alive`);
 - a cap on open connections, under the process's file limit: a connection beyond it is
   answered at once with a one-line 429 and closed, and nothing is logged;
 - TCP_NODELAY on every accepted connection, so a response's second write is not held
@@ -27,6 +28,8 @@ from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from scorepad.serve.shield import EVERY_ANSWER, PAGES_KEPT
 
 log = logging.getLogger("uvicorn.error")
 
@@ -118,9 +121,10 @@ class GuardedH11(H11Protocol):
             self.transport.close()
 
     def send_400_response(self, msg: str) -> None:
-        """uvicorn's 400 for a request h11 cannot read, also where that request's handler
-        is already running (its body broke off): the handler then hears of a disconnect,
-        and its answer goes nowhere, instead of clashing with the 400."""
+        """uvicorn's 400 for a request h11 cannot read, with the headers of every answer;
+        also where that request's handler is already running (its body broke off): the
+        handler then hears of a disconnect, and its answer goes nowhere, instead of
+        clashing with the 400."""
         cycle = self.cycle
         if cycle is not None and not cycle.response_complete:
             cycle.disconnected = True
@@ -128,7 +132,21 @@ class GuardedH11(H11Protocol):
             if cycle.response_started:
                 self.transport.close()
                 return
-        super().send_400_response(msg)
+        body = msg.encode("ascii") + b"\n"
+        headers = [
+            (b"content-type", b"text/plain; charset=utf-8"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+            *EVERY_ANSWER,
+            (b"cache-control", PAGES_KEPT),
+        ]
+        for event in (
+            h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
+            h11.Data(data=body),
+            h11.EndOfMessage(),
+        ):
+            self.transport.write(self.conn.send(event) or b"")
+        self.transport.close()
 
     # -- deadlines --------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """What a request must be to be taken: its role's token, a form of ours, a one-line 4xx.
 
-The token gate stands before every route; a form is read bounded and only from one of our
-own pages; and every refusal, of a request or of what the rules forbid, is one line in the
-language of the request, with a 4xx status and nothing changed.
+The token gate stands before every route (behind `shield`, which has checked the Host and
+that a form comes from one of our own pages); a form is read bounded; and every refusal, of
+a request or of what the rules forbid, is one line in the language of the request, with a
+4xx status, nothing changed, and no folder of the server named.
 """
 
 from __future__ import annotations
