@@ -19,7 +19,8 @@ nothing else is contacted, and every loop is bounded in count and time. Three pa
 - **paired**: the watch page's requests per second against a minimal Starlette app
   (`benchmarks/minimal_web.py`, served by the same `bind` and `run`), run by run, each
   for `--pair-seconds` on 4 kept-alive connections; the ratio of each pair, its median
-  and range.
+  and range; and the server's CPU time a request of each (which the machine's other work
+  disturbs far less than the rate).
 - **cpu**: the server's CPU time per watch-page request (its /proc figures over the
   requests of a few seconds on one kept-alive connection), in games of 20 and of 400
   rounds; with `--baseline DIR`, the same for the scorepad of another checkout (an export
@@ -362,23 +363,27 @@ def busy(args: argparse.Namespace) -> None:
 # paired: the watch page against a minimal app; cpu: the page's CPU by rounds
 
 
-async def rate(port: int, path: str, seconds: float, connections: int = 4) -> float:
-    """Requests per second of `path`, answered on `connections` kept-alive connections."""
+async def rate(
+    served: Served, path: str, seconds: float, connections: int = 4
+) -> tuple[float, float]:
+    """Requests per second of `path`, answered on `connections` kept-alive connections,
+    and the server's CPU time per request meanwhile (which other work on the machine
+    disturbs far less than the rate)."""
     done = 0
     deadline = time.monotonic() + seconds
 
     async def client() -> None:
         nonlocal done
-        connection = Connection(port)
+        connection = Connection(served.port)
         while time.monotonic() < deadline:
             status, _, _ = await connection.request("GET", path)
             assert status == 200, status
             done += 1
         connection.close()
 
-    started = time.monotonic()
+    started, cpu = time.monotonic(), served.cpu()
     await asyncio.gather(*(client() for _ in range(connections)))
-    return done / (time.monotonic() - started)
+    return done / (time.monotonic() - started), (served.cpu() - cpu) / done
 
 
 async def cpu_per_request(served: Served, path: str, seconds: float) -> tuple[float, float, int]:
@@ -401,13 +406,18 @@ async def cpu_per_request(served: Served, path: str, seconds: float) -> tuple[fl
 def paired(args: argparse.Namespace) -> None:
     home = Path(tempfile.mkdtemp(prefix="scorepad-serve-paired-"))
     name = make_game(home, 0, rounds=20, name="twenty")
-    ratios, pages, floors = [], [], []
+    ratios, pages, floors, costs, floor_costs, cost_ratios = [], [], [], [], [], []
     with serving(home, name) as served, minimal_serving() as minimal:
         path = f"{served.watch}g/{name}/"
         for _ in range(args.pairs):
-            pages.append(asyncio.run(rate(served.port, path, args.pair_seconds)))
-            floors.append(asyncio.run(rate(minimal.port, "/", args.pair_seconds)))
-            ratios.append(pages[-1] / floors[-1])
+            page, cost = asyncio.run(rate(served, path, args.pair_seconds))
+            floor, floor_cost = asyncio.run(rate(minimal, "/", args.pair_seconds))
+            pages.append(page)
+            floors.append(floor)
+            ratios.append(page / floor)
+            costs.append(1000 * cost)
+            floor_costs.append(1000 * floor_cost)
+            cost_ratios.append(cost / floor_cost)
     print(
         f"paired: the watch page (20 rounds) against a minimal Starlette app, {args.pairs} "
         f"pairs of {args.pair_seconds:g} s, 4 kept-alive connections each "
@@ -419,6 +429,12 @@ def paired(args: argparse.Namespace) -> None:
           f"(range {min(floors):.0f}-{max(floors):.0f})")  # fmt: skip
     print(f"  ratio: median {statistics.median(ratios):.3f} "
           f"(range {min(ratios):.3f}-{max(ratios):.3f})")  # fmt: skip
+    print(f"  server CPU a request: watch page median {statistics.median(costs):.2f} ms "
+          f"({min(costs):.2f}-{max(costs):.2f}), minimal app "
+          f"{statistics.median(floor_costs):.2f} ms "
+          f"({min(floor_costs):.2f}-{max(floor_costs):.2f}); ratio median "
+          f"{statistics.median(cost_ratios):.2f} "
+          f"({min(cost_ratios):.2f}-{max(cost_ratios):.2f})")  # fmt: skip
     shutil.rmtree(home, ignore_errors=True)
 
 
