@@ -582,3 +582,21 @@ def test_the_names_served_in_each_mode(monkeypatch: pytest.MonkeyPatch) -> None:
     lan = Shield(lambda *args: None, served_names("192.168.1.20", lan=True))
     assert lan.serves("192.168.1.20:8000") and lan.serves("LAPTOP.local")
     assert not lan.serves("10.0.0.5") and not lan.serves("localhost")
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("SCOREPAD_SERVE_DEADLINE", "abc"), ("SCOREPAD_SERVE_DEADLINE", "-1"),
+     ("SCOREPAD_SERVE_CONNECTIONS", "9" * 5000)],
+    ids=["not-a-number", "negative", "5000-digits"],
+)  # fmt: skip
+def test_a_bad_limit_setting_is_one_line_before_anything_listens(
+    home: Path, name: str, value: str
+) -> None:
+    from typer.testing import CliRunner
+
+    from scorepad.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--all", "--port", "0"], env={name: value})
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"scorepad: {name}=") and result.stderr.count("\n") == 1

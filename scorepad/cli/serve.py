@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
     from starlette.applications import Starlette
 
+    from scorepad.serve.connections import Limits
+
 DEFAULT_PORT = 8000
 
 
@@ -87,6 +89,9 @@ def serve(
     path = None if all_games else resolve_game(name)
     if path is not None:
         load_game_file(path)  # a damaged game is refused now, as `show` refuses it
+    from scorepad.serve.connections import Limits
+
+    limits = Limits.from_environment()  # a bad setting is refused before anything listens
     address = host or (lan_address() if lan else "127.0.0.1")
     listener = bind(address, port)
     from scorepad.serve.app import ServeConfig, create_app, new_tokens
@@ -122,7 +127,7 @@ def serve(
         else _("Scan the code above to keep score.")
     )
     sys.stdout.flush()  # the links are read before the server's first request
-    run(create_app(config), listener)
+    run(create_app(config), listener, limits)
 
 
 def lan_address() -> str:
@@ -233,8 +238,9 @@ def qr_text(link: str) -> str:
     return out.getvalue()
 
 
-def run(web: Starlette, listener: socket.socket) -> None:
-    """Serve until Ctrl-C (or SIGTERM), then stop the event streams and return."""
+def run(web: Starlette, listener: socket.socket, limits: Limits | None = None) -> None:
+    """Serve until Ctrl-C (or SIGTERM), then stop the event streams and return; each
+    connection under `limits` (the environment's, where not given)."""
     import contextlib
 
     import uvicorn
@@ -251,7 +257,7 @@ def run(web: Starlette, listener: socket.socket) -> None:
 
     config = uvicorn.Config(
         web,
-        http=protocol_class(Limits.from_environment()),
+        http=protocol_class(limits or Limits.from_environment()),
         log_level="warning",
         access_log=False,
         lifespan="off",
