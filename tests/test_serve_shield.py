@@ -613,3 +613,17 @@ def test_a_bad_limit_setting_is_one_line_before_anything_listens(
     result = CliRunner().invoke(app, ["serve", "--all", "--port", "0"], env={name: value})
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith(f"scorepad: {name}=") and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "kind", ["application/json", "multipart/form-data; boundary=x", "text/plain"]
+)
+def test_a_form_in_another_content_type_is_refused(
+    servers: dict[str, Served], kind: str
+) -> None:
+    served = servers["one"]
+    head = f"POST {served.keep}g/tue/undo HTTP/1.1\r\nHost: {served.host}\r\n"
+    head += f"Sec-Fetch-Site: same-origin\r\nContent-Type: {kind}\r\nContent-Length: 9\r\n"
+    answer = exchange(served.port, (head + "Connection: close\r\n\r\n").encode() + b"version=x")
+    assert answer.startswith(b"HTTP/1.1 400")
+    assert b"our pages send application/x-www-form-urlencoded" in answer
