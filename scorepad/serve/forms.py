@@ -48,21 +48,21 @@ class EntryForm:
 
 
 def bid_choices(game: Game, *, team: bool = False) -> tuple[Choice, ...]:
-    """The bids a player (or a team, for a joint bid) may pick under the game's rules."""
-    rules = game.rules
-    choices = [Choice("", "–")]
-    if rules.nil and not team:
-        choices.append(Choice("nil", pgettext("bid", "nil")))
-    lowest = 0 if rules.zero_bid == "plain" else 1
-    choices.extend(Choice(str(tricks), str(tricks)) for tricks in range(lowest, rules.tricks + 1))
-    if rules.blind_nil and not team:
-        choices.append(Choice("bnil", _("blind nil")))
-    if rules.blind_bids:
-        choices.extend(
-            Choice(f"b{tricks}", _("blind {tricks}").format(tricks=tricks))
-            for tricks in range(rules.blind_bid_min, rules.tricks + 1)
-        )
-    return tuple(choices)
+    """The bids a player (or a team, for a joint bid) may pick under the game's rules:
+    `legal_bids` before anyone has bid (blind bids as if the side trailed enough; the
+    hints say when it must)."""
+    from scorepad.bids import BidKind, format_bid, legal_bids
+
+    labels = {
+        BidKind.NIL: lambda bid: pgettext("bid", "nil"),
+        BidKind.NUMBER: lambda bid: str(bid.tricks),
+        BidKind.BLIND_NIL: lambda bid: _("blind nil"),
+        BidKind.BLIND: lambda bid: _("blind {tricks}").format(tricks=bid.tricks),
+    }
+    legal = legal_bids(game.rules, joint=team)
+    return (Choice("", "–"),) + tuple(
+        Choice(format_bid(bid), labels[bid.kind](bid)) for bid in legal.bids()
+    )
 
 
 def bid_hints(game: Game) -> tuple[str, ...]:
