@@ -180,7 +180,7 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: Bids | None = N
         _("Round {number}: {dealer} deals; {first} bids first.").format(
             number=len(game.rounds) + 1,
             dealer=game.players[dealer],
-            first=game.players[(dealer + 1) % len(game.players)],
+            first=game.players[game.rules.bidding_order(dealer)[0]],
         )
     )
     again = False

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorepad.export.view import side_order
-from scorepad.game import Game, Standings
+from scorepad.game import Game, Standings, tricks_by_player
 from scorepad.i18n import _, pgettext
 
 
@@ -109,12 +109,11 @@ def bids_form(
     corrects: bool = False,
 ) -> EntryForm:
     """The bids of round `number`, one field per player in bidding order (left of the dealer)."""
-    rules, seats = game.rules, len(game.players)
+    rules = game.rules
     values = values or {}
     choices = bid_choices(game)
     fields = []
-    for step in range(1, seats + 1):
-        seat = (dealer + step) % seats
+    for step, seat in enumerate(rules.bidding_order(dealer), start=1):
         note = ""
         if step == 1:
             note = _("bids first")
@@ -159,10 +158,9 @@ def tricks_form(
     for side in side_order(game):
         entry = round_.sides[side]
         seats = rules.seats_of(side)
-        per_player = (
-            len(seats) == 1
-            or any(bid.is_nil for bid in entry.bids)
-            or (entry.tricks is not None and len(entry.tricks) == len(seats))
+        # A correction shows tricks given per player as they were given.
+        per_player = tricks_by_player(rules, entry.bids) or (
+            entry.tricks is not None and len(entry.tricks) == len(seats)
         )
         if per_player:
             for index, seat in enumerate(seats):
