@@ -38,6 +38,7 @@ LAYERS = {
     "ruledata": 1,
     "bids": 1,
     "names": 1,
+    "seating": 1,
     "scoring": 2,
     "dispute": 2,
     "game": 3,
@@ -59,7 +60,7 @@ LAYERS = {
 }
 CORE = {
     "errors", "cards", "rules", "refusals", "ruledata", "bids", "scoring", "dispute", "game",
-    "gametext", "entry", "reference", "names",
+    "gametext", "entry", "reference", "names", "seating",
 }  # fmt: skip
 # The engine's reading of the rules, which the reference must not share.
 SCORING_ENGINE = {
