@@ -33,7 +33,7 @@ from scorepad.event import (
 from scorepad.eventfile import event_from_toml, event_to_toml
 from scorepad.game import Game
 from scorepad.hints import did_you_mean, os_reason
-from scorepad.i18n import _
+from scorepad.i18n import _, ngettext
 from scorepad.library import check_game_name, games_dir, scorepad_home
 from scorepad.seating import Format, Pair, check_field
 from scorepad.store import game_lock, load_game_file, write_text_atomic
@@ -309,11 +309,14 @@ def seat_next(name: str | None) -> EventView:
         ]
         if playing:
             raise EventError(
-                _("round {round} is still being played at tables {tables}; seat the next"
-                  " round once every table is over").format(
-                    round=current, tables=", ".join(str(t) for t in playing)
-                )
-            )  # fmt: skip
+                ngettext(
+                    "round {round} is still being played at table {tables}; seat the next"
+                    " round once every table is over",
+                    "round {round} is still being played at tables {tables}; seat the next"
+                    " round once every table is over",
+                    len(playing),
+                ).format(round=current, tables=", ".join(str(t) for t in playing))
+            )
         if current >= event.rounds_planned:
             raise EventError(
                 _("all {rounds} rounds of {event} are played").format(
