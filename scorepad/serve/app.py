@@ -52,6 +52,7 @@ class ServeConfig:
 
     game: Path | None  # the one game served, or None for every saved game (--all)
     tokens: dict[str, str] = field(default_factory=dict)  # role -> token; empty: no tokens
+    event: str | None = None  # a club night served beside its games (serve --event)
 
     def base(self, role: str) -> str:
         """The path every page of a role lives under: `/keep/TOKEN` or `/keep`."""
@@ -439,8 +440,13 @@ def _form(handler: Callable[[Request, dict[str, str]], Response]) -> Handler:
 def create_app(config: ServeConfig) -> Starlette:
     """The app serving `config`; `app.state.hub` holds its live feeds."""
     pages = Pages(config)
+    routes = pages.routes()
+    if config.event is not None:
+        from scorepad.serve.event import EventPages
+
+        routes += EventPages(config, pages.env, config.event).routes()
     app = Starlette(
-        routes=pages.routes(),
+        routes=routes,
         # The language first: a refusal of the token gate is said in it too.
         middleware=[Middleware(Language), Middleware(TokenGate, tokens=config.tokens)],
         exception_handlers={ScorepadError: refused},
