@@ -176,7 +176,9 @@ def standings(game: Game) -> Standings:
             for side in sides_losing(rules, scores, sets):
                 if out_since[side] is None:
                     out_since[side] = number
-            ended = judge_end(rules, scores, sets=sets, boston_by=boston_by, out_since=out_since)
+            ended = judge_end(
+                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, deals=number
+            )
         if ended is not None:
             outcome, ended_after = ended, number
             at_end = (tuple(scores), tuple(bags), tuple(sets))
@@ -410,6 +412,16 @@ def next_dealer(game: Game) -> int:
     if not game.rounds:
         return game.first_dealer
     return (game.rounds[-1].dealer + 1) % len(game.players)
+
+
+def deals_left(game: Game, standings: Standings) -> int | None:
+    """How many deals are left before the `deal_limit` decides an unfinished game (None:
+    no limit, or the game is over). Past the limit on a tie, the next deal may decide: 1."""
+    limit = game.rules.deal_limit
+    if not limit or standings.finished:
+        return None
+    played = sum(1 for round_ in game.rounds if round_.played)
+    return max(limit - played, 1)
 
 
 def standings_before(game: Game, number: int) -> Standings:

@@ -39,6 +39,8 @@ COMMAND_MODULES = {
     "presets": "presets",
     "simulate": "simulate",
     "verify": "verify",
+    "event": "event",
+    "events": "event",
 }
 
 

@@ -139,7 +139,9 @@ class GameRunner:
                 for side in sides_losing(rules, scores, sets):
                     if out_since[side] is None:
                         out_since[side] = number
-            outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by, out_since=out_since)
+            outcome = judge_end(
+                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, deals=number
+            )
             if validate:
                 problems += fold_deal(number, keys, bids, taken, outcome)
             if problems:
