@@ -56,9 +56,10 @@ LAYERS = {
     "gameindex": 7,
     "league": 7,
     "sim": 6,
-    "cli": 8,
-    "serve": 8,
-    "__main__": 8,
+    "service": 8,
+    "cli": 9,
+    "serve": 9,
+    "__main__": 9,
 }
 CORE = {
     "errors", "cards", "rules", "refusals", "ruledata", "bids", "scoring", "dispute", "game",
