@@ -30,13 +30,20 @@ from openskill.models import ThurstoneMostellerFull, ThurstoneMostellerFullRatin
 from scorepad.game import Game
 from scorepad.stats import GameFacts, count_game
 
+# openskill's defaults, but for BETA (see docs/ratings.md, "Choosing beta").
 MU = 25.0  # a new player's skill
 SIGMA = MU / 3  # and how unsure it is
-BETA = SIGMA / 2  # the spread of a side's play in one game around its strength
+# The spread of a side's play in one game around its strength. openskill's default is
+# SIGMA / 2 (4.17); its chances were far too sure on simulated leagues (a tenth predicted
+# at 75% won 60%): one game of Spades says less. 14 had the best log-loss of the
+# chances on 17 leagues (seeds 101-117) kept apart from every figure quoted.
+BETA = 14.0
 TAU = MU / 300  # added to every sigma before a game: skill may drift, so doubt stays
 DRAW_MARGIN = 0.1  # openskill's epsilon: how close two sides' play is a draw
 K = 3.0  # the rating ranked by is mu - K * sigma
-PROVISIONAL_SIGMA = 5.0  # a player is provisional until sigma falls below this
+# A player is provisional until sigma falls below this: after about 9 games (sigma is
+# 7.3 after 10 games in the simulated leagues, and 6.2 after 30).
+PROVISIONAL_SIGMA = 7.5
 PAIR_GAMES = 3  # games together before a partnership's rating is shown
 
 # The model and its settings, as openskill names them.
@@ -50,9 +57,9 @@ MODEL = (
 )
 
 
-def new_model() -> ThurstoneMostellerFull:
-    """The model with scorepad's settings (openskill's defaults, named here)."""
-    return ThurstoneMostellerFull(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, epsilon=DRAW_MARGIN)
+def new_model(beta: float = BETA) -> ThurstoneMostellerFull:
+    """The model with scorepad's settings (`beta` other than BETA only to choose it)."""
+    return ThurstoneMostellerFull(mu=MU, sigma=SIGMA, beta=beta, tau=TAU, epsilon=DRAW_MARGIN)
 
 
 class Unrated(Enum):
@@ -137,10 +144,12 @@ class _Belief:
 
 
 class Ratings:
-    """The ratings after the matches added so far, each added in the order it was played."""
+    """The ratings after the matches added so far, each added in the order it was played.
 
-    def __init__(self) -> None:
-        self._model = new_model()
+    `beta` other than BETA is for choosing BETA (benchmarks/league.py --fit-beta)."""
+
+    def __init__(self, beta: float = BETA) -> None:
+        self._model = new_model(beta)
         self._players: dict[str, _Belief] = {}
         self._pairs: dict[tuple[str, ...], _Belief] = {}
         self._spellings: dict[str, Counter[str]] = {}

@@ -33,15 +33,15 @@ def run(*args: str) -> tuple[int, str, str]:
 TABLE = """\
 4 finished games rated, in the order played; not rated: 0 unfinished, 0 of
 individual play.
-Model: openskill ThurstoneMostellerFull (mu=25, sigma=8.333, beta=4.167,
+Model: openskill ThurstoneMostellerFull (mu=25, sigma=8.333, beta=14,
 tau=0.08333, epsilon=0.1). Ranked by rating = mu - 3 sigma; provisional while
-sigma is above 5.0.
+sigma is above 7.5.
 
 player  rating    mu  sigma  games
-Ann       10.3  31.0   6.91      4  provisional
-Cat        6.9  27.7   6.91      4  provisional
-Bob        1.6  22.3   6.91      4  provisional
-Dan       -1.8  19.0   6.91      4  provisional
+Ann        5.6  29.2   7.86      4  provisional
+Cat        4.5  28.1   7.86      4  provisional
+Bob       -1.7  21.9   7.86      4  provisional
+Dan       -2.7  20.8   7.86      4  provisional
 
 No partnership has played 3 games together yet.
 """
@@ -90,7 +90,7 @@ def test_predict(library: Path) -> None:
     assert data["sides"] == [["Ann", "Cat"], ["Bob", "Dan"]]
     assert data["chances"][0] > 0.5 and sum(data["chances"]) == pytest.approx(1.0)
     assert run("--predict", "Ann+Cat vs Bob+Dan")[1] == (
-        "Ann + Cat: wins with a chance of 88%\nBob + Dan: wins with a chance of 12%\n"
+        "Ann + Cat: wins with a chance of 72%\nBob + Dan: wins with a chance of 28%\n"
     )
 
 

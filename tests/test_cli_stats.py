@@ -32,11 +32,11 @@ TABLE = """\
 3 games (1 finished, 2 unfinished); a win needs a finished game.
 
 player games fin. won win% rounds avg bid exact over under nil bnil rating
-Ann        3    1   1 100%      4     4.5     1    1     1 0/0  0/0    4.4
-Bob        2    1   0   0%      3     3.0     1    0     1 0/0  0/0   -1.9
-Cat        2    1   1 100%      3     4.0     1    1     0 1/1  0/0    4.4
+Ann        3    1   1 100%      4     4.5     1    1     1 0/0  0/0    2.5
+Bob        2    1   0   0%      3     3.0     1    0     1 0/0  0/0   -1.8
+Cat        2    1   1 100%      3     4.0     1    1     0 1/1  0/0    2.5
 Eve        2    0   0    -      3     4.0     0    2     0 0/0  1/1      -
-Dan        1    1   0   0%      1     5.0     1    0     0 0/0  0/0   -1.9
+Dan        1    1   0   0%      1     5.0     1    0     0 0/0  0/0   -1.8
 Fay        1    0   0    -      1     4.0     1    0     0 0/0  0/0      -
 
 partners  games fin. won win% made set bags/rnd bag pen.
@@ -61,10 +61,10 @@ def test_json_has_the_same_numbers(saved: Path) -> None:
         "name": "Ann", "games": 3, "finished": 1, "wins": 1, "win_rate": 1.0, "rounds": 4,
         "bids": 4, "average_bid": 4.5, "judged": 3, "exact": 1, "over": 1, "under": 1,
         "nil_bids": 0, "nil_made": 0, "blind_nil_bids": 0, "blind_nil_made": 0,
-        "rating": 4.358,
+        "rating": 2.526,
     }  # fmt: skip
     # Only the finished game is rated: Eve played none.
-    assert [p["rating"] for p in data["players"]][2:4] == [4.358, None]
+    assert [p["rating"] for p in data["players"]][2:4] == [2.526, None]
     assert data["partnerships"][3] == {
         "players": ["Cat", "Eve"], "games": 1, "finished": 0, "wins": 0, "win_rate": 0.0,
         "rounds": 2, "contracts": 2, "made": 2, "set": 0, "bags": 3, "bags_per_round": 1.5,
