@@ -195,21 +195,17 @@ class GameFacts(NamedTuple):
 def count_game(game: Game) -> GameFacts:
     """Fold a game once (`game.standings`) into its facts and counts."""
     result = standings(game)
-    players: dict[str, PlayerStats] = {}
-    pairs: dict[tuple[str, str], PartnershipStats] = {}
-    _add_game(Stats(), game, result, players, pairs)
     rules = game.rules
     sides = tuple(rules.seats_of(side) for side in range(rules.sides))
-    seat_counts = tuple(
-        tuple(getattr(players[_key(name)], count) for count in PLAYER_COUNTS)
-        for name in game.players
+    seat_stats = [PlayerStats(name) for name in game.players]
+    side_pairs = [PartnershipStats(("", "")) if len(seats) == 2 else None for seats in sides]
+    _count_rounds(game, result, sides, seat_stats, side_pairs)
+    seat_counts = tuple(tuple(getattr(tally, c) for c in PLAYER_COUNTS) for tally in seat_stats)
+    side_counts = tuple(
+        tuple(getattr(pair, c) for c in PAIR_COUNTS) if pair else () for pair in side_pairs
     )
-    side_counts = []
-    for seats in sides:
-        pair = pairs.get(_pair_key([game.players[seat] for seat in seats]))  # type: ignore[arg-type]
-        side_counts.append(tuple(getattr(pair, c) for c in PAIR_COUNTS) if pair else ())
     winner = result.winner if result.finished else None
-    return GameFacts(game.players, sides, result.finished, winner, seat_counts, tuple(side_counts))
+    return GameFacts(game.players, sides, result.finished, winner, seat_counts, side_counts)
 
 
 def _pair_key(names: Sequence[str]) -> tuple[str, ...]:
@@ -310,45 +306,15 @@ def _by_games(meetings: Iterable[Meeting]) -> list[Meeting]:
     return sorted(meetings, key=lambda meeting: (-meeting.games, _key(meeting.name)))
 
 
-def _add_game(
-    stats: Stats,
+def _count_rounds(
     game: Game,
     result: Standings,
-    players: dict[str, PlayerStats],
-    pairs: dict[tuple[str, str], PartnershipStats],
+    side_seats: Sequence[tuple[int, ...]],
+    seat_stats: Sequence[PlayerStats],
+    side_pairs: Sequence[PartnershipStats | None],
 ) -> None:
-    rules = game.rules
-    winner = result.winner
-    finished = result.finished
+    """Count the game's played rounds up to its end into each seat's and side's tally."""
     last = result.ended_after if result.ended_after is not None else len(game.rounds)
-    stats.games += 1
-    stats.finished += finished
-    seat_stats: list[PlayerStats] = []
-    for name in game.players:
-        key = _key(name)
-        tally = players.get(key)
-        if tally is None:
-            tally = players[key] = PlayerStats(key)
-        tally.games += 1
-        tally.finished += finished
-        seat_stats.append(tally)
-    side_pairs: list[PartnershipStats | None] = []
-    side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-    for side, seats in enumerate(side_seats):
-        won = finished and winner == side
-        for seat in seats:
-            seat_stats[seat].wins += won
-        if len(seats) != 2:
-            side_pairs.append(None)
-            continue
-        first, second = sorted(_key(game.players[seat]) for seat in seats)
-        pair = pairs.get((first, second))
-        if pair is None:
-            pair = pairs[first, second] = PartnershipStats((first, second))
-        pair.games += 1
-        pair.finished += finished
-        pair.wins += won
-        side_pairs.append(pair)
     for round_result in result.rounds[:last]:
         scored = round_result.sides
         if scored is None:
