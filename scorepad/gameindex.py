@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from scorepad.errors import ScorepadError
+from scorepad.hints import os_reason
+from scorepad.i18n import _
 from scorepad.ratings import Ratings, match_from
 from scorepad.stats import GameFacts, count_game
 
@@ -124,8 +126,14 @@ def _read(paths: Sequence[Path], connection: sqlite3.Connection | None) -> list[
         try:
             status = path.stat()
             data = path.read_bytes()
-        except OSError:
-            continue  # gone since it was listed, or unreadable: as if it were not there
+        except FileNotFoundError:
+            continue  # gone since it was listed
+        except OSError as error:
+            reason = _("{path}: cannot read it: {reason}").format(
+                path=path, reason=os_reason(error)
+            )
+            found.append(IndexedGame(path, 0, "", None, reason))
+            continue
         size, mtime = status.st_size, status.st_mtime_ns
         digest = hashlib.sha256(data).hexdigest()
         row = rows.get(key)

@@ -116,3 +116,11 @@ def test_without_an_index_the_files_are_read(library: Path) -> None:
         from_files()
     )
     assert not (games_dir() / INDEX_NAME).exists()
+
+
+def test_an_unreadable_file_is_named(library: Path) -> None:
+    path = games_dir() / "folder.toml"
+    path.mkdir()  # listed as a game file, and not one to read (as root reads every file)
+    players, damaged = through_index()
+    assert len(damaged) == 1 and damaged[0].startswith(f"{path}: cannot read it: ")
+    assert sum(games for _, _, _, games in players) == 4 * 3
