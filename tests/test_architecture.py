@@ -39,6 +39,7 @@ LAYERS = {
     "ruledata": 1,
     "bids": 1,
     "names": 1,
+    "seating": 1,
     "scoring": 2,
     "dispute": 2,
     "game": 3,
@@ -53,15 +54,21 @@ LAYERS = {
     "export": 5,
     "render": 5,
     "stats": 7,
+    "ratings": 7,
+    "gameindex": 7,
+    "league": 7,
     "sim": 6,
     "service": 8,
+    "event": 3,
+    "eventfile": 5,
+    "events": 8,
     "cli": 9,
     "serve": 9,
     "__main__": 9,
 }
 CORE = {
     "errors", "numbers", "cards", "rules", "refusals", "ruledata", "bids", "scoring", "dispute",
-    "game", "gametext", "entry", "reference", "names",
+    "game", "gametext", "entry", "reference", "names", "seating",
 }  # fmt: skip
 # The engine's reading of the rules, which the reference must not share.
 SCORING_ENGINE = {

@@ -565,6 +565,33 @@ def test_the_event_stream_sends_the_state_then_each_change_of_the_file(home: Pat
     assert "<form" not in str(second["html"])
 
 
+def test_without_nil_every_face_names_the_same_lowest_bid_and_refuses_a_0(home: Path) -> None:
+    """`--set nil=false`: `bid`, `check`, table mode and the page agree that bids start at
+    1, and each refuses a 0 (which these rules read as nil) saying so."""
+    from typer.testing import CliRunner
+
+    from scorepad.cli import app
+
+    cli = CliRunner()
+    started = cli.invoke(app, ["new", "tue", "--players", "Ann,Bob,Cat,Dan", "--set", "nil=false"])
+    assert started.exit_code == 0, started.stderr
+    said = "nil is not allowed by these rules; bid 1 to 13"
+    bid = cli.invoke(app, ["bid", "Ann=0", "Bob=3", "Cat=3", "Dan=3"])
+    assert bid.exit_code != 0 and said in bid.stderr
+    check = cli.invoke(app, ["check", "0:0", "3:3", "--set", "nil=false"])
+    assert check.exit_code != 0 and said in check.stderr
+    table = cli.invoke(app, ["play"], input="0\nq\n")
+    assert "Bids: 1 to 13." in table.stdout and said in table.stdout + table.stderr
+    path = home / "games" / "tue.toml"
+    web = client(path)
+    page = web.get("/keep/g/tue/").text
+    assert re.findall(r'<option value="([^"]*)"', page)[:3] == ["", "1", "2"]
+    form = {"version": version(page), "round": "1", **BIDS, "bid-2": "0"}
+    refused = web.post("/keep/g/tue/bids", data=form)
+    assert refused.status_code == 400 and said in text(refused.text)
+    assert load_game_file(path).rounds == ()
+
+
 # ---------------------------------------------------------------------------
 # A game's page is drawn once per change of its file (Pages.game_page)
 

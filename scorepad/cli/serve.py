@@ -66,6 +66,16 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(
+            "--event",
+            metavar="EVENT",
+            help="Serve a club night: the room's page, a keep link per table, the"
+            " organizer's page and table cards to print.",
+            show_default=False,
+        ),
+    ] = None,
     qr: Annotated[
         QrLink, typer.Option(
             "--qr", metavar="watch|keep", help="Which link the QR code in the terminal carries."
@@ -86,6 +96,8 @@ def serve(
         raise ScorepadError(
             _("--port {port} is not a port; give 1 to 65535 (or 0 for any)").format(port=port)
         )
+    if event is not None:
+        return serve_event(event, lan, port, host)
     path = None if all_games else resolve_game(name)
     if path is not None:
         load_game_file(path)  # a damaged game is refused now, as `show` refuses it
@@ -128,6 +140,43 @@ def serve(
     )
     sys.stdout.flush()  # the links are read before the server's first request
     run(create_app(config), listener, limits)
+
+
+def serve_event(name: str, lan: bool, port: int, host: str | None) -> None:
+    """`serve --event NAME`: the club night's pages beside every saved game's."""
+    import secrets
+
+    from scorepad.events import find_event, show_event
+    from scorepad.i18n import _
+    from scorepad.serve.app import ServeConfig, create_app, new_tokens
+    from scorepad.serve.event import EVENT_ROLES
+
+    event = show_event(name).event  # a damaged event or table game is refused now
+    find_event(event.name)
+    address = host or (lan_address() if lan else "127.0.0.1")
+    listener = bind(address, port)
+    tokens: dict[str, str] = {}
+    if lan or not is_loopback(address):
+        tokens = new_tokens() | {role: secrets.token_urlsafe(16) for role in EVENT_ROLES}
+    config = ServeConfig(None, tokens, event=event.name)
+    shown = f"[{address}]" if ":" in address else address
+    root = f"http://{shown}:{listener.getsockname()[1]}"
+    typer.echo(_("Serving {event} at {root} (Ctrl-C stops).").format(event=event.name, root=root))
+    labels = {
+        "room": _("The room's page:"),
+        "organizer": _("Organizer:"),
+        "table": _("Table 1's keep link:"),
+    }
+    width = max(len(label) for label in labels.values())
+    for role, label in labels.items():
+        link = f"{root}{config.base(role)}/" + ("1/" if role == "table" else "")
+        typer.echo(f"{label:<{width}} {link}")
+    typer.echo(_("Print the table cards from the organizer's page."))
+    room = f"{root}{config.base('room')}/"
+    typer.echo(qr_text(room), nl=False)
+    typer.echo(_("Scan the code above to watch the standings."))
+    sys.stdout.flush()
+    run(create_app(config), listener)
 
 
 def lan_address() -> str:

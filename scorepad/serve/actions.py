@@ -15,7 +15,7 @@ from pathlib import Path
 from scorepad import service
 from scorepad.entry import Given, bids_given, parse_tricks, tricks_given
 from scorepad.errors import GameError, ScorepadError, TricksError
-from scorepad.game import Game
+from scorepad.game import Game, rest_of_deal
 from scorepad.i18n import _
 from scorepad.names import split_names
 from scorepad.numbers import small_number
@@ -139,18 +139,19 @@ def form_tricks(game: Game, form: Form) -> Tricks:
         )
     if empty:
         rules = game.rules
-        taken = sum(
+        taken = [
             parse_tricks(value, name, rules)
             for name, (_side, _seat, value) in zip(names, given, strict=True)
             if value
-        )
-        if taken > rules.tricks:
+        ]
+        rest = rest_of_deal(rules, taken)
+        if rest is None:
             raise TricksError(
                 _("the tricks add up to {taken}; a deal has {tricks}").format(
-                    taken=taken, tricks=rules.tricks
+                    taken=sum(taken), tricks=rules.tricks
                 )
             )
-        given = [(side, seat, value or str(rules.tricks - taken)) for side, seat, value in given]
+        given = [(side, seat, value or str(rest)) for side, seat, value in given]
     return tricks_given(game, given)
 
 

@@ -59,6 +59,7 @@ class ServeConfig:
     # The names and addresses a request may reach the server by (its Host, port left off).
     hosts: frozenset[str] = LOOPBACK_NAMES
     any_address: bool = False  # listening on every address: any IP address is a good Host
+    event: str | None = None  # a club night served beside its games (serve --event)
 
     def base(self, role: str) -> str:
         """The path every page of a role lives under: `/keep/TOKEN` or `/keep`."""
@@ -486,8 +487,13 @@ def _form(handler: Callable[[Request, dict[str, str]], Response]) -> Handler:
 def create_app(config: ServeConfig) -> Starlette:
     """The app serving `config`; `app.state.hub` holds its live feeds."""
     pages = Pages(config)
+    routes = pages.routes()
+    if config.event is not None:
+        from scorepad.serve.event import EventPages
+
+        routes += EventPages(config, pages.env, config.event).routes()
     app = Starlette(
-        routes=pages.routes(),
+        routes=routes,
         # The shield before anything; then the language: the token gate's refusal is said
         # in it too.
         middleware=[
