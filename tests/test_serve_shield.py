@@ -21,7 +21,6 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from test_serve_cli import serving
@@ -46,9 +45,16 @@ HEADERS = (
 class Served:
     process: subprocess.Popen[str]
     port: int
-    watch: str  # the links' paths: `/watch/` or `/watch/TOKEN/`
-    keep: str
+    links: dict[str, str]  # role -> its link's path: `/watch/`, `/keep/TOKEN/`, `/room/`
     errors: Path  # the server's stderr
+
+    @property
+    def watch(self) -> str:
+        return self.links.get("watch", "")
+
+    @property
+    def keep(self) -> str:
+        return self.links.get("keep", "")
 
     @property
     def host(self) -> str:
@@ -66,9 +72,9 @@ def server(home: Path, *args: str) -> Iterator[Served]:
         "SCOREPAD_SERVE_CONNECTIONS": str(CONNECTIONS),
     }
     with errors.open("w") as stderr, serving(*args, env=env, stderr=stderr) as running:
-        watch, keep = urlsplit(running.watch), urlsplit(running.keep)
-        assert watch.port is not None
-        yield Served(running.process, watch.port, watch.path, keep.path, errors)
+        printed = re.findall(r"http://127\.0\.0\.1:(\d+)(/(\w+)/\S*)", "\n".join(running.lines))
+        links = {role: path for _port, path, role in printed}
+        yield Served(running.process, int(printed[0][0]), links, errors)
 
 
 def game_home(home: Path) -> Path:
@@ -124,8 +130,21 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Serv
     """One server in each mode: one game, every game (--all), and on the network (--lan,
     kept on loopback by --host, with its tokens); started at the same time (each takes a
     second to start, most of it importing)."""
+    from typer.testing import CliRunner
+
+    from scorepad.cli import app
+
     home = game_home(tmp_path_factory.mktemp("home"))
-    modes = {"one": (), "all": ("--all",), "lan": ("--lan", "--host", "127.0.0.1")}
+    night = ["event", "new", "club", "--players", "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy",
+             "--rounds", "3", "--deals", "1", "--seed", "4"]  # fmt: skip
+    assert CliRunner().invoke(app, night, env={"SCOREPAD_HOME": str(home)}).exit_code == 0
+    (home / "current").write_text("tue\n")
+    modes = {
+        "one": (),
+        "all": ("--all",),
+        "lan": ("--lan", "--host", "127.0.0.1"),
+        "event": ("--event", "club"),
+    }
     managers = {mode: server(home, *args) for mode, args in modes.items()}
     with ThreadPoolExecutor(len(managers)) as pool, ExitStack() as stack:
         started = {mode: pool.submit(manager.__enter__) for mode, manager in managers.items()}
@@ -138,6 +157,20 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Serv
 
 def routes(served: Served) -> list[tuple[str, str]]:
     """Every route of the app, as (method, path) under the server's links."""
+    if "room" in served.links:  # a club night's
+        organizer = served.links["organizer"]
+        return [
+            ("GET", "/"),
+            ("GET", "/static/event.css"),
+            ("GET", served.links["room"]),
+            ("GET", served.links["table"]),
+            ("GET", organizer),
+            ("GET", organizer + "cards"),
+            ("POST", organizer + "seat"),
+            ("POST", organizer + "add"),
+            ("POST", organizer + "drop"),
+            ("GET", "/nowhere"),
+        ]
     watch, keep = served.watch, served.keep
     return [
         ("GET", "/"),
@@ -159,7 +192,7 @@ def routes(served: Served) -> list[tuple[str, str]]:
     ]
 
 
-@pytest.mark.parametrize("mode", ["one", "all", "lan"])
+@pytest.mark.parametrize("mode", ["one", "all", "lan", "event"])
 def test_a_foreign_host_gets_a_4xx_on_every_route(servers: dict[str, Served], mode: str) -> None:
     served = servers[mode]
     before = (served.errors.parent / "games" / "tue.toml").read_bytes()
@@ -173,7 +206,7 @@ def test_a_foreign_host_gets_a_4xx_on_every_route(servers: dict[str, Served], mo
     assert (served.errors.parent / "games" / "tue.toml").read_bytes() == before
 
 
-@pytest.mark.parametrize("mode", ["one", "all", "lan"])
+@pytest.mark.parametrize("mode", ["one", "all", "lan", "event"])
 def test_every_answer_carries_the_security_headers(servers: dict[str, Served], mode: str) -> None:
     served = servers[mode]
     for method, path in [*routes(served), ("GET", "/watch/nope"), ("PUT", "/")]:
@@ -627,3 +660,19 @@ def test_a_form_in_another_content_type_is_refused(
     answer = exchange(served.port, (head + "Connection: close\r\n\r\n").encode() + b"version=x")
     assert answer.startswith(b"HTTP/1.1 400")
     assert b"our pages send application/x-www-form-urlencoded" in answer
+
+
+def test_a_club_night_s_routes_are_guarded_the_same(servers: dict[str, Served]) -> None:
+    """Routes added after the guards (serve --event's) are under them without a line of
+    their own: a table number of 5000 digits, another site's form to the organizer."""
+    served = servers["event"]
+    games = served.errors.parent / "games"
+    before = sorted((path.name, path.read_bytes()) for path in games.iterdir())
+    assert ask(served, "GET", f"/table/{LONG}/")[0] == 404
+    for path in ("seat", "add", "drop"):
+        status, _fields, said = ask(
+            served, "POST", served.links["organizer"] + path,
+            {"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}, b"player=Zed",
+        )  # fmt: skip
+        assert status == 403 and b"is not taken" in said
+    assert sorted((path.name, path.read_bytes()) for path in games.iterdir()) == before

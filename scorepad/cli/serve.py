@@ -96,14 +96,14 @@ def serve(
         raise ScorepadError(
             _("--port {port} is not a port; give 1 to 65535 (or 0 for any)").format(port=port)
         )
-    if event is not None:
-        return serve_event(event, lan, port, host)
-    path = None if all_games else resolve_game(name)
-    if path is not None:
-        load_game_file(path)  # a damaged game is refused now, as `show` refuses it
     from scorepad.serve.connections import Limits
 
     limits = Limits.from_environment()  # a bad setting is refused before anything listens
+    if event is not None:
+        return serve_event(event, lan, port, host, limits)
+    path = None if all_games else resolve_game(name)
+    if path is not None:
+        load_game_file(path)  # a damaged game is refused now, as `show` refuses it
     address = host or (lan_address() if lan else "127.0.0.1")
     listener = bind(address, port)
     from scorepad.serve.app import ServeConfig, create_app, new_tokens
@@ -142,7 +142,7 @@ def serve(
     run(create_app(config), listener, limits)
 
 
-def serve_event(name: str, lan: bool, port: int, host: str | None) -> None:
+def serve_event(name: str, lan: bool, port: int, host: str | None, limits: Limits) -> None:
     """`serve --event NAME`: the club night's pages beside every saved game's."""
     import secrets
 
@@ -158,7 +158,13 @@ def serve_event(name: str, lan: bool, port: int, host: str | None) -> None:
     tokens: dict[str, str] = {}
     if lan or not is_loopback(address):
         tokens = new_tokens() | {role: secrets.token_urlsafe(16) for role in EVENT_ROLES}
-    config = ServeConfig(None, tokens, event=event.name)
+    config = ServeConfig(
+        None,
+        tokens,
+        event=event.name,
+        hosts=served_names(address, lan),
+        any_address=is_any_address(address),
+    )
     shown = f"[{address}]" if ":" in address else address
     root = f"http://{shown}:{listener.getsockname()[1]}"
     typer.echo(_("Serving {event} at {root} (Ctrl-C stops).").format(event=event.name, root=root))
@@ -176,7 +182,7 @@ def serve_event(name: str, lan: bool, port: int, host: str | None) -> None:
     typer.echo(qr_text(room), nl=False)
     typer.echo(_("Scan the code above to watch the standings."))
     sys.stdout.flush()
-    run(create_app(config), listener)
+    run(create_app(config), listener, limits)
 
 
 def lan_address() -> str:
