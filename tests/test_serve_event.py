@@ -29,8 +29,8 @@ def client(home: Path) -> TestClient:
        "3", "--deals", "1", "--seed", "4")  # fmt: skip
     return TestClient(
         create_app(ServeConfig(None, TOKENS, event="club")),
-        base_url="http://127.0.0.1",  # a name the server answers to
-        headers={"sec-fetch-site": "same-origin"},  # as a browser says of the page's forms
+        base_url="http://127.0.0.1",  # a browser on this machine, posting the room's own forms
+        headers={"sec-fetch-site": "same-origin"},
         follow_redirects=False,
     )
 
