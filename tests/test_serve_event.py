@@ -38,7 +38,7 @@ def play(game: str, bids: list[str], tricks: list[str]) -> None:
 def test_the_room_shows_standings_tables_and_the_next_round(client: TestClient) -> None:
     page = client.get(f"/room/{'r' * 22}/")
     assert page.status_code == 200
-    assert '<meta http-equiv="refresh" content="2">' in page.text
+    assert '<meta http-equiv="refresh" content="1">' in page.text
     assert "Round 1, now:" in page.text and "Round 2, next:" in page.text
     assert "Dee &amp; Fay 0 – 0 Cid &amp; Ann" in page.text
     assert "<script" not in page.text and "style=" not in page.text
