@@ -9,7 +9,7 @@ never stored: `standings` recomputes them with the engine every time.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -314,10 +314,7 @@ def _seating(game: Game) -> _Seating:
         for place, seat in enumerate(in_side)
     }
     orders = tuple(
-        tuple(
-            (seat, *places[seat])
-            for seat in ((dealer + step) % seats for step in range(1, seats + 1))
-        )
+        tuple((seat, *places[seat]) for seat in rules.bidding_order(dealer))
         for dealer in range(seats)
     )
     names = tuple(tuple(game.players[seat] for seat in in_side) for in_side in side_seats)
@@ -344,6 +341,19 @@ def _bids_in_order(game: Game, seating: _Seating, round_: Round) -> tuple[list[B
     return order, last
 
 
+def tricks_by_player(rules: Rules, bids: Sequence[Bid]) -> bool:
+    """Whether a side's tricks are given player by player: a player alone, or a side with
+    a nil bidder, whose tricks are scored apart from the partner's (RULES.md 8)."""
+    return rules.side_size == 1 or any(bid.is_nil for bid in bids)
+
+
+def rest_of_deal(rules: Rules, taken: Iterable[int]) -> int | None:
+    """The tricks left for the one hand (or side) not given yet when the others took
+    `taken`; None when those are already more than a deal has."""
+    rest = rules.tricks - sum(taken)
+    return rest if rest >= 0 else None
+
+
 def check_round_tricks(game: Game, round_: Round) -> None:
     """Refuse tricks that cannot have been taken: negative, a team total beside a nil,
     or a table total other than the tricks in a deal."""
@@ -357,7 +367,7 @@ def check_round_tricks(game: Game, round_: Round) -> None:
                     side=game.sides[side], most=rules.tricks, tricks=list(entry.tricks)
                 )
             )
-        if len(entry.tricks) == 1 < len(entry.bids) and any(bid.is_nil for bid in entry.bids):
+        if len(entry.tricks) == 1 < len(entry.bids) and tricks_by_player(rules, entry.bids):
             raise TricksError(
                 _("{side} has a nil bidder: give each player's tricks, not a team total").format(
                     side=game.sides[side]

@@ -28,6 +28,7 @@ PACKAGE = Path(__file__).parent.parent / "scorepad"
 LAYERS = {
     "__init__": 0,
     "errors": 0,
+    "numbers": 0,
     "i18n": 0,  # words: every layer may say them
     "hints": 0,  # a refusal's hints, in those words
     "i18n_catalog": 5,  # a tool of the repository
@@ -63,8 +64,8 @@ LAYERS = {
     "__main__": 9,
 }
 CORE = {
-    "errors", "cards", "rules", "refusals", "ruledata", "bids", "scoring", "dispute", "game",
-    "gametext", "entry", "reference", "names", "seating",
+    "errors", "numbers", "cards", "rules", "refusals", "ruledata", "bids", "scoring", "dispute",
+    "game", "gametext", "entry", "reference", "names", "seating",
 }  # fmt: skip
 # The engine's reading of the rules, which the reference must not share.
 SCORING_ENGINE = {

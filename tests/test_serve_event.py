@@ -27,7 +27,12 @@ def ok(*args: str) -> str:
 def client(home: Path) -> TestClient:
     ok("event", "new", "club", "--players", "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy", "--rounds",
        "3", "--deals", "1", "--seed", "4")  # fmt: skip
-    return TestClient(create_app(ServeConfig(None, TOKENS, event="club")), follow_redirects=False)
+    return TestClient(
+        create_app(ServeConfig(None, TOKENS, event="club")),
+        base_url="http://127.0.0.1",
+        headers={"sec-fetch-site": "same-origin"},  # its forms come from its own pages
+        follow_redirects=False,
+    )
 
 
 def play(game: str, bids: list[str], tricks: list[str]) -> None:
@@ -76,6 +81,7 @@ def test_the_table_cards_carry_a_qr_code_of_each_table_link(client: TestClient) 
     page = client.get(f"/organizer/{'o' * 22}/cards")
     assert page.status_code == 200
     assert page.text.count("<svg") == 2 and f"/table/{'t' * 22}/2/" in page.text
+    assert "style=" not in page.text and "<script" not in page.text
     added = client.post(f"/organizer/{'o' * 22}/add", data={"player": "Zoe"})
     assert added.status_code == 303
     assert "Zoe" in client.get(f"/room/{'r' * 22}/").text

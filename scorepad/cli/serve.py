@@ -104,7 +104,9 @@ def serve(
     from scorepad.serve.app import ServeConfig, create_app, new_tokens
 
     tokens = new_tokens() if lan or not is_loopback(address) else {}
-    config = ServeConfig(path, tokens)
+    config = ServeConfig(
+        path, tokens, hosts=served_names(address, lan), any_address=is_any_address(address)
+    )
     bound = listener.getsockname()[1]
     shown = f"[{address}]" if ":" in address else address
     root = f"http://{shown}:{bound}"
@@ -151,7 +153,13 @@ def serve_event(name: str, lan: bool, port: int, host: str | None) -> None:
     tokens: dict[str, str] = {}
     if lan or not is_loopback(address):
         tokens = new_tokens() | {role: secrets.token_urlsafe(16) for role in EVENT_ROLES}
-    config = ServeConfig(None, tokens, event=event.name)
+    config = ServeConfig(
+        None,
+        tokens,
+        hosts=served_names(address, lan),
+        any_address=is_any_address(address),
+        event=event.name,
+    )
     shown = f"[{address}]" if ":" in address else address
     root = f"http://{shown}:{listener.getsockname()[1]}"
     typer.echo(_("Serving {event} at {root} (Ctrl-C stops).").format(event=event.name, root=root))
@@ -196,6 +204,30 @@ def lan_address() -> str:
     return address
 
 
+def served_names(address: str, lan: bool) -> frozenset[str]:
+    """The names a request may reach the server by (its Host header, port left off): the
+    address it listens on; this machine's loopback names where that is loopback or every
+    address; with --lan or on every address, this machine's name too (`laptop`,
+    `laptop.local`, as a phone may know it)."""
+    import socket
+
+    from scorepad.serve.shield import LOOPBACK_NAMES
+
+    names = {f"[{address}]" if ":" in address else address}
+    if is_loopback(address) or is_any_address(address):
+        names |= LOOPBACK_NAMES
+    if lan or is_any_address(address):
+        machine = socket.gethostname().lower().removesuffix(".")
+        if machine:
+            names |= {machine, machine.partition(".")[0], machine.partition(".")[0] + ".local"}
+    return frozenset(name.lower() for name in names)
+
+
+def is_any_address(address: str) -> bool:
+    """Whether the address stands for every address of this machine (0.0.0.0, ::)."""
+    return address in ("0.0.0.0", "::", "")
+
+
 def is_loopback(address: str) -> bool:
     import ipaddress
 
@@ -214,7 +246,10 @@ def bind(address: str, port: int) -> socket.socket:
     from scorepad.i18n import _
 
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
+    # Made as a TCP socket (not protocol 0): asyncio sets TCP_NODELAY only on connections
+    # whose socket says so, and without it each response's second write waits for the
+    # client's delayed acknowledgement (40 ms; `benchmarks/serve_load.py`).
+    listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind((address, port))
@@ -259,6 +294,8 @@ def run(web: Starlette, listener: socket.socket) -> None:
 
     import uvicorn
 
+    from scorepad.serve.connections import Limits, protocol_class
+
     hub = web.state.hub
 
     class Server(uvicorn.Server):
@@ -268,7 +305,14 @@ def run(web: Starlette, listener: socket.socket) -> None:
             hub.close()
 
     config = uvicorn.Config(
-        web, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=3
+        web,
+        http=protocol_class(Limits.from_environment()),
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=3,
+        server_header=False,
+        proxy_headers=False,  # no proxy stands in front: no X-Forwarded-* is believed
     )
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a server stops
         Server(config).run(sockets=[listener])

@@ -70,6 +70,7 @@ class BotDeals:
         ]
         # The seats of a trick in playing order, by its leader.
         self._orders = [(leader, *seats) for leader, seats in enumerate(self._followers)]
+        self._bidding = [rules.bidding_order(dealer) for dealer in range(rules.players)]
         self._rng = random.Random()
         self._bots: Sequence[Bot] = []
 
@@ -150,7 +151,7 @@ class BotDeals:
         if rules.blind_nil_exchange:
             self._exchange(record, hands, seen, bots)
         seen.trick = []
-        self._play(record, hands, (dealer + 1) % rules.players, seen, bots)
+        self._play(record, hands, self._bidding[dealer][0], seen, bots)
         return record
 
     def _bid(self, record: DealRecord, hands: list[int], seen: Seen, bots: Sequence[Bot]) -> None:
@@ -158,7 +159,7 @@ class BotDeals:
         rules = self.rules
         players = rules.players
         dealer = record.dealer
-        order = [(dealer + step) % players for step in range(1, players + 1)]
+        order = self._bidding[dealer]
         joint = [False] * rules.sides
         record.joint = joint
         done: set[int] = set()
@@ -223,7 +224,6 @@ class BotDeals:
     ) -> None:
         """`_bid` under rules with no blind nil and no partner bidding: each seat in turn
         is asked once, for its own bid, beside its partner's if that is made."""
-        players = self.rules.players
         dealer = record.dealer
         record.joint = [False] * self.rules.sides
         bids, nil, contract = seen.bids, seen.nil, seen.contract
@@ -231,7 +231,7 @@ class BotDeals:
         noted = record.bids.append
         choices, key_of_id = self._choices, KEY_OF_ID
         total = 0  # the table's non-nil bids so far
-        for seat in self._orders[(dealer + 1) % players]:
+        for seat in self._bidding[dealer]:
             # The partner's bid (None: not made yet; a seat playing alone is its own partner).
             partner_bid = bids[partner_of[seat]]
             last = seat == dealer
