@@ -8,45 +8,9 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from test_cli_games import ok, refused
 
-from scorepad.cli import app
-
-runner = CliRunner()
 THIRTEEN = "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy,Jon,Kim,Lou,Max"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert (code, err) == (0, ""), err
-    return out
-
-
-def snapshot(home: Path) -> dict[str, bytes]:
-    if not home.exists():
-        return {}
-    return {
-        str(path.relative_to(home)): path.read_bytes()
-        for path in sorted(home.rglob("*"))
-        if path.is_file() and not path.name.endswith(".lock")
-    }
-
-
-def refused(home: Path, *args: str) -> str:
-    """A command that must be refused in one line, changing nothing."""
-    before = snapshot(home)
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
-    assert result.stdout == "" and "Traceback" not in result.stderr
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("scorepad: "), result.stderr
-    assert snapshot(home) == before
-    return lines[0].removeprefix("scorepad: ")
 
 
 def show(name: str = "club") -> dict:  # type: ignore[type-arg]

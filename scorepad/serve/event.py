@@ -134,6 +134,7 @@ class EventPages:
             link = f"{table_root}{state.table}/"
             svg = segno.make(link, error="m").svg_inline(scale=4)
             cards.append({"state": state, "link": link, "qr": svg})
+        values["here"] = ""  # a page to print: no language switch on it
         return self._page("event_cards.html", cards=cards, **values)
 
     async def _change(self, request: Request, action: str) -> Response:
