@@ -148,6 +148,19 @@ def test_a_table_game_deleted_renamed_or_damaged_by_hand_is_named(club: Path) ->
     assert "table 3 of round 1" in refused(club, "event", "show", "club")
 
 
+def test_a_table_game_knows_its_event_round_and_table(club: Path) -> None:
+    text = (club / "games" / "club-r1-t2.toml").read_text()
+    assert '\n[event]\nname = "club"\nround = 1\ntable = 2\n' in text
+    assert ok("show", "-g", "club-r1-t2").startswith(
+        "club-r1-t2 · standard · to 500 · club, round 1, table 2\n"
+    )
+    path = club / "games" / "club-r1-t2.toml"
+    path.write_text(text.replace("table = 2", "table = 3"))
+    assert "table 2 of round 1: game club-r1-t2 was changed by hand" in refused(
+        club, "event", "show", "club"
+    )
+
+
 def test_a_damaged_event_file_is_refused(club: Path) -> None:
     path = club / "events" / "club.toml"
     path.write_text(path.read_text().replace("round_count = 3", "round_count = 2"))

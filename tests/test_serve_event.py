@@ -73,6 +73,10 @@ def test_refusals_are_4xx_and_change_nothing(client: TestClient, home: Path) -> 
     assert drop.status_code == 409 and "does not play in club" in drop.text
     other_event = client.get(f"/table/{'x' * 22}/1/")  # a keep link of another event
     assert other_event.status_code == 403
+    assert other_event.text == (
+        "This club night's link lacks its token, or is another night's: open the link the"
+        " organizer's terminal printed.\n"
+    )
     assert client.get(f"/organizer/{'r' * 22}/").status_code == 403
     assert (home / "events" / "club.toml").read_text() == before
 
