@@ -36,6 +36,7 @@ COMMAND_MODULES = {
     "export": "export",
     "check": "check",
     "stats": "stats",
+    "ratings": "ratings",
     "presets": "presets",
     "simulate": "simulate",
     "verify": "verify",
