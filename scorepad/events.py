@@ -31,7 +31,7 @@ from scorepad.event import (
     with_player_dropped,
 )
 from scorepad.eventfile import event_from_toml, event_to_toml
-from scorepad.game import Game
+from scorepad.game import EventSeat, Game
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _, ngettext
 from scorepad.library import check_game_name, games_dir, scorepad_home
@@ -134,13 +134,14 @@ def start_table_games(event: Event, number: int) -> None:
                     name=repr(taken[name.casefold()])
                 )
             )
-    for name, table in zip(names, round_.seats.tables, strict=True):
+    for table_number, (name, table) in enumerate(zip(names, round_.seats.tables, strict=True), 1):
         start_game(
             name,
             list(table_players(table.sides)),
             event.preset,
             list(event.overrides),
             make_current=False,
+            event=EventSeat(event.name, number, table_number),
         )
 
 

@@ -161,9 +161,9 @@ def serve_event(name: str, lan: bool, port: int, host: str | None, limits: Limit
     config = ServeConfig(
         None,
         tokens,
-        event=event.name,
         hosts=served_names(address, lan),
         any_address=is_any_address(address),
+        event=event.name,
     )
     shown = f"[{address}]" if ":" in address else address
     root = f"http://{shown}:{listener.getsockname()[1]}"

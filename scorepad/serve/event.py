@@ -1,7 +1,7 @@
 """The room's pages of a club night (`scorepad serve --event NAME`): one more thin client.
 
 - `/room/TOKEN/`: the standings and every table's live score, this round's seats and the
-  next's; the page redraws itself every 2 s (a refresh the browser does, no script).
+  next's; the page redraws itself every second (a refresh the browser does, no script).
 - `/table/TOKEN/T/`: a table's keep link, valid all night: it opens the keep page of the
   game table T plays now, so a card printed at the start still works in round 4.
 - `/organizer/TOKEN/`: seat the next round, add or drop a player (plain forms), and
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from scorepad.serve.app import ServeConfig
 
 EVENT_ROLES = ("room", "table", "organizer")
-REFRESH_SECONDS = 2
+REFRESH_SECONDS = 1  # s: the room redraws within 2 s of an entry (benchmarks/event_load.py)
 
 
 class EventPages:
@@ -134,6 +134,7 @@ class EventPages:
             link = f"{table_root}{state.table}/"
             svg = segno.make(link, error="m").svg_inline(scale=4)
             cards.append({"state": state, "link": link, "qr": svg})
+        values["here"] = ""  # a page to print: no language switch on it
         return self._page("event_cards.html", cards=cards, **values)
 
     async def _change(self, request: Request, action: str) -> Response:

@@ -60,6 +60,11 @@ class TokenGate:
                             "This watch link lacks its token: open the link the "
                             "scorekeeper's terminal printed."
                         )
+                        if parts[1] == "watch"
+                        else _(
+                            "This club night's link lacks its token, or is another night's:"
+                            " open the link the organizer's terminal printed."
+                        )
                     )
                     response = PlainTextResponse(said + "\n", status_code=403)
                     await response(scope, receive, send)
