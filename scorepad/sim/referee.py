@@ -79,7 +79,7 @@ class Referee:
         # What can end a game (RULES.md 10-11), read from the rules for `end`.
         self._boston_wins = rules.boston_wins
         self._target = rules.target
-        self._limit = rules.loss_limit if rules.loss_limit is not None else -(10**18)
+        self.limit = rules.loss_limit if rules.loss_limit is not None else -(10**18)
         self._sets = rules.sets_to_lose if rules.sets_to_lose > 0 else 10**18
         self._draw = rules.tie == "draw"
 
@@ -112,7 +112,7 @@ class Referee:
 
     def has_lost(self, score: int, sets: int) -> bool:
         """docs/rules.md: a side loses at or below the loss limit, or set out."""
-        return score <= self._limit or sets >= self._sets
+        return score <= self.limit or sets >= self._sets
 
     def end(
         self,
@@ -120,11 +120,14 @@ class Referee:
         sets: list[int],
         boston_by: int | None,
         out_since: list[int | None],
+        fell: Sequence[bool] | None = None,
     ) -> tuple[bool, int | None, str | None]:
         """Whether the game is over after a round, its winner (None: a draw) and why,
         read from docs/rules.md and the knobs, without the engine's `judge_end`.
 
-        `out_since`: the round each side lost in (None: still in), this round's too. A
+        `out_since`: the round each side lost in (None: still in), this round's too;
+        `fell`: whether each side out fell through the loss limit then (None: judged from
+        where the sides stand now, for a caller with no history). A
         side out cannot win by the target or by Boston; a Boston that wins at once by a
         side still in wins; then a side still in at or above the target; then, once any
         side is out, the highest of those still in (or of those that lost last)."""
@@ -141,9 +144,13 @@ class Referee:
         if not still_in:
             latest = max(out_since[side] or 0 for side in out)
             still_in = [side for side in out if out_since[side] == latest]
-        # By the loss limit if a side out is at or below it, or was never set out.
-        fell = any(scores[side] <= self._limit or sets[side] < self._sets for side in out)
-        return self._highest(scores, still_in, "loss-limit" if fell else "sets")
+        # By the loss limit if a side out fell through it when it lost; with no history,
+        # if a side out is at or below it, or was never set out.
+        if fell is not None:
+            by_limit = any(fell[side] for side in out)
+        else:
+            by_limit = any(scores[side] <= self.limit or sets[side] < self._sets for side in out)
+        return self._highest(scores, still_in, "loss-limit" if by_limit else "sets")
 
     def _highest(
         self, scores: list[int], sides: list[int], reason: str
@@ -197,6 +204,7 @@ class GameFold:
         self._most_sets = rules.sets_to_lose or 2**62
         self._sides = range(rules.sides)
         self.out_since: list[int | None] = []
+        self.fell: list[bool] = []  # whether a side out fell through the loss limit
         self._out = False
         self.scores: list[int] = []
         self.bags: list[int] = []
@@ -209,6 +217,7 @@ class GameFold:
         compares with its own after every deal."""
         sides = self.referee.rules.sides
         self.out_since = [None] * sides
+        self.fell = [False] * sides
         self._out = False  # whether a side has lost
         self.scores, self.bags, self.sets = [0] * sides, [0] * sides, [0] * sides
         self._theirs = (scores, bags, sets)
@@ -376,8 +385,9 @@ class GameFold:
         for side in self._sides:
             if out_since[side] is None and referee.has_lost(ref_scores[side], ref_sets[side]):
                 out_since[side] = number
+                self.fell[side] = ref_scores[side] <= referee.limit
                 self._out = True
-        truth = referee.end(ref_scores, ref_sets, boston_by, out_since)
+        truth = referee.end(ref_scores, ref_sets, boston_by, out_since, self.fell)
         if same and truth == ended:
             return _NOTHING
         problems = []

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from scorepad.game import Game, Round, new_game, standings
 from scorepad.rules import Rules
-from scorepad.scoring import judge_end, sides_losing
+from scorepad.scoring import judge_end, note_losses
 from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import BOTS
 from scorepad.sim.checker import DealChecker
@@ -114,6 +114,7 @@ class GameRunner:
         scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
         # The deal in which each side lost, if it has: a side that lost stays out.
         out_since: list[int | None] = [None] * sides
+        fell = [False] * sides  # and whether it fell through the loss limit then
         lowest, most_sets, can_lose = self._lowest, self._most_sets, self._can_lose
         rounds: list[Round] | None = [] if self.keep_game else None
         want_entries = rounds is not None
@@ -136,10 +137,10 @@ class GameRunner:
                 assert entries is not None
                 rounds.append(Round(dealer, entries))
             if can_lose and (min(scores) <= lowest or max(sets) >= most_sets):
-                for side in sides_losing(rules, scores, sets):
-                    if out_since[side] is None:
-                        out_since[side] = number
-            outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by, out_since=out_since)
+                note_losses(rules, number, scores, sets, out_since, fell)
+            outcome = judge_end(
+                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell
+            )
             if validate:
                 problems += fold_deal(number, keys, bids, taken, outcome)
             if problems:
