@@ -87,6 +87,7 @@ def simulate(
     from scorepad.cli.common import load_rules
     from scorepad.errors import ScorepadError
     from scorepad.sim.bots import BOTS
+    from scorepad.sim.referee import knobs_of_preset
     from scorepad.sim.run import RunConfig
     from scorepad.sim.run import simulate as run_simulation
 
@@ -115,7 +116,7 @@ def simulate(
         )
     config = RunConfig(
         rules, name, games, seed=seed, bots=chosen, save_dir=save, save_hands=hands, kernel=kernel,
-        check=check,
+        check=check, knobs=knobs_of_preset(preset, overrides or ()),
     )  # fmt: skip
     if as_json or not sys.stderr.isatty():
         summary = run_simulation(config, jobs=jobs)

@@ -11,7 +11,7 @@ two must agree after every deal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from scorepad.game import Game, Round, new_game, standings
 from scorepad.rules import Rules
@@ -39,6 +39,8 @@ class GameRunner:
     bots in Python: one kind of bot at every seat, under rules `kernel.kernel_refusal`
     accepts.
     `check="full"` has the Python validator replay every table deal, not a sample.
+    `knobs`: the rules as the reference read them from the preset file
+    (`referee.knobs_of_preset`), which it scores and ends games by.
     Each process of a run plays with its own runner and memos: nothing of the scores, the
     checks or the reference's fold is shared between processes."""
 
@@ -56,6 +58,7 @@ class GameRunner:
         table: Callable[..., KernelTable] | None = None,
         check: str = "sample",
         engine: Engine | None = None,
+        knobs: Mapping[str, object] | None = None,
     ) -> None:
         unknown = [name for name in bots if name not in BOTS]
         if unknown or not bots:
@@ -73,7 +76,7 @@ class GameRunner:
         self.names = seat_names(rules.players)
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
-        self.referee = Referee(rules)
+        self.referee = Referee(rules, knobs)
         # A table deal's sides are kept by slot (slots.py).
         slots = slot_shape(rules) if table is not None else None
         self.scorer = SideScorer(
