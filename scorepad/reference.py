@@ -290,7 +290,7 @@ def bid_refusal(
     for side, bids in enumerate(sides):
         behind = trailing[side]
         for kind, number in bids:
-            why = _one_bid_refusal(knobs, kind, number, behind, deal)
+            why = one_bid_refusal(knobs, kind, number, behind, deal)
             if why:
                 return why
         joint = teams and len(bids) == 1
@@ -319,7 +319,9 @@ def bid_refusal(
     return None
 
 
-def _one_bid_refusal(knobs: Knobs, kind: str, number: int, behind: int | None, deal: int) -> str:
+def one_bid_refusal(knobs: Knobs, kind: str, number: int, behind: int | None, deal: int) -> str:
+    """Why the rules refuse one player's bid on its own ("" if they allow it): `behind`
+    is how far its side trails (None: not judged), `deal` the tricks in a deal."""
     if kind == "nil" and not _on(knobs, "nil"):
         return "nil-off"
     if kind == "bnil":

@@ -10,7 +10,7 @@ table's public facts (`table.Seen`), never another hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 
 from scorepad.bids import BLIND_NIL, Bid, BidKind
@@ -51,8 +51,10 @@ class BotDeals:
         checker: DealChecker | None,
         scorer: SideScorer,
         names: Sequence[str],
+        bot_kinds: Mapping[str, Callable[[random.Random], Bot]] = BOTS,
     ) -> None:
         self.rules = rules
+        self._bot_kinds = bot_kinds  # each kind of bot by name (a sweep adds explorers)
         self.plan: DeckPlan = deck_plan(rules)
         self.side_bots = tuple(side_bots)
         self.seed = seed
@@ -78,7 +80,8 @@ class BotDeals:
         rules = self.rules
         self._rng = rng = random.Random(game_seed(self.seed, index))
         self._bots = [
-            BOTS[self.side_bots[rules.side_of(seat)]](rng) for seat in range(rules.players)
+            self._bot_kinds[self.side_bots[rules.side_of(seat)]](rng)
+            for seat in range(rules.players)
         ]
         self._seen.new_game()
         return int(rng.random() * rules.players)

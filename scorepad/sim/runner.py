@@ -11,13 +11,14 @@ two must agree after every deal.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 
 from scorepad.game import Game, Round, new_game, standings
 from scorepad.rules import Rules
 from scorepad.scoring import judge_end, note_losses
 from scorepad.sim.botdeals import BotDeals
-from scorepad.sim.bots import BOTS
+from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import KernelTable
 from scorepad.sim.referee import GameFold, Referee
@@ -40,7 +41,8 @@ class GameRunner:
     accepts.
     `check="full"` has the Python validator replay every table deal, not a sample.
     `knobs`: the rules as the reference read them from the preset file
-    (`referee.knobs_of_preset`), which it scores and ends games by.
+    (`referee.knobs_of_preset`), which it scores and ends games by. `bot_kinds`: the
+    bots by name, for bots in Python (a sweep adds its explorers, `explorer.py`).
     Each process of a run plays with its own runner and memos: nothing of the scores, the
     checks or the reference's fold is shared between processes."""
 
@@ -59,10 +61,11 @@ class GameRunner:
         check: str = "sample",
         engine: Engine | None = None,
         knobs: Mapping[str, object] | None = None,
+        bot_kinds: Mapping[str, Callable[[random.Random], Bot]] = BOTS,
     ) -> None:
-        unknown = [name for name in bots if name not in BOTS]
+        unknown = [name for name in bots if name not in bot_kinds]
         if unknown or not bots:
-            raise ValueError(f"unknown bots {unknown}; known: {', '.join(BOTS)}")
+            raise ValueError(f"unknown bots {unknown}; known: {', '.join(bot_kinds)}")
         if check not in CHECKS:
             raise ValueError(f"check {check!r}: choose from {', '.join(CHECKS)}")
         self.rules = rules
@@ -89,7 +92,8 @@ class GameRunner:
             self.source = TableDeals(rules, table, seed, checker, self.scorer, self.names,
                                      check_every=every, bot=self.side_bots[0])  # fmt: skip
         else:
-            self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names)
+            self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names,
+                                   bot_kinds)  # fmt: skip
         self.fold = GameFold(self.referee, self.source.plain_of)
         if validate:
             self.scorer.note = self.fold.note

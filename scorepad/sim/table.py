@@ -192,7 +192,10 @@ def bid_choice(
             else:
                 must_nil = True
     elif rules.suicide:
-        low = max(low, rules.suicide_min_bid)
+        # The partner must nil beside this bid: it is the side's whole contract.
+        low = max(low, rules.suicide_min_bid, rules.min_team_bid)
+    elif rules.side_size == 1:
+        low = max(low, rules.min_team_bid)  # a player alone is the side's whole contract
     elif rules.side_size > 1 and (rules.no_hell or not (rules.nil or rules.zero_bid == "plain")):
         # Leave the partner a legal bid: a number of at least 1 when nil is not open, or
         # when no hell may refuse the nil that would make the table's total all tricks.
