@@ -142,22 +142,27 @@ def read_assignments(tokens: Sequence[str], what: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def _collect(
-    game: Game, pairs: Sequence[tuple[str, str]], what: str
-) -> list[dict[int | None, str]]:
+Given = tuple[int, int | None, str]  # (side, seat or None for the whole team, value as given)
+
+
+def locate(game: Game, pairs: Sequence[tuple[str, str]]) -> list[Given]:
+    """`(PLAYER, VALUE)` pairs with each player (or team) found by name or seat number."""
+    return [(*find_bidder(game, ref), value) for ref, value in pairs]
+
+
+def _collect(game: Game, given: Sequence[Given], what: str) -> list[dict[int | None, str]]:
     """Per side, the values given: keyed by seat, or None for the whole team."""
-    given: list[dict[int | None, str]] = [{} for _ in game.sides]
-    for ref, value in pairs:
-        side, seat = find_bidder(game, ref)
+    per_side: list[dict[int | None, str]] = [{} for _ in game.sides]
+    for side, seat, value in given:
         who = game.sides[side] if seat is None else game.players[seat]
-        if seat in given[side]:
+        if seat in per_side[side]:
             raise GameError(_refusals(what)["twice"].format(who=who))
-        given[side][seat] = value
-        if None in given[side] and len(given[side]) > 1:
+        per_side[side][seat] = value
+        if None in per_side[side] and len(per_side[side]) > 1:
             raise GameError(_refusals(what)["both"].format(team=game.sides[side]))
     missing = [
         game.players[seat]
-        for side, values in enumerate(given)
+        for side, values in enumerate(per_side)
         if None not in values
         for seat in game.rules.seats_of(side)
         if seat not in values
@@ -165,45 +170,57 @@ def _collect(
     if missing:
         said = _refusals(what)["missing_team" if game.rules.side_size > 1 else "missing"]
         raise GameError(said.format(names=", ".join(missing)))
-    return given
+    return per_side
 
 
 def parse_round_bids(game: Game, pairs: Sequence[tuple[str, str]]) -> tuple[tuple[Bid, ...], ...]:
     """Each side's bids from `PLAYER=BID` pairs: one per player, or a joint team bid."""
-    rules = game.rules
+    return bids_given(game, locate(game, pairs))
 
-    def read(text: str, who: str, team: bool) -> Bid:
-        if team and not rules.partner_bidding:
-            raise BidError(
-                _(
-                    "{who}: a joint team bid needs partner bidding"
-                    " (partner_bidding = true); give each player's bid"
-                ).format(who=who)
-            )
-        try:
-            return parse_bid(text, rules)
-        except BidError as error:
-            raise BidError(f"{who}: {error}") from None
 
-    return _per_side(game, pairs, "bid", read)
+def bids_given(game: Game, given: Sequence[Given]) -> tuple[tuple[Bid, ...], ...]:
+    """Each side's bids from bid words by seat (or by side, for a joint bid), as `Bid`s."""
+    return _per_side(
+        game, given, "bid", lambda text, who, team: read_bid(game.rules, text, who, team)
+    )
+
+
+def read_bid(rules: Rules, text: str, who: str, team: bool = False) -> Bid:
+    """One player's (or, `team`, one side's joint) bid from its word, refused naming `who`."""
+    if team and not rules.partner_bidding:
+        raise BidError(
+            _(
+                "{who}: a joint team bid needs partner bidding"
+                " (partner_bidding = true); give each player's bid"
+            ).format(who=who)
+        )
+    try:
+        return parse_bid(text, rules)
+    except BidError as error:
+        raise BidError(f"{who}: {error}") from None
 
 
 def parse_round_tricks(game: Game, pairs: Sequence[tuple[str, str]]) -> tuple[tuple[int, ...], ...]:
     """Each side's tricks from `PLAYER=N` pairs: one per player, or a team total."""
+    return tricks_given(game, locate(game, pairs))
+
+
+def tricks_given(game: Game, given: Sequence[Given]) -> tuple[tuple[int, ...], ...]:
+    """Each side's tricks from numbers by seat (or by side, for a team's total)."""
     return _per_side(
-        game, pairs, "tricks", lambda text, who, team: parse_tricks(text, who, game.rules)
+        game, given, "tricks", lambda text, who, team: parse_tricks(text, who, game.rules)
     )
 
 
 def _per_side(
     game: Game,
-    pairs: Sequence[tuple[str, str]],
+    given: Sequence[Given],
     what: str,
     read: Callable[[str, str, bool], _T],
 ) -> tuple[tuple[_T, ...], ...]:
     """Each side's values, read by `read(text, who, team)`: the team's one, or per player."""
     sides: list[tuple[_T, ...]] = []
-    for side, values in enumerate(_collect(game, pairs, what)):
+    for side, values in enumerate(_collect(game, given, what)):
         if None in values:
             sides.append((read(values[None], game.sides[side], True),))
         else:
@@ -357,19 +374,16 @@ def record_tricks(game: Game, tokens: Sequence[str], *, number: int | None = Non
     return set_tricks(game, parse_round_tricks(game, pairs), number=number)
 
 
-def undo_last(game: Game) -> tuple[Game, str]:
-    """Take back the last entry: the last round's tricks, or else its bids."""
+def undo_last(game: Game) -> Game:
+    """The game with its last entry taken back: the last round's tricks, or else its bids."""
     if not game.rounds:
         raise GameError(_("nothing to undo: no round is entered yet"))
     number = len(game.rounds)
     last = game.rounds[-1]
     if last.played:
         unplayed = Round(last.dealer, tuple(SideEntry(entry.bids) for entry in last.sides))
-        said = _("took back the tricks of round {number}").format(number=number)
-        return _with_round(game, number, unplayed), said
-    rounds = game.rounds[:-1]
-    said = _("took back the bids of round {number}").format(number=number)
-    return dataclasses.replace(game, rounds=rounds), said
+        return _with_round(game, number, unplayed)
+    return dataclasses.replace(game, rounds=game.rounds[:-1])
 
 
 def _with_round(game: Game, number: int, round_: Round) -> Game:

@@ -16,6 +16,11 @@ from scorepad.i18n import _
 from scorepad.rules import Rules
 
 
+def split_names(text: str) -> list[str]:
+    """`"Ann, Bob,Cat"` -> `["Ann", "Bob", "Cat"]`; empty names are kept for the check."""
+    return [part.strip() for part in text.split(",")]
+
+
 def _name_refusals() -> dict[str, tuple[str, str]]:
     """A game's, player's or team's name refused: empty, or with a control character."""
     return {

@@ -129,6 +129,19 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+FileStamp = tuple[int, int, int] | None
+
+
+def file_stamp(path: Path) -> FileStamp:
+    """What changes when the file is saved again: its inode (a save is a rename), size and
+    time; None while there is no file. Watchers (a second screen, a live page) poll it."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+
 def lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 

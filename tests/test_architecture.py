@@ -53,9 +53,10 @@ LAYERS = {
     "render": 5,
     "stats": 7,
     "sim": 6,
-    "cli": 8,
-    "serve": 8,
-    "__main__": 8,
+    "service": 8,
+    "cli": 9,
+    "serve": 9,
+    "__main__": 9,
 }
 CORE = {
     "errors", "cards", "rules", "refusals", "ruledata", "bids", "scoring", "dispute", "game",

@@ -310,11 +310,11 @@ def test_a_finished_game_refuses_a_new_round_but_is_corrected(home: Path) -> Non
                      "7 players given; preset standard needs 4 (players in seat order);"
                      " no preset takes 7 players", id="no-preset-for-7"),
         pytest.param(("new", "x", "--players", "2,1,4,3"),
-                     "player name '2' is a whole number, which `bid` and `tricks` read as a seat"
-                     " number; give a name with a letter in it", id="numeric-player"),
+                     "player name '2' is a whole number, which is read as a seat number;"
+                     " give a name with a letter in it", id="numeric-player"),
         pytest.param(("new", "x", "--players", PLAYERS, "--teams", "1,Them"),
-                     "team name '1' is a whole number, which `bid` and `tricks` read as a seat"
-                     " number; give a name with a letter in it", id="numeric-team"),
+                     "team name '1' is a whole number, which is read as a seat number;"
+                     " give a name with a letter in it", id="numeric-team"),
         pytest.param(("new", "x", "--players", "Ann,Bob,Cat,Dan,Eve", "--preset", "solo-6"),
                      "5 players given; preset solo-6 needs 6 (players in seat order);"
                      " presets for 5 players: solo-5",

@@ -478,7 +478,7 @@ def test_all_games_are_listed_and_a_new_one_starts_like_new(home: Path) -> None:
         ({"name": "../evil"}, "cannot be a file name"),
         ({"name": "tue"}, "A game named &#39;tue&#39; exists already"),
         ({"preset": "/etc/passwd"}, "No preset named &#39;/etc/passwd&#39;"),
-        ({"players": "Ann,Bob"}, "2 players given; preset needs 4"),
+        ({"players": "Ann,Bob"}, "2 players given; preset standard needs 4"),
         ({"overrides": "target=lots"}, "target"),
         ({"dealer": "Zed"}, "Unknown player &#39;Zed&#39;"),
     ],
@@ -491,6 +491,34 @@ def test_a_bad_new_game_is_refused(home: Path, fields: dict[str, str], said: str
     assert response.status_code == 400
     assert said in response.text
     assert [path.stem for path in saved_games()] == ["tue"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "args"),
+    [
+        pytest.param({"players": "2,1,4,3"}, ["--players", "2,1,4,3"], id="numeric-player"),
+        pytest.param({"teams": "1,Them"}, ["--teams", "1,Them"], id="numeric-team"),
+        pytest.param({"players": "Ann,Bob,Cat"}, ["--players", "Ann,Bob,Cat"], id="3-players"),
+        pytest.param({"players": "A,B,C,D,E,F,G"}, ["--players", "A,B,C,D,E,F,G"], id="7"),
+        pytest.param({"preset": "solo-6"}, ["--preset", "solo-6"], id="4-for-solo-6"),
+    ],
+)
+def test_a_new_game_on_the_web_is_refused_as_scorepad_new_refuses_it(
+    home: Path, fields: dict[str, str], args: list[str]
+) -> None:
+    """The same refusal in the same words: a 4xx on the page, and no file written."""
+    from typer.testing import CliRunner
+
+    from scorepad.cli import app
+
+    done = CliRunner().invoke(app, ["new", "fri", "--players", "Ann,Bob,Cat,Dan", *args])
+    assert done.exit_code != 0 and not saved_games()
+    said = done.stderr.strip().removeprefix("scorepad: ")
+    form = {"name": "fri", "players": "Ann,Bob,Cat,Dan", "preset": "standard", **fields}
+    response = client(None).post("/keep/new", data=form)
+    assert response.status_code == 400
+    assert said[:1].upper() + said[1:] in text(response.text)
+    assert not saved_games() and not (home / "games" / "fri.toml").exists()
 
 
 def test_one_game_served_shows_no_other(home: Path) -> None:

@@ -22,13 +22,10 @@ if TYPE_CHECKING:
     from datetime import datetime
 
 
-def split_names(text: str) -> list[str]:
-    """`"Ann, Bob,Cat"` -> `["Ann", "Bob", "Cat"]`; empty names are kept for the check."""
-    return [part.strip() for part in text.split(",")]
-
-
 def complete_new_players(ctx: typer.Context, incomplete: str) -> list[str]:
     """The players named by --players on the same command line, for --dealer."""
+    from scorepad.names import split_names
+
     names = split_names(ctx.params.get("players") or "")
     return names_starting([name for name in names if name], incomplete)
 
@@ -71,84 +68,41 @@ def new(
     ] = None,
 ) -> None:
     """Start a game and make it the current one."""
-    import dataclasses
-
-    from scorepad.cli.common import load_rules
-    from scorepad.entry import find_seat
     from scorepad.errors import GameError
-    from scorepad.game import new_game
-    from scorepad.library import check_game_name, game_path_for, saved_games, set_current
-    from scorepad.store import create_game_file
+    from scorepad.names import split_names
+    from scorepad.service import NameTakenError, start_game
 
     if players is None:
         # Checked here rather than by Typer, so the refusal is one line like every other.
         raise GameError(
             _("no players given; name them in clockwise seat order, like --players Ann,Bob,Cat,Dan")
         )
-    game_name = check_game_name(name)
-    path = game_path_for(game_name)
-    for saved in saved_games():
-        if saved.stem.casefold() == game_name.casefold():
-            raise GameError(
-                _(
-                    "a game named {name} exists already; pick another name, or continue it"
-                    " with `scorepad use {stem}`"
-                ).format(name=repr(saved.stem), stem=saved.stem)
-            )
-    preset_name, rules = load_rules(preset, overrides)
-    names = split_names(players)
-    check_player_count(len(names), preset_name, rules.players)
-    numbered = (
-        (N_("player name {name} is a whole number, which `bid` and `tricks` read as a seat"
-            " number; give a name with a letter in it"), names),
-        (N_("team name {name} is a whole number, which `bid` and `tricks` read as a seat"
-            " number; give a name with a letter in it"), split_names(teams or "")),
-    )
-    for message, given in numbered:
-        for text in given:
-            if text.isdigit() and text.isascii():
-                raise GameError(_(message).format(name=repr(text)))
-    game = new_game(
-        game_name,
-        names,
-        rules,
-        preset=preset_name,
-        sides=split_names(teams) if teams is not None else None,
-    )
-    if dealer is not None:
-        game = dataclasses.replace(game, first_dealer=find_seat(game, dealer))
-    create_game_file(path, game)
-    set_current(path)
+    try:
+        started = start_game(
+            name,
+            split_names(players),
+            preset,
+            overrides or (),
+            teams=split_names(teams) if teams is not None else None,
+            dealer=dealer,
+        )
+    except NameTakenError as error:
+        raise GameError(
+            _(
+                "a game named {name} exists already; pick another name, or continue it"
+                " with `scorepad use {stem}`"
+            ).format(name=repr(error.taken), stem=error.taken)
+        ) from None
+    game = started.game
     sides = _(" vs ").join(game.sides)
     typer.echo(
         _("Started {game} ({preset}, to {target}): {sides}. {dealer} deals first.").format(
             game=game.name,
-            preset=preset_name,
-            target=rules.target,
+            preset=game.preset,
+            target=game.rules.target,
             sides=sides,
             dealer=game.players[game.first_dealer],
         )
-    )
-
-
-def check_player_count(given: int, preset: str, needed: int) -> None:
-    """Refuse a count of players the preset does not take, naming the presets that do."""
-    from scorepad.errors import GameError
-    from scorepad.presets import load_preset, preset_names
-
-    if given == needed:
-        return
-    fitting = [name for name in preset_names() if load_preset(name).rules.players == given]
-    others = (
-        _("presets for {count} players: {presets}").format(count=given, presets=", ".join(fitting))
-        if fitting
-        else _("no preset takes {count} players").format(count=given)
-    )
-    raise GameError(
-        _(
-            "{count} players given; preset {preset} needs {needed} (players in seat order);"
-            " {others}"
-        ).format(count=given, preset=preset, needed=needed, others=others)
     )
 
 
@@ -240,10 +194,10 @@ def summaries_json() -> list[dict[str, Any]]:
     """Every saved game, the most recently changed first, as `games --json` prints it."""
     from datetime import datetime
 
-    from scorepad.library import game_summaries
+    from scorepad.service import list_games
 
     found = []
-    for summary in game_summaries():
+    for summary in list_games():
         game, result = summary.game, summary.standings
         entry: dict[str, Any] = {
             "name": summary.path.stem,
@@ -311,7 +265,7 @@ def rename(
     ],
 ) -> None:
     """Rename a saved game; the current game follows its new name."""
-    from scorepad.library import rename_game
+    from scorepad.service import rename_game
 
     game, _path, changed = rename_game(old, new_name)
     if changed:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
     from scorepad.bids import Bid
     from scorepad.game import Game, Standings
+    from scorepad.service import Entered
 
 
 @app.command()
@@ -136,38 +137,30 @@ def _undo(path: Path) -> Bids | None:
     A round's bids waiting for their tricks are taken back one bid at a time, as they were
     typed: they are returned, and the last bidder is asked again.
     """
-    from scorepad.cli.common import sentence
-    from scorepad.entry import undo_last
+    from scorepad.cli.rounds import undone_text
     from scorepad.errors import ScorepadError
-    from scorepad.store import update_game
-
-    def change(game: Game) -> tuple[Game, tuple[str, Bids | None]]:
-        last = game.rounds[-1] if game.rounds else None
-        bids = None if last is None or last.played else tuple(e.bids for e in last.sides)
-        changed, message = undo_last(game)
-        return changed, (message, bids)
+    from scorepad.service import undo
 
     try:
-        _game, (message, bids) = update_game(path, change)
+        undone = undo(path)
     except ScorepadError as error:
         complain(error)
         return None
-    if bids is None:
-        typer.echo(sentence(message))
-    return bids
+    if undone.took == "bids":
+        return undone.bids
+    typer.echo(undone_text(undone))
+    return None
 
 
-def _save(path: Path, change: Callable[[Game], Game]) -> bool:
-    """Save one entry; a refusal is shown and nothing is saved."""
+def _save(path: Path, change: Callable[[], Entered]) -> Entered | None:
+    """Save one entry through the service; a refusal is shown and nothing is saved."""
     from scorepad.errors import ScorepadError
-    from scorepad.store import update_game
 
     try:
-        update_game(path, lambda game: (change(game), None))
+        return change()
     except ScorepadError as error:
         complain(error)
-        return False
-    return True
+        return None
 
 
 def _enter_bids(path: Path, game: Game, result: Standings, kept: Bids | None = None) -> None:
@@ -177,8 +170,9 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: Bids | None = N
     """
     from functools import partial
 
-    from scorepad.entry import set_bids
+    from scorepad.cli.rounds import overbid_warnings
     from scorepad.game import next_dealer
+    from scorepad.service import enter_bids
 
     dealer = next_dealer(game)
     typer.echo("")
@@ -192,12 +186,9 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: Bids | None = N
     again = False
     while True:
         sides = ask_round_bids(game, dealer, result, kept, again=again)
-        if _save(path, partial(set_bids, bids=sides)):
-            from scorepad.bids import contract_of
-            from scorepad.cli.common import contract_warnings
-
-            contracts = [(game.sides[side], contract_of(bids)) for side, bids in enumerate(sides)]
-            for warning in contract_warnings(game.rules, contracts):
+        entered = _save(path, partial(enter_bids, path, sides))
+        if entered is not None:
+            for warning in overbid_warnings(game, entered.overbids):
                 say(warning)
             return
         again = _last_bid_can_mend(game, dealer, result, sides)
@@ -235,9 +226,7 @@ def _enter_tricks(path: Path, game: Game, number: int) -> None:
     """Ask and save the tricks of round `number`, then show the sheet."""
     from functools import partial
 
-    from scorepad.entry import set_tricks
-    from scorepad.game import standings
-    from scorepad.store import load_game_file
+    from scorepad.service import enter_tricks
 
     typer.echo(
         _("Tricks of round {number} (a deal has {tricks}):").format(
@@ -246,12 +235,12 @@ def _enter_tricks(path: Path, game: Game, number: int) -> None:
     )
     while True:
         tricks = ask_round_tricks(game, number)
-        if _save(path, partial(set_tricks, tricks=tricks, number=number)):
+        entered = _save(path, partial(enter_tricks, path, tricks, number=number))
+        if entered is not None:
             break
         typer.echo(_("Enter the round's tricks again."))
-    game = load_game_file(path)
-    result = standings(game)
-    _show_sheet(game, result)
+    result = entered.standings
+    _show_sheet(entered.game, result)
     if not result.finished:
         ask_enter(
             _("Press Enter for the next round (u: undo these tricks, q: stop)"), _("u or q")
@@ -294,6 +283,7 @@ def _correct(path: Path, game: Game, number: int) -> None:
     from functools import partial
 
     from scorepad.game import standings_before
+    from scorepad.service import correct_round
 
     round_ = game.rounds[number - 1]
     typer.echo(
@@ -309,15 +299,12 @@ def _correct(path: Path, game: Game, number: int) -> None:
         except Undo:  # nothing typed to take back: leave the round alone
             typer.echo(_("Round {number} is left as it was.").format(number=number))
             return
-        if _save(path, partial(_rewrite_round, number=number, bids=bids, tricks=tricks)):
+        entered = _save(path, partial(correct_round, path, number, bids, tricks))
+        if entered is not None:
             break
         typer.echo(_("Round {number} is not changed; enter it again.").format(number=number))
-    from scorepad.game import standings
-    from scorepad.store import load_game_file
-
-    game = load_game_file(path)
     typer.echo(_("Round {number} corrected; later rounds are rescored.").format(number=number))
-    _show_sheet(game, standings(game))
+    _show_sheet(entered.game, entered.standings)
 
 
 def _with_bids(game: Game, number: int, bids: tuple[tuple[Bid, ...], ...]) -> Game:
@@ -329,22 +316,6 @@ def _with_bids(game: Game, number: int, bids: tuple[tuple[Bid, ...], ...]) -> Ga
     rounds = list(game.rounds)
     rounds[number - 1] = Round(rounds[number - 1].dealer, tuple(SideEntry(b) for b in bids))
     return dataclasses.replace(game, rounds=tuple(rounds))
-
-
-def _rewrite_round(
-    game: Game,
-    *,
-    number: int,
-    bids: tuple[tuple[Bid, ...], ...],
-    tricks: tuple[tuple[int, ...], ...],
-) -> Game:
-    """Round `number` with new bids and tricks, checked as `bid` and `tricks --round` would."""
-    from scorepad.entry import set_bids, set_tricks
-    from scorepad.game import check_round_number
-
-    check_round_number(game, number)
-    cleared = _with_bids(game, number, tuple(entry.bids for entry in game.rounds[number - 1].sides))
-    return set_tricks(set_bids(cleared, bids, number=number), tricks, number=number)
 
 
 def _show_sheet(game: Game, result: Standings) -> None:

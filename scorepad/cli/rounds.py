@@ -11,7 +11,10 @@ from scorepad.cli.core import app
 from scorepad.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from scorepad.game import Game, Standings
+    from scorepad.service import Bids, Correction, Overbid, Tricks, Undone
 
 RoundOption = Annotated[
     int | None,
@@ -41,31 +44,28 @@ def bid(
     game_ref: GameOption = None,
 ) -> None:
     """Enter the bids of the next round (or rewrite a round's bids with --round)."""
-    from scorepad.entry import record_bids
-    from scorepad.game import standings
+    from scorepad.entry import parse_round_bids, read_assignments
     from scorepad.library import resolve_game
-    from scorepad.store import update_game
+    from scorepad.service import enter_bids
 
-    path = resolve_game(game_ref)
+    def read(game: Game) -> Bids:
+        return parse_round_bids(game, read_assignments(bids or [], "bid"))
 
-    def change(game: Game) -> tuple[Game, Standings | None]:
-        # The standings before are only compared with those after a correction.
-        before = standings(game) if number is not None else None
-        return record_bids(game, bids or [], number=number), before
-
-    game, before = update_game(path, change)
-    shown = number or len(game.rounds)
-    text = bids_summary(game, shown, corrected=number is not None)
-    if number is not None and before is not None:
-        text += correction_notes(game, before, standings(game), number)
+    entered = enter_bids(resolve_game(game_ref), read, number=number)
+    game = entered.game
+    text = bids_summary(game, entered.number, corrected=number is not None)
+    if entered.correction is not None:
+        text += correction_notes(entered.correction, entered.standings, entered.number)
     typer.echo(text)
-    from scorepad.bids import contract_of
+    for warning in overbid_warnings(game, entered.overbids):
+        typer.echo(warning, err=True)
+
+
+def overbid_warnings(game: Game, overbids: Sequence[Overbid]) -> list[str]:
+    """`Warning: Us's contract is 26, ...`: a side's contract above the tricks in a deal."""
     from scorepad.cli.common import contract_warnings
 
-    entries = game.rounds[shown - 1].sides
-    contracts = [(name, contract_of(e.bids)) for name, e in zip(game.sides, entries, strict=True)]
-    for warning in contract_warnings(game.rules, contracts):
-        typer.echo(warning, err=True)
+    return contract_warnings(game.rules, [(game.sides[o.side], o.contract) for o in overbids])
 
 
 @app.command()
@@ -84,41 +84,44 @@ def tricks(
     game_ref: GameOption = None,
 ) -> None:
     """Enter the tricks of the round that has its bids, and score it (or rewrite one)."""
-    from scorepad.entry import record_tricks
-    from scorepad.game import open_round, standings
+    from scorepad.entry import parse_round_tricks, read_assignments
     from scorepad.library import resolve_game
-    from scorepad.store import update_game
+    from scorepad.service import enter_tricks
 
-    path = resolve_game(game_ref)
+    def read(game: Game) -> Tricks:
+        return parse_round_tricks(game, read_assignments(taken or [], "tricks"))
 
-    def change(game: Game) -> tuple[Game, tuple[int, Standings | None]]:
-        target = number if number is not None else open_round(game)
-        # The standings before are only compared with those after a correction.
-        before = standings(game) if number is not None else None
-        return record_tricks(game, taken or [], number=number), (target or 0, before)
-
-    game, (done, before) = update_game(path, change)
-    after = standings(game)
+    entered = enter_tricks(resolve_game(game_ref), read, number=number)
+    game, after, done = entered.game, entered.standings, entered.number
     text = result_summary(game, after, done, corrected=number is not None)
     if number is None and after.rounds[done - 1].after_end:
         text += " " + _(
             "Round {number} was played after the game ended (round {end}) and does not count."
         ).format(number=done, end=after.ended_after)
-    if number is not None and before is not None:
-        text += correction_notes(game, before, after, number)
+    if entered.correction is not None:
+        text += correction_notes(entered.correction, after, done)
     typer.echo(text)
 
 
 @app.command()
 def undo(game_ref: GameOption = None) -> None:
     """Take back the last entry: the last round's tricks, or else its bids."""
-    from scorepad.cli.common import sentence
-    from scorepad.entry import undo_last
     from scorepad.library import resolve_game
-    from scorepad.store import update_game
+    from scorepad.service import undo as undo_entry
 
-    _game, message = update_game(resolve_game(game_ref), undo_last)
-    typer.echo(sentence(message))
+    typer.echo(undone_text(undo_entry(resolve_game(game_ref))))
+
+
+def undone_text(undone: Undone) -> str:
+    """`Took back the tricks of round 3.`"""
+    from scorepad.cli.common import sentence
+
+    said = (
+        _("took back the tricks of round {number}")
+        if undone.took == "tricks"
+        else _("took back the bids of round {number}")
+    )
+    return sentence(said.format(number=undone.number))
 
 
 def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
@@ -186,36 +189,32 @@ def result_summary(game: Game, result: Standings, number: int, *, corrected: boo
     return text
 
 
-def correction_notes(game: Game, before: Standings, after: Standings, number: int) -> str:
+def correction_notes(correction: Correction, after: Standings, number: int) -> str:
     """What a correction of round `number` changed beyond its own numbers: rounds that no
     longer count (or count again) as the end moved, and later bids it made questionable."""
     from scorepad.cli.common import sentence
 
-    # A round only bid is not played: it is named once its tricks are in.
-    was = {result.number for result in before.rounds if result.after_end and result.sides}
-    now = {result.number for result in after.rounds if result.after_end and result.sides}
     text = ""
-    if now - was:
+    if stopped := correction.stopped_counting:
         text += " " + ngettext(
             "Round {rounds} was played after the game ended (round {end}) and no longer counts.",
             "Rounds {rounds} were played after the game ended (round {end}) and no longer count.",
-            len(now - was),
-        ).format(rounds=_numbers_text(now - was), end=after.ended_after)
-    if was - now:
+            len(stopped),
+        ).format(rounds=_numbers_text(stopped), end=after.ended_after)
+    if again := correction.counting_again:
         text += " " + ngettext(
-            "Round {rounds} counts again.", "Rounds {rounds} count again.", len(was - now)
-        ).format(rounds=_numbers_text(was - now))
-    if number in now:
+            "Round {rounds} counts again.", "Rounds {rounds} count again.", len(again)
+        ).format(rounds=_numbers_text(again))
+    if correction.after_end:
         text += " " + _(
             "Round {number} was played after the game ended (round {end}) and does not count."
         ).format(number=number, end=after.ended_after)
-    for result in after.rounds[number:]:
-        for warning in result.warnings:
-            text += "\n" + _("Warning: {message}").format(message=sentence(warning))
+    for warning in correction.later_warnings:
+        text += "\n" + _("Warning: {message}").format(message=sentence(warning))
     return text
 
 
-def _numbers_text(numbers: set[int]) -> str:
+def _numbers_text(numbers: Sequence[int]) -> str:
     """`3`, `3 and 4`, `3, 4 and 5`."""
     shown = [str(number) for number in sorted(numbers)]
     if len(shown) == 1:

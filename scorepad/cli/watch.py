@@ -19,20 +19,9 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
     from scorepad.game import Game, Standings
+    from scorepad.store import FileStamp
 
 INTERVAL = 0.25  # seconds between looks at the file: quick for the table, idle for the CPU
-
-_Stamp = tuple[int, int, int] | None
-
-
-def file_stamp(path: Path) -> _Stamp:
-    """What changes when the file is saved again: its inode (a save is a rename), size, time."""
-    try:
-        info = path.stat()
-    except OSError:
-        return None
-    return (info.st_ino, info.st_size, info.st_mtime_ns)
-
 
 def watched_sheet(path: Path, console: Console | None = None, lines: int = 0) -> RenderableType:
     """The sheet as the file holds it now, or a line saying why there is none to show.
@@ -150,6 +139,8 @@ def _changes(
     What counts as unchanged is taken now, before the first sheet is drawn, so a save or a
     resize that comes while it is being drawn is not taken for the starting state.
     """
+    from scorepad.store import file_stamp
+
     return _polled(path, interval, until, size, (file_stamp(path), size()))
 
 
@@ -158,8 +149,10 @@ def _polled(
     interval: float,
     until: Callable[[], bool] | None,
     size: Callable[[], object],
-    last: tuple[_Stamp, object],
+    last: tuple[FileStamp, object],
 ) -> Iterator[None]:
+    from scorepad.store import file_stamp
+
     while not (until and until()):
         time.sleep(interval)
         now = (file_stamp(path), size())

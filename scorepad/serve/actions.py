@@ -1,5 +1,5 @@
-"""What the keep page's forms do to a game: the same engine calls as `scorepad bid`,
-`tricks` and `undo`, made under the game's lock through the store.
+"""What the keep page's forms do to a game: the form's fields decoded into bids and tricks
+by seat and team, handed to the service, as `scorepad bid`, `tricks` and `undo` do.
 
 Every form carries the version of the game it was drawn from and the round it is for.
 Under the lock the game is loaded again; if it is no longer that version, the form was
@@ -9,17 +9,16 @@ is refused with one line saying what happened, so nothing is entered twice.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 
-from scorepad.entry import find_seat, parse_tricks, record_bids, record_tricks, undo_last
+from scorepad import service
+from scorepad.entry import Given, bids_given, parse_tricks, tricks_given
 from scorepad.errors import GameError, ScorepadError, TricksError
-from scorepad.game import Game, new_game
+from scorepad.game import Game
 from scorepad.i18n import _
-from scorepad.library import check_game_name, game_path_for, saved_games, set_current
-from scorepad.serve.view import game_version
-from scorepad.store import create_game_file, update_game
+from scorepad.names import split_names
+from scorepad.service import Bids, Tricks
 
 Form = Mapping[str, str]
 
@@ -58,69 +57,78 @@ def what_changed(game: Game, kind: str, number: int, corrects: bool) -> str:
     return said.format(number=number)
 
 
-def _checked(game: Game, form: Form, kind: str, number: int, corrects: bool) -> None:
+def _version(form: Form) -> str:
     if not form.get("version"):
         raise FormError(_("the form carries no version of the game; reload the page"))
-    if form["version"] != game_version(game):
-        raise StaleFormError(what_changed(game, kind, number, corrects))
+    return form["version"]
 
 
-def bid_tokens(game: Game, form: Form) -> list[str]:
-    """`PLAYER=BID` tokens from a bids form: each player's pick, or a team's joint bid."""
-    tokens = []
-    teams = {side for side in range(len(game.sides)) if form.get(f"team-{side}", "").strip()}
-    for key in form:
-        kind, _dash, index = key.partition("-")
-        if kind not in ("bid", "team", "took"):
+def _fields(game: Game, form: Form, kind: str) -> list[Given]:
+    """The form's bid (or tricks) fields as (side, seat or None for a team, value)."""
+    own = ("bid", "team") if kind == "bids" else ("took", "team")
+    refused = (
+        _("a bids form has no field {key}")
+        if kind == "bids"
+        else _("a tricks form has no field {key}")
+    )
+    given: list[Given] = []
+    for key, value in form.items():
+        field, _dash, index = key.partition("-")
+        if field not in ("bid", "team", "took"):
             continue
-        if kind == "took" or not (index.isascii() and index.isdigit()):
-            raise FormError(_("a bids form has no field {key}").format(key=repr(key[:40])))
-        if kind == "bid" and int(index) >= len(game.players):
-            raise GameError(
-                _("there is no player in seat {seat}; players are {players}").format(
-                    seat=int(index) + 1, players=", ".join(game.players)
+        if field not in own or not (index.isascii() and index.isdigit()):
+            raise FormError(refused.format(key=repr(key[:40])))
+        number = int(index)
+        if field == "team":
+            if number >= len(game.sides):
+                said = (
+                    _("there is no team {team}; teams are {teams}")
+                    if kind == "bids"
+                    else _("there is no team {number} in this game")
                 )
-            )
-        if kind == "team" and int(index) >= len(game.sides):
-            raise GameError(
-                _("there is no team {team}; teams are {teams}").format(
-                    team=int(index) + 1, teams=", ".join(game.sides)
+                raise GameError(
+                    said.format(team=number + 1, number=number + 1, teams=", ".join(game.sides))
                 )
+            given.append((number, None, value.strip()))
+            continue
+        if number >= len(game.players):
+            said = (
+                _("there is no player in seat {seat}; players are {players}")
+                if kind == "bids"
+                else _("there is no player in seat {number} in this game")
             )
+            raise GameError(
+                said.format(seat=number + 1, number=number + 1, players=", ".join(game.players))
+            )
+        given.append((game.rules.side_of(number), number, value.strip()))
+    return given
+
+
+def form_bids(game: Game, form: Form) -> Bids:
+    """Each side's bids from a bids form: each player's pick, or a team's joint bid."""
+    fields = _fields(game, form, "bids")
+    teams = {side for side, seat, value in fields if seat is None and value}
+    picked = {seat: value for side, seat, value in fields if seat is not None}
+    given: list[Given] = [(side, None, value) for side, seat, value in fields if side in teams]
+    given = [(side, seat, value) for side, seat, value in given if seat is None]
     for side in range(len(game.sides)):
         if side in teams:
-            tokens.append(f"{game.sides[side]}={form[f'team-{side}'].strip()}")
             continue
         for seat in game.rules.seats_of(side):
-            value = form.get(f"bid-{seat}", "").strip()
-            if not value:
+            if not picked.get(seat):
                 raise GameError(
                     _("no bid for {who}; pick every player's bid").format(who=game.players[seat])
                 )
-            tokens.append(f"{game.players[seat]}={value}")
-    return tokens
+            given.append((side, seat, picked[seat]))
+    return bids_given(game, given)
 
 
-def trick_tokens(game: Game, form: Form) -> list[str]:
-    """`PLAYER=N` (or `TEAM=N`) tokens from a tricks form; one box left empty takes the
-    rest of the deal's tricks."""
-    given: list[tuple[str, str]] = []
-    for key, value in form.items():
-        kind, _dash, index = key.partition("-")
-        if kind not in ("bid", "team", "took"):
-            continue
-        if kind == "bid" or not (index.isascii() and index.isdigit()):
-            raise FormError(_("a tricks form has no field {key}").format(key=repr(key[:40])))
-        names = game.players if kind == "took" else game.sides
-        if int(index) >= len(names):
-            said = (
-                _("there is no player in seat {number} in this game")
-                if kind == "took"
-                else _("there is no team {number} in this game")
-            )
-            raise GameError(said.format(number=int(index) + 1))
-        given.append((names[int(index)], value.strip()))
-    empty = [name for name, value in given if not value]
+def form_tricks(game: Game, form: Form) -> Tricks:
+    """Each side's tricks from a tricks form; one box left empty takes the rest of the deal's
+    tricks."""
+    given = _fields(game, form, "tricks")
+    names = [game.sides[side] if seat is None else game.players[seat] for side, seat, _v in given]
+    empty = [name for name, (_side, _seat, value) in zip(names, given, strict=True) if not value]
     if len(empty) > 1:
         raise GameError(
             _("no tricks for {names}; leave at most one box empty (it takes the rest)").format(
@@ -129,50 +137,55 @@ def trick_tokens(game: Game, form: Form) -> list[str]:
         )
     if empty:
         rules = game.rules
-        taken = sum(parse_tricks(value, name, rules) for name, value in given if value)
+        taken = sum(
+            parse_tricks(value, name, rules)
+            for name, (_side, _seat, value) in zip(names, given, strict=True)
+            if value
+        )
         if taken > rules.tricks:
             raise TricksError(
                 _("the tricks add up to {taken}; a deal has {tricks}").format(
                     taken=taken, tricks=rules.tricks
                 )
             )
-        given = [(name, value or str(rules.tricks - taken)) for name, value in given]
-    return [f"{name}={value}" for name, value in given]
+        given = [(side, seat, value or str(rules.tricks - taken)) for side, seat, value in given]
+    return tricks_given(game, given)
 
 
 def enter(path: Path, form: Form, kind: str, *, corrects: bool = False) -> str:
     """Enter (or correct) a round's bids or tricks from a form; returns the new version."""
     number = _number(form, "round")
+    version = _version(form)
 
-    def change(game: Game) -> tuple[Game, None]:
-        _checked(game, form, kind, number, corrects)
-        at = number if corrects else None
-        if kind == "bids":
-            if not corrects and number != len(game.rounds) + 1:
-                raise StaleFormError(what_changed(game, kind, number, corrects))
-            return record_bids(game, bid_tokens(game, form), number=at), None
+    def bids(game: Game) -> Bids:
+        if not corrects and number != len(game.rounds) + 1:
+            raise StaleFormError(what_changed(game, kind, number, corrects))
+        return form_bids(game, form)
+
+    def tricks(game: Game) -> Tricks:
         if not corrects and (number != len(game.rounds) or game.rounds[-1].played):
             raise StaleFormError(what_changed(game, kind, number, corrects))
-        return record_tricks(game, trick_tokens(game, form), number=at), None
+        return form_tricks(game, form)
 
-    game, _none = update_game(path, change)
-    return game_version(game)
-
-
-def undo(path: Path, form: Form) -> tuple[str, str]:
-    """Take back the last entry, if the game is still as the page showed it."""
-
-    def change(game: Game) -> tuple[Game, str]:
-        _checked(game, form, "undo", len(game.rounds), False)
-        return undo_last(game)
-
-    game, message = update_game(path, change)
-    return game_version(game), message
+    at = number if corrects else None
+    try:
+        if kind == "bids":
+            entered = service.enter_bids(path, bids, number=at, version=version)
+        else:
+            entered = service.enter_tricks(path, tricks, number=at, version=version)
+    except service.StaleGameError as error:
+        raise StaleFormError(what_changed(error.game, kind, number, corrects)) from None
+    return entered.version
 
 
-def split_names(text: str) -> list[str]:
-    """`"Ann, Bob,Cat"` -> `["Ann", "Bob", "Cat"]`, as `scorepad new --players` reads them."""
-    return [part.strip() for part in text.split(",")]
+def undo(path: Path, form: Form) -> str:
+    """Take back the last entry, if the game is still as the page showed it; the new version."""
+    version = _version(form)
+    try:
+        return service.undo(path, version=version).version
+    except service.StaleGameError as error:
+        said = what_changed(error.game, "undo", len(error.game.rounds), False)
+        raise StaleFormError(said) from None
 
 
 def start_game(form: Form) -> Path:
@@ -181,45 +194,30 @@ def start_game(form: Form) -> Path:
     Only a shipped preset is taken: `new` also reads a TOML file's path, which a page must
     never be able to name.
     """
-    from scorepad.presets import preset_names, resolve_rules
+    from scorepad.presets import preset_names
 
-    name = check_game_name(form.get("name", ""))
-    if not name:
-        raise GameError(_("the game needs a name"))
     players = form.get("players", "").strip()
     if not players:
         raise GameError(
             _("no players given; name them in clockwise seat order, like Ann,Bob,Cat,Dan")
         )
-    for saved in saved_games():
-        if saved.stem.casefold() == name.casefold():
-            raise GameError(
-                _("a game named {name} exists already; pick another name").format(
-                    name=repr(saved.stem)
-                )
-            )
-    overrides = [line.strip() for line in form.get("overrides", "").splitlines() if line.strip()]
-    preset_name = form.get("preset", "") or "standard"
+    preset = form.get("preset", "") or "standard"
     presets = preset_names()
-    if preset_name not in presets:
+    if preset not in presets:
         raise GameError(
             _("no preset named {name}; presets are {presets}").format(
-                name=repr(preset_name[:40]), presets=", ".join(presets)
+                name=repr(preset[:40]), presets=", ".join(presets)
             )
         )
-    preset, rules = resolve_rules(preset_name, overrides)
+    overrides = [line.strip() for line in form.get("overrides", "").splitlines() if line.strip()]
     teams = form.get("teams", "").strip()
-    game = new_game(
-        name,
-        split_names(players),
-        rules,
-        preset=preset,
-        sides=split_names(teams) if teams else None,
-    )
     dealer = form.get("dealer", "").strip()
-    if dealer:
-        game = dataclasses.replace(game, first_dealer=find_seat(game, dealer))
-    path = game_path_for(name)
-    create_game_file(path, game)
-    set_current(path)
-    return path
+    started = service.start_game(
+        form.get("name", ""),
+        split_names(players),
+        preset,
+        overrides,
+        teams=split_names(teams) if teams else None,
+        dealer=dealer or None,
+    )
+    return started.path

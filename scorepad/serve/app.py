@@ -203,20 +203,19 @@ class Pages:
     def games_page(
         self, role: str, *, message: str = "", status: int = 200, form: Any = None
     ) -> Response:
-        from scorepad.game import standings
-        from scorepad.library import saved_games
         from scorepad.presets import preset_names
         from scorepad.serve.view import game_summary
-        from scorepad.store import load_game_file
+        from scorepad.service import list_games
 
         listed = []
-        for path in saved_games():
-            changed = i18n.format_datetime(datetime.fromtimestamp(path.stat().st_mtime))
-            try:
-                game = load_game_file(path)
-            except ScorepadError as error:
+        # By name, as a person looks one up; `scorepad games` shows the latest change first.
+        for summary in sorted(list_games(), key=lambda summary: summary.path.stem.casefold()):
+            path, game = summary.path, summary.game
+            changed = i18n.format_datetime(datetime.fromtimestamp(summary.changed))
+            if game is None or summary.standings is None:
+                damaged = sentence(GameFileError(summary.damaged or ""))
                 listed.append(
-                    {"name": path.stem, "url": "", "status": sentence(error), "sides": "",
+                    {"name": path.stem, "url": "", "status": damaged, "sides": "",
                      "changed": changed}
                 )  # fmt: skip
                 continue
@@ -225,7 +224,7 @@ class Pages:
                     "changed": changed,
                     "name": path.stem,
                     "url": self.game_url(role, path),
-                    "status": game_summary(game, standings(game)),
+                    "status": game_summary(game, summary.standings),
                     "sides": _(" vs ").join(game.sides),
                 }
             )
@@ -258,7 +257,8 @@ class Pages:
     ) -> Response:  # fmt: skip
         from scorepad.game import check_round_number, standings
         from scorepad.serve.forms import bids_form, tricks_form
-        from scorepad.serve.view import explained_round, game_version
+        from scorepad.serve.view import explained_round
+        from scorepad.service import game_version
         from scorepad.store import load_game_file
 
         path = self.game_path(request.path_params["name"])
@@ -315,7 +315,7 @@ class Pages:
         def again(message: str, status: int) -> Response:
             return self.game_page("keep", path, message=message, status=status)
 
-        return _change(lambda: actions.undo(path, form)[0], self.game_url("keep", path), again)
+        return _change(lambda: actions.undo(path, form), self.game_url("keep", path), again)
 
     def correct(self, request: Request, form: dict[str, str]) -> Response:
         path = self.game_path(request.path_params["name"])

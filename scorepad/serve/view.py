@@ -6,7 +6,6 @@ between requests. The templates only lay these values out, and escape every name
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 
 from scorepad.bids import show_bid
@@ -17,12 +16,7 @@ from scorepad.i18n import _, ngettext
 from scorepad.render.words import line_words
 from scorepad.scoring import signed
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
-
-
-def game_version(game: Game) -> str:
-    """A short fingerprint of everything a game holds: forms carry it, and an entry made
-    from a form shown before another change is refused instead of entered twice."""
-    return hashlib.sha256(repr(game).encode("utf-8")).hexdigest()[:16]
+from scorepad.service import game_version
 
 
 def entry_count(game: Game) -> int:

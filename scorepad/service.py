@@ -1,0 +1,344 @@
+"""The one way in: start a game, enter or correct its rounds, undo, rename and list games.
+
+Every face (the CLI, table mode, the web page) parses its own input into plain values
+(player names, `Bid`s, tricks) and calls these functions; each returns what changed as
+facts (the game, its new standings, what a correction moved, the sides that bid more than
+a deal has, the game's new version), which the face puts into its own words. Every change
+is made under the game's lock through the store; a refusal is a `ScorepadError`, and a
+refused change saves nothing.
+
+Bids and tricks are given per side, in side order, as the engine keeps them: a side's
+bids are each of its players' (in seat order) or its one joint bid; its tricks are each
+player's or the side's total. A face that names players as people typed them (`Ann=4`)
+passes a function that reads them from the game as it is under the lock, so that the
+state of the game is judged before the bids themselves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+from scorepad.bids import Bid, contract_of
+from scorepad.errors import GameError
+from scorepad.game import (
+    Game,
+    Round,
+    SideEntry,
+    Standings,
+    check_round_number,
+    new_game,
+    standings,
+)
+from scorepad.i18n import _
+from scorepad.library import (
+    GameSummary,
+    check_game_name,
+    game_path_for,
+    game_summaries,
+    saved_games,
+    set_current,
+)
+from scorepad.library import rename_game as _rename_in_library
+from scorepad.store import create_game_file, update_game
+
+Bids = tuple[tuple[Bid, ...], ...]  # per side: its players' bids in seat order, or one joint bid
+Tricks = tuple[tuple[int, ...], ...]  # per side: its players' tricks in seat order, or its total
+Given = Bids | Callable[[Game], Bids]
+GivenTricks = Tricks | Callable[[Game], Tricks]
+
+
+def game_version(game: Game) -> str:
+    """A short fingerprint of everything a game holds: a face that shows a game carries
+    it, and a change asked for from a game shown before another change is refused."""
+    return hashlib.sha256(repr(game).encode("utf-8")).hexdigest()[:16]
+
+
+class StaleGameError(GameError):
+    """The game is no longer the version the change was asked from: nothing is entered.
+
+    `game` is the game as it is now, for the face to say what happened to it.
+    """
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(_("the game was changed since it was shown; nothing was entered"))
+        self.game = game
+
+
+class NameTakenError(GameError):
+    """A new game (or a new name) that a saved game already has; `taken` is its name."""
+
+    def __init__(self, taken: str) -> None:
+        super().__init__(
+            _("a game named {name} exists already; pick another name").format(name=repr(taken))
+        )
+        self.taken = taken
+
+
+# ---------------------------------------------------------------------------
+# What a change returns
+
+
+@dataclass(frozen=True, slots=True)
+class Overbid:
+    """A side whose contract is more than the tricks in a deal: legal, but likely a typo."""
+
+    side: int
+    contract: int
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """What correcting round `number` changed beyond its own numbers."""
+
+    stopped_counting: tuple[int, ...]  # rounds now played after the end that counted before
+    counting_again: tuple[int, ...]  # rounds that count again, the end having moved later
+    after_end: bool  # the corrected round itself is now played after the end
+    later_warnings: tuple[str, ...]  # the bids of later rounds the new scores do not allow
+
+
+@dataclass(frozen=True)
+class Entered:
+    """A round's bids or tricks entered (or corrected): the game as saved, and the facts."""
+
+    game: Game
+    number: int  # the round entered or corrected
+    before: Standings | None  # for a correction, the standings before it
+    overbids: tuple[Overbid, ...]  # sides bidding more than a deal has (for bids only)
+
+    @cached_property
+    def standings(self) -> Standings:
+        """The standings after the change (folded once, when a face asks)."""
+        return standings(self.game)
+
+    @cached_property
+    def correction(self) -> Correction | None:
+        """For a correction, what it moved; None for a new entry."""
+        if self.before is None:
+            return None
+        return correction_of(self.before, self.standings, self.number)
+
+    @cached_property
+    def version(self) -> str:
+        return game_version(self.game)
+
+
+@dataclass(frozen=True)
+class Undone:
+    """The last entry taken back: round `number`'s tricks, or else its bids."""
+
+    game: Game
+    number: int
+    took: Literal["tricks", "bids"]
+    bids: Bids  # the round's bids (still in the game when only its tricks were taken back)
+
+    @cached_property
+    def version(self) -> str:
+        return game_version(self.game)
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A game started and made current: its file and the game."""
+
+    path: Path
+    game: Game
+
+
+# ---------------------------------------------------------------------------
+# Starting and listing games
+
+
+def start_game(
+    name: str,
+    players: Sequence[str],
+    preset: str = "standard",
+    overrides: Sequence[str] = (),
+    *,
+    teams: Sequence[str] | None = None,
+    dealer: str | None = None,
+) -> Started:
+    """Start a game, save it and make it the current one.
+
+    Refused, with nothing written: a name a saved game has (in any case), rules that do
+    not resolve, a count of players the preset does not take (naming the presets that do),
+    a player or team named by a whole number (it would be read as a seat), a dealer who is
+    not a player. `preset` is a shipped preset's name or a TOML file's path: a face that
+    must not read files (the web page) checks it is a name first.
+    """
+    from scorepad.entry import find_seat
+    from scorepad.presets import resolve_rules
+
+    game_name = check_game_name(name)
+    for saved in saved_games():
+        if saved.stem.casefold() == game_name.casefold():
+            raise NameTakenError(saved.stem)
+    preset_name, rules = resolve_rules(preset, overrides)
+    check_player_count(len(players), preset_name, rules.players)
+    check_not_numbers(players, teams or ())
+    game = new_game(game_name, players, rules, preset=preset_name, sides=teams)
+    if dealer is not None:
+        game = dataclasses.replace(game, first_dealer=find_seat(game, dealer))
+    path = game_path_for(game_name)
+    create_game_file(path, game)
+    set_current(path)
+    return Started(path, game)
+
+
+def check_player_count(given: int, preset: str, needed: int) -> None:
+    """Refuse a count of players the preset does not take, naming the presets that do."""
+    from scorepad.presets import load_preset, preset_names
+
+    if given == needed:
+        return
+    fitting = [name for name in preset_names() if load_preset(name).rules.players == given]
+    others = (
+        _("presets for {count} players: {presets}").format(count=given, presets=", ".join(fitting))
+        if fitting
+        else _("no preset takes {count} players").format(count=given)
+    )
+    raise GameError(
+        _(
+            "{count} players given; preset {preset} needs {needed} (players in seat order);"
+            " {others}"
+        ).format(count=given, preset=preset, needed=needed, others=others)
+    )
+
+
+def check_not_numbers(players: Sequence[str], teams: Sequence[str]) -> None:
+    """Refuse a player or team named by a whole number: entering a round reads it as a seat."""
+    for said, names in (
+        (_("player name {name} is a whole number, which is read as a seat number;"
+           " give a name with a letter in it"), players),
+        (_("team name {name} is a whole number, which is read as a seat number;"
+           " give a name with a letter in it"), teams),
+    ):  # fmt: skip
+        for text in names:
+            if text.strip().isdigit() and text.strip().isascii():
+                raise GameError(said.format(name=repr(text.strip())))
+
+
+def list_games() -> list[GameSummary]:
+    """Every saved game, the most recently changed first, each with its standings (or why
+    its file cannot be read)."""
+    return game_summaries()
+
+
+def rename_game(old: str, new: str) -> tuple[Game, Path, bool]:
+    """Rename a saved game (file and name); the current game follows. Returns the game,
+    its file, and whether anything changed."""
+    return _rename_in_library(old, new)
+
+
+# ---------------------------------------------------------------------------
+# Entering rounds
+
+
+def _checked_version(game: Game, version: str | None) -> None:
+    if version is not None and version != game_version(game):
+        raise StaleGameError(game)
+
+
+def enter_bids(
+    path: Path, bids: Given, *, number: int | None = None, version: str | None = None
+) -> Entered:
+    """Enter the next round's bids, or rewrite round `number`'s (later rounds are rescored).
+
+    `version`, when given, is the game's version the bids were given from: a game changed
+    since is refused with `StaleGameError`. A new round is refused while one waits for its
+    tricks and once the game is over.
+    """
+    from scorepad.entry import check_new_round, set_bids
+
+    def change(game: Game) -> tuple[Game, tuple[int, Standings | None]]:
+        _checked_version(game, version)
+        if number is None:
+            # The state of the game is named before anything wrong with the bids.
+            before = check_new_round(game)
+            given = bids(game) if callable(bids) else bids
+            return set_bids(game, given, before=before), (len(game.rounds) + 1, None)
+        check_round_number(game, number)
+        given = bids(game) if callable(bids) else bids
+        return set_bids(game, given, number=number), (number, standings(game))
+
+    game, (done, before) = update_game(path, change)
+    entries = game.rounds[done - 1].sides
+    overbids = tuple(
+        Overbid(side, contract)
+        for side, entry in enumerate(entries)
+        if (contract := contract_of(entry.bids)) > game.rules.tricks
+    )
+    return Entered(game, done, before, overbids)
+
+
+def enter_tricks(
+    path: Path, tricks: GivenTricks, *, number: int | None = None, version: str | None = None
+) -> Entered:
+    """Enter the tricks of the round waiting for them, or rewrite round `number`'s.
+
+    `version` as for `enter_bids`.
+    """
+    from scorepad.entry import check_tricks_round, set_tricks
+
+    def change(game: Game) -> tuple[Game, tuple[int, Standings | None]]:
+        _checked_version(game, version)
+        done = check_tricks_round(game, number)
+        given = tricks(game) if callable(tricks) else tricks
+        before = standings(game) if number is not None else None
+        return set_tricks(game, given, number=number), (done, before)
+
+    game, (done, before) = update_game(path, change)
+    return Entered(game, done, before, ())
+
+
+def correct_round(path: Path, number: int, bids: Bids, tricks: Tricks) -> Entered:
+    """Rewrite round `number`'s bids and tricks together, checked as each alone would be."""
+    from scorepad.entry import set_bids, set_tricks
+
+    def change(game: Game) -> tuple[Game, Standings]:
+        check_round_number(game, number)
+        before = standings(game)
+        # Its old tricks are set aside first: the new bids are checked without them.
+        old = game.rounds[number - 1]
+        rounds = list(game.rounds)
+        rounds[number - 1] = Round(old.dealer, tuple(SideEntry(entry.bids) for entry in old.sides))
+        cleared = dataclasses.replace(game, rounds=tuple(rounds))
+        return set_tricks(set_bids(cleared, bids, number=number), tricks, number=number), before
+
+    game, before = update_game(path, change)
+    return Entered(game, number, before, ())
+
+
+def undo(path: Path, *, version: str | None = None) -> Undone:
+    """Take back the last entry: the last round's tricks, or else its bids."""
+    from scorepad.entry import undo_last
+
+    def change(game: Game) -> tuple[Game, Undone]:
+        _checked_version(game, version)
+        changed = undo_last(game)
+        last = game.rounds[-1]
+        took: Literal["tricks", "bids"] = "tricks" if last.played else "bids"
+        bids = tuple(entry.bids for entry in last.sides)
+        return changed, Undone(changed, len(game.rounds), took, bids)
+
+    _game, undone = update_game(path, change)
+    return undone
+
+
+def correction_of(before: Standings, after: Standings, number: int) -> Correction:
+    """What correcting round `number` changed, from the standings before and after it."""
+    # A round only bid is not played: it is named once its tricks are in.
+    was = {result.number for result in before.rounds if result.after_end and result.sides}
+    now = {result.number for result in after.rounds if result.after_end and result.sides}
+    return Correction(
+        tuple(sorted(now - was)),
+        tuple(sorted(was - now)),
+        number in now,
+        tuple(warning for result in after.rounds[number:] for warning in result.warnings),
+    )
+
