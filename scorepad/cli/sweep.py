@@ -57,7 +57,8 @@ def sweep_view(report: SweepReport) -> RenderableType:
     from rich.text import Text
 
     from scorepad.render.problems import check_words
-    from scorepad.sim.sweep import SITUATIONS, SWEEP_VALUES, value_key
+    from scorepad.rules import format_value
+    from scorepad.sim.sweep import SITUATIONS, SWEEP_VALUES
 
     tally = report.tally
     head = Table(box=None, pad_edge=False, show_header=False)
@@ -87,7 +88,8 @@ def sweep_view(report: SweepReport) -> RenderableType:
     knobs.add_column(_("values"))
     for key, values in SWEEP_VALUES.items():
         played = ", ".join(
-            f"{value_key(value)} {tally.knob_games[(key, value_key(value))]}" for value in values
+            f"{format_value(value)} {tally.knob_games[(key, format_value(value))]}"
+            for value in values
         )
         knobs.add_row(Text(key), Text(played))
     parts: list[RenderableType] = [head, Text(""), reach, Text(""), knobs, Text("")]

@@ -36,7 +36,8 @@ from scorepad import reference
 from scorepad.errors import ScorepadError
 from scorepad.game import Game, standings
 from scorepad.presets import apply_overrides, load_preset, preset_names
-from scorepad.rules import Rules
+from scorepad.ruledata import rules_to_mapping
+from scorepad.rules import Rules, format_value
 from scorepad.sim.explorer import USUAL_MIX, ExplorerBot, ExplorerMix
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.referee import knobs_of_preset
@@ -122,22 +123,6 @@ GAMES = 1000  # the default games of a sweep, over all its cases
 MAX_DEALS = 150  # a sweep's game still going after this many deals is cut off
 
 
-def toml_text(value: object) -> str:
-    """A knob's value as `--set` reads it."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, tuple | list):
-        return "[" + ", ".join(toml_text(item) for item in value) + "]"
-    return str(value)
-
-
-def value_key(value: object) -> str:
-    """A knob's value as the report names it (the TOML text, lists included)."""
-    return toml_text(list(value) if isinstance(value, tuple) else value)
-
-
 @dataclass(frozen=True, slots=True)
 class SweepCase:
     """One rule set of a sweep: a shipped preset and `--set` overrides."""
@@ -152,12 +137,10 @@ class SweepCase:
 
 def _knob_values(rules: Rules) -> dict[str, str]:
     """Each knob's value in these rules, as the report names it."""
-    from scorepad.ruledata import rules_to_mapping
-
-    return {key: value_key(value) for key, value in rules_to_mapping(rules).items()}
+    return {key: format_value(value) for key, value in rules_to_mapping(rules).items()}
 
 
-_DEFAULTS = {key: value_key(value) for key, value in reference.DEFAULTS.items()}
+_DEFAULTS = {key: format_value(value) for key, value in reference.DEFAULTS.items()}
 
 
 def sweep_cases(seed: int, sampled: int) -> list[tuple[SweepCase, Rules]]:
@@ -214,9 +197,9 @@ def _candidate(
         if rng.random() >= 0.3:
             continue
         choices = SWEEP_VALUES[key]
-        fresh = [value for value in choices if (key, value_key(value)) not in values]
+        fresh = [value for value in choices if (key, format_value(value)) not in values]
         value = rng.choice(fresh or list(choices))
-        text = f"{key}={toml_text(value)}"
+        text = f"{key}={format_value(value)}"
         try:
             rules = apply_overrides(rules, [text])
         except ScorepadError:
@@ -374,10 +357,10 @@ class SweepReport:
     @property
     def unreached_values(self) -> list[tuple[str, str]]:
         return [
-            (key, value_key(value))
+            (key, format_value(value))
             for key, values in SWEEP_VALUES.items()
             for value in values
-            if not self.tally.knob_games[(key, value_key(value))]
+            if not self.tally.knob_games[(key, format_value(value))]
         ]
 
     @property
@@ -399,7 +382,7 @@ class SweepReport:
             ],
             "reached": {what: tally.reached[what] for what in SITUATIONS},
             "knob_values": {
-                key: {value_key(v): tally.knob_games[(key, value_key(v))] for v in values}
+                key: {format_value(v): tally.knob_games[(key, format_value(v))] for v in values}
                 for key, values in SWEEP_VALUES.items()
             },
             "knob_pairs": {"played": self.pairs_played, "possible": self.pairs_possible},
@@ -490,12 +473,12 @@ def _pair_allowed(first: str, second: str) -> bool:
     bases = [load_preset(name).rules for name in preset_names()]
     # Two values of each away from the default, tried on every preset: a pair refused
     # this way is taken as one the rules refuse.
-    ones = [one for one in SWEEP_VALUES[first] if value_key(one) != _DEFAULTS[first]][:2]
-    twos = [two for two in SWEEP_VALUES[second] if value_key(two) != _DEFAULTS[second]][:2]
+    ones = [one for one in SWEEP_VALUES[first] if format_value(one) != _DEFAULTS[first]][:2]
+    twos = [two for two in SWEEP_VALUES[second] if format_value(two) != _DEFAULTS[second]][:2]
     for base in bases:
         for one in ones:
             for two in twos:
-                texts = [f"{first}={toml_text(one)}", f"{second}={toml_text(two)}"]
+                texts = [f"{first}={format_value(one)}", f"{second}={format_value(two)}"]
                 try:
                     apply_overrides(base, texts)
                 except ScorepadError:
