@@ -73,3 +73,10 @@ def test_simulate_sweep_reports_what_it_reached_as_json() -> None:
     # A sweep this small plays the fixed cases alone and says what it did not reach.
     assert data["not_reached"]["knob_values"]
     assert data["knob_pairs"]["possible"] is None
+
+
+def test_simulate_sweep_refuses_the_options_of_a_single_run() -> None:
+    result = runner.invoke(app, ["simulate", "--sweep", "--preset", "club"])
+    assert result.exit_code == 2
+    assert "--sweep plays its own rule sets and bots" in result.stderr
+    assert "--preset" in result.stderr and "Traceback" not in result.stderr

@@ -155,6 +155,18 @@ def _run_sweep(ctx: typer.Context, games: int, seed: int, jobs: int, as_json: bo
     def typed(name: str) -> bool:
         return getattr(ctx.get_parameter_source(name), "name", "DEFAULT") != "DEFAULT"
 
+    others = [name for name in ("preset", "overrides", "bots", "save", "hands", "kernel",
+                                "check", "compare") if typed(name)]  # fmt: skip
+    if others:
+        from scorepad.errors import ScorepadError
+
+        option = {"overrides": "--set"}.get(others[0], f"--{others[0]}")
+        raise ScorepadError(
+            _(
+                "--sweep plays its own rule sets and bots: it takes --games, --seed, --jobs"
+                " and --json, not {option}"
+            ).format(option=option)
+        )
     report = play_sweep(
         seed, games if typed("games") else GAMES, jobs=jobs if typed("jobs") else 2
     )
