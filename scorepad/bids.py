@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorepad.errors import BidError, NotTrailingError
 from scorepad.i18n import N_, _, pgettext
+from scorepad.numbers import cut_text, small_number
 from scorepad.rules import Rules
 
 
@@ -55,16 +58,156 @@ BID_FORMS = N_("a number, nil (or 0), bnil for blind nil, or b6 for a blind 6")
 
 
 def bid_forms(rules: Rules) -> str:
-    """The bids these rules allow, in words a player types: `1 to 13, nil (or 0)`."""
-    low = 0 if rules.zero_bid == "plain" or not rules.nil else 1
-    forms = [_("{low} to {high}").format(low=low, high=rules.tricks)]
-    if rules.nil:
+    """The bids these rules allow, in words a player types: `1 to 13, nil (or 0)`.
+
+    Said from `open_bids`, the bids `check_bid` takes before anything is known of the
+    round (blind bids as if the side trailed enough), so that the hint and the check
+    agree on the lowest bid.
+    """
+    legal = open_bids(rules)
+    forms = [_("{low} to {high}").format(low=legal.low, high=legal.high)]
+    if legal.nil:
         forms.append(_("nil (or 0)") if rules.zero_bid == "nil" else _("nil"))
-    if rules.blind_nil:
+    if legal.blind_nil:
         forms.append(_("blind nil (bnil)"))
-    if rules.blind_bids:
-        forms.append(_("blind {least} or more (b{least})").format(least=rules.blind_bid_min))
+    if legal.blind_low is not None:
+        forms.append(_("blind {least} or more (b{least})").format(least=legal.blind_low))
     return ", ".join(forms)
+
+
+@dataclass(frozen=True, slots=True)
+class LegalBids:
+    """The bids open to one bidder at its turn, as `legal_bids` reads them from the rules.
+
+    Plain numbers `low` to `high`, nil and blind nil where open, blind numbers
+    `blind_low` to `high` (None: none), less every bid that adds `refused` tricks to the
+    table's total (no hell's last bid; a nil adds 0). `check_bid`, `check_side_bids` and
+    `check_table_bids` accept exactly these (tests/test_bids.py holds them together).
+    """
+
+    low: int
+    high: int
+    nil: bool
+    blind_nil: bool
+    blind_low: int | None = None
+    refused: int | None = None
+
+    def __contains__(self, bid: object) -> bool:
+        if not isinstance(bid, Bid):
+            return False
+        if bid.is_nil:
+            return (self.nil if bid.kind is BidKind.NIL else self.blind_nil) and self.refused != 0
+        least = self.low if bid.kind is BidKind.NUMBER else self.blind_low
+        return least is not None and least <= bid.tricks <= self.high and bid.tricks != self.refused
+
+    def bids(self) -> tuple[Bid, ...]:
+        """Every bid open, in the order a list of choices shows them: nil, the numbers,
+        blind nil, the blind numbers."""
+        found = [NIL] if NIL in self else []
+        found += [number(tricks) for tricks in range(self.low, self.high + 1)]
+        found += [BLIND_NIL] if BLIND_NIL in self else []
+        if self.blind_low is not None:
+            found += [Bid(BidKind.BLIND, tricks) for tricks in range(self.blind_low, self.high + 1)]
+        return tuple(bid for bid in found if bid in self)
+
+    @property
+    def numbers(self) -> bool:
+        """Whether any plain number is open."""
+        return any(number(tricks) in self for tricks in range(self.low, self.high + 1))
+
+
+def legal_bids(
+    rules: Rules,
+    *,
+    partner_bid: Bid | None = None,
+    last: bool = False,
+    earlier_total: int = 0,
+    trailing_by: int | None = None,
+    joint: bool = False,
+) -> LegalBids:
+    """The bids a player (or a team, `joint`) may make at its turn: the one reading of
+    which bids are legal, for every face's hints and choices and for the bots.
+
+    `partner_bid` is the partner's bid when it is made; in partnership play without it the
+    partner bids later, and a bid is open when some bid of the partner's completes a side
+    the rules allow. `last` is the table's last bid, after bids whose contracts add up to
+    `earlier_total` (no hell refuses the bid that would make them all the deal's tricks).
+    `trailing_by` is how far the side is behind; None leaves blind bids' "only when
+    trailing" unjudged, as `check_bid` does.
+    """
+    alone = open_bids(rules, trailing_by)
+    low, high, nil, blind_low = alone.low, alone.high, alone.nil, alone.blind_low
+    if joint:
+        if rules.suicide:
+            return LegalBids(high + 1, high, False, False)
+        least = max(1, rules.min_team_bid)
+        legal = LegalBids(max(low, least), high, False, False, _at_least(blind_low, least))
+    elif partner_bid is not None:
+        legal = _beside(rules, partner_bid, alone)
+    elif rules.side_size > 1:
+        # Beside a partner's nil (blind or not) a bid is judged alike; beside a number,
+        # the higher the partner's contract, the more is open: those two partners' bids
+        # open all that any does.
+        partners = [bid for bid in (NIL, BLIND_NIL) if bid in alone][:1]
+        partners += [bid for bid in (number(high), Bid(BidKind.BLIND, high)) if bid in alone][:1]
+        options = [_beside(rules, bid, alone) for bid in partners]
+        lows = [option.low for option in options if option.low <= high]
+        blind_lows = [option.blind_low for option in options if option.blind_low is not None]
+        legal = LegalBids(
+            min(lows, default=high + 1),
+            high,
+            any(option.nil for option in options),
+            any(option.blind_nil for option in options),
+            min(blind_lows, default=None),
+        )
+    else:  # a side of one: its contract is its own bid
+        least = rules.min_team_bid
+        legal = LegalBids(max(low, least), high, nil, alone.blind_nil, _at_least(blind_low, least))
+    if last and rules.no_hell and 0 <= rules.tricks - earlier_total <= rules.tricks:
+        legal = dataclasses.replace(legal, refused=rules.tricks - earlier_total)
+    return legal
+
+
+def open_bids(rules: Rules, trailing_by: int | None = None) -> LegalBids:
+    """The bids `check_bid` takes from anyone, before the side's and the table's rules:
+    what a hint of the bids says (`trailing_by` as for `legal_bids`)."""
+    blind_low = (
+        rules.blind_bid_min
+        if rules.blind_bids and _trails_enough(rules.blind_bid_deficit, trailing_by)
+        else None
+    )
+    # A plain 0 exists only when the rules say 0 is not nil.
+    low = 0 if rules.zero_bid == "plain" else 1
+    blind_nil = rules.blind_nil and _trails_enough(rules.blind_nil_deficit, trailing_by)
+    return LegalBids(low, rules.tricks, rules.nil, blind_nil, blind_low)
+
+
+def _trails_enough(deficit: int, trailing_by: int | None) -> bool:
+    return not deficit or trailing_by is None or trailing_by >= deficit
+
+
+def _at_least(low: int | None, least: int) -> int | None:
+    return None if low is None else max(low, least)
+
+
+def _beside(rules: Rules, partner: Bid, alone: LegalBids) -> LegalBids:
+    """`alone` narrowed by the side's rules, the partner having bid `partner`."""
+    high = alone.high
+    nil, blind_nil = alone.nil, alone.blind_nil
+    contract = 0 if partner.is_nil else partner.tricks
+    least = rules.min_team_bid - contract
+    if not partner.is_nil and contract < rules.min_team_bid:
+        nil = blind_nil = False  # the side's contract would be the partner's alone
+    low, blind_low = max(alone.low, least), _at_least(alone.blind_low, least)
+    if rules.suicide:
+        if partner.is_nil:
+            least = rules.suicide_min_bid
+            low, blind_low = max(low, least), _at_least(blind_low, least)
+        else:
+            low, blind_low = high + 1, None  # one of the two bids nil
+            if contract < rules.suicide_min_bid:
+                nil = blind_nil = False
+    return LegalBids(low, high, nil, blind_nil, blind_low)
 
 
 def parse_bid(text: str, rules: Rules | None = None) -> Bid:
@@ -80,14 +223,16 @@ def parse_bid(text: str, rules: Rules | None = None) -> Bid:
         return BLIND_NIL
     blind = word.startswith("b")
     digits = word.removeprefix("blind") if word.startswith("blind") else word[1:] if blind else word
-    if not digits.isdigit() or not digits.isascii():
+    tricks = small_number(digits)
+    if tricks is None:
         allowed = (
             _("bid {forms}").format(forms=bid_forms(rules))
             if rules is not None
             else _("a bid is {forms}").format(forms=_(BID_FORMS))
         )
-        raise BidError(_("not a bid: {text}; {allowed}").format(text=repr(text), allowed=allowed))
-    tricks = int(digits)
+        raise BidError(
+            _("not a bid: {text}; {allowed}").format(text=repr(cut_text(text)), allowed=allowed)
+        )
     if blind:
         return Bid(BidKind.BLIND, tricks)
     if tricks == 0 and (rules is None or rules.zero_bid == "nil"):

@@ -9,7 +9,7 @@ never stored: `standings` recomputes them with the engine every time.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -176,7 +176,8 @@ def standings(game: Game) -> Standings:
         else:
             note_losses(rules, number, scores, sets, out_since, fell)
             ended = judge_end(
-                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell
+                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
+                deals=number,
             )
         if ended is not None:
             outcome, ended_after = ended, number
@@ -313,10 +314,7 @@ def _seating(game: Game) -> _Seating:
         for place, seat in enumerate(in_side)
     }
     orders = tuple(
-        tuple(
-            (seat, *places[seat])
-            for seat in ((dealer + step) % seats for step in range(1, seats + 1))
-        )
+        tuple((seat, *places[seat]) for seat in rules.bidding_order(dealer))
         for dealer in range(seats)
     )
     names = tuple(tuple(game.players[seat] for seat in in_side) for in_side in side_seats)
@@ -343,6 +341,19 @@ def _bids_in_order(game: Game, seating: _Seating, round_: Round) -> tuple[list[B
     return order, last
 
 
+def tricks_by_player(rules: Rules, bids: Sequence[Bid]) -> bool:
+    """Whether a side's tricks are given player by player: a player alone, or a side with
+    a nil bidder, whose tricks are scored apart from the partner's (RULES.md 8)."""
+    return rules.side_size == 1 or any(bid.is_nil for bid in bids)
+
+
+def rest_of_deal(rules: Rules, taken: Iterable[int]) -> int | None:
+    """The tricks left for the one hand (or side) not given yet when the others took
+    `taken`; None when those are already more than a deal has."""
+    rest = rules.tricks - sum(taken)
+    return rest if rest >= 0 else None
+
+
 def check_round_tricks(game: Game, round_: Round) -> None:
     """Refuse tricks that cannot have been taken: negative, a team total beside a nil,
     or a table total other than the tricks in a deal."""
@@ -356,7 +367,7 @@ def check_round_tricks(game: Game, round_: Round) -> None:
                     side=game.sides[side], most=rules.tricks, tricks=list(entry.tricks)
                 )
             )
-        if len(entry.tricks) == 1 < len(entry.bids) and any(bid.is_nil for bid in entry.bids):
+        if len(entry.tricks) == 1 < len(entry.bids) and tricks_by_player(rules, entry.bids):
             raise TricksError(
                 _("{side} has a nil bidder: give each player's tricks, not a team total").format(
                     side=game.sides[side]
@@ -401,6 +412,16 @@ def next_dealer(game: Game) -> int:
     if not game.rounds:
         return game.first_dealer
     return (game.rounds[-1].dealer + 1) % len(game.players)
+
+
+def deals_left(game: Game, standings: Standings) -> int | None:
+    """How many deals are left before the `deal_limit` decides an unfinished game (None:
+    no limit, or the game is over). Past the limit on a tie, the next deal may decide: 1."""
+    limit = game.rules.deal_limit
+    if not limit or standings.finished:
+        return None
+    played = sum(1 for round_ in game.rounds if round_.played)
+    return max(limit - played, 1)
 
 
 def standings_before(game: Game, number: int) -> Standings:

@@ -28,6 +28,7 @@ PACKAGE = Path(__file__).parent.parent / "scorepad"
 LAYERS = {
     "__init__": 0,
     "errors": 0,
+    "numbers": 0,
     "i18n": 0,  # words: every layer may say them
     "hints": 0,  # a refusal's hints, in those words
     "i18n_catalog": 5,  # a tool of the repository
@@ -38,6 +39,7 @@ LAYERS = {
     "ruledata": 1,
     "bids": 1,
     "names": 1,
+    "seating": 1,
     "scoring": 2,
     "dispute": 2,
     "game": 3,
@@ -52,15 +54,21 @@ LAYERS = {
     "export": 5,
     "render": 5,
     "stats": 7,
+    "ratings": 7,
+    "gameindex": 7,
+    "league": 7,
     "sim": 6,
     "service": 8,
+    "event": 3,
+    "eventfile": 5,
+    "events": 8,
     "cli": 9,
     "serve": 9,
     "__main__": 9,
 }
 CORE = {
-    "errors", "cards", "rules", "refusals", "ruledata", "bids", "scoring", "dispute", "game",
-    "gametext", "entry", "reference", "names",
+    "errors", "numbers", "cards", "rules", "refusals", "ruledata", "bids", "scoring", "dispute",
+    "game", "gametext", "entry", "reference", "names", "seating",
 }  # fmt: skip
 # The engine's reading of the rules, which the reference must not share.
 SCORING_ENGINE = {

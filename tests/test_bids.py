@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+
 import pytest
 from conftest import preset_rules
-from hypothesis import given
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from scorepad.bids import (
@@ -12,14 +15,17 @@ from scorepad.bids import (
     NIL,
     Bid,
     BidKind,
+    bid_forms,
+    check_bid,
     check_side_bids,
     check_table_bids,
     format_bid,
+    legal_bids,
     number,
     parse_bid,
 )
 from scorepad.entry import record_bids, record_tricks
-from scorepad.errors import BidError
+from scorepad.errors import BidError, RulesError
 from scorepad.game import new_game, standings
 from scorepad.rules import Rules
 
@@ -185,3 +191,130 @@ def test_joint_team_bid_of_0(zero_bid: str) -> None:
         record_bids(game, ["Us=0", "B=4", "D=4"])
     game = record_bids(game, ["Us=1", "B=4", "D=4"])
     assert game.rounds[0].sides[0].bids == (number(1),)
+
+
+# ---------------------------------------------------------------------------
+# legal_bids: the bids it lists are exactly those the checks accept
+
+
+ALL_TRICKS = range(19)  # past every deal: solo-3 has 17 tricks
+EVERY_BID = (NIL, BLIND_NIL, *map(number, ALL_TRICKS), *(Bid(BidKind.BLIND, t) for t in ALL_TRICKS))
+
+
+@st.composite
+def bidding_rules(draw: st.DrawFn) -> Rules:
+    """Rules with every knob that bears on a bid drawn, solo play among them."""
+    knobs = {
+        "nil": draw(st.booleans()),
+        "zero_bid": draw(st.sampled_from(["nil", "plain"])),
+        "blind_nil": draw(st.booleans()),
+        "blind_nil_deficit": draw(st.sampled_from([0, 100])),
+        "blind_bids": draw(st.booleans()),
+        "blind_bid_min": draw(st.sampled_from([1, 6])),
+        "blind_bid_deficit": draw(st.sampled_from([0, 100])),
+        "min_team_bid": draw(st.sampled_from([0, 4, 9])),
+        "no_hell": draw(st.booleans()),
+    }
+    try:
+        if draw(st.booleans()):
+            return dataclasses.replace(preset_rules("solo-3"), **knobs)
+        suicide = draw(st.booleans())
+        return Rules(
+            **knobs,
+            suicide=suicide,
+            suicide_min_bid=draw(st.sampled_from([1, 4, 7])),
+            partner_bidding=draw(st.booleans()) and not suicide,
+        )
+    except RulesError:  # knobs no game can have (suicide without nil)
+        assume(False)
+        raise
+
+
+def _accepted(check: Callable[[], None]) -> bool:
+    try:
+        check()
+    except BidError:
+        return False
+    return True
+
+
+@settings(max_examples=120, deadline=None)
+@given(rules=bidding_rules(), trailing_by=st.sampled_from([None, -40, 0, 99, 100, 250]))
+@example(Rules(suicide=True, suicide_min_bid=4, no_hell=True), None)
+@example(Rules(partner_bidding=True, zero_bid="plain", min_team_bid=0), None)
+@example(Rules(blind_bids=True, blind_bid_deficit=0, blind_nil=True, min_team_bid=9), 100)
+@example(Rules(nil=False, blind_nil=True, min_team_bid=4), None)
+@example(Rules(suicide=True, suicide_min_bid=7, blind_bids=True, blind_bid_min=1), 100)
+def test_legal_bids_lists_exactly_the_bids_the_checks_accept(
+    rules: Rules, trailing_by: int | None
+) -> None:
+    """For a bidder alone, the first or second of a side, or a team's joint bid, as the
+    last bid or not: a bid is listed if and only if `check_side_bids` (and, for the last
+    bid, `check_table_bids`) accepts it; for the first of a side, if some bid of the
+    partner's completes a side it accepts."""
+    side = {"who": ["Ann", "Cat"], "side": "Us", "trailing_by": trailing_by}
+    on_its_own = [bid for bid in EVERY_BID if _accepted(
+        lambda bid=bid: check_bid(rules, bid, who="Cat", trailing_by=trailing_by))]  # fmt: skip
+    if rules.side_size == 1:
+        alone = {bid: _accepted(lambda bid=bid: check_side_bids(
+            rules, [bid], **{**side, "who": ["Ann"]}))
+            for bid in on_its_own}  # fmt: skip
+        turns: list[tuple[str, Bid | None, dict[Bid, bool]]] = [("alone", None, alone)]
+    else:
+        beside = {(bid, other): _accepted(lambda bid=bid, other=other: check_side_bids(
+            rules, [bid, other], **side))
+            for bid in on_its_own for other in on_its_own}  # fmt: skip
+        first = {bid: any(beside[bid, other] for other in on_its_own) for bid in on_its_own}
+        turns = [("first", None, first)]
+        turns += [
+            ("second", other, {bid: beside[bid, other] for bid in on_its_own})
+            for other in on_its_own
+        ]
+        if rules.partner_bidding:
+            joint = {bid: _accepted(lambda bid=bid: check_side_bids(
+                rules, [bid], **{**side, "who": ["Us"]}, joint=True))
+                for bid in on_its_own}  # fmt: skip
+            turns.append(("joint", None, joint))
+    # No hell turns on the total against the deal's tricks: the totals near them.
+    for turn, partner, side_takes in turns:
+        for last, earlier_total in [(False, 0)] + [
+            (True, max(0, rules.tricks - short)) for short in (13, 1, 0, -1) if turn != "first"
+        ]:
+            legal = legal_bids(
+                rules,
+                partner_bid=partner,
+                last=last,
+                earlier_total=earlier_total,
+                trailing_by=trailing_by,
+                joint=turn == "joint",
+            )
+            taken = [
+                bid
+                for bid in EVERY_BID
+                if side_takes.get(bid, False)
+                and (not last or _accepted(lambda bid=bid, total=earlier_total: check_table_bids(
+                    rules, [number(total), bid], last="Ann")))  # fmt: skip
+            ]
+            listed = [bid for bid in EVERY_BID if bid in legal]
+            assert listed == taken, (turn, partner, last, earlier_total)
+            assert sorted(legal.bids(), key=format_bid) == sorted(listed, key=format_bid)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "forms"),
+    [
+        pytest.param((), "1 to 13, nil (or 0)", id="standard"),
+        pytest.param(("nil=false",), "1 to 13", id="no-nil"),
+        pytest.param(("nil=false", 'zero_bid="plain"'), "0 to 13", id="no-nil-plain-0"),
+        pytest.param(('zero_bid="plain"',), "0 to 13, nil", id="plain-0"),
+    ],
+)
+def test_the_hint_names_the_lowest_bid_the_check_takes(
+    overrides: tuple[str, ...], forms: str
+) -> None:
+    rules = preset_rules("standard", *overrides)
+    assert bid_forms(rules) == forms
+    lowest = legal_bids(rules).low
+    check_bid(rules, parse_bid(str(lowest), rules), who="Ann")
+    zero_taken = _accepted(lambda: check_bid(rules, parse_bid("0", rules), who="Ann"))
+    assert zero_taken == (lowest == 0 or "(or 0)" in forms)

@@ -225,3 +225,32 @@ def test_swapping_the_teams_swaps_their_results(
     assert one.scores == two.scores[::-1]
     assert one.bags == two.bags[::-1]
     assert one.winner == (None if two.winner is None else 1 - two.winner)
+
+
+@pytest.mark.parametrize(
+    ("preset", "bids", "by_player"),
+    [
+        pytest.param("standard", "4 3", False, id="team-total"),
+        pytest.param("standard", "nil 5", True, id="beside-a-nil"),
+        pytest.param("standard", "bnil 5", True, id="beside-a-blind-nil"),
+        pytest.param("solo-3", "4", True, id="alone"),
+    ],
+)
+def test_tricks_are_given_per_player_alone_or_beside_a_nil(
+    preset: str, bids: str, by_player: bool
+) -> None:
+    from scorepad.game import tricks_by_player
+
+    side = [parse_bid(word) for word in bids.split()]
+    assert tricks_by_player(preset_rules(preset), side) is by_player
+
+
+@pytest.mark.parametrize(
+    ("taken", "rest"),
+    [((4, 5), 4), ((13,), 0), ((), 13), ((7, 7), None)],
+    ids=["rest", "none-left", "nothing-given", "too-many"],
+)
+def test_the_one_left_out_takes_the_rest_of_the_deal(taken: tuple[int, ...], rest: int) -> None:
+    from scorepad.game import rest_of_deal
+
+    assert rest_of_deal(preset_rules("standard"), taken) == rest

@@ -390,3 +390,18 @@ def test_bound_every_knob_number_in_a_preset_file(tmp_path: Path) -> None:
         f"{path}: trick_points = a number of 310 digits is not allowed: zero or more, at most"
         " 10000"
     )
+
+
+@pytest.mark.parametrize(
+    ("preset", "dealer", "order"),
+    [
+        pytest.param("standard", 0, (1, 2, 3, 0), id="4-first-dealer"),
+        pytest.param("standard", 3, (0, 1, 2, 3), id="4-last-seat-deals"),
+        pytest.param("solo-3", 1, (2, 0, 1), id="3-players"),
+        pytest.param("solo-6", 5, (0, 1, 2, 3, 4, 5), id="6-players"),
+    ],
+)
+def test_bidding_starts_left_of_the_dealer_who_bids_last(
+    preset: str, dealer: int, order: tuple[int, ...]
+) -> None:
+    assert preset_rules(preset).bidding_order(dealer) == order

@@ -37,7 +37,14 @@ def fresh(preset: str = "standard", *overrides: str, players: tuple[str, ...] = 
 
 
 def client(path: Path | None, tokens: dict[str, str] | None = None) -> TestClient:
-    return TestClient(create_app(ServeConfig(path, tokens or {})), follow_redirects=False)
+    """A browser on this machine: it names the server 127.0.0.1, and its forms come from
+    the server's own pages (`Sec-Fetch-Site: same-origin`)."""
+    return TestClient(
+        create_app(ServeConfig(path, tokens or {})),
+        base_url="http://127.0.0.1",
+        headers={"sec-fetch-site": "same-origin"},
+        follow_redirects=False,
+    )
 
 
 def version(page: str) -> str:
@@ -386,7 +393,7 @@ def test_hand_made_requests_get_one_line_4xx_and_change_nothing(home: Path) -> N
     other_site = web.post(
         "/keep/g/tue/bids",
         data={"round": "1", **BIDS},
-        headers={"origin": "http://evil.example"},
+        headers={"origin": "http://evil.example", "sec-fetch-site": "cross-site"},
     )
     assert other_site.status_code == 403
     assert other_site.text == (
@@ -556,3 +563,54 @@ def test_the_event_stream_sends_the_state_then_each_change_of_the_file(home: Pat
     assert (first["entries"], second["entries"]) == (0, 1)
     assert "Round 1: Ann dealt; the bids are in" in text(str(second["html"]))
     assert "<form" not in str(second["html"])
+
+
+def test_without_nil_every_face_names_the_same_lowest_bid_and_refuses_a_0(home: Path) -> None:
+    """`--set nil=false`: `bid`, `check`, table mode and the page agree that bids start at
+    1, and each refuses a 0 (which these rules read as nil) saying so."""
+    from typer.testing import CliRunner
+
+    from scorepad.cli import app
+
+    cli = CliRunner()
+    started = cli.invoke(app, ["new", "tue", "--players", "Ann,Bob,Cat,Dan", "--set", "nil=false"])
+    assert started.exit_code == 0, started.stderr
+    said = "nil is not allowed by these rules; bid 1 to 13"
+    bid = cli.invoke(app, ["bid", "Ann=0", "Bob=3", "Cat=3", "Dan=3"])
+    assert bid.exit_code != 0 and said in bid.stderr
+    check = cli.invoke(app, ["check", "0:0", "3:3", "--set", "nil=false"])
+    assert check.exit_code != 0 and said in check.stderr
+    table = cli.invoke(app, ["play"], input="0\nq\n")
+    assert "Bids: 1 to 13." in table.stdout and said in table.stdout + table.stderr
+    path = home / "games" / "tue.toml"
+    web = client(path)
+    page = web.get("/keep/g/tue/").text
+    assert re.findall(r'<option value="([^"]*)"', page)[:3] == ["", "1", "2"]
+    form = {"version": version(page), "round": "1", **BIDS, "bid-2": "0"}
+    refused = web.post("/keep/g/tue/bids", data=form)
+    assert refused.status_code == 400 and said in text(refused.text)
+    assert load_game_file(path).rounds == ()
+
+
+# ---------------------------------------------------------------------------
+# A game's page is drawn once per change of its file (Pages.game_page)
+
+
+def test_a_kept_page_is_drawn_again_for_each_thing_its_key_holds(home: Path) -> None:
+    """The kept page's key is the file's stamp, the role and the language: flipping each
+    gives another page; what the key leaves out (a message, a typed form) is never kept."""
+    path = saved(home, fresh())
+    saved(home, record_bids(fresh(), ["Ann=1", "Bob=1", "Cat=1", "Dan=1"]), "wed")
+    web = client(None)
+    first = web.get("/watch/g/tue/").text
+    assert web.get("/watch/g/tue/").text == first  # kept, and the same
+    assert "Ann dealt; the bids are in" in text(web.get("/watch/g/wed/").text)  # the file
+    assert "<form" in web.get("/keep/g/tue/").text and "<form" not in first  # the role
+    german = web.get("/watch/g/tue/", headers={"accept-language": "de"}).text
+    assert 'lang="de"' in german and "Runde 1" in german  # the language
+    assert web.get("/watch/g/tue/").text == first
+    save_game(path, record_bids(load_game_file(path), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"]))
+    assert "the tricks to come" in text(web.get("/watch/g/tue/").text)  # the stamp
+    refused = enter_bids(web, {**BIDS, "bid-0": "14"}, number=1)  # refused: a message
+    assert refused.status_code in (400, 409) and 'role="alert"' in refused.text
+    assert 'role="alert"' not in web.get("/keep/g/tue/").text

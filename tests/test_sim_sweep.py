@@ -49,9 +49,9 @@ def test_explorers_make_the_bids_the_heuristic_bots_never_make() -> None:
     overrides = ["blind_bids=true", "blind_bid_deficit=0", "boston=true", "partner_bidding=true"]
     name, rules = resolve_rules("house", overrides)
     knobs = knobs_of_preset("house", overrides)
-    kinds = {"explorer": functools.partial(ExplorerBot, knobs=knobs)}
-    game = GameRunner(rules, preset=name, bots=("explorer",), seed=3, knobs=knobs,
-                      bot_kinds=kinds, keep_records=True)  # fmt: skip
+    explorer = functools.partial(ExplorerBot, knobs=knobs)
+    game = GameRunner(rules, preset=name, seed=3, knobs=knobs, seat_bots=[explorer] * 4,
+                      keep_records=True)  # fmt: skip
     made: Counter[str] = Counter()
     for index in range(6):
         result = game.play_game(index)

@@ -134,8 +134,7 @@ def ask_round_bids(
     bidder is asked again: `again` when the rules refused the last bid.
     """
     rules = game.rules
-    seats = len(game.players)
-    order = [(dealer + step) % seats for step in range(1, seats + 1)]
+    order = rules.bidding_order(dealer)
     joint = rules.partner_bidding and rules.side_size > 1
     # Who is asked, in turn: a team once (joint bidding), or each player.
     askers: list[int] = []
@@ -250,19 +249,20 @@ def ask_round_tricks(game: Game, number: int) -> tuple[tuple[int, ...], ...]:
 
     The last one asked offers the rest of the deal as its default, taken with Enter.
     """
+    from scorepad.game import rest_of_deal, tricks_by_player
+
     rules = game.rules
     round_ = game.rounds[number - 1]
     askers: list[tuple[int, str]] = []  # (side, who)
     for side, entry in enumerate(round_.sides):
-        if rules.side_size > 1 and not any(bid.is_nil for bid in entry.bids):
+        if not tricks_by_player(rules, entry.bids):
             askers.append((side, game.sides[side]))
         else:
             askers.extend((side, name) for name in game.side_players(side))
 
     def ask(index: int, answers: list[int]) -> int:
-        rest = rules.tricks - sum(answers)
-        last = index == len(askers) - 1
-        return _ask_tricks(game, askers[index][1], str(rest) if last and rest >= 0 else None)
+        rest = rest_of_deal(rules, answers) if index == len(askers) - 1 else None
+        return _ask_tricks(game, askers[index][1], None if rest is None else str(rest))
 
     answers: list[int] = []
     steps(

@@ -28,6 +28,7 @@ from scorepad.cli.asking import (
 from scorepad.cli.common import INTERRUPTED, GameOption
 from scorepad.cli.core import app
 from scorepad.i18n import _
+from scorepad.numbers import small_number
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -180,7 +181,7 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: Bids | None = N
         _("Round {number}: {dealer} deals; {first} bids first.").format(
             number=len(game.rounds) + 1,
             dealer=game.players[dealer],
-            first=game.players[(dealer + 1) % len(game.players)],
+            first=game.players[game.rules.bidding_order(dealer)[0]],
         )
     )
     again = False
@@ -198,23 +199,32 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: Bids | None = N
 
 
 def _last_bid_can_mend(game: Game, dealer: int, before: Standings, sides: Bids) -> bool:
-    """Whether another bid by the last bidder alone makes the round's bids allowed (no hell)."""
-    from scorepad.bids import parse_bid
+    """Whether another bid by the last bidder alone makes the round's bids allowed (no hell):
+    some bid `legal_bids` opens to the dealer, who bids last, that the round takes."""
+    from scorepad.bids import contract_of, legal_bids
     from scorepad.entry import set_bids
     from scorepad.errors import ScorepadError
 
     rules = game.rules
     if rules.partner_bidding and rules.side_size > 1:
         return False
-    last = dealer  # the dealer bids last
-    side = rules.side_of(last)
-    index = rules.seats_of(side).index(last)
-    for word in [str(n) for n in range(rules.tricks + 1)] + ["nil", "bnil"]:
+    side = rules.side_of(dealer)
+    index = rules.seats_of(side).index(dealer)
+    partner = [bid for place, bid in enumerate(sides[side]) if place != index]
+    # The others' contracts: a nil's tricks are 0, so taking the bid's off is right for any.
+    others = sum(contract_of(bids) for bids in sides) - sides[side][index].tricks
+    open_bids = legal_bids(
+        rules,
+        partner_bid=partner[0] if partner else None,
+        last=True,
+        earlier_total=others,
+        trailing_by=before.trailing_by(side),
+    )
+    for bid in open_bids.bids():
+        changed = list(sides[side])
+        changed[index] = bid
+        trial = sides[:side] + (tuple(changed),) + sides[side + 1 :]
         try:
-            bid = parse_bid(word, rules)
-            changed = list(sides[side])
-            changed[index] = bid
-            trial = sides[:side] + (tuple(changed),) + sides[side + 1 :]
             set_bids(game, trial, before=before)
         except ScorepadError:
             continue
@@ -266,9 +276,9 @@ def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
         if not word:
             return True
         parts = word.lower().split()
-        if len(parts) == 2 and parts[0] in ("c", "correct") and parts[1].isdigit():
-            number = int(parts[1])
-            if 1 <= number <= last:
+        if len(parts) == 2 and parts[0] in ("c", "correct"):
+            number = small_number(parts[1])
+            if number is not None and 1 <= number <= last:
                 _correct(path, game, number)
                 return False
         complain(

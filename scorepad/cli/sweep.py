@@ -46,6 +46,7 @@ SITUATION_WORDS = {
     "ended by loss-limit": N_("game ended by the loss limit"),
     "ended by sets": N_("game ended by sets"),
     "ended by boston": N_("game ended by Boston"),
+    "ended by deal-limit": N_("game ended by the deal limit"),
 }
 
 

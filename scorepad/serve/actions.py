@@ -15,9 +15,10 @@ from pathlib import Path
 from scorepad import service
 from scorepad.entry import Given, bids_given, parse_tricks, tricks_given
 from scorepad.errors import GameError, ScorepadError, TricksError
-from scorepad.game import Game
+from scorepad.game import Game, rest_of_deal
 from scorepad.i18n import _
 from scorepad.names import split_names
+from scorepad.numbers import small_number
 from scorepad.service import Bids, Tricks
 
 Form = Mapping[str, str]
@@ -33,13 +34,14 @@ class FormError(ScorepadError):
 
 def _number(form: Form, key: str) -> int:
     text = form.get(key, "")
-    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+    number = small_number(text)
+    if number is None:
         raise FormError(
             _("the form's {key} must be a round number, not {text}").format(
                 key=key, text=repr(text[:20])
             )
         )
-    return int(text)
+    return number
 
 
 def what_changed(game: Game, kind: str, number: int, corrects: bool) -> str:
@@ -76,9 +78,9 @@ def _fields(game: Game, form: Form, kind: str) -> list[Given]:
         field, _dash, index = key.partition("-")
         if field not in ("bid", "team", "took"):
             continue
-        if field not in own or not (index.isascii() and index.isdigit()):
+        number = small_number(index)
+        if field not in own or number is None:
             raise FormError(refused.format(key=repr(key[:40])))
-        number = int(index)
         if field == "team":
             if number >= len(game.sides):
                 said = (
@@ -137,18 +139,19 @@ def form_tricks(game: Game, form: Form) -> Tricks:
         )
     if empty:
         rules = game.rules
-        taken = sum(
+        taken = [
             parse_tricks(value, name, rules)
             for name, (_side, _seat, value) in zip(names, given, strict=True)
             if value
-        )
-        if taken > rules.tricks:
+        ]
+        rest = rest_of_deal(rules, taken)
+        if rest is None:
             raise TricksError(
                 _("the tricks add up to {taken}; a deal has {tricks}").format(
-                    taken=taken, tricks=rules.tricks
+                    taken=sum(taken), tricks=rules.tricks
                 )
             )
-        given = [(side, seat, value or str(rules.tricks - taken)) for side, seat, value in given]
+        given = [(side, seat, value or str(rest)) for side, seat, value in given]
     return tricks_given(game, given)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorepad.export.view import side_order
-from scorepad.game import Game, Standings
+from scorepad.game import Game, Standings, tricks_by_player
 from scorepad.i18n import _, pgettext
 
 
@@ -48,21 +48,21 @@ class EntryForm:
 
 
 def bid_choices(game: Game, *, team: bool = False) -> tuple[Choice, ...]:
-    """The bids a player (or a team, for a joint bid) may pick under the game's rules."""
-    rules = game.rules
-    choices = [Choice("", "–")]
-    if rules.nil and not team:
-        choices.append(Choice("nil", pgettext("bid", "nil")))
-    lowest = 0 if rules.zero_bid == "plain" else 1
-    choices.extend(Choice(str(tricks), str(tricks)) for tricks in range(lowest, rules.tricks + 1))
-    if rules.blind_nil and not team:
-        choices.append(Choice("bnil", _("blind nil")))
-    if rules.blind_bids:
-        choices.extend(
-            Choice(f"b{tricks}", _("blind {tricks}").format(tricks=tricks))
-            for tricks in range(rules.blind_bid_min, rules.tricks + 1)
-        )
-    return tuple(choices)
+    """The bids a player (or a team, for a joint bid) may pick under the game's rules:
+    `legal_bids` before anyone has bid (blind bids as if the side trailed enough; the
+    hints say when it must)."""
+    from scorepad.bids import BidKind, format_bid, legal_bids
+
+    labels = {
+        BidKind.NIL: lambda bid: pgettext("bid", "nil"),
+        BidKind.NUMBER: lambda bid: str(bid.tricks),
+        BidKind.BLIND_NIL: lambda bid: _("blind nil"),
+        BidKind.BLIND: lambda bid: _("blind {tricks}").format(tricks=bid.tricks),
+    }
+    legal = legal_bids(game.rules, joint=team)
+    return (Choice("", "–"),) + tuple(
+        Choice(format_bid(bid), labels[bid.kind](bid)) for bid in legal.bids()
+    )
 
 
 def bid_hints(game: Game) -> tuple[str, ...]:
@@ -109,12 +109,11 @@ def bids_form(
     corrects: bool = False,
 ) -> EntryForm:
     """The bids of round `number`, one field per player in bidding order (left of the dealer)."""
-    rules, seats = game.rules, len(game.players)
+    rules = game.rules
     values = values or {}
     choices = bid_choices(game)
     fields = []
-    for step in range(1, seats + 1):
-        seat = (dealer + step) % seats
+    for step, seat in enumerate(rules.bidding_order(dealer), start=1):
         note = ""
         if step == 1:
             note = _("bids first")
@@ -159,10 +158,9 @@ def tricks_form(
     for side in side_order(game):
         entry = round_.sides[side]
         seats = rules.seats_of(side)
-        per_player = (
-            len(seats) == 1
-            or any(bid.is_nil for bid in entry.bids)
-            or (entry.tricks is not None and len(entry.tricks) == len(seats))
+        # A correction shows tricks given per player as they were given.
+        per_player = tricks_by_player(rules, entry.bids) or (
+            entry.tricks is not None and len(entry.tricks) == len(seats)
         )
         if per_player:
             for index, seat in enumerate(seats):

@@ -127,7 +127,7 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
     else:
         number = len(game.rounds) + 1
         dealer = next_dealer(game)
-        first = game.players[(dealer + 1) % len(game.players)]
+        first = game.players[game.rules.bidding_order(dealer)[0]]
         turn = _("Round {number}: {dealer} deals, {first} bids first.").format(
             number=number, dealer=game.players[dealer], first=first
         )

@@ -10,7 +10,7 @@ table's public facts (`table.Seen`), never another hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 
 from scorepad.bids import BLIND_NIL, Bid, BidKind
@@ -51,12 +51,13 @@ class BotDeals:
         checker: DealChecker | None,
         scorer: SideScorer,
         names: Sequence[str],
-        bot_kinds: Mapping[str, Callable[[random.Random], Bot]] = BOTS,
+        seat_bots: Sequence[Callable[[random.Random], Bot]] | None = None,
     ) -> None:
         self.rules = rules
-        self._bot_kinds = bot_kinds  # each kind of bot by name (a sweep adds explorers)
         self.plan: DeckPlan = deck_plan(rules)
         self.side_bots = tuple(side_bots)
+        # Makers of a bot for each seat, instead of a kind per side (a league's players).
+        self.seat_bots = tuple(seat_bots) if seat_bots is not None else None
         self.seed = seed
         self.checker = checker  # None: deals are not checked
         self.scorer = scorer
@@ -72,6 +73,7 @@ class BotDeals:
         ]
         # The seats of a trick in playing order, by its leader.
         self._orders = [(leader, *seats) for leader, seats in enumerate(self._followers)]
+        self._bidding = [rules.bidding_order(dealer) for dealer in range(rules.players)]
         self._rng = random.Random()
         self._bots: Sequence[Bot] = []
 
@@ -79,10 +81,10 @@ class BotDeals:
         """Start game `index` from its own seed; the first dealer."""
         rules = self.rules
         self._rng = rng = random.Random(game_seed(self.seed, index))
-        self._bots = [
-            self._bot_kinds[self.side_bots[rules.side_of(seat)]](rng)
-            for seat in range(rules.players)
+        makers = self.seat_bots or [
+            BOTS[self.side_bots[rules.side_of(seat)]] for seat in range(rules.players)
         ]
+        self._bots = [make(rng) for make in makers]
         self._seen.new_game()
         return int(rng.random() * rules.players)
 
@@ -153,7 +155,7 @@ class BotDeals:
         if rules.blind_nil_exchange:
             self._exchange(record, hands, seen, bots)
         seen.trick = []
-        self._play(record, hands, (dealer + 1) % rules.players, seen, bots)
+        self._play(record, hands, self._bidding[dealer][0], seen, bots)
         return record
 
     def _bid(self, record: DealRecord, hands: list[int], seen: Seen, bots: Sequence[Bot]) -> None:
@@ -161,7 +163,7 @@ class BotDeals:
         rules = self.rules
         players = rules.players
         dealer = record.dealer
-        order = [(dealer + step) % players for step in range(1, players + 1)]
+        order = self._bidding[dealer]
         joint = [False] * rules.sides
         record.joint = joint
         done: set[int] = set()
@@ -226,7 +228,6 @@ class BotDeals:
     ) -> None:
         """`_bid` under rules with no blind nil and no partner bidding: each seat in turn
         is asked once, for its own bid, beside its partner's if that is made."""
-        players = self.rules.players
         dealer = record.dealer
         record.joint = [False] * self.rules.sides
         bids, nil, contract = seen.bids, seen.nil, seen.contract
@@ -234,7 +235,7 @@ class BotDeals:
         noted = record.bids.append
         choices, key_of_id = self._choices, KEY_OF_ID
         total = 0  # the table's non-nil bids so far
-        for seat in self._orders[(dealer + 1) % players]:
+        for seat in self._bidding[dealer]:
             # The partner's bid (None: not made yet; a seat playing alone is its own partner).
             partner_bid = bids[partner_of[seat]]
             last = seat == dealer

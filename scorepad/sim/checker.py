@@ -60,10 +60,7 @@ class DealChecker:
         # is tagged "table", as in `_side_bids` (a side's key, its side, deficit and
         # codes, can hold the same numbers as a table's codes in bidding order).
         self._code_bids: dict[tuple[object, ...], Problem | None] = {}
-        self._order = [
-            [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
-            for dealer in range(rules.players)
-        ]
+        self._order = [list(rules.bidding_order(dealer)) for dealer in range(rules.players)]
 
     def check(
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]

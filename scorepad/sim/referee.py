@@ -122,10 +122,12 @@ class Referee:
         self._boston_wins = knobs["boston_wins"] is True
         target = knobs["target"]
         most = knobs["sets_to_lose"]
-        assert isinstance(target, int) and isinstance(most, int)
+        deals = knobs["deal_limit"]
+        assert isinstance(target, int) and isinstance(most, int) and isinstance(deals, int)
         self.target = target
         self.limit = _limit_of(knobs)
         self.most_sets = most if most > 0 else 2**62
+        self.last_deal = deals or 2**62
         self._draw = knobs["tie"] == "draw"
 
     def side(self, hands: tuple[PlainHand, ...], score: int, bags: int) -> RefSide:
@@ -166,6 +168,7 @@ class Referee:
         boston_by: int | None,
         out_since: list[int | None],
         fell: Sequence[bool] | None = None,
+        number: int = 0,
     ) -> tuple[bool, int | None, str | None]:
         """Whether the game is over after a round, its winner (None: a draw) and why,
         read from docs/rules.md and the knobs, without the engine's `judge_end`.
@@ -175,7 +178,8 @@ class Referee:
         where the sides stand now, for a caller with no history). A
         side out cannot win by the target or by Boston; a Boston that wins at once by a
         side still in wins; then a side still in at or above the target; then, once any
-        side is out, the highest of those still in (or of those that lost last)."""
+        side is out, the highest of those still in (or of those that lost last); with none
+        out, once `number` (the deal just played) reaches the deal limit, the highest."""
         sides = range(len(scores))
         still_in = [side for side in sides if out_since[side] is None]
         if boston_by is not None and self._boston_wins and boston_by in still_in:
@@ -185,6 +189,8 @@ class Referee:
             return self._highest(scores, over, "target")
         out = [side for side in sides if out_since[side] is not None]
         if not out:
+            if number >= self.last_deal:
+                return self._highest(scores, still_in, "deal-limit")
             return _NOT_OVER
         if not still_in:
             latest = max(out_since[side] or 0 for side in out)
@@ -250,6 +256,7 @@ class GameFold:
         self._target = referee.target
         self._limit = referee.limit
         self._most_sets = referee.most_sets
+        self._last_deal = referee.last_deal
         self._sides = range(rules.sides)
         self.out_since: list[int | None] = []
         self.fell: list[bool] = []  # whether a side out fell through the loss limit
@@ -306,6 +313,7 @@ class GameFold:
             and max(ref_scores) < self._target
             and min(ref_scores) > self._limit
             and max(ref_sets) < self._most_sets
+            and number < self._last_deal
         ):
             return _NOTHING  # the usual deal: the same numbers, and nobody near the end
         return self._judge(number, outcome, boston_by, same)
@@ -325,6 +333,7 @@ class GameFold:
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         scores, bags, sets = self._theirs
         limit, target, most_sets = self._limit, self._target, self._most_sets
+        last_deal = self._last_deal
 
         def deal(
             number: int,
@@ -355,6 +364,7 @@ class GameFold:
                 and limit < two < target
                 and outcome is None
                 and not self._out
+                and number < last_deal
                 and ref_scores == scores
                 and ref_bags == bags
                 and ref_sets == sets
@@ -435,7 +445,7 @@ class GameFold:
                 out_since[side] = number
                 self.fell[side] = ref_scores[side] <= referee.limit
                 self._out = True
-        truth = referee.end(ref_scores, ref_sets, boston_by, out_since, self.fell)
+        truth = referee.end(ref_scores, ref_sets, boston_by, out_since, self.fell, number)
         if same and truth == ended:
             return _NOTHING
         problems = []

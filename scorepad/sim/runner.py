@@ -40,9 +40,10 @@ class GameRunner:
     bots in Python: one kind of bot at every seat, under rules `kernel.kernel_refusal`
     accepts.
     `check="full"` has the Python validator replay every table deal, not a sample.
-    `knobs`: the rules as the reference read them from the preset file
-    (`referee.knobs_of_preset`), which it scores and ends games by. `bot_kinds`: the
-    bots by name, for bots in Python (a sweep adds its explorers, `explorer.py`).
+    `seat_bots` makes each seat's bot (from the game's random stream) instead of `bots`
+    (a league's players, a sweep's explorers). `knobs`: the rules as the reference read
+    them from the preset file (`referee.knobs_of_preset`), which it scores and ends
+    games by.
     Each process of a run plays with its own runner and memos: nothing of the scores, the
     checks or the reference's fold is shared between processes."""
 
@@ -60,12 +61,12 @@ class GameRunner:
         table: Callable[..., KernelTable] | None = None,
         check: str = "sample",
         engine: Engine | None = None,
+        seat_bots: Sequence[Callable[[random.Random], Bot]] | None = None,
         knobs: Mapping[str, object] | None = None,
-        bot_kinds: Mapping[str, Callable[[random.Random], Bot]] = BOTS,
     ) -> None:
-        unknown = [name for name in bots if name not in bot_kinds]
+        unknown = [name for name in bots if name not in BOTS]
         if unknown or not bots:
-            raise ValueError(f"unknown bots {unknown}; known: {', '.join(bot_kinds)}")
+            raise ValueError(f"unknown bots {unknown}; known: {', '.join(BOTS)}")
         if check not in CHECKS:
             raise ValueError(f"check {check!r}: choose from {', '.join(CHECKS)}")
         self.rules = rules
@@ -93,7 +94,7 @@ class GameRunner:
                                      check_every=every, bot=self.side_bots[0])  # fmt: skip
         else:
             self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names,
-                                   bot_kinds)  # fmt: skip
+                                   seat_bots)  # fmt: skip
         self.fold = GameFold(self.referee, self.source.plain_of)
         if validate:
             self.scorer.note = self.fold.note
@@ -146,7 +147,8 @@ class GameRunner:
             if can_lose and (min(scores) <= lowest or max(sets) >= most_sets):
                 note_losses(rules, number, scores, sets, out_since, fell)
             outcome = judge_end(
-                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell
+                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
+                deals=number,
             )
             if validate:
                 problems += fold_deal(number, keys, bids, taken, outcome)

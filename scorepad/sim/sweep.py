@@ -57,6 +57,7 @@ SWEEP_VALUES: dict[str, tuple[object, ...]] = {
     "loss_limit": ("none", -50, -100, -200, -500),
     "tie": ("play-on", "draw"),
     "sets_to_lose": (0, 1, 2, 3),
+    "deal_limit": (0, 6, 20),
     "boston_wins": (True, False),
     "nil": (True, False),
     "zero_bid": ("nil", "plain"),
@@ -309,7 +310,7 @@ SITUATIONS = (
     "a score exactly at the target", "a score exactly at the loss limit",
     "a side through the loss limit", "sides through the loss limit together, level",
     "a side out climbed back above the loss limit", "ended by target", "ended by loss-limit",
-    "ended by sets", "ended by boston",
+    "ended by sets", "ended by boston", "ended by deal-limit",
 )  # fmt: skip
 
 
@@ -410,10 +411,10 @@ class _Player:
         if found is None:
             case, rules = self.cases[index]
             knobs = knobs_of_preset(case.preset, case.overrides)
-            kinds = {"explorer": functools.partial(ExplorerBot, knobs=knobs, mix=self.mix)}
+            explorer = functools.partial(ExplorerBot, knobs=knobs, mix=self.mix)
             found = self.runners[index] = GameRunner(
-                rules, preset=case.preset, bots=("explorer",), seed=self.seed + index,
-                keep_game=True, max_deals=MAX_DEALS, knobs=knobs, bot_kinds=kinds,
+                rules, preset=case.preset, seed=self.seed + index, keep_game=True,
+                max_deals=MAX_DEALS, knobs=knobs, seat_bots=[explorer] * rules.players,
             )  # fmt: skip
         return found
 

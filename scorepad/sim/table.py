@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorepad.bids import BLIND_NIL, NIL, Bid, number
+from scorepad.bids import BLIND_NIL, NIL, Bid, legal_bids, number
 from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.keys import trailing_by
@@ -171,38 +171,26 @@ def bid_choice(
     joint: bool = False,
 ) -> BidChoice:
     """The choice of a bidder: `partner_bid` if the partner has bid, `earlier_total` the sum
-    of the table's non-nil bids so far, `last` whether this is the last bid of the table."""
+    of the table's non-nil bids so far, `last` whether this is the last bid of the table.
+
+    The bids the rules allow are `legal_bids`'s (blind nil is the runner's to offer); a
+    bot also never bids more than the deal beside its partner's bid, and the first of a
+    side leaves its partner a number of at least 1 where a nil might not be open to it.
+    """
     tricks = rules.tricks
-    # A plain 0 exists only when the rules say 0 is not nil; otherwise numbers start at 1.
-    low = 0 if rules.zero_bid == "plain" else 1
-    high = tricks
-    nil = rules.nil and not joint
-    must_nil = False
+    legal = legal_bids(
+        rules, partner_bid=partner_bid, last=last, earlier_total=earlier_total, joint=joint
+    )
+    low, high, nil = legal.low, tricks, legal.nil
     if joint:
-        low = max(low, rules.min_team_bid, 1)
+        pass
     elif partner_bid is not None:
-        partner_tricks = 0 if partner_bid.is_nil else partner_bid.tricks
-        high = tricks - partner_tricks
-        low = max(low, rules.min_team_bid - partner_tricks)
-        if not partner_bid.is_nil and partner_tricks < rules.min_team_bid:
-            nil = False  # a nil here would leave the side's contract below the minimum
-        if rules.suicide:
-            if partner_bid.is_nil:
-                low = max(low, rules.suicide_min_bid)
-            else:
-                must_nil = True
-    elif rules.suicide:
-        # The partner must nil beside this bid: it is the side's whole contract.
-        low = max(low, rules.suicide_min_bid, rules.min_team_bid)
-    elif rules.side_size == 1:
-        low = max(low, rules.min_team_bid)  # a player alone is the side's whole contract
-    elif rules.side_size > 1 and (rules.no_hell or not (rules.nil or rules.zero_bid == "plain")):
-        # Leave the partner a legal bid: a number of at least 1 when nil is not open, or
-        # when no hell may refuse the nil that would make the table's total all tricks.
+        high = tricks - (0 if partner_bid.is_nil else partner_bid.tricks)
+    elif (
+        rules.side_size > 1
+        and not rules.suicide
+        and (rules.no_hell or not (rules.nil or rules.zero_bid == "plain"))
+    ):
         high = tricks - 1
-    if high < low and nil:
-        must_nil = True  # no number fits beside the partner's: nil is the one bid left
-    refused = tricks - earlier_total if choice_reads_total(rules, last) else None
-    if refused is not None and not 0 <= refused <= tricks:
-        refused = None
-    return BidChoice(low, max(low, high), nil, must_nil, refused, joint)
+    must_nil = high < low and nil  # no number fits beside the partner's: nil is the one left
+    return BidChoice(low, max(low, high), nil, must_nil, legal.refused, joint)

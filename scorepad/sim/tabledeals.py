@@ -92,10 +92,7 @@ class TableDeals:
             ]
         self._joint = joint_bids(rules)
         self._blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
-        self._order = [
-            [(dealer + step) % rules.players for step in range(1, rules.players + 1)]
-            for dealer in range(rules.players)
-        ]
+        self._order = [list(rules.bidding_order(dealer)) for dealer in range(rules.players)]
         self.table: KernelTable = table_type(**table_arguments(rules, bot))
         # Heuristic bots: a sampled deal is replayed by the Python bot (the reference),
         # which must bid and play every card as the table's did.
