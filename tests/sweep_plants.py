@@ -1,4 +1,4 @@
-"""Twelve small, plausible bugs of the engine (issue 32), each a one-line change of its
+"""Twelve small, plausible bugs of the engine, each a one-line change of its
 source, planted one at a time for the sweep to catch.
 
 A bug is planted by compiling the function again from its source with one line

@@ -850,5 +850,5 @@ def test_the_referee_says_how_a_side_lost_not_where_it_stands() -> None:
     both through the loss limit in round 1, set out in round 2 above it: the loss limit."""
     referee = Referee(preset_rules("standard", "loss_limit=-100", "sets_to_lose=2"))
     scores, sets = [-70, -80], [2, 2]
-    assert referee.end(scores, sets, None, [1, 1], [True, True]) == (True, 0, "loss-limit")
-    assert referee.end(scores, sets, None, [1, 1], [False, False]) == (True, 0, "sets")
+    assert referee.end(scores, sets, None, [1, 1], 2, fell=[True, True]) == (True, 0, "loss-limit")
+    assert referee.end(scores, sets, None, [1, 1], 2, fell=[False, False]) == (True, 0, "sets")

@@ -167,8 +167,8 @@ class Referee:
         sets: list[int],
         boston_by: int | None,
         out_since: list[int | None],
-        fell: Sequence[bool] | None = None,
         number: int = 0,
+        fell: Sequence[bool] | None = None,
     ) -> tuple[bool, int | None, str | None]:
         """Whether the game is over after a round, its winner (None: a draw) and why,
         read from docs/rules.md and the knobs, without the engine's `judge_end`.
@@ -445,7 +445,7 @@ class GameFold:
                 out_since[side] = number
                 self.fell[side] = ref_scores[side] <= referee.limit
                 self._out = True
-        truth = referee.end(ref_scores, ref_sets, boston_by, out_since, self.fell, number)
+        truth = referee.end(ref_scores, ref_sets, boston_by, out_since, number, self.fell)
         if same and truth == ended:
             return _NOTHING
         problems = []
