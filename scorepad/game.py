@@ -23,8 +23,8 @@ from scorepad.scoring import (
     Outcome,
     SideScore,
     judge_end,
+    note_losses,
     score_side,
-    sides_losing,
 )
 
 # Read once: an Enum member looked up on its class is slow in a loop over every bid.
@@ -162,6 +162,7 @@ def standings(game: Game) -> Standings:
     count = rules.sides
     scores, bags, sets = [0] * count, [0] * count, [0] * count
     out_since: list[int | None] = [None] * count  # the round each side lost in, if it has
+    fell = [False] * count  # whether it fell through the loss limit then
     results: list[RoundResult] = []
     outcome: Outcome | None = None
     ended_after: int | None = None
@@ -183,11 +184,10 @@ def standings(game: Game) -> Standings:
         if after_end:
             ended = None
         else:
-            for side in sides_losing(rules, scores, sets):
-                if out_since[side] is None:
-                    out_since[side] = number
+            note_losses(rules, number, scores, sets, out_since, fell)
             ended = judge_end(
-                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, deals=number
+                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
+                deals=number,
             )
         if ended is not None:
             outcome, ended_after = ended, number

@@ -12,11 +12,11 @@ two must agree after every deal.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from scorepad.game import Game, Round, new_game, standings
 from scorepad.rules import Rules
-from scorepad.scoring import judge_end, sides_losing
+from scorepad.scoring import judge_end, note_losses
 from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
@@ -40,7 +40,10 @@ class GameRunner:
     bots in Python: one kind of bot at every seat, under rules `kernel.kernel_refusal`
     accepts.
     `check="full"` has the Python validator replay every table deal, not a sample.
-    `seat_bots` makes each seat's bot (from the game's random stream) instead of `bots`.
+    `seat_bots` makes each seat's bot (from the game's random stream) instead of `bots`
+    (a league's players, a sweep's explorers). `knobs`: the rules as the reference read
+    them from the preset file (`referee.knobs_of_preset`), which it scores and ends
+    games by.
     Each process of a run plays with its own runner and memos: nothing of the scores, the
     checks or the reference's fold is shared between processes."""
 
@@ -59,6 +62,7 @@ class GameRunner:
         check: str = "sample",
         engine: Engine | None = None,
         seat_bots: Sequence[Callable[[random.Random], Bot]] | None = None,
+        knobs: Mapping[str, object] | None = None,
     ) -> None:
         unknown = [name for name in bots if name not in BOTS]
         if unknown or not bots:
@@ -76,7 +80,7 @@ class GameRunner:
         self.names = seat_names(rules.players)
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
-        self.referee = Referee(rules)
+        self.referee = Referee(rules, knobs)
         # A table deal's sides are kept by slot (slots.py).
         slots = slot_shape(rules) if table is not None else None
         self.scorer = SideScorer(
@@ -118,6 +122,7 @@ class GameRunner:
         scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
         # The deal in which each side lost, if it has: a side that lost stays out.
         out_since: list[int | None] = [None] * sides
+        fell = [False] * sides  # and whether it fell through the loss limit then
         lowest, most_sets, can_lose = self._lowest, self._most_sets, self._can_lose
         rounds: list[Round] | None = [] if self.keep_game else None
         want_entries = rounds is not None
@@ -140,11 +145,10 @@ class GameRunner:
                 assert entries is not None
                 rounds.append(Round(dealer, entries))
             if can_lose and (min(scores) <= lowest or max(sets) >= most_sets):
-                for side in sides_losing(rules, scores, sets):
-                    if out_since[side] is None:
-                        out_since[side] = number
+                note_losses(rules, number, scores, sets, out_since, fell)
             outcome = judge_end(
-                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, deals=number
+                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
+                deals=number,
             )
             if validate:
                 problems += fold_deal(number, keys, bids, taken, outcome)
