@@ -27,7 +27,12 @@ def ok(*args: str) -> str:
 def client(home: Path) -> TestClient:
     ok("event", "new", "club", "--players", "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy", "--rounds",
        "3", "--deals", "1", "--seed", "4")  # fmt: skip
-    return TestClient(create_app(ServeConfig(None, TOKENS, event="club")), follow_redirects=False)
+    return TestClient(
+        create_app(ServeConfig(None, TOKENS, event="club")),
+        base_url="http://127.0.0.1",  # a browser on this machine, posting the room's own forms
+        headers={"sec-fetch-site": "same-origin"},
+        follow_redirects=False,
+    )
 
 
 def play(game: str, bids: list[str], tricks: list[str]) -> None:
