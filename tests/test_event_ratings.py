@@ -15,16 +15,9 @@ from scorepad.library import game_path_for
 from scorepad.ratings import rate_games
 from scorepad.serve.app import ServeConfig, create_app
 from scorepad.store import load_game_file
+from tests.test_serve_event import TOKENS, ok
 
 runner = CliRunner()
-TOKENS = {"watch": "w" * 22, "keep": "k" * 22, "room": "r" * 22, "table": "t" * 22,
-          "organizer": "o" * 22}  # fmt: skip
-
-
-def ok(*args: str) -> str:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 0, result.stderr
-    return result.stdout
 
 
 @pytest.fixture
