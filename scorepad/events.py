@@ -404,3 +404,28 @@ def refuse_unknown_format(value: str) -> Format:
             format=repr(value), formats=", ".join(FORMATS)
         )
     )
+
+
+@dataclass(frozen=True, slots=True)
+class EventRatings:
+    """Each standings row's rating (`scorepad ratings`, from every saved game, the club
+    nights' included), and each table not over yet its two sides' chances to win."""
+
+    rows: tuple[float | None, ...]  # by row of the standings; None: not rated yet
+    chances: dict[tuple[int, int], tuple[float, float]]  # by (round, table)
+
+
+def event_ratings(view: EventView) -> EventRatings:
+    """The ratings beside an event's standings and tables. A table still playing is not
+    rated yet, so its chances are those before its game."""
+    from scorepad.gameindex import saved_ratings
+
+    rated = saved_ratings()[0]
+    rows = tuple(rated.rating_of(row.pair or (row.player,)) for row in view.standings.rows)
+    chances: dict[tuple[int, int], tuple[float, float]] = {}
+    for state in view.standings.rounds:
+        for table in state.tables:
+            if not table.over:
+                first, second = rated.chances(table.sides)
+                chances[state.number, table.table] = (first, second)
+    return EventRatings(rows, chances)

@@ -63,7 +63,7 @@ class EventPages:
         return HTMLResponse(html, status_code=status)
 
     def _values(self, here: str) -> dict[str, Any]:
-        from scorepad.events import show_event
+        from scorepad.events import event_ratings, show_event
         from scorepad.export.event import (
             bye_rule,
             byes_words,
@@ -72,9 +72,11 @@ class EventPages:
             standings_heads,
             table_words,
         )
+        from scorepad.i18n import format_number, format_percent
 
         view = show_event(self.event)
         event, standings = view.event, view.standings
+        rated = event_ratings(view)
         now = next((r for r in standings.rounds if r.number == event.current), None)
         following = next((r for r in standings.rounds if r.number == event.current + 1), None)
         return {
@@ -88,7 +90,15 @@ class EventPages:
             "problems": [problem_words(event, p) for p in event.problems],
             "here": here,
             "refresh": REFRESH_SECONDS,
-            "heads": standings_heads(),
+            "heads": [*standings_heads(), _("rating")],
+            "ratings": [format_number(r, 1) if r is not None else "-" for r in rated.rows],
+            "chances": {
+                key: _("chances {first} : {second}").format(
+                    first=format_percent(first, decimals=0),
+                    second=format_percent(second, decimals=0),
+                )
+                for key, (first, second) in rated.chances.items()
+            },
             "bye_rule": bye_rule(),
         }
 
