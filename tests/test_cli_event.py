@@ -194,3 +194,31 @@ def test_pairs_round_robin_meets_every_pair(home: Path) -> None:
     assert data["standings"][0]["pair"] in (["A", "B"], ["C", "D"], ["E", "F"], ["G", "H"],
                                             ["I", "J"])  # fmt: skip
     assert ok("events") == "rr: pairs, 10 players, round 1 of 5\n"
+
+
+def test_swiss_draws_each_round_from_the_standings_and_never_repeats(home: Path) -> None:
+    ok("event", "new", "sw", "--players", "A,B,C,D,E,F,G,H,I,J", "--rounds", "3", "--format",
+       "swiss", "--pairs", "A+B,C+D,E+F,G+H,I+J", "--deals", "2", "--seed", "5")  # fmt: skip
+    assert "The next round is drawn once this one is over." in ok("event", "show", "sw")
+    for number in range(1, 4):
+        data = show("sw")
+        assert len(data["rounds"]) == number  # drawn a round at a time
+        for index, table in enumerate(data["rounds"][-1]["tables"]):
+            play_table(table["game"], number + index)
+        if number < 3:
+            ok("event", "seat", "sw")
+    data = show("sw")
+    meetings = Counter(
+        tuple(sorted((t["sides"][0][0], t["sides"][1][0])))
+        for r in data["rounds"]
+        for t in r["tables"]
+    )
+    assert set(meetings.values()) == {1}
+    byes = Counter(name for r in data["rounds"] for name in r["byes"])
+    assert sorted(byes.values()) == [1] * 6  # three pairs sat out once each
+    rows = data["standings"]
+    assert sorted(tuple(row["pair"]) for row in rows) == [
+        ("A", "B"), ("C", "D"), ("E", "F"), ("G", "H"), ("I", "J")
+    ]  # fmt: skip
+    keys = [(-r["wins"], -r["margin"], -r["points"]) for r in rows]
+    assert keys == sorted(keys) and sum(r["games"] for r in rows) == 2 * 2 * 3
