@@ -22,9 +22,8 @@ from scorepad.scoring import (
     Hand,
     Outcome,
     SideScore,
-    judge_end,
+    end_after_round,
     score_side,
-    sides_losing,
 )
 
 # Read once: an Enum member looked up on its class is slow in a loop over every bid.
@@ -170,13 +169,9 @@ def standings(game: Game) -> Standings:
             sets[side] += result.was_set
             if result.boston:
                 boston_by = side
-        if after_end:
-            ended = None
-        else:
-            for side in sides_losing(rules, scores, sets):
-                if out_since[side] is None:
-                    out_since[side] = number
-            ended = judge_end(rules, scores, sets=sets, boston_by=boston_by, out_since=out_since)
+        ended = None if after_end else end_after_round(
+            rules, number, scores, sets, out_since, boston_by
+        )
         if ended is not None:
             outcome, ended_after = ended, number
             at_end = (tuple(scores), tuple(bags), tuple(sets))

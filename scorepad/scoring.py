@@ -259,6 +259,29 @@ def sides_losing(rules: Rules, scores: Sequence[int], sets: Sequence[int]) -> li
     ]
 
 
+def end_after_round(
+    rules: Rules,
+    number: int,
+    scores: Sequence[int],
+    sets: Sequence[int],
+    out_since: list[int | None],
+    boston_by: int | None = None,
+) -> Outcome | None:
+    """Fold round `number` into who is out since when, then judge the end: the one fold
+    of a round's end that a game's standings and the simulator's games share.
+
+    Each side that has lost as of these scores and was still in is noted in `out_since`
+    as out since this round (it stays out if it climbs back); then `judge_end`.
+    """
+    limit, most_sets = rules.loss_limit, rules.sets_to_lose
+    # Most rounds nobody is near losing: the sides are looked at only when one may be.
+    if (limit is not None and min(scores) <= limit) or (most_sets and max(sets) >= most_sets):
+        for side in sides_losing(rules, scores, sets):
+            if out_since[side] is None:
+                out_since[side] = number
+    return judge_end(rules, scores, sets=sets, boston_by=boston_by, out_since=out_since)
+
+
 def judge_end(
     rules: Rules,
     scores: Sequence[int],

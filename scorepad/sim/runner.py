@@ -4,7 +4,8 @@ A game is played from its own seed, so a run gives the same result however its g
 are spread over processes. Every deal comes from a deal source (source.py: bots in
 Python, or a table of random bots in C or Python), is scored side by side with the
 engine (`scorer.SideScorer`, as `game.standings` scores a saved game, and held to the
-reference scorer), and folded into the game; the engine judges the end (`judge_end`).
+reference scorer), and folded into the game; the engine judges the end (`end_after_round`,
+as `game.standings` does).
 Beside that fold, the reference folds the game on its own (`referee.GameFold`), and the
 two must agree after every deal.
 """
@@ -15,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from scorepad.game import Game, Round, new_game, standings
 from scorepad.rules import Rules
-from scorepad.scoring import judge_end, sides_losing
+from scorepad.scoring import end_after_round
 from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import BOTS
 from scorepad.sim.checker import DealChecker
@@ -90,11 +91,6 @@ class GameRunner:
         self.fold = GameFold(self.referee, self.source.plain_of)
         if validate:
             self.scorer.note = self.fold.note
-        # No side can have lost while every score is above this and every side's sets
-        # below the next (the loss limit, sets_to_lose; none: out of reach).
-        self._lowest = rules.loss_limit if rules.loss_limit is not None else -(2**62)
-        self._most_sets = rules.sets_to_lose or 2**62
-        self._can_lose = rules.loss_limit is not None or rules.sets_to_lose > 0
 
     def close(self) -> None:
         """Let the runner's memos go as soon as the run is over: the scorer hands the
@@ -114,7 +110,6 @@ class GameRunner:
         scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
         # The deal in which each side lost, if it has: a side that lost stays out.
         out_since: list[int | None] = [None] * sides
-        lowest, most_sets, can_lose = self._lowest, self._most_sets, self._can_lose
         rounds: list[Round] | None = [] if self.keep_game else None
         want_entries = rounds is not None
         validate, keep_records = self.validate, self.keep_records
@@ -135,11 +130,7 @@ class GameRunner:
             if rounds is not None:
                 assert entries is not None
                 rounds.append(Round(dealer, entries))
-            if can_lose and (min(scores) <= lowest or max(sets) >= most_sets):
-                for side in sides_losing(rules, scores, sets):
-                    if out_since[side] is None:
-                        out_since[side] = number
-            outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by, out_since=out_since)
+            outcome = end_after_round(rules, number, scores, sets, out_since, boston_by)
             if validate:
                 problems += fold_deal(number, keys, bids, taken, outcome)
             if problems:
