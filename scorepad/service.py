@@ -27,6 +27,7 @@ from typing import Literal
 from scorepad.bids import Bid, contract_of
 from scorepad.errors import GameError
 from scorepad.game import (
+    BidWarning,
     Game,
     Round,
     SideEntry,
@@ -99,7 +100,7 @@ class Correction:
     stopped_counting: tuple[int, ...]  # rounds now played after the end that counted before
     counting_again: tuple[int, ...]  # rounds that count again, the end having moved later
     after_end: bool  # the corrected round itself is now played after the end
-    later_warnings: tuple[str, ...]  # the bids of later rounds the new scores do not allow
+    later_warnings: tuple[BidWarning, ...]  # later rounds' bids the new scores do not allow
 
 
 @dataclass(frozen=True)
