@@ -1,29 +1,37 @@
-"""`scorepad serve` under a busy table: 20 watching pages and 4 scorekeepers at once.
+"""`scorepad serve` under load, with keep-alive connections as a browser makes them.
 
 Run from the repository root:
 
-    python benchmarks/serve_load.py                  # 30 s, 20 watchers, 4 writers
-    python benchmarks/serve_load.py --seconds 10 --watchers 5
+    python benchmarks/serve_load.py                      # all three parts
+    python benchmarks/serve_load.py --parts cpu --baseline /tmp/base   # and an old checkout
 
-A server (`scorepad serve --all` on 127.0.0.1, a port of its own, nothing else is
-contacted) serves games in a scratch SCOREPAD_HOME. Every watcher holds an event stream
-open, as a phone's page does. The writers enter rounds into the same game as fast as they
-can, each the way the keep page does it: load the page, post its form with the version it
-carries; a form another writer beat is refused (409) and the writer loads the page again.
-Games run to `--rounds` rounds (an evening's long game); then the watchers move to the next
-game and the writers follow once every watcher has it open.
+Every server listens on 127.0.0.1 only, on a port of its own, in a scratch SCOREPAD_HOME;
+nothing else is contacted, and every loop is bounded in count and time. Three parts:
 
-Printed: entries made (answered with a redirect) and entries lost (made but missing from
-the game files: must be 0), refusals of stale forms, the median and 95th percentile of
-the time from an entry's response to every watcher having a state with it, and the
-server's memory (resident now, and its peak). The target is a 95th percentile under 250 ms
-on 2 cores.
+- **busy**: a busy table. 20 watching pages hold event streams; 4 scorekeepers enter
+  rounds into the same game as fast as the page lets them, each on one kept-alive
+  connection as a phone's browser does: load the page, post its form with the version it
+  carries, follow the redirect on the same connection; a form another writer beat is
+  refused (409) and the page is loaded again. Games run to `--rounds` rounds, then every
+  one moves to the next game. Printed: entries made and lost (made but missing from the
+  files: must be 0), stale forms, the median and 95th percentile of the time from an
+  entry's answer to every watcher having it (target: under 250 ms on 2 cores), memory.
+- **paired**: the watch page's requests per second against a minimal Starlette app
+  (`benchmarks/minimal_web.py`, served by the same `bind` and `run`), run by run, each
+  for `--pair-seconds` on 4 kept-alive connections; the ratio of each pair, its median
+  and range; and the server's CPU time a request of each (which the machine's other work
+  disturbs far less than the rate).
+- **cpu**: the server's CPU time per watch-page request (its /proc figures over the
+  requests of a few seconds on one kept-alive connection), in games of 20 and of 400
+  rounds; with `--baseline DIR`, the same for the scorepad of another checkout (an export
+  of an older commit, say), run by run.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -34,12 +42,15 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scorepad.entry import record_bids, record_tricks  # noqa: E402
 from scorepad.game import new_game  # noqa: E402
 from scorepad.presets import resolve_rules  # noqa: E402
 from scorepad.serve.view import entry_count  # noqa: E402
@@ -49,31 +60,128 @@ TARGET_P95 = 0.250  # seconds
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 BIDS = {"bid-0": "4", "bid-1": "3", "bid-2": "2", "bid-3": "5"}
 TRICKS = {"team-0": "6", "team-1": "7"}  # Us make 6, Them are set: the game goes on
+OWN_PAGE = {"Sec-Fetch-Site": "same-origin"}  # what a browser says of a form of the page
 
 
 def game_name(index: int) -> str:
     return f"load-{index:03d}"
 
 
-def make_game(home: Path, index: int) -> None:
-    """A fresh game nobody can win before `--rounds` rounds (Us gain 60 a round)."""
+def make_game(home: Path, index: int, rounds: int = 0, name: str = "") -> str:
+    """A game nobody wins soon, with `rounds` rounds played (each side made, then set,
+    in turn: the scores go up and down by less than 100); its name."""
     preset, rules = resolve_rules("standard", ["target=10000"])
-    game = new_game(game_name(index), PLAYERS, rules, preset=preset, sides=("Us", "Them"))
-    save_game(home / "games" / f"{game_name(index)}.toml", game)
+    name = name or game_name(index)
+    game = new_game(name, PLAYERS, rules, preset=preset, sides=("Us", "Them"))
+    for number in range(rounds):
+        game = record_bids(game, ["Ann=4", "Bob=3", "Cat=2", "Dan=5"])
+        game = record_tricks(game, ["Us=6", "Them=7"] if number % 2 else ["Us=5", "Them=8"])
+    save_game(home / "games" / f"{name}.toml", game)
+    return name
 
 
-async def request(port: int, method: str, path: str, body: bytes = b"") -> tuple[int, bytes]:
-    """One HTTP/1.1 request on its own connection; the status and the body."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-    if body:
-        head += "Content-Type: application/x-www-form-urlencoded\r\n"
-        head += f"Content-Length: {len(body)}\r\n"
-    writer.write(head.encode() + b"\r\n" + body)
-    data = await reader.read()
-    writer.close()
-    status = int(data.split(b" ", 2)[1])
-    return status, data.partition(b"\r\n\r\n")[2]
+class Connection:
+    """One kept-alive HTTP/1.1 connection, as a browser holds one."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        """The status, headers and body of one request; reconnects if the server closed."""
+        if self.writer is None or self.writer.is_closing():
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+        for key, value in (headers or {}).items():
+            head += f"{key}: {value}\r\n"
+        if body:
+            head += "Content-Type: application/x-www-form-urlencoded\r\n"
+            head += f"Content-Length: {len(body)}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + body)
+        top = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        fields = {}
+        for line in top[1:]:
+            key, _, value = line.partition(":")
+            fields[key.strip().lower()] = value.strip()
+        answer = await self.reader.readexactly(int(fields.get("content-length", "0")))
+        if fields.get("connection", "").lower() == "close":
+            self.close()
+        return int(top[0].split()[1]), fields, answer
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.writer = None
+
+
+# ---------------------------------------------------------------------------
+# Servers
+
+
+@dataclass
+class Served:
+    process: subprocess.Popen[str]
+    port: int
+    watch: str  # the links' paths
+    keep: str
+
+    def cpu(self) -> float:
+        """The server's CPU time so far, user and system, in seconds (Linux)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def serving(home: Path, *args: str, checkout: Path = ROOT) -> Iterator[Served]:
+    """`scorepad serve ARGS` of a checkout, on a free port of 127.0.0.1."""
+    env = {**os.environ, "SCOREPAD_HOME": str(home), "PYTHONPATH": str(checkout)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorepad", "serve", *args, "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=checkout,
+    )
+    try:
+        assert process.stdout is not None
+        links = {}
+        for line in process.stdout:
+            if line.startswith(("Watch", "Keep")):
+                links[line.split()[0]] = urllib.parse.urlsplit(line.split()[-1])
+            if line.startswith("Scan"):
+                break
+        port = links["Watch"].port
+        assert port is not None
+        yield Served(process, port, links["Watch"].path, links["Keep"].path)
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+@contextmanager
+def minimal_serving() -> Iterator[Served]:
+    """The minimal Starlette app of `benchmarks/minimal_web.py`, served the same way."""
+    process = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("minimal_web.py"))],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        assert process.stdout is not None
+        port = int(process.stdout.readline().split()[1])
+        yield Served(process, port, "/", "/")
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+# ---------------------------------------------------------------------------
+# busy: watchers and writers
 
 
 @dataclass
@@ -112,7 +220,7 @@ async def watch(run: Run, index: int) -> None:
         await run.created_for(game).wait()
         path = f"{run.watch}g/{game_name(game)}/events"
         reader, writer = await asyncio.open_connection("127.0.0.1", run.port)
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{run.port}\r\n\r\n".encode())
         head = await reader.readuntil(b"\r\n\r\n")
         if not head.startswith(b"HTTP/1.1 200"):
             raise RuntimeError(f"{path}: {head.splitlines()[0].decode()}")
@@ -145,15 +253,16 @@ FORM = re.compile(rb'<form class="entry (bids|tricks)".*?name="version" value="(
 
 
 async def write(run: Run) -> None:
-    """A scorekeeper entering rounds as fast as the page lets them."""
+    """A scorekeeper entering rounds as fast as the page lets them, on one connection."""
+    connection = Connection(run.port)
     while time.monotonic() < run.deadline:
         game = run.game
         try:
             await asyncio.wait_for(run.ready_for(game).wait(), run.deadline - time.monotonic())
         except TimeoutError:
-            return
+            break
         base = f"{run.keep}g/{game_name(game)}/"
-        status, page = await request(run.port, "GET", base)
+        status, _, page = await connection.request("GET", base)
         form = FORM.search(page)
         assert status == 200 and form, f"no entry form on {base} ({status})"
         kind, version, number = form.group(1).decode(), form.group(2), int(form.group(3))
@@ -165,7 +274,7 @@ async def write(run: Run) -> None:
             continue
         fields = BIDS if kind == "bids" else TRICKS
         body = urllib.parse.urlencode({"version": version.decode(), "round": number, **fields})
-        status, _ = await request(run.port, "POST", base + kind, body.encode())
+        status, _, _ = await connection.request("POST", base + kind, body.encode(), OWN_PAGE)
         now = time.monotonic()
         if status == 303:
             run.made.append((game, 2 * number - (kind == "bids"), now))
@@ -173,6 +282,7 @@ async def write(run: Run) -> None:
             run.stale += 1
         else:
             raise RuntimeError(f"an entry got {status}")
+    connection.close()
 
 
 def memory(pid: int) -> tuple[int, int]:
@@ -197,40 +307,15 @@ async def drive(run: Run, writers: int) -> None:
             raise outcome  # a watcher that failed is a failed run, not a slow one
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--watchers", type=int, default=20)
-    parser.add_argument("--writers", type=int, default=4)
-    parser.add_argument("--rounds", type=int, default=25, help="rounds in each game")
-    args = parser.parse_args()
-
+def busy(args: argparse.Namespace) -> None:
     home = Path(tempfile.mkdtemp(prefix="scorepad-serve-load-"))
     make_game(home, 0)
-    env = {**os.environ, "SCOREPAD_HOME": str(home)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "scorepad", "serve", "--all", "--port", "0"],
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-        cwd=ROOT,
-    )
-    try:
-        assert server.stdout is not None
-        links = {}
-        for line in server.stdout:
-            if line.startswith(("Watch", "Keep")):
-                links[line.split()[0]] = line.split()[-1]
-            if line.startswith("Scan"):
-                break
-        parsed = urllib.parse.urlsplit(links["Keep"])
-        port = parsed.port
-        assert port is not None
+    with serving(home, "--all") as served:
         run = Run(
-            port=port,
+            port=served.port,
             home=home,
-            keep=parsed.path,
-            watch=urllib.parse.urlsplit(links["Watch"]).path,
+            keep=served.keep,
+            watch=served.watch,
             rounds=args.rounds,
             watchers=args.watchers,
             deadline=time.monotonic() + args.seconds,
@@ -239,10 +324,7 @@ def main() -> None:
         started = time.monotonic()
         asyncio.run(drive(run, args.writers))
         elapsed = time.monotonic() - started - 2.0
-        rss, peak = memory(server.pid)
-    finally:
-        server.terminate()
-        server.wait(10)
+        rss, peak = memory(served.process.pid)
 
     in_files = sum(
         entry_count(load_game_file(home / "games" / f"{game_name(index)}.toml"))
@@ -259,21 +341,156 @@ def main() -> None:
     delays.sort()
     p95 = delays[int(0.95 * (len(delays) - 1))] if delays else float("nan")
     print(
-        f"{args.watchers} watchers, {args.writers} writers, {elapsed:.1f} s, "
+        f"busy: {args.watchers} watchers, {args.writers} keep-alive writers, {elapsed:.1f} s, "
         f"games of {args.rounds} rounds (load: {os.getloadavg()[0]:.2f})"
     )
     print(
-        f"entries made: {len(run.made)} ({len(run.made) / elapsed:.1f}/s), in {run.game + 1} games"
+        f"  entries made: {len(run.made)} ({len(run.made) / elapsed:.1f}/s), "
+        f"in {run.game + 1} games"
     )
-    print(f"entries lost: {len(run.made) - in_files} (the game files hold {in_files})")
-    print(f"stale forms refused: {run.stale}")
+    print(f"  entries lost: {len(run.made) - in_files} (the game files hold {in_files})")
+    print(f"  stale forms refused: {run.stale}")
     print(
-        f"to every watcher: median {1000 * statistics.median(delays):.0f} ms, "
+        f"  to every watcher: median {1000 * statistics.median(delays):.0f} ms, "
         f"95th percentile {1000 * p95:.0f} ms (target < {1000 * TARGET_P95:.0f} ms); "
         f"not seen by all within 2 s after the run: {late}"
     )
-    print(f"server memory: {rss / 1024:.1f} MiB resident, peak {peak / 1024:.1f} MiB")
+    print(f"  server memory: {rss / 1024:.1f} MiB resident, peak {peak / 1024:.1f} MiB")
     shutil.rmtree(home, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------------
+# paired: the watch page against a minimal app; cpu: the page's CPU by rounds
+
+
+async def rate(
+    served: Served, path: str, seconds: float, connections: int = 4
+) -> tuple[float, float]:
+    """Requests per second of `path`, answered on `connections` kept-alive connections,
+    and the server's CPU time per request meanwhile (which other work on the machine
+    disturbs far less than the rate)."""
+    done = 0
+    deadline = time.monotonic() + seconds
+
+    async def client() -> None:
+        nonlocal done
+        connection = Connection(served.port)
+        while time.monotonic() < deadline:
+            status, _, _ = await connection.request("GET", path)
+            assert status == 200, status
+            done += 1
+        connection.close()
+
+    started, cpu = time.monotonic(), served.cpu()
+    await asyncio.gather(*(client() for _ in range(connections)))
+    return done / (time.monotonic() - started), (served.cpu() - cpu) / done
+
+
+async def cpu_per_request(served: Served, path: str, seconds: float) -> tuple[float, float, int]:
+    """The server's CPU and the wall time per request of `path` on one kept-alive
+    connection, over the requests of `seconds` (after 5 to warm up), and how many."""
+    connection = Connection(served.port)
+    for _ in range(5):
+        await connection.request("GET", path)
+    count = 0
+    cpu, started = served.cpu(), time.monotonic()
+    while time.monotonic() - started < seconds or count < 10:
+        status, _, _ = await connection.request("GET", path)
+        assert status == 200, status
+        count += 1
+    wall = time.monotonic() - started
+    connection.close()
+    return (served.cpu() - cpu) / count, wall / count, count
+
+
+def paired(args: argparse.Namespace) -> None:
+    home = Path(tempfile.mkdtemp(prefix="scorepad-serve-paired-"))
+    name = make_game(home, 0, rounds=20, name="twenty")
+    ratios, pages, floors, costs, floor_costs, cost_ratios = [], [], [], [], [], []
+    with serving(home, name) as served, minimal_serving() as minimal:
+        path = f"{served.watch}g/{name}/"
+        for _ in range(args.pairs):
+            page, cost = asyncio.run(rate(served, path, args.pair_seconds))
+            floor, floor_cost = asyncio.run(rate(minimal, "/", args.pair_seconds))
+            pages.append(page)
+            floors.append(floor)
+            ratios.append(page / floor)
+            costs.append(1000 * cost)
+            floor_costs.append(1000 * floor_cost)
+            cost_ratios.append(cost / floor_cost)
+    print(
+        f"paired: the watch page (20 rounds) against a minimal Starlette app, {args.pairs} "
+        f"pairs of {args.pair_seconds:g} s, 4 kept-alive connections each "
+        f"(load: {os.getloadavg()[0]:.2f})"
+    )
+    print(f"  watch page: median {statistics.median(pages):.0f} requests/s "
+          f"(range {min(pages):.0f}-{max(pages):.0f})")  # fmt: skip
+    print(f"  minimal app: median {statistics.median(floors):.0f} requests/s "
+          f"(range {min(floors):.0f}-{max(floors):.0f})")  # fmt: skip
+    print(f"  ratio: median {statistics.median(ratios):.3f} "
+          f"(range {min(ratios):.3f}-{max(ratios):.3f})")  # fmt: skip
+    print(f"  server CPU a request: watch page median {statistics.median(costs):.2f} ms "
+          f"({min(costs):.2f}-{max(costs):.2f}), minimal app "
+          f"{statistics.median(floor_costs):.2f} ms "
+          f"({min(floor_costs):.2f}-{max(floor_costs):.2f}); ratio median "
+          f"{statistics.median(cost_ratios):.2f} "
+          f"({min(cost_ratios):.2f}-{max(cost_ratios):.2f})")  # fmt: skip
+    shutil.rmtree(home, ignore_errors=True)
+
+
+def cpu(args: argparse.Namespace) -> None:
+    home = Path(tempfile.mkdtemp(prefix="scorepad-serve-cpu-"))
+    names = {rounds: make_game(home, 0, rounds=rounds, name=f"r{rounds}") for rounds in (20, 400)}
+    checkouts = {"this checkout": ROOT}
+    if args.baseline:
+        checkouts["baseline"] = Path(args.baseline).resolve()
+    figures: dict[tuple[str, int], list[tuple[float, float, int]]] = {}
+    servers = {}
+    with contextlib.ExitStack() as stack:
+        for label, checkout in checkouts.items():
+            servers[label] = stack.enter_context(serving(home, "--all", checkout=checkout))
+        for _ in range(args.repeats):
+            for label, served in servers.items():
+                for rounds, name in names.items():
+                    path = f"{served.watch}g/{name}/"
+                    figure = asyncio.run(cpu_per_request(served, path, args.cpu_seconds))
+                    figures.setdefault((label, rounds), []).append(figure)
+    print(
+        f"cpu: the server's CPU per watch-page request on one kept-alive connection, "
+        f"{args.repeats} runs of {args.cpu_seconds:g} s each (load: {os.getloadavg()[0]:.2f})"
+    )
+    for (label, rounds), runs in figures.items():
+        cpus = [1000 * run[0] for run in runs]
+        walls = [1000 * run[1] for run in runs]
+        print(
+            f"  {label}, {rounds} rounds: CPU median {statistics.median(cpus):.2f} ms "
+            f"(range {min(cpus):.2f}-{max(cpus):.2f}), wall median "
+            f"{statistics.median(walls):.2f} ms, {sum(run[2] for run in runs)} requests"
+        )
+    if args.baseline:
+        for rounds in names:
+            base = statistics.median(run[0] for run in figures["baseline", rounds])
+            now = statistics.median(run[0] for run in figures["this checkout", rounds])
+            print(f"  {rounds} rounds: the baseline's CPU / this checkout's: {base / now:.1f}")
+    shutil.rmtree(home, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
+    parser.add_argument("--parts", default="busy,paired,cpu", help="which parts, comma-separated")
+    parser.add_argument("--seconds", type=float, default=20.0, help="of the busy part")
+    parser.add_argument("--watchers", type=int, default=20)
+    parser.add_argument("--writers", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=25, help="rounds in each busy game")
+    parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("--pair-seconds", type=float, default=2.0)
+    parser.add_argument("--repeats", type=int, default=5, help="runs of the cpu part")
+    parser.add_argument("--cpu-seconds", type=float, default=2.0)
+    parser.add_argument("--baseline", help="another checkout's root, measured beside this")
+    args = parser.parse_args()
+    parts = {"busy": busy, "paired": paired, "cpu": cpu}
+    for part in args.parts.split(","):
+        parts[part](args)
 
 
 if __name__ == "__main__":

@@ -8,9 +8,12 @@ so that nothing read before is remembered:
   the imports, the command itself), in pairs, alternating which goes first; the median
   of the differences is the time beyond start-up. The goal is under a second. The CPU
   time beyond start-up is printed too: on a busy machine the clock counts the waits.
-- in a fresh process with the modules imported, times its two parts: reading every
-  game file (`store.load_game_file`, through the command's `read_games`) and the
-  standings and counts (`stats.collect_stats`).
+- in a fresh process with the modules imported, times its two parts without the games'
+  index: reading every game file with its standings and counts (`gameindex.read_games`
+  with no index: each file parsed and folded into `stats.GameFacts`) and adding them up
+  (`stats.collect_facts`). `scorepad stats` itself reads through the index, so after
+  its first run (the one a fresh home has) no file is parsed again until it changes;
+  benchmarks/ratings.py measures the index, cold and warm.
 
 Run from the repository root:
 
@@ -46,13 +49,13 @@ SCOREPAD = [sys.executable, "-c", "import sys; from scorepad.cli import main; sy
 # The two parts, timed in a fresh process once the modules are imported.
 PARTS = """
 import json, time
-from scorepad.cli.stats import read_games
-from scorepad.stats import collect_stats
-from scorepad.store import saved_games
+from scorepad.gameindex import read_games
+from scorepad.library import saved_games
+from scorepad.stats import collect_facts
 started = time.perf_counter()
-games = list(read_games(saved_games()))
+games = read_games(saved_games(), None)
 loaded = time.perf_counter()
-result = collect_stats(games)
+result = collect_facts([game.facts for game in games if game.facts])
 done = time.perf_counter()
 print(json.dumps({"games": result.games, "read": loaded - started, "count": done - loaded}))
 """
@@ -151,8 +154,9 @@ def main() -> None:
         f" fresh process: beyond start-up median {median(beyond):.3f} s (goal under"
         f" {GOAL:.0f} s; `scorepad stats --json` {median(totals):.3f} s, on an empty home"
         f" {median(startups):.3f} s; of CPU time {median(beyond_cpu):.3f} s beyond start-up);"
-        f" its parts: reading the game files {median(reads):.3f} s, standings and counting"
-        f" {median(counts):.3f} s. Game files read by {toml_reader()}."
+        f" its parts without the index: reading, folding and counting each game file"
+        f" {median(reads):.3f} s, adding up {median(counts):.3f} s. Game files read by"
+        f" {toml_reader()}."
     )
 
 

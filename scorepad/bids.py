@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from scorepad.errors import BidError, NotTrailingError
 from scorepad.i18n import N_, _, pgettext
+from scorepad.numbers import cut_text, small_number
 from scorepad.rules import Rules
 
 
@@ -222,14 +223,16 @@ def parse_bid(text: str, rules: Rules | None = None) -> Bid:
         return BLIND_NIL
     blind = word.startswith("b")
     digits = word.removeprefix("blind") if word.startswith("blind") else word[1:] if blind else word
-    if not digits.isdigit() or not digits.isascii():
+    tricks = small_number(digits)
+    if tricks is None:
         allowed = (
             _("bid {forms}").format(forms=bid_forms(rules))
             if rules is not None
             else _("a bid is {forms}").format(forms=_(BID_FORMS))
         )
-        raise BidError(_("not a bid: {text}; {allowed}").format(text=repr(text), allowed=allowed))
-    tricks = int(digits)
+        raise BidError(
+            _("not a bid: {text}; {allowed}").format(text=repr(cut_text(text)), allowed=allowed)
+        )
     if blind:
         return Bid(BidKind.BLIND, tricks)
     if tricks == 0 and (rules is None or rules.zero_bid == "nil"):

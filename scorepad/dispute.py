@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from scorepad.bids import BID_FORMS, check_side_bids, parse_bid
 from scorepad.errors import NotTrailingError, ScorepadError, TricksError
 from scorepad.i18n import _
+from scorepad.numbers import cut_text, small_number
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, SideScore, score_side
 
@@ -14,13 +15,13 @@ from scorepad.scoring import Hand, SideScore, score_side
 def parse_token(text: str, rules: Rules) -> Hand:
     """Read one `BID:TRICKS` token, like `4:5`, `nil:0` or `bnil:1`."""
     bid_text, sep, tricks_text = text.partition(":")
-    if not sep or not tricks_text.strip().isdigit():
+    tricks = small_number(tricks_text.strip())
+    if not sep or tricks is None:
         raise ScorepadError(
             _("not a token: {text}; write BID:TRICKS, where BID is {forms}").format(
-                text=repr(text), forms=_(BID_FORMS)
+                text=repr(cut_text(text)), forms=_(BID_FORMS)
             )
         )
-    tricks = int(tricks_text)
     if tricks > rules.tricks:
         raise TricksError(
             _("{text}: {count} tricks is more than the {tricks} in a deal").format(

@@ -29,6 +29,7 @@ from scorepad.game import (
 )
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _
+from scorepad.numbers import cut_text, small_number
 from scorepad.rules import Rules
 
 _T = TypeVar("_T")
@@ -72,11 +73,12 @@ def _find(game: Game, ref: str, *, teams: bool) -> tuple[int, int | None]:
         if name.casefold() == text.casefold():
             return game.rules.side_of(seat), seat
     if text.isdigit() and text.isascii():
-        seat = int(text) - 1
+        number = small_number(text)
+        seat = -1 if number is None else number - 1
         if not 0 <= seat < len(game.players):
             raise GameError(
                 _("there is no seat {seat}; seats are 1 to {seats}").format(
-                    seat=text, seats=len(game.players)
+                    seat=cut_text(text), seats=len(game.players)
                 )
             )
         return game.rules.side_of(seat), seat
@@ -231,13 +233,14 @@ def _per_side(
 
 def parse_tricks(text: str, who: str, rules: Rules) -> int:
     """A number of tricks someone took, as typed: 0 to the tricks in a deal."""
-    if not (text.isdigit() and text.isascii()) or int(text) > rules.tricks:
+    tricks = small_number(text)
+    if tricks is None or tricks > rules.tricks:
         raise TricksError(
             _("{who}: tricks {text} are not allowed; give 0 to {tricks}").format(
-                who=who, text=repr(text), tricks=rules.tricks
+                who=who, text=repr(cut_text(text)), tricks=rules.tricks
             )
         )
-    return int(text)
+    return tricks
 
 
 def set_bids(

@@ -426,6 +426,16 @@ def next_dealer(game: Game) -> int:
     return (game.rounds[-1].dealer + 1) % len(game.players)
 
 
+def deals_left(game: Game, standings: Standings) -> int | None:
+    """How many deals are left before the `deal_limit` decides an unfinished game (None:
+    no limit, or the game is over). Past the limit on a tie, the next deal may decide: 1."""
+    limit = game.rules.deal_limit
+    if not limit or standings.finished:
+        return None
+    played = sum(1 for round_ in game.rounds if round_.played)
+    return max(limit - played, 1)
+
+
 def standings_before(game: Game, number: int) -> Standings:
     """The standings after the rounds before round `number`."""
     return standings(dataclasses.replace(game, rounds=game.rounds[: number - 1]))

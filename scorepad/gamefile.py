@@ -137,7 +137,7 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
 # Knobs added to scorepad after this format was written: a whole file of this format may
 # lack them, and they take their defaults. A new knob goes here (or bumps FORMAT), so that
 # every game saved before it still loads.
-KNOBS_SINCE_FORMAT: frozenset[str] = frozenset()
+KNOBS_SINCE_FORMAT: frozenset[str] = frozenset({"deal_limit"})
 
 
 def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:

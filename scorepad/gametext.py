@@ -11,7 +11,7 @@ from scorepad.i18n import N_, _, ngettext
 from scorepad.scoring import EndReason, Outcome
 
 if TYPE_CHECKING:
-    from scorepad.game import BidWarning, Game, SideEntry
+    from scorepad.game import BidWarning, Game, SideEntry, Standings
     from scorepad.rules import Rules
 
 
@@ -82,6 +82,7 @@ _END_WORDS = {
     EndReason.TARGET: N_("reached {target}"),
     EndReason.LOSS_LIMIT: N_("a side fell to the loss limit of {limit}"),
     EndReason.BOSTON: N_("Boston"),
+    EndReason.DEAL_LIMIT: N_("the deal limit of {deals}"),
 }
 
 
@@ -124,6 +125,20 @@ def warning_words(warning: BidWarning) -> str:
     )
 
 
+def deals_left_text(game: Game, standings: Standings) -> str | None:
+    """`3 deals left before the deal limit.`, or None when no limit counts down."""
+    from scorepad.game import deals_left
+
+    left = deals_left(game, standings)
+    if left is None:
+        return None
+    return ngettext(
+        "{count} deal left before the deal limit of {limit}.",
+        "{count} deals left before the deal limit of {limit}.",
+        left,
+    ).format(count=left, limit=game.rules.deal_limit)
+
+
 def describe_end(rules: Rules, outcome: Outcome) -> str:
     """Why a game ended, in the words every sheet and export uses."""
     if outcome.reason is EndReason.SETS:
@@ -132,5 +147,8 @@ def describe_end(rules: Rules, outcome: Outcome) -> str:
             sets=sets
         )
     return _(_END_WORDS[outcome.reason]).format(
-        target=rules.target, limit=rules.loss_limit, sets=rules.sets_to_lose
+        target=rules.target,
+        limit=rules.loss_limit,
+        sets=rules.sets_to_lose,
+        deals=rules.deal_limit,
     )

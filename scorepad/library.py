@@ -18,6 +18,7 @@ from scorepad.game import Game, Standings, standings
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _
 from scorepad.names import check_name
+from scorepad.numbers import small_number
 from scorepad.store import (
     create_game_file,
     game_lock,
@@ -63,6 +64,11 @@ _RESERVED = frozenset(
 )
 
 
+# A file name holds 255 bytes on the common file systems; the save's temporary file adds 19
+# to the game's name (`.NAME.toml.XXXXXXXX.tmp`) and the trash a deletion count (`~12`).
+MOST_NAME_BYTES = 200
+
+
 def check_game_name(name: str) -> str:
     """A game name that can be a file name in every system, stripped.
 
@@ -97,6 +103,14 @@ def check_game_name(name: str) -> str:
     if len(text) > 100:
         raise GameError(
             _("game name is {length} characters long; 100 at most").format(length=len(text))
+        )
+    size = len(text.encode("utf-8"))
+    if size > MOST_NAME_BYTES:
+        raise GameError(
+            _(
+                "game name {name} takes {size} bytes as a file name; {most} at most"
+                " (a letter outside English can take 2 to 4)"
+            ).format(name=repr(text), size=size, most=MOST_NAME_BYTES)
         )
     return text
 
@@ -311,8 +325,9 @@ def _in_games_folder(ref: str, refusal: str) -> Path:
 def _trash_entry(path: Path) -> tuple[str, int]:
     """A trashed file's game name and how many deletions of that name it is: `x~2` -> x, 2."""
     stem, _, count = path.stem.rpartition("~")
-    if stem and count.isdigit():
-        return stem, int(count)
+    number = small_number(count)
+    if stem and number is not None:
+        return stem, number
     return path.stem, 1
 
 

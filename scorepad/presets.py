@@ -15,9 +15,10 @@ from pathlib import Path
 from scorepad.errors import RulesError
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _
-from scorepad.ruledata import override_rules, rules_from_mapping, shown_override
+from scorepad.numbers import cut_text
+from scorepad.ruledata import override_rules, rules_from_mapping
 from scorepad.rules import MOST_POINTS, Rules
-from scorepad.tomltext import not_toml
+from scorepad.tomltext import MOST_NESTING, nesting, not_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,12 @@ def load_preset_file(path: Path, name: str | None = None) -> Preset:
         raise RulesError(
             _("{path}: cannot read the preset: {reason}").format(path=path, reason=os_reason(error))
         ) from None
+    if nesting(text) > MOST_NESTING:
+        raise RulesError(
+            _("{path}: arrays or tables nest more than {most} deep").format(
+                path=path, most=MOST_NESTING
+            )
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -95,6 +102,12 @@ def parse_override(text: str) -> tuple[str, object]:
         raise RulesError(
             _("--set {text}: write key=value, like target=300").format(text=repr(text))
         )
+    if nesting(raw) > MOST_NESTING:
+        raise RulesError(
+            _("--set {text}: the value's arrays or tables nest more than {most} deep").format(
+                text=cut_text(text), most=MOST_NESTING
+            )
+        )
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
@@ -105,7 +118,7 @@ def parse_override(text: str) -> tuple[str, object]:
                 "--set {text}: {key} = a number of {digits} digits is not allowed:"
                 " no knob takes more than {most}"
             ).format(
-                text=shown_override(text),
+                text=cut_text(text),
                 key=key,
                 digits=len(raw.lstrip("+-")),
                 most=len(str(MOST_POINTS)),

@@ -37,7 +37,7 @@ NIL_KINDS = ("nil", "bnil")
 DEFAULTS: dict[str, object] = {
     "players": 4, "partnerships": True, "jokers": False, "removed_cards": [],
     "redeal_without_spades": False,
-    "target": 500, "loss_limit": "none", "tie": "play-on", "sets_to_lose": 0,
+    "target": 500, "loss_limit": "none", "tie": "play-on", "sets_to_lose": 0, "deal_limit": 0,
     "boston_wins": False,
     "nil": True, "zero_bid": "nil", "blind_nil": False, "blind_nil_deficit": 0,
     "blind_nil_exchange": 0, "blind_bids": False, "blind_bid_min": 6,
@@ -426,7 +426,7 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
         for ledger in ledgers:
             if ledger.lost_in is None and _has_lost(knobs, ledger):
                 ledger.lost_in = number
-        verdict = check_the_end(knobs, ledgers, bostons)
+        verdict = check_the_end(knobs, ledgers, bostons, number)
         if verdict is not None:
             ending = (verdict[0], number, verdict[1])
             kept = ([led.score for led in ledgers], [led.bags for led in ledgers],
@@ -449,7 +449,7 @@ def _has_lost(knobs: Knobs, ledger: _Ledger) -> bool:
 
 
 def check_the_end(
-    knobs: Knobs, ledgers: Sequence[_Ledger], bostons: Sequence[int]
+    knobs: Knobs, ledgers: Sequence[_Ledger], bostons: Sequence[int], deal: int = 0
 ) -> tuple[int | None, str] | None:
     """The end of a game as a player checks it after a round: (winner or None for a
     draw, why), or None to play on.
@@ -457,7 +457,8 @@ def check_the_end(
     docs/rules.md: a side that has lost, in this round or before, cannot win by the
     target or by Boston. Then: a Boston that wins at once; a side still in at or above
     the target; once any side is out, the best side still in (or, if none is, the best
-    of those that lost last). A tie at the top plays on or is a draw.
+    of those that lost last); with nobody out, after the `deal_limit`-th deal (`deal`
+    is the deal just played), the best side. A tie at the top plays on or is a draw.
     """
     in_play = [side for side, ledger in enumerate(ledgers) if ledger.lost_in is None]
     if _on(knobs, "boston_wins"):
@@ -470,6 +471,9 @@ def check_the_end(
         return _best_of(knobs, ledgers, over, "target")
     out = [side for side, ledger in enumerate(ledgers) if ledger.lost_in is not None]
     if not out:
+        most_deals = _number(knobs, "deal_limit")
+        if most_deals > 0 and deal >= most_deals:
+            return _best_of(knobs, ledgers, in_play, "deal-limit")
         return None
     if not in_play:
         latest = max(ledgers[side].lost_in or 0 for side in out)

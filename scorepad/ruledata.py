@@ -17,6 +17,7 @@ from typing import Any, Literal
 from scorepad.errors import RulesError
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _
+from scorepad.numbers import cut_text
 from scorepad.refusals import check_new_rules
 from scorepad.rules import KNOB_SET, KNOBS, METADATA_KEYS, NONE_WORDS, Rules, reject
 
@@ -108,12 +109,6 @@ def rules_to_mapping(rules: Rules) -> dict[str, object]:
     return data
 
 
-def shown_override(text: str) -> str:
-    """An override as an error quotes it: a very long one cut, saying how long it was."""
-    if len(text) <= 60:
-        return text
-    return _("{start}... ({length} characters)").format(start=text[:40], length=len(text))
-
 
 def override_rules(rules: Rules, overrides: Iterable[tuple[str, object, str]]) -> Rules:
     """Rules with each override (a knob, its value, and the text it was given as) applied,
@@ -130,15 +125,15 @@ def override_rules(rules: Rules, overrides: Iterable[tuple[str, object, str]]) -
             hint = did_you_mean(key, KNOBS)
             raise RulesError(
                 _("--set {text}: unknown key {key}{hint}").format(
-                    text=shown_override(text), key=repr(key), hint=hint
+                    text=cut_text(text), key=repr(key), hint=hint
                 )
             )
         try:
             _convert(key, value)
         except RulesError as error:
-            raise RulesError(f"--set {shown_override(text)}: {error}") from None
+            raise RulesError(f"--set {cut_text(text)}: {error}") from None
         data[key] = value
-        given[key] = shown_override(text)
+        given[key] = cut_text(text)
     try:
         return rules_from_mapping(data)
     except RulesError as error:

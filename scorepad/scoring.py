@@ -238,6 +238,7 @@ class EndReason(enum.Enum):
     LOSS_LIMIT = "loss-limit"
     SETS = "sets"
     BOSTON = "boston"
+    DEAL_LIMIT = "deal-limit"
 
 
 class Outcome(NamedTuple):  # not a dataclass: cheaper to create at every start-up
@@ -279,7 +280,9 @@ def end_after_round(
         for side in sides_losing(rules, scores, sets):
             if out_since[side] is None:
                 out_since[side] = number
-    return judge_end(rules, scores, sets=sets, boston_by=boston_by, out_since=out_since)
+    return judge_end(
+        rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, deals=number
+    )
 
 
 def judge_end(
@@ -289,6 +292,7 @@ def judge_end(
     sets: Sequence[int] = (),
     boston_by: int | None = None,
     out_since: Sequence[int | None] = (),
+    deals: int = 0,
 ) -> Outcome | None:
     """Whether the game ends after a round with these scores, and who wins; None plays on.
 
@@ -302,10 +306,15 @@ def judge_end(
     round's losses included; a caller that folds a game keeps it, since a side that
     climbs back above the loss limit stays out. Without it, the sides losing as of these
     scores are out, all since this round.
+
+    `deals` is the number of deals played, this one included: with a `deal_limit`, once
+    they reach it and no side has won or lost otherwise, the higher score wins (a tie
+    plays one more deal, or is a draw, as `tie` says).
     """
     limit, most_sets = rules.loss_limit, rules.sets_to_lose
     if (
-        not any(out_since)
+        (not rules.deal_limit or deals < rules.deal_limit)
+        and not any(out_since)
         and (boston_by is None or not rules.boston_wins)
         and scores
         and max(scores) < rules.target
@@ -325,6 +334,8 @@ def judge_end(
         return _highest(rules, scores, reached, EndReason.TARGET)
     out = [side for side in sides if out_since[side] is not None]
     if not out:
+        if rules.deal_limit and deals >= rules.deal_limit:
+            return _highest(rules, scores, still_in, EndReason.DEAL_LIMIT)
         return None
     if not still_in:  # every side lost: those that lost last are still in the running
         last = max(out_since[side] or 0 for side in out)

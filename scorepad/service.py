@@ -161,6 +161,7 @@ def start_game(
     *,
     teams: Sequence[str] | None = None,
     dealer: str | None = None,
+    make_current: bool = True,
 ) -> Started:
     """Start a game, save it and make it the current one.
 
@@ -185,7 +186,8 @@ def start_game(
         game = dataclasses.replace(game, first_dealer=find_seat(game, dealer))
     path = game_path_for(game_name)
     create_game_file(path, game)
-    set_current(path)
+    if make_current:  # a club night's table games leave the current game as it is
+        set_current(path)
     return Started(path, game)
 
 

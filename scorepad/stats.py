@@ -10,9 +10,9 @@ win needs a finished game, so unfinished games add to `games` and `rounds` but n
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorepad.bids import BidKind
 from scorepad.errors import GameError
@@ -155,8 +155,71 @@ def _key(name: str) -> str:
     return name.casefold()
 
 
+# The counts `GameFacts` holds per seat and per side, in this order.
+PLAYER_COUNTS = (
+    "rounds", "bids", "_bid_total", "judged", "exact", "over", "under",
+    "nil_bids", "nil_made", "blind_nil_bids", "blind_nil_made",
+)  # fmt: skip
+PAIR_COUNTS = ("rounds", "contracts", "made", "set", "bags", "bag_penalties")
+
+
+class GameFacts(NamedTuple):
+    """What one game says, as the statistics and the ratings read it: who sat where, which
+    seats make each side, whether it ended and who won, and each seat's and side's counts.
+
+    Plain numbers and names, so that the games' index (`gameindex`) can keep them as JSON
+    and a command reads them without loading and folding the game again.
+    """
+
+    players: tuple[str, ...]
+    sides: tuple[tuple[int, ...], ...]  # the seats of each side
+    finished: bool
+    winner: int | None  # a side; None unless the game ended with a winner
+    seat_counts: tuple[tuple[int, ...], ...]  # by seat, as PLAYER_COUNTS
+    side_counts: tuple[tuple[int, ...], ...]  # by side, as PAIR_COUNTS
+
+    def as_json(self) -> list[Any]:
+        return [list(self.players), [list(seats) for seats in self.sides], self.finished,
+                self.winner, [list(c) for c in self.seat_counts],
+                [list(c) for c in self.side_counts]]  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> GameFacts:
+        players, sides, finished, winner, seat_counts, side_counts = data
+        return cls(
+            tuple(players), tuple(tuple(seats) for seats in sides), bool(finished), winner,
+            tuple(tuple(c) for c in seat_counts), tuple(tuple(c) for c in side_counts),
+        )  # fmt: skip
+
+
+def count_game(game: Game) -> GameFacts:
+    """Fold a game once (`game.standings`) into its facts and counts."""
+    result = standings(game)
+    rules = game.rules
+    sides = tuple(rules.seats_of(side) for side in range(rules.sides))
+    seat_stats = [PlayerStats(name) for name in game.players]
+    side_pairs = [PartnershipStats(("", "")) if len(seats) == 2 else None for seats in sides]
+    _count_rounds(game, result, sides, seat_stats, side_pairs)
+    seat_counts = tuple(tuple(getattr(tally, c) for c in PLAYER_COUNTS) for tally in seat_stats)
+    side_counts = tuple(
+        tuple(getattr(pair, c) for c in PAIR_COUNTS) if pair else () for pair in side_pairs
+    )
+    winner = result.winner if result.finished else None
+    return GameFacts(game.players, sides, result.finished, winner, seat_counts, side_counts)
+
+
+def _pair_key(names: Sequence[str]) -> tuple[str, ...]:
+    return tuple(sorted(_key(name) for name in names))
+
+
 def collect_stats(games: Iterable[Game], *, player: str | None = None) -> Stats:
-    """Fold every game once into player, partnership and (for `player`) head-to-head counts.
+    """Fold every game once into player, partnership and (for `player`) head-to-head counts
+    (see `collect_facts`)."""
+    return collect_facts(map(count_game, games), player=player)
+
+
+def collect_facts(games: Iterable[GameFacts], *, player: str | None = None) -> Stats:
+    """Add up the games' facts into player, partnership and (for `player`) head-to-head counts.
 
     Players and partnerships come out most games first, then by name. A name is shown in
     the spelling most of its games use (the first seen on a tie). With `player`, only that
@@ -169,13 +232,12 @@ def collect_stats(games: Iterable[Game], *, player: str | None = None) -> Stats:
     partners: dict[str, Meeting] = {}
     opponents: dict[str, Meeting] = {}
     wanted = _key(player) if player is not None else None
-    for game in games:
-        result = standings(game)
-        for name in game.players:
+    for facts in games:
+        for name in facts.players:
             spellings.setdefault(_key(name), Counter())[name] += 1
-        _add_game(stats, game, result, players, pairs)
+        _add_facts(stats, facts, players, pairs)
         if wanted is not None:
-            _add_meetings(game, result, wanted, partners, opponents)
+            _add_meetings(facts, wanted, partners, opponents)
     shown = {key: counts.most_common(1)[0][0] for key, counts in spellings.items()}
     for tally in players.values():
         tally.name = shown[tally.name]
@@ -206,49 +268,53 @@ def collect_stats(games: Iterable[Game], *, player: str | None = None) -> Stats:
     return stats
 
 
-def _by_games(meetings: Iterable[Meeting]) -> list[Meeting]:
-    return sorted(meetings, key=lambda meeting: (-meeting.games, _key(meeting.name)))
-
-
-def _add_game(
+def _add_facts(
     stats: Stats,
-    game: Game,
-    result: Standings,
+    facts: GameFacts,
     players: dict[str, PlayerStats],
     pairs: dict[tuple[str, str], PartnershipStats],
 ) -> None:
-    rules = game.rules
-    winner = result.winner
-    finished = result.finished
-    last = result.ended_after if result.ended_after is not None else len(game.rounds)
+    finished, winner = facts.finished, facts.winner
     stats.games += 1
     stats.finished += finished
-    seat_stats: list[PlayerStats] = []
-    for name in game.players:
-        key = _key(name)
-        tally = players.get(key)
-        if tally is None:
-            tally = players[key] = PlayerStats(key)
-        tally.games += 1
-        tally.finished += finished
-        seat_stats.append(tally)
-    side_pairs: list[PartnershipStats | None] = []
-    side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-    for side, seats in enumerate(side_seats):
+    for side, seats in enumerate(facts.sides):
         won = finished and winner == side
         for seat in seats:
-            seat_stats[seat].wins += won
+            key = _key(facts.players[seat])
+            tally = players.get(key)
+            if tally is None:
+                tally = players[key] = PlayerStats(key)
+            tally.games += 1
+            tally.finished += finished
+            tally.wins += won
+            for count, value in zip(PLAYER_COUNTS, facts.seat_counts[seat], strict=True):
+                setattr(tally, count, getattr(tally, count) + value)
         if len(seats) != 2:
-            side_pairs.append(None)
             continue
-        first, second = sorted(_key(game.players[seat]) for seat in seats)
+        first, second = _pair_key([facts.players[seat] for seat in seats])
         pair = pairs.get((first, second))
         if pair is None:
             pair = pairs[first, second] = PartnershipStats((first, second))
         pair.games += 1
         pair.finished += finished
         pair.wins += won
-        side_pairs.append(pair)
+        for count, value in zip(PAIR_COUNTS, facts.side_counts[side], strict=True):
+            setattr(pair, count, getattr(pair, count) + value)
+
+
+def _by_games(meetings: Iterable[Meeting]) -> list[Meeting]:
+    return sorted(meetings, key=lambda meeting: (-meeting.games, _key(meeting.name)))
+
+
+def _count_rounds(
+    game: Game,
+    result: Standings,
+    side_seats: Sequence[tuple[int, ...]],
+    seat_stats: Sequence[PlayerStats],
+    side_pairs: Sequence[PartnershipStats | None],
+) -> None:
+    """Count the game's played rounds up to its end into each seat's and side's tally."""
+    last = result.ended_after if result.ended_after is not None else len(game.rounds)
     for round_result in result.rounds[:last]:
         scored = round_result.sides
         if scored is None:
@@ -297,23 +363,23 @@ def _add_game(
 
 
 def _add_meetings(
-    game: Game,
-    result: Standings,
+    facts: GameFacts,
     wanted: str,
     partners: dict[str, Meeting],
     opponents: dict[str, Meeting],
 ) -> None:
     """Count `wanted`'s games and wins with each partner and against each opponent."""
-    rules = game.rules
-    seat = next((seat for seat, name in enumerate(game.players) if _key(name) == wanted), None)
+    names = facts.players
+    seat = next((seat for seat, name in enumerate(names) if _key(name) == wanted), None)
     if seat is None:
         return
-    side = rules.side_of(seat)
-    finished, won = result.finished, result.finished and result.winner == side
-    for other, name in enumerate(game.players):
+    side_of = {seat: side for side, seats in enumerate(facts.sides) for seat in seats}
+    side = side_of[seat]
+    finished, won = facts.finished, facts.finished and facts.winner == side
+    for other, name in enumerate(names):
         if other == seat:
             continue
-        table = partners if rules.side_of(other) == side else opponents
+        table = partners if side_of[other] == side else opponents
         meeting = table.get(_key(name))
         if meeting is None:
             meeting = table[_key(name)] = Meeting(_key(name))

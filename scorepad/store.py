@@ -31,18 +31,26 @@ _T = TypeVar("_T")
 def load_game_file(path: Path) -> Game:
     """Read and check a game file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise GameFileError(_("{path}: no such game file").format(path=path)) from None
-    except UnicodeDecodeError:
-        raise GameFileError(
-            _("{path}: not a text file (UTF-8 expected)").format(path=path)
-        ) from None
     except OSError as error:
         raise GameFileError(
             _("{path}: cannot read it: {reason}").format(path=path, reason=os_reason(error))
         ) from None
-    return game_from_toml(text, str(path))
+    return game_from_bytes(data, path)
+
+
+def game_from_bytes(data: bytes, path: Path) -> Game:
+    """Check a game file's bytes, read already (`path` names it in a refusal)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise GameFileError(
+            _("{path}: not a text file (UTF-8 expected)").format(path=path)
+        ) from None
+    # As reading in text mode would: every line end a newline.
+    return game_from_toml(text.replace("\r\n", "\n").replace("\r", "\n"), str(path))
 
 
 def save_game(path: Path, game: Game) -> None:

@@ -57,6 +57,55 @@ def toml_refusal(message: str) -> tuple[str, str | None, bool]:
     return words, place, False
 
 
+# Deeper than any preset or rule change needs (a knob's value is at most a list); Python's
+# TOML parsers recurse once a level, and a few thousand levels exhaust the stack.
+MOST_NESTING = 16
+
+
+def nesting(text: str) -> int:
+    """How deeply the text's arrays and inline tables nest, counted before it is parsed.
+
+    Brackets inside strings and comments do not count; a table's `[header]` counts as one
+    level, `[[header]]` as two.
+    """
+    depth = deepest = 0
+    at, end = 0, len(text)
+    while at < end:
+        char = text[at]
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        elif char == "#":
+            newline = text.find("\n", at)
+            at = end if newline < 0 else newline
+            continue
+        elif char in "\"'":
+            at = _string_end(text, at)
+            continue
+        at += 1
+    return deepest
+
+
+def _string_end(text: str, at: int) -> int:
+    """Where the string starting at `at` ends (just after its closing quote)."""
+    quote = text[at]
+    triple = text.startswith(quote * 3, at)
+    at += 3 if triple else 1
+    while at < len(text):
+        char = text[at]
+        if char == "\\" and quote == '"':
+            at += 2
+            continue
+        if triple and text.startswith(quote * 3, at):
+            return at + 3
+        if not triple and char in (quote, "\n"):
+            return at + 1
+        at += 1
+    return at
+
+
 def not_toml(where: object, error: Exception) -> str:
     """One line for a file that is not TOML: `FILE: not valid TOML: WHY (at line 3, ...)`."""
     message, place, _cut = toml_refusal(str(error))

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 import typer.testing
@@ -124,16 +124,17 @@ def kernel_implementation(request: pytest.FixtureRequest) -> str:
 
 
 def scorepad_process(
-    *args: str, env: dict[str, str] | None = None, stdin: int | None = None
-) -> subprocess.Popen[str]:
+    *args: str, env: dict[str, str] | None = None, stdin: int | None = None,
+    stderr: int | IO[str] = subprocess.PIPE,
+) -> subprocess.Popen[str]:  # fmt: skip
     """`python -m scorepad ARGS` running on its own, its output piped as text (its input
-    too, with `stdin=subprocess.PIPE`), to be stopped with Ctrl-C (SIGINT) as a person at
-    a terminal would, then `stopped`."""
+    too, with `stdin=subprocess.PIPE`; its errors to a file, with `stderr`), to be stopped
+    with Ctrl-C (SIGINT) as a person at a terminal would, then `stopped`."""
     return subprocess.Popen(
         [sys.executable, "-m", "scorepad", *args],
         stdin=stdin,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=stderr,
         text=True,
         env=env,
         preexec_fn=_as_at_a_terminal,

@@ -31,19 +31,19 @@ def run(*args: str) -> tuple[int, str, str]:
 TABLE = """\
 3 games (1 finished, 2 unfinished); a win needs a finished game.
 
-player  games  fin.  won  win%  rounds  avg bid  exact  over  under  nil  bnil
-Ann         3     1    1  100%       4      4.5      1     1      1  0/0   0/0
-Bob         2     1    0    0%       3      3.0      1     0      1  0/0   0/0
-Cat         2     1    1  100%       3      4.0      1     1      0  1/1   0/0
-Eve         2     0    0     -       3      4.0      0     2      0  0/0   1/1
-Dan         1     1    0    0%       1      5.0      1     0      0  0/0   0/0
-Fay         1     0    0     -       1      4.0      1     0      0  0/0   0/0
+player games fin. won win% rounds avg bid exact over under nil bnil rating
+Ann        3    1   1 100%      4     4.5     1    1     1 0/0  0/0    2.5
+Bob        2    1   0   0%      3     3.0     1    0     1 0/0  0/0   -1.8
+Cat        2    1   1 100%      3     4.0     1    1     0 1/1  0/0    2.5
+Eve        2    0   0    -      3     4.0     0    2     0 0/0  1/1      -
+Dan        1    1   0   0%      1     5.0     1    0     0 0/0  0/0   -1.8
+Fay        1    0   0    -      1     4.0     1    0     0 0/0  0/0      -
 
-partners   games  fin.  won  win%  made  set  bags/rnd  bag pen.
-Ann & Bob      1     0    0     -     1    1      0.00         0
-Ann & Cat      1     1    1  100%     1    0      1.00         0
-Bob & Dan      1     1    0    0%     1    0      0.00         0
-Cat & Eve      1     0    0     -     2    0      1.50         0
+partners  games fin. won win% made set bags/rnd bag pen.
+Ann & Bob     1    0   0    -    1   1     0.00        0
+Ann & Cat     1    1   1 100%    1   0     1.00        0
+Bob & Dan     1    1   0   0%    1   0     0.00        0
+Cat & Eve     1    0   0    -    2   0     1.50        0
 """
 
 
@@ -61,7 +61,10 @@ def test_json_has_the_same_numbers(saved: Path) -> None:
         "name": "Ann", "games": 3, "finished": 1, "wins": 1, "win_rate": 1.0, "rounds": 4,
         "bids": 4, "average_bid": 4.5, "judged": 3, "exact": 1, "over": 1, "under": 1,
         "nil_bids": 0, "nil_made": 0, "blind_nil_bids": 0, "blind_nil_made": 0,
+        "rating": 2.526,
     }  # fmt: skip
+    # Only the finished game is rated: Eve played none.
+    assert [p["rating"] for p in data["players"]][2:4] == [2.526, None]
     assert data["partnerships"][3] == {
         "players": ["Cat", "Eve"], "games": 1, "finished": 0, "wins": 0, "win_rate": 0.0,
         "rounds": 2, "contracts": 2, "made": 2, "set": 0, "bags": 3, "bags_per_round": 1.5,
@@ -74,16 +77,16 @@ def test_one_player_head_to_head(saved: Path) -> None:
     code, out, err = run("--player", "eve")
     assert (code, err) == (0, "")
     assert out.split("\n\n")[1:] == [
-        "player  games  fin.  won  win%  rounds  avg bid  exact  over  under  nil  bnil\n"
-        "Eve         2     0    0     -       3      4.0      0     2      0  0/0   1/1",
-        "partners   games  fin.  won  win%  made  set  bags/rnd  bag pen.\n"
-        "Cat & Eve      1     0    0     -     2    0      1.50         0",
-        "Eve with  games  fin.  won  win%\n"
-        "Cat           1     0    0     -",
-        "Eve against  games  fin.  won  win%\n"
-        "Ann              2     0    0     -\n"
-        "Bob              1     0    0     -\n"
-        "Fay              1     0    0     -\n",
+        "player games fin. won win% rounds avg bid exact over under nil bnil rating\n"
+        "Eve        2    0   0    -      3     4.0     0    2     0 0/0  1/1      -",
+        "partners  games fin. won win% made set bags/rnd bag pen.\n"
+        "Cat & Eve     1    0   0    -    2   0     1.50        0",
+        "Eve with games fin. won win%\n"
+        "Cat          1    0   0    -",
+        "Eve against games fin. won win%\n"
+        "Ann             2    0   0    -\n"
+        "Bob             1    0   0    -\n"
+        "Fay             1    0   0    -\n",
     ]  # fmt: skip
 
 

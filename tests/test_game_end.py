@@ -55,6 +55,34 @@ END_GAMES = [
         (-10, 99, 3), Outcome(1, EndReason.LOSS_LIMIT), 3,
         id="through-the-loss-limit-stays-out-after-climbing-back",
     ),
+    pytest.param(
+        "standard", ("deal_limit=2",), "Ann,Bob,Cy,Di",
+        ["Ann=3 Bob=3 Cy=3 Di=3 / Ann=4 Bob=3 Cy=3 Di=3",
+         "Ann=3 Bob=3 Cy=3 Di=3 / Ann=3 Bob=3 Cy=4 Di=3"],
+        (122, 120), Outcome(0, EndReason.DEAL_LIMIT), 2,
+        id="after-the-deal-limit-the-higher-score-wins",
+    ),
+    pytest.param(
+        "standard", ("deal_limit=2",), "Ann,Bob,Cy,Di",
+        ["Ann=3 Bob=3 Cy=3 Di=3 / Ann=4 Bob=3 Cy=3 Di=3",
+         "Ann=3 Bob=3 Cy=3 Di=3 / Ann=3 Bob=4 Cy=3 Di=3",
+         "Ann=3 Bob=3 Cy=3 Di=3 / Ann=4 Bob=3 Cy=3 Di=3"],
+        (182, 181), Outcome(0, EndReason.DEAL_LIMIT), 3,
+        id="a-tie-at-the-deal-limit-plays-one-more-deal",
+    ),
+    pytest.param(
+        "standard", ("deal_limit=2", "tie=draw"), "Ann,Bob,Cy,Di",
+        ["Ann=3 Bob=3 Cy=3 Di=3 / Ann=4 Bob=3 Cy=3 Di=3",
+         "Ann=3 Bob=3 Cy=3 Di=3 / Ann=3 Bob=4 Cy=3 Di=3"],
+        (121, 121), Outcome(None, EndReason.DEAL_LIMIT), 2,
+        id="a-tie-at-the-deal-limit-is-a-draw-under-tie-draw",
+    ),
+    pytest.param(
+        "standard", ("deal_limit=5", "target=100"), "Ann,Bob,Cy,Di",
+        ["Ann=5 Bob=1 Cy=5 Di=1 / Ann=6 Bob=1 Cy=5 Di=1"],
+        (101, 20), Outcome(0, EndReason.TARGET), 1,
+        id="the-target-first-ends-it-before-the-deal-limit",
+    ),
 ]  # fmt: skip
 
 
@@ -85,3 +113,22 @@ def test_who_wins_when_a_side_is_out(
 def test_the_end_by_sets_says_how_often_in_plain_words(sets_to_lose: int, words: str) -> None:
     rules = preset_rules("standard", f"sets_to_lose={sets_to_lose}")
     assert describe_end(rules, Outcome(1, EndReason.SETS)) == words
+
+
+def test_the_sheet_counts_down_the_deals_left() -> None:
+    from scorepad.gametext import deals_left_text
+
+    game = new_game("g", ["A", "B", "C", "D"], preset_rules("standard", "deal_limit=3"),
+                    preset="standard")  # fmt: skip
+    said = []
+    for _deal in range(3):
+        said.append(deals_left_text(game, standings(game)))
+        game = record_tricks(
+            record_bids(game, ["A=3", "B=3", "C=3", "D=3"]), ["A=4", "B=3", "C=3", "D=3"]
+        )
+    assert said == [
+        "3 deals left before the deal limit of 3.",
+        "2 deals left before the deal limit of 3.",
+        "1 deal left before the deal limit of 3.",
+    ]
+    assert deals_left_text(game, standings(game)) is None  # over: A & C won

@@ -16,7 +16,7 @@ from scorepad.bids import BLIND_NIL, NIL, Bid, number
 from scorepad.entry import record_bids, record_tricks
 from scorepad.errors import GameFileError, RulesError
 from scorepad.game import Game, Round, SideEntry, new_game, standings
-from scorepad.gamefile import game_from_toml
+from scorepad.gamefile import KNOBS_SINCE_FORMAT, game_from_toml
 from scorepad.gamewrite import game_to_toml
 from scorepad.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.store import load_game_file
@@ -433,6 +433,8 @@ def test_a_lost_line_inside_an_array_in_rules_is_noticed() -> None:
     knob_lines = rest.partition("\n\n")[0].splitlines()
     assert len(knob_lines) == len(rules_to_mapping(rules))
     for lost in knob_lines:
+        if lost.partition(" = ")[0] in KNOBS_SINCE_FORMAT:
+            continue  # a knob newer than the format: a file of the format may lack it
         cut = text.replace(f"\n{lost}\n", "\n", 1)
         with pytest.raises(GameFileError, match="damaged: \\[rules\\] lacks"):
             game_from_toml(cut, "g.toml")

@@ -217,7 +217,8 @@ def help_pages() -> list[list[str]]:
     from scorepad.cli import COMMAND_MODULES
 
     pages = [["--help"], *[[command, "--help"] for command in COMMAND_MODULES]]
-    return pages + [["presets", "list", "--help"], ["presets", "show", "--help"]]
+    events = [["event", sub, "--help"] for sub in ("new", "seat", "add", "drop", "show", "export")]
+    return pages + [["presets", "list", "--help"], ["presets", "show", "--help"], *events]
 
 
 # What a help page shows that is not words: commands, options, the program's name.
@@ -242,7 +243,8 @@ def test_every_word_of_every_help_page_is_marked_for_translation(
     words = [
         word
         for word in re.findall(r"[A-Za-z][A-Za-z']+", unmarked)
-        if word not in COMMAND_MODULES and word not in ("list", "show", *FORMAT_NAMES)
+        if word not in COMMAND_MODULES
+        and word not in ("list", "show", "seat", "add", "drop", *FORMAT_NAMES)
     ]
     assert words == []
 

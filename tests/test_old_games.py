@@ -53,7 +53,9 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def without_new_keys(data: dict[str, Any]) -> dict[str, Any]:
-    """Today's export without the keys added since (each round's after_end and warnings)."""
+    """Today's export without the keys added since (each round's after_end and warnings,
+    the rules' deal_limit)."""
+    assert data["rules"].pop("deal_limit") == 0
     for round_ in data["rounds"]:
         assert round_.pop("after_end") is False
         assert round_.pop("warnings") == []

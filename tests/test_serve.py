@@ -37,7 +37,14 @@ def fresh(preset: str = "standard", *overrides: str, players: tuple[str, ...] = 
 
 
 def client(path: Path | None, tokens: dict[str, str] | None = None) -> TestClient:
-    return TestClient(create_app(ServeConfig(path, tokens or {})), follow_redirects=False)
+    """A browser on this machine: it names the server 127.0.0.1, and its forms come from
+    the server's own pages (`Sec-Fetch-Site: same-origin`)."""
+    return TestClient(
+        create_app(ServeConfig(path, tokens or {})),
+        base_url="http://127.0.0.1",
+        headers={"sec-fetch-site": "same-origin"},
+        follow_redirects=False,
+    )
 
 
 def version(page: str) -> str:
@@ -386,7 +393,7 @@ def test_hand_made_requests_get_one_line_4xx_and_change_nothing(home: Path) -> N
     other_site = web.post(
         "/keep/g/tue/bids",
         data={"round": "1", **BIDS},
-        headers={"origin": "http://evil.example"},
+        headers={"origin": "http://evil.example", "sec-fetch-site": "cross-site"},
     )
     assert other_site.status_code == 403
     assert other_site.text == (
@@ -583,3 +590,27 @@ def test_without_nil_every_face_names_the_same_lowest_bid_and_refuses_a_0(home: 
     refused = web.post("/keep/g/tue/bids", data=form)
     assert refused.status_code == 400 and said in text(refused.text)
     assert load_game_file(path).rounds == ()
+
+
+# ---------------------------------------------------------------------------
+# A game's page is drawn once per change of its file (Pages.game_page)
+
+
+def test_a_kept_page_is_drawn_again_for_each_thing_its_key_holds(home: Path) -> None:
+    """The kept page's key is the file's stamp, the role and the language: flipping each
+    gives another page; what the key leaves out (a message, a typed form) is never kept."""
+    path = saved(home, fresh())
+    saved(home, record_bids(fresh(), ["Ann=1", "Bob=1", "Cat=1", "Dan=1"]), "wed")
+    web = client(None)
+    first = web.get("/watch/g/tue/").text
+    assert web.get("/watch/g/tue/").text == first  # kept, and the same
+    assert "Ann dealt; the bids are in" in text(web.get("/watch/g/wed/").text)  # the file
+    assert "<form" in web.get("/keep/g/tue/").text and "<form" not in first  # the role
+    german = web.get("/watch/g/tue/", headers={"accept-language": "de"}).text
+    assert 'lang="de"' in german and "Runde 1" in german  # the language
+    assert web.get("/watch/g/tue/").text == first
+    save_game(path, record_bids(load_game_file(path), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"]))
+    assert "the tricks to come" in text(web.get("/watch/g/tue/").text)  # the stamp
+    refused = enter_bids(web, {**BIDS, "bid-0": "14"}, number=1)  # refused: a message
+    assert refused.status_code in (400, 409) and 'role="alert"' in refused.text
+    assert 'role="alert"' not in web.get("/keep/g/tue/").text

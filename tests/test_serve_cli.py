@@ -20,6 +20,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import pytest
 from conftest import scorepad_process
@@ -51,14 +52,19 @@ class Server:
 
 
 @contextmanager
-def serving(*args: str, language: str = "en") -> Iterator[Server]:
+def serving(
+    *args: str, language: str = "en", env: dict[str, str] | None = None,
+    stderr: int | IO[str] = subprocess.PIPE,
+) -> Iterator[Server]:  # fmt: skip
     """`scorepad serve ARGS` (on any free port unless ARGS give one) until the block ends;
-    its printed lines and links. `language` is the server's (SCOREPAD_LANG)."""
+    its printed lines and links. `language` is the server's (SCOREPAD_LANG); `env` adds
+    to the environment; `stderr` may be a file, for a server that logs much."""
     process = scorepad_process(
         "serve",
         *args,
         *(() if "--port" in args else ("--port", "0")),
-        env={**os.environ, "PYTHONUNBUFFERED": "0", "SCOREPAD_LANG": language},
+        env={**os.environ, "PYTHONUNBUFFERED": "0", "SCOREPAD_LANG": language, **(env or {})},
+        stderr=stderr,
     )
     lines: list[str] = []
     try:
@@ -68,12 +74,17 @@ def serving(*args: str, language: str = "en") -> Iterator[Server]:
             if line.startswith(("Scan the code", "Den Code oben scannen")):
                 break
         else:
-            pytest.fail(f"serve printed no links: {lines} {process.stderr.read()}")  # type: ignore[union-attr]
+            said = process.stderr.read() if process.stderr else ""
+            pytest.fail(f"serve printed no links: {lines} {said}")
         yield Server(process, lines)
     finally:
         if process.poll() is None:
             process.kill()
         process.wait(10)
+
+
+# What a browser says of a form posted from one of the server's own pages.
+OWN_PAGE = {"Sec-Fetch-Site": "same-origin"}
 
 
 def get(url: str) -> tuple[int, str]:
@@ -181,7 +192,9 @@ def test_a_server_killed_mid_save_leaves_the_game_whole(game: Path) -> None:
                 data = urllib.parse.urlencode(
                     {"version": version.group(1), "round": number.group(1), **fields}
                 ).encode()
-                request = urllib.request.Request(base + action, data=data, method="POST")
+                request = urllib.request.Request(
+                    base + action, data=data, method="POST", headers=OWN_PAGE
+                )
                 opener = urllib.request.build_opener(NoRedirect)
                 try:
                     opener.open(request, timeout=5)

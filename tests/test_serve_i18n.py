@@ -257,7 +257,9 @@ def test_a_stale_form_and_a_form_of_another_site_are_refused_in_german(home: Pat
         stale.text
     )
     other = web.post(
-        "/keep/g/tue/undo", data=form, headers={**GERMAN, "Origin": "http://evil.example"}
+        "/keep/g/tue/undo",
+        data=form,
+        headers={**GERMAN, "Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"},
     )
     assert other.status_code == 403
     assert other.text == (

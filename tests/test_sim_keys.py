@@ -248,7 +248,7 @@ def test_the_referees_fold_ends_a_game_as_the_reference_does(dice: Dice) -> None
         for side in range(rules.sides):
             if out_since[side] is None and referee.has_lost(scores[side], sets[side]):
                 out_since[side] = round_number
-        over, winner, reason = referee.end(scores, sets, boston_by, out_since)
+        over, winner, reason = referee.end(scores, sets, boston_by, out_since, round_number)
         if over:
             ended = (winner, round_number, reason, list(scores), list(bags), list(sets))
             break

@@ -36,9 +36,12 @@ COMMAND_MODULES = {
     "export": "export",
     "check": "check",
     "stats": "stats",
+    "ratings": "ratings",
     "presets": "presets",
     "simulate": "simulate",
     "verify": "verify",
+    "event": "event",
+    "events": "event",
 }
 
 

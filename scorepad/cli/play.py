@@ -28,6 +28,7 @@ from scorepad.cli.asking import (
 from scorepad.cli.common import INTERRUPTED, GameOption
 from scorepad.cli.core import app
 from scorepad.i18n import _
+from scorepad.numbers import small_number
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -275,9 +276,9 @@ def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
         if not word:
             return True
         parts = word.lower().split()
-        if len(parts) == 2 and parts[0] in ("c", "correct") and parts[1].isdigit():
-            number = int(parts[1])
-            if 1 <= number <= last:
+        if len(parts) == 2 and parts[0] in ("c", "correct"):
+            number = small_number(parts[1])
+            if number is not None and 1 <= number <= last:
                 _correct(path, game, number)
                 return False
         complain(

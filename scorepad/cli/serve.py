@@ -64,6 +64,16 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(
+            "--event",
+            metavar="EVENT",
+            help="Serve a club night: the room's page, a keep link per table, the"
+            " organizer's page and table cards to print.",
+            show_default=False,
+        ),
+    ] = None,
     qr: Annotated[
         QrLink, typer.Option(
             "--qr", metavar="watch|keep", help="Which link the QR code in the terminal carries."
@@ -84,6 +94,8 @@ def serve(
         raise ScorepadError(
             _("--port {port} is not a port; give 1 to 65535 (or 0 for any)").format(port=port)
         )
+    if event is not None:
+        return serve_event(event, lan, port, host)
     path = None if all_games else resolve_game(name)
     if path is not None:
         load_game_file(path)  # a damaged game is refused now, as `show` refuses it
@@ -92,7 +104,9 @@ def serve(
     from scorepad.serve.app import ServeConfig, create_app, new_tokens
 
     tokens = new_tokens() if lan or not is_loopback(address) else {}
-    config = ServeConfig(path, tokens)
+    config = ServeConfig(
+        path, tokens, hosts=served_names(address, lan), any_address=is_any_address(address)
+    )
     bound = listener.getsockname()[1]
     shown = f"[{address}]" if ":" in address else address
     root = f"http://{shown}:{bound}"
@@ -123,6 +137,43 @@ def serve(
     run(create_app(config), listener)
 
 
+def serve_event(name: str, lan: bool, port: int, host: str | None) -> None:
+    """`serve --event NAME`: the club night's pages beside every saved game's."""
+    import secrets
+
+    from scorepad.events import find_event, show_event
+    from scorepad.i18n import _
+    from scorepad.serve.app import ServeConfig, create_app, new_tokens
+    from scorepad.serve.event import EVENT_ROLES
+
+    event = show_event(name).event  # a damaged event or table game is refused now
+    find_event(event.name)
+    address = host or (lan_address() if lan else "127.0.0.1")
+    listener = bind(address, port)
+    tokens: dict[str, str] = {}
+    if lan or not is_loopback(address):
+        tokens = new_tokens() | {role: secrets.token_urlsafe(16) for role in EVENT_ROLES}
+    config = ServeConfig(None, tokens, event=event.name)
+    shown = f"[{address}]" if ":" in address else address
+    root = f"http://{shown}:{listener.getsockname()[1]}"
+    typer.echo(_("Serving {event} at {root} (Ctrl-C stops).").format(event=event.name, root=root))
+    labels = {
+        "room": _("The room's page:"),
+        "organizer": _("Organizer:"),
+        "table": _("Table 1's keep link:"),
+    }
+    width = max(len(label) for label in labels.values())
+    for role, label in labels.items():
+        link = f"{root}{config.base(role)}/" + ("1/" if role == "table" else "")
+        typer.echo(f"{label:<{width}} {link}")
+    typer.echo(_("Print the table cards from the organizer's page."))
+    room = f"{root}{config.base('room')}/"
+    typer.echo(qr_text(room), nl=False)
+    typer.echo(_("Scan the code above to watch the standings."))
+    sys.stdout.flush()
+    run(create_app(config), listener)
+
+
 def lan_address() -> str:
     """This machine's address on its local network: the one its default route goes out by.
 
@@ -147,6 +198,30 @@ def lan_address() -> str:
     return address
 
 
+def served_names(address: str, lan: bool) -> frozenset[str]:
+    """The names a request may reach the server by (its Host header, port left off): the
+    address it listens on; this machine's loopback names where that is loopback or every
+    address; with --lan or on every address, this machine's name too (`laptop`,
+    `laptop.local`, as a phone may know it)."""
+    import socket
+
+    from scorepad.serve.shield import LOOPBACK_NAMES
+
+    names = {f"[{address}]" if ":" in address else address}
+    if is_loopback(address) or is_any_address(address):
+        names |= LOOPBACK_NAMES
+    if lan or is_any_address(address):
+        machine = socket.gethostname().lower().removesuffix(".")
+        if machine:
+            names |= {machine, machine.partition(".")[0], machine.partition(".")[0] + ".local"}
+    return frozenset(name.lower() for name in names)
+
+
+def is_any_address(address: str) -> bool:
+    """Whether the address stands for every address of this machine (0.0.0.0, ::)."""
+    return address in ("0.0.0.0", "::", "")
+
+
 def is_loopback(address: str) -> bool:
     import ipaddress
 
@@ -165,7 +240,10 @@ def bind(address: str, port: int) -> socket.socket:
     from scorepad.i18n import _
 
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
+    # Made as a TCP socket (not protocol 0): asyncio sets TCP_NODELAY only on connections
+    # whose socket says so, and without it each response's second write waits for the
+    # client's delayed acknowledgement (40 ms; `benchmarks/serve_load.py`).
+    listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind((address, port))
@@ -210,6 +288,8 @@ def run(web: Starlette, listener: socket.socket) -> None:
 
     import uvicorn
 
+    from scorepad.serve.connections import Limits, protocol_class
+
     hub = web.state.hub
 
     class Server(uvicorn.Server):
@@ -219,7 +299,14 @@ def run(web: Starlette, listener: socket.socket) -> None:
             hub.close()
 
     config = uvicorn.Config(
-        web, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=3
+        web,
+        http=protocol_class(Limits.from_environment()),
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=3,
+        server_header=False,
+        proxy_headers=False,  # no proxy stands in front: no X-Forwarded-* is believed
     )
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a server stops
         Server(config).run(sockets=[listener])

@@ -67,6 +67,22 @@ def simulate(
         ),
     ] = "sample",
     as_json: JsonOption = False,
+    league: Annotated[
+        int | None,
+        typer.Option(
+            "--league",
+            metavar="PLAYERS",
+            help="Play a league of PLAYERS bots of graded skill with changing partners, rate"
+            " it as saved games are rated, and say how well the ratings found the truth.",
+            show_default=False,
+        ),
+    ] = None,
+    games_per_player: Annotated[
+        int,
+        typer.Option(
+            "--games-per-player", metavar="N", help="With --league: games each bot plays."
+        ),
+    ] = 30,
     compare: Annotated[
         str | None,
         typer.Option(
@@ -109,6 +125,12 @@ def simulate(
         run_compare(compare, overrides, games, seed, chosen, jobs, save, as_json)
         return
     name, rules = load_rules(preset, overrides)
+    if league is not None:
+        from scorepad.cli.league import run_league
+
+        if run_league(league, games_per_player, rules, name, seed, as_json):
+            raise typer.Exit(1)
+        return
     if hands and save is None:
         raise ScorepadError(
             _("--hands writes hand records into the --save folder; give --save DIR")

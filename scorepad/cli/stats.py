@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.table import Table
 
-    from scorepad.game import Game
     from scorepad.stats import Meeting, Stats
 
 
@@ -43,14 +42,16 @@ def stats(
 ) -> None:
     """Player and partnership statistics over the saved games (or the ones named)."""
     from scorepad.library import find_game, games_dir, saved_games
-    from scorepad.stats import collect_stats
 
     paths = list(dict.fromkeys(find_game(ref) for ref in games)) if games else saved_games()
-    result = collect_stats(read_games(paths), player=player)
+    result, rated = count_games(paths, whole_library=not games, player=player)
     if as_json:
         from scorepad.cli.common import print_json
 
-        print_json(result.as_json())
+        data = result.as_json()
+        for row in data["players"]:
+            row["rating"] = rated.get(row["name"].casefold())
+        print_json(data)
         return
     if not result.games:
         said = (
@@ -62,25 +63,33 @@ def stats(
         return
     from scorepad.cli.common import print_renderable
 
-    print_renderable(stats_view(result))
+    print_renderable(stats_view(result, rated))
 
 
-def read_games(paths: Sequence[Path]) -> Iterator[Game]:
-    """Each game that loads; a damaged file is skipped with one line on stderr."""
-    from scorepad.errors import ScorepadError
-    from scorepad.store import load_game_file
+def count_games(
+    paths: Sequence[Path], *, whole_library: bool, player: str | None = None
+) -> tuple[Stats, dict[str, float]]:
+    """The statistics of the games at `paths`, and each player's rating from them (by name
+    folded), through the games' index; a damaged file is skipped with one line on stderr.
+    The index keeps the ratings of the whole library only, not of a few games named."""
+    from scorepad.gameindex import in_order_played, index_path, rate_indexed, read_games
+    from scorepad.library import games_dir
+    from scorepad.ratings import player_key
+    from scorepad.stats import collect_facts
 
-    for path in paths:
-        try:
-            game = load_game_file(path)
-        except ScorepadError as error:
-            reason = " ".join(str(error).split())
+    index = index_path(games_dir())
+    indexed = read_games(paths, index)
+    for game in indexed:
+        if game.damaged is not None:
             typer.echo(
-                "scorepad: " + _("skipped a damaged game file: {reason}").format(reason=reason),
+                "scorepad: "
+                + _("skipped a damaged game file: {reason}").format(reason=game.damaged),
                 err=True,
             )
-            continue
-        yield game
+    result = collect_facts([game.facts for game in indexed if game.facts], player=player)
+    ratings = rate_indexed(in_order_played(indexed), index if whole_library else None)
+    rated = {player_key(entry.player): round(entry.rating, 3) for entry in ratings.players()}
+    return result, rated
 
 
 def _percent(part: int, whole: int) -> str:
@@ -98,14 +107,15 @@ def _decimal(value: float, decimals: int) -> str:
 def _table(*columns: str) -> Table:
     from rich.table import Table
 
-    table = Table(box=None, pad_edge=False, header_style="bold")
+    table = Table(box=None, pad_edge=False, header_style="bold", collapse_padding=True)
     for index, column in enumerate(columns):
         table.add_column(column, justify="left" if index == 0 else "right")
     return table
 
 
-def stats_view(result: Stats) -> RenderableType:
-    """The players table, the partnerships table and, for one player, head to head."""
+def stats_view(result: Stats, rated: dict[str, float]) -> RenderableType:
+    """The players table (with each player's rating, `-` for none: see `scorepad
+    ratings`), the partnerships table and, for one player, head to head."""
     from rich.console import Group
     from rich.text import Text
 
@@ -123,15 +133,17 @@ def stats_view(result: Stats) -> RenderableType:
     ]
     players = _table(
         _("player"), _("games"), _("fin."), _("won"), _("win%"), _("rounds"),
-        _("avg bid"), _("exact"), _("over"), _("under"), _("nil"), _("bnil"),
+        _("avg bid"), _("exact"), _("over"), _("under"), _("nil"), _("bnil"), _("rating"),
     )  # fmt: skip
     for p in result.players:
+        rating = rated.get(p.name.casefold())
         players.add_row(
             Text(p.name), str(p.games), str(p.finished), str(p.wins),
             _percent(p.wins, p.finished), str(p.rounds),
             _decimal(p.average_bid, 1) if p.bids else "-",
             str(p.exact), str(p.over), str(p.under),
             f"{p.nil_made}/{p.nil_bids}", f"{p.blind_nil_made}/{p.blind_nil_bids}",
+            _decimal(rating, 1) if rating is not None else "-",
         )  # fmt: skip
     parts += [Text(""), players]
     if result.partnerships:

@@ -71,7 +71,7 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
 
 def status_line(game: Game, standings: Standings) -> str:
     """Where the game stands: who won, when and why; or who deals next and who needs what."""
-    from scorepad.gametext import describe_end, scores_text
+    from scorepad.gametext import deals_left_text, describe_end, scores_text
 
     rules, order = game.rules, side_order(game)
     if standings.outcome is not None:
@@ -98,9 +98,11 @@ def status_line(game: Game, standings: Standings) -> str:
         return _(
             "Round {number} ({dealer} deals) waits for its tricks. To reach {target}: {needs}."
         ).format(number=waiting, dealer=dealer, target=rules.target, needs=needs)
-    return _("Next deal: {dealer}. To reach {target}: {needs}.").format(
+    said = _("Next deal: {dealer}. To reach {target}: {needs}.").format(
         dealer=next_dealer(game, standings), target=rules.target, needs=needs
     )
+    left = deals_left_text(game, standings)
+    return said if left is None else f"{said} {left}"
 
 
 def joined(values: tuple[object, ...] | None) -> str:

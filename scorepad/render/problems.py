@@ -126,6 +126,7 @@ _END_REASONS = {
     "loss-limit": N_("loss-limit"),
     "boston": N_("boston"),
     "sets": N_("sets"),
+    "deal-limit": N_("deal-limit"),
 }
 
 

@@ -7,7 +7,14 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 
 from scorepad.game import Game, Standings, next_dealer, open_round
-from scorepad.gametext import bids_text, describe_end, scores_text, tricks_text, warning_words
+from scorepad.gametext import (
+    bids_text,
+    deals_left_text,
+    describe_end,
+    scores_text,
+    tricks_text,
+    warning_words,
+)
 from scorepad.i18n import N_, _
 from scorepad.refusals import refusals_text
 from scorepad.render.grid import Cell, Column, Grid, Piece, TextLine
@@ -318,6 +325,9 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
         )
     needs.append(".")
     lines.append(needs)
+    left = deals_left_text(game, standings)
+    if left is not None:
+        lines.append(Text(left))
     return lines
 
 

@@ -18,6 +18,7 @@ from scorepad.errors import GameError, ScorepadError, TricksError
 from scorepad.game import Game, rest_of_deal
 from scorepad.i18n import _
 from scorepad.names import split_names
+from scorepad.numbers import small_number
 from scorepad.service import Bids, Tricks
 
 Form = Mapping[str, str]
@@ -33,13 +34,14 @@ class FormError(ScorepadError):
 
 def _number(form: Form, key: str) -> int:
     text = form.get(key, "")
-    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+    number = small_number(text)
+    if number is None:
         raise FormError(
             _("the form's {key} must be a round number, not {text}").format(
                 key=key, text=repr(text[:20])
             )
         )
-    return int(text)
+    return number
 
 
 def what_changed(game: Game, kind: str, number: int, corrects: bool) -> str:
@@ -76,9 +78,9 @@ def _fields(game: Game, form: Form, kind: str) -> list[Given]:
         field, _dash, index = key.partition("-")
         if field not in ("bid", "team", "took"):
             continue
-        if field not in own or not (index.isascii() and index.isdigit()):
+        number = small_number(index)
+        if field not in own or number is None:
             raise FormError(refused.format(key=repr(key[:40])))
-        number = int(index)
         if field == "team":
             if number >= len(game.sides):
                 said = (

@@ -1,14 +1,16 @@
 """What a request must be to be taken: its role's token, a form of ours, a one-line 4xx.
 
-The token gate stands before every route; a form is read bounded and only from one of our
-own pages; and every refusal, of a request or of what the rules forbid, is one line in the
-language of the request, with a 4xx status and nothing changed.
+The token gate stands before every route (behind `shield`, which has checked the Host and
+that a form comes from one of our own pages); a form is read bounded; and every refusal, of
+a request or of what the rules forbid, is one line in the language of the request, with a
+4xx status, nothing changed, and no folder of the server named.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
@@ -24,10 +26,6 @@ MAX_FIELDS = 64
 
 class NotFound(ScorepadError):
     """A game or round a URL names that is not served: a 404 with one line."""
-
-
-class OtherSite(ScorepadError):
-    """A form posted from a page of another site: a 403."""
 
 
 class TooLarge(ScorepadError):
@@ -68,22 +66,35 @@ class TokenGate:
         await self.app(scope, receive, send)
 
 
-def sentence(error: Exception) -> str:
-    """An error's one line as a sentence: a capital first, a full stop last."""
-    text = str(error)
+# A file's path as messages name it (`/home/ann/.config/scorepad/games/tue.toml: ...`).
+_FILE_PATH = re.compile(r"""(?:[A-Za-z]:)?[/\\][^\s'"]*[/\\]([^/\\\s'"]+\.(?:toml|lock|tmp))""")
+
+
+def without_folders(text: str) -> str:
+    """A message with each file named by its name alone: a page never shows where on the
+    server's disk a game lives (nor the user's name in the path)."""
+    import os
+    from pathlib import Path
+
+    from scorepad.library import games_dir
+
+    folder = str(games_dir())
+    text = text.replace(folder + os.sep, "").replace(folder, "games")
+    return _FILE_PATH.sub(r"\1", text).replace(str(Path.home()), "~")
+
+
+def sentence(error: Exception | str) -> str:
+    """An error's one line as a sentence: a capital first, a full stop last, and no folder
+    of the server's named."""
+    text = without_folders(str(error))
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 async def read_form(request: Request) -> dict[str, str]:
-    """A url-encoded form of at most MAX_BODY bytes and MAX_FIELDS fields, sent by one of
-    our own pages: a browser names the page's origin, and another site's is refused."""
-    origin = request.headers.get("origin")
-    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
-        raise OtherSite(
-            _("a form from another site ({origin}) is not taken").format(origin=origin[:60])
-        )
+    """A url-encoded form of at most MAX_BODY bytes and MAX_FIELDS fields (that it comes
+    from one of our own pages, `shield` has checked before any route runs)."""
     length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
+    if length.isdigit() and (len(length) > 9 or int(length) > MAX_BODY):
         raise TooLarge()
     body = bytearray()
     async for chunk in request.stream():
@@ -91,12 +102,18 @@ async def read_form(request: Request) -> dict[str, str]:
         if len(body) > MAX_BODY:
             raise TooLarge()
     try:
-        pairs = parse_qsl(
-            body.decode("utf-8"),
-            keep_blank_values=True,
-            max_num_fields=MAX_FIELDS,
-            errors="strict",
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FormError(_("the form is not url-encoded UTF-8 text")) from None
+    fields = text.count("&") + 1 if text else 0
+    if fields > MAX_FIELDS:
+        raise FormError(
+            _("the form has too many fields ({count}); ours have {most} at most").format(
+                count=fields, most=MAX_FIELDS
+            )
         )
+    try:
+        pairs = parse_qsl(text, keep_blank_values=True, errors="strict")
     except (UnicodeDecodeError, ValueError):
         raise FormError(_("the form is not url-encoded UTF-8 text")) from None
     form: dict[str, str] = {}
@@ -108,11 +125,9 @@ async def read_form(request: Request) -> dict[str, str]:
 
 
 async def refused(request: Request, exc: Exception) -> Response:
-    """One line for a request we refuse: 400, 403, 404, 409 or 413; never a 5xx."""
+    """One line for a request we refuse: 400, 404, 409 or 413; never a 5xx."""
     if isinstance(exc, NotFound):
         status = 404
-    elif isinstance(exc, OtherSite):
-        status = 403
     elif isinstance(exc, TooLarge):
         said = _("The form is larger than {size} KiB; nothing was changed.")
         return PlainTextResponse(said.format(size=MAX_BODY // 1024) + "\n", status_code=413)
@@ -120,5 +135,10 @@ async def refused(request: Request, exc: Exception) -> Response:
         status = 409  # the game file is damaged or unreadable: the request was fine
     else:
         status = 400
-    said = _("{reason} Nothing was changed.").format(reason=sentence(exc))
+    return refused_line(str(exc), status)
+
+
+def refused_line(reason: str, status: int) -> PlainTextResponse:
+    """A refusal's one line: the reason as a sentence, and that nothing was changed."""
+    said = _("{reason} Nothing was changed.").format(reason=sentence(reason))
     return PlainTextResponse(said + "\n", status_code=status)

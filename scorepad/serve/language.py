@@ -17,8 +17,8 @@ from starlette.responses import PlainTextResponse, RedirectResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scorepad.errors import ScorepadError
-from scorepad.i18n import LANGUAGES, _, check_language, language, negotiate, speaking
-from scorepad.serve.guard import sentence
+from scorepad.i18n import LANGUAGES, check_language, language, negotiate, speaking
+from scorepad.serve.guard import refused_line
 
 COOKIE = "scorepad_lang"
 SWITCH = "lang"  # the query parameter of the page's switch: `?lang=de`
@@ -89,8 +89,7 @@ class Language:
         try:
             code = check_language(picked[:20])
         except ScorepadError as error:
-            said = _("{reason} Nothing was changed.").format(reason=sentence(error))
-            return PlainTextResponse(said + "\n", status_code=400)
+            return refused_line(str(error), 400)
         rest = urlencode([(key, value) for key, value in query if key != SWITCH])
         target = quote(scope.get("root_path", "") + scope["path"]) + (f"?{rest}" if rest else "")
         response = RedirectResponse(target, status_code=303)

@@ -10,7 +10,7 @@ table's public facts (`table.Seen`), never another hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 
 from scorepad.bids import BLIND_NIL, Bid, BidKind
@@ -51,10 +51,13 @@ class BotDeals:
         checker: DealChecker | None,
         scorer: SideScorer,
         names: Sequence[str],
+        seat_bots: Sequence[Callable[[random.Random], Bot]] | None = None,
     ) -> None:
         self.rules = rules
         self.plan: DeckPlan = deck_plan(rules)
         self.side_bots = tuple(side_bots)
+        # Makers of a bot for each seat, instead of a kind per side (a league's players).
+        self.seat_bots = tuple(seat_bots) if seat_bots is not None else None
         self.seed = seed
         self.checker = checker  # None: deals are not checked
         self.scorer = scorer
@@ -78,9 +81,10 @@ class BotDeals:
         """Start game `index` from its own seed; the first dealer."""
         rules = self.rules
         self._rng = rng = random.Random(game_seed(self.seed, index))
-        self._bots = [
-            BOTS[self.side_bots[rules.side_of(seat)]](rng) for seat in range(rules.players)
+        makers = self.seat_bots or [
+            BOTS[self.side_bots[rules.side_of(seat)]] for seat in range(rules.players)
         ]
+        self._bots = [make(rng) for make in makers]
         self._seen.new_game()
         return int(rng.random() * rules.players)
 

@@ -1,4 +1,5 @@
-"""The bots: `random` (uniform legal cards, simple bids) and `heuristic` (a club player).
+"""The bots: `random` (uniform legal cards, simple bids) and `heuristic` (a club player),
+and the heuristic at a skill setting between the two (`SkilledBot`, for a league).
 
 A bot gets its own hand (a card-code mask) and the table's public `Seen`; it never sees
 another player's cards. Every choice it makes is re-checked by the validator.
@@ -47,6 +48,7 @@ from scorepad.sim.valuation import (
 )
 
 SIDE_SUIT_MASKS = SUIT_MASKS[:SPADES]
+
 
 class Bot:
     """A player: how it discards, bids, exchanges and plays. Subclasses choose."""
@@ -450,6 +452,43 @@ def _note_voids(voids: list[int], trick: list[int], seats: Sequence[int]) -> Non
         for code, who in zip(trick, seats, strict=False):
             if SUIT_OF[code] != led:
                 voids[who] |= 1 << led
+
+
+class SkilledBot(Bot):
+    """The heuristic bot at a skill setting from 0 to 1: each choice is the heuristic's with
+    chance `skill`, else the random bot's (a uniformly random legal card, its simple bid).
+
+    Skill 1 is the heuristic bot and skill 0 the random bot, choice for choice; the chance
+    is drawn from the game's random stream only in between."""
+
+    def __init__(self, rng: random.Random, skill: float) -> None:
+        super().__init__(rng)
+        self.skill = skill
+        self.heuristic = HeuristicBot(rng)
+        self.random = RandomBot(rng)
+
+    def _chooser(self) -> Bot:
+        skill = self.skill
+        if skill >= 1 or skill > 0 and self.rng.random() < skill:
+            return self.heuristic
+        return self.random
+
+    def discard(self, seat: int, hand: int, count: int, seen: Seen) -> list[int]:
+        return self._chooser().discard(seat, hand, count, seen)
+
+    def wants_blind_nil(self, seat: int, seen: Seen) -> bool:
+        return self._chooser().wants_blind_nil(seat, seen)
+
+    def bid(self, seat: int, hand: int, seen: Seen, choice: BidChoice) -> Bid:
+        return self._chooser().bid(seat, hand, seen, choice)
+
+    def exchange(
+        self, seat: int, hand: int, count: int, seen: Seen, *, nil_bidder: bool
+    ) -> list[int]:
+        return self._chooser().exchange(seat, hand, count, seen, nil_bidder=nil_bidder)
+
+    def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
+        return self._chooser().play(seat, hand, legal, seen)
 
 
 BOTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}

@@ -81,6 +81,7 @@ class Referee:
         self._target = rules.target
         self._limit = rules.loss_limit if rules.loss_limit is not None else -(10**18)
         self._sets = rules.sets_to_lose if rules.sets_to_lose > 0 else 10**18
+        self._deals = rules.deal_limit or 10**18
         self._draw = rules.tie == "draw"
 
     def side(self, hands: tuple[PlainHand, ...], score: int, bags: int) -> RefSide:
@@ -120,6 +121,7 @@ class Referee:
         sets: list[int],
         boston_by: int | None,
         out_since: list[int | None],
+        number: int = 0,
     ) -> tuple[bool, int | None, str | None]:
         """Whether the game is over after a round, its winner (None: a draw) and why,
         read from docs/rules.md and the knobs, without the engine's `judge_end`.
@@ -127,7 +129,8 @@ class Referee:
         `out_since`: the round each side lost in (None: still in), this round's too. A
         side out cannot win by the target or by Boston; a Boston that wins at once by a
         side still in wins; then a side still in at or above the target; then, once any
-        side is out, the highest of those still in (or of those that lost last)."""
+        side is out, the highest of those still in (or of those that lost last); with none
+        out, once `number` (the deal just played) reaches the deal limit, the highest."""
         sides = range(len(scores))
         still_in = [side for side in sides if out_since[side] is None]
         if boston_by is not None and self._boston_wins and boston_by in still_in:
@@ -137,6 +140,8 @@ class Referee:
             return self._highest(scores, over, "target")
         out = [side for side in sides if out_since[side] is not None]
         if not out:
+            if number >= self._deals:
+                return self._highest(scores, still_in, "deal-limit")
             return _NOT_OVER
         if not still_in:
             latest = max(out_since[side] or 0 for side in out)
@@ -195,6 +200,7 @@ class GameFold:
         self._target = rules.target
         self._limit = rules.loss_limit if rules.loss_limit is not None else -(2**62)
         self._most_sets = rules.sets_to_lose or 2**62
+        self._last_deal = rules.deal_limit or 2**62
         self._sides = range(rules.sides)
         self.out_since: list[int | None] = []
         self._out = False
@@ -249,6 +255,7 @@ class GameFold:
             and max(ref_scores) < self._target
             and min(ref_scores) > self._limit
             and max(ref_sets) < self._most_sets
+            and number < self._last_deal
         ):
             return _NOTHING  # the usual deal: the same numbers, and nobody near the end
         return self._judge(number, outcome, boston_by, same)
@@ -268,6 +275,7 @@ class GameFold:
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         scores, bags, sets = self._theirs
         limit, target, most_sets = self._limit, self._target, self._most_sets
+        last_deal = self._last_deal
 
         def deal(
             number: int,
@@ -298,6 +306,7 @@ class GameFold:
                 and limit < two < target
                 and outcome is None
                 and not self._out
+                and number < last_deal
                 and ref_scores == scores
                 and ref_bags == bags
                 and ref_sets == sets
@@ -377,7 +386,7 @@ class GameFold:
             if out_since[side] is None and referee.has_lost(ref_scores[side], ref_sets[side]):
                 out_since[side] = number
                 self._out = True
-        truth = referee.end(ref_scores, ref_sets, boston_by, out_since)
+        truth = referee.end(ref_scores, ref_sets, boston_by, out_since, number)
         if same and truth == ended:
             return _NOTHING
         problems = []

@@ -12,13 +12,14 @@ two must agree after every deal.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from scorepad.game import Game, Round, new_game, standings
 from scorepad.rules import Rules
 from scorepad.scoring import end_after_round
 from scorepad.sim.botdeals import BotDeals
-from scorepad.sim.bots import BOTS
+from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import KernelTable
 from scorepad.sim.referee import GameFold, Referee
@@ -40,6 +41,7 @@ class GameRunner:
     bots in Python: one kind of bot at every seat, under rules `kernel.kernel_refusal`
     accepts.
     `check="full"` has the Python validator replay every table deal, not a sample.
+    `seat_bots` makes each seat's bot (from the game's random stream) instead of `bots`.
     Each process of a run plays with its own runner and memos: nothing of the scores, the
     checks or the reference's fold is shared between processes."""
 
@@ -57,6 +59,7 @@ class GameRunner:
         table: Callable[..., KernelTable] | None = None,
         check: str = "sample",
         engine: Engine | None = None,
+        seat_bots: Sequence[Callable[[random.Random], Bot]] | None = None,
     ) -> None:
         unknown = [name for name in bots if name not in BOTS]
         if unknown or not bots:
@@ -87,7 +90,8 @@ class GameRunner:
             self.source = TableDeals(rules, table, seed, checker, self.scorer, self.names,
                                      check_every=every, bot=self.side_bots[0])  # fmt: skip
         else:
-            self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names)
+            self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names,
+                                   seat_bots)  # fmt: skip
         self.fold = GameFold(self.referee, self.source.plain_of)
         if validate:
             self.scorer.note = self.fold.note

@@ -1,0 +1,306 @@
+"""`scorepad event new|seat|add|drop|show|export` and `scorepad events`: a club night of
+many tables, seated from a seed, its standings folded from the tables' games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from scorepad.cli.common import JsonOption, PresetOption, SetOption
+from scorepad.cli.core import Commands, app
+from scorepad.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from scorepad.event import Event, EventStandings, RoundState
+
+event_app = typer.Typer(
+    cls=Commands,
+    help="A club night: many tables, partners rotating, one standings.",
+    no_args_is_help=True,
+)
+app.add_typer(event_app, name="event")
+
+EventName = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="[NAME]", help="The event (default: the latest changed).", show_default=False
+    ),
+]
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",")]
+
+
+@event_app.command("new")
+def new_event(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The event's name.")],
+    players: Annotated[
+        str,
+        typer.Option("--players", metavar="A,B,C,...", help="The players, comma-separated."),
+    ],
+    rounds: Annotated[int, typer.Option("--rounds", metavar="N", help="Rounds to play.")],
+    format_: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            metavar="rotate|pairs|swiss",
+            help="rotate: partners change every round; pairs: fixed pairs, round robin;"
+            " swiss: fixed pairs meet others of a similar record.",
+        ),
+    ] = "rotate",
+    pairs: Annotated[
+        str | None,
+        typer.Option(
+            "--pairs",
+            metavar="A+B,C+D,...",
+            help="The fixed partnerships (pairs and swiss).",
+            show_default=False,
+        ),
+    ] = None,
+    preset: PresetOption = "standard",
+    overrides: SetOption = None,
+    deals: Annotated[
+        int | None,
+        typer.Option(
+            "--deals",
+            metavar="N",
+            help="A game also ends after N deals (the deal_limit rule).",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        str | None,
+        typer.Option(
+            "--seed",
+            metavar="S",
+            help="The seed the seats are drawn from (default: a new one).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Start an event and seat its first round."""
+    from scorepad.events import new_event as start
+    from scorepad.events import refuse_unknown_format
+
+    kind = refuse_unknown_format(format_)
+    pair_list: list[tuple[str, str]] = []
+    for text in _names(pairs) if pairs is not None else []:
+        parts = [p.strip() for p in text.split("+")]
+        if len(parts) != 2:
+            from scorepad.event import EventError
+
+            raise EventError(
+                _("--pairs: write each pair as A+B, not {text}").format(text=repr(text))
+            )
+        pair_list.append((parts[0], parts[1]))
+    view = start(
+        name,
+        _names(players),
+        rounds,
+        format_=kind,
+        pairs=pair_list,
+        preset=preset,
+        overrides=overrides or (),
+        deals=deals,
+        seed=seed,
+    )
+    event = view.event
+    typer.echo(
+        _("Started {event} ({format}, {players} players, {rounds} rounds, seed {seed}).").format(
+            event=event.name,
+            format=event.format,
+            players=len(event.players),
+            rounds=event.rounds_planned,
+            seed=event.seed,
+        )
+    )
+    _echo_round(view.event, view.standings.rounds[0], _("Round {number}:"))
+    _echo_problems(event)
+
+
+def _echo_round(event: Event, state: RoundState, heading: str) -> None:
+    from scorepad.export.event import table_words
+
+    typer.echo(heading.format(number=state.number))
+    for table in state.tables:
+        if state.seated:
+            typer.echo("  " + table_words(table) + f"  [{table.game}]")
+        else:
+            typer.echo(
+                "  "
+                + _("table {table}: {a} vs {b}").format(
+                    table=table.table, a=" & ".join(table.sides[0]), b=" & ".join(table.sides[1])
+                )
+            )
+    if state.byes:
+        from scorepad.export.event import byes_words
+
+        typer.echo("  " + byes_words(state.byes))
+
+
+def _echo_problems(event: Event) -> None:
+    from scorepad.export.event import problem_words
+
+    for problem in event.problems:
+        typer.echo(_("Could not be avoided: {what}.").format(what=problem_words(event, problem)))
+
+
+def _echo_standings(event: Event, standings: EventStandings) -> None:
+    from scorepad.cli.common import print_renderable
+    from scorepad.export.event import standings_heads
+    from scorepad.render.event import standings_table
+
+    typer.echo(
+        _("{event} · {format} · round {round} of {rounds}").format(
+            event=event.name, format=event.format, round=event.current, rounds=event.rounds_planned
+        )
+    )
+    print_renderable(standings_table(standings_heads(), standings))
+
+
+@event_app.command("show")
+def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
+    """Show the standings, this round's tables and the next round's seats."""
+    from scorepad.events import show_event as show
+
+    view = show(name)
+    event, standings = view.event, view.standings
+    if as_json:
+        from scorepad.cli.common import print_json
+        from scorepad.export.event import event_data
+
+        print_json(event_data(event, standings))
+        return
+    from scorepad.export.event import bye_rule
+
+    _echo_standings(event, standings)
+    typer.echo(bye_rule())
+    for state in standings.rounds:
+        if state.number == event.current:
+            _echo_round(event, state, _("Round {number}, now:"))
+        elif state.number == event.current + 1:
+            _echo_round(event, state, _("Round {number}, next:"))
+    drawn = any(s.number == event.current + 1 for s in standings.rounds)
+    if event.format == "swiss" and event.current < event.rounds_planned and not drawn:
+        typer.echo(_("The next round is drawn once this one is over."))
+    _echo_problems(event)
+
+
+@event_app.command("seat")
+def seat(name: EventName = None) -> None:
+    """Seat the next round, once every table of this one is over."""
+    from scorepad.events import seat_next
+
+    view = seat_next(name)
+    current = view.event.current
+    state = next(s for s in view.standings.rounds if s.number == current)
+    _echo_round(view.event, state, _("Round {number}:"))
+
+
+@event_app.command("add")
+def add(
+    player: Annotated[
+        str, typer.Argument(metavar="PLAYER", help="A late arrival (A+B for a pair).")
+    ],
+    name: EventName = None,
+) -> None:
+    """Add a player (or a pair) from the next round on."""
+    from scorepad.events import add_player
+
+    view, who = add_player(name, player)
+    typer.echo(
+        _("Added {who} to {event} from round {round}; the rounds to come are drawn again.").format(
+            who=" & ".join(who), event=view.event.name, round=view.event.current + 1
+        )
+    )
+
+
+@event_app.command("drop")
+def drop(
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help="Someone who has to leave.")],
+    name: EventName = None,
+) -> None:
+    """Drop a player (for fixed pairs, their pair) from the next round on."""
+    from scorepad.events import drop_player
+
+    view, who = drop_player(name, player)
+    typer.echo(
+        _(
+            "Dropped {who} from {event} from round {round}; the rounds to come are drawn again."
+        ).format(who=" & ".join(who), event=view.event.name, round=view.event.current + 1)
+    )
+
+
+@event_app.command("export")
+def export_event(
+    name: EventName = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", metavar="csv|json|md|html", help="The format.")
+    ] = "md",
+) -> None:
+    """Export every round's tables and results and the standings."""
+    import sys
+
+    from scorepad.errors import ExportError
+    from scorepad.events import show_event as show
+    from scorepad.export.event import EXPORT_FORMATS
+    from scorepad.export.event import export_event as export
+
+    if fmt not in EXPORT_FORMATS:
+        raise ExportError(
+            _("unknown format {format}; formats: {formats}").format(
+                format=repr(fmt), formats=", ".join(EXPORT_FORMATS)
+            )
+        )
+    view = show(name)
+    sys.stdout.write(export(view.event, view.standings, fmt))
+
+
+@app.command("events")
+def events(as_json: JsonOption = False) -> None:
+    """List the events."""
+    from scorepad.events import list_events
+
+    found = list_events()
+    if as_json:
+        from scorepad.cli.common import print_json
+
+        print_json(
+            [
+                {
+                    "name": s.path.stem,
+                    "format": s.event.format if s.event else None,
+                    "round": s.event.current if s.event else None,
+                    "rounds_planned": s.event.rounds_planned if s.event else None,
+                    "players": len(s.event.players) if s.event else None,
+                    "damaged": s.damaged,
+                }
+                for s in found
+            ]
+        )
+        return
+    if not found:
+        typer.echo(_("No event yet; start one with `scorepad event new NAME --players A,B,...`."))
+        return
+    for summary in found:
+        if summary.event is None:
+            typer.echo(
+                _("{name}: damaged: {why}").format(name=summary.path.stem, why=summary.damaged)
+            )
+            continue
+        event = summary.event
+        typer.echo(
+            ngettext(
+                "{name}: {format}, {players} player, round {round} of {rounds}",
+                "{name}: {format}, {players} players, round {round} of {rounds}",
+                len(event.players),
+            ).format(
+                name=event.name,
+                format=event.format,
+                players=len(event.players),
+                round=event.current,
+                rounds=event.rounds_planned,
+            )
+        )

@@ -1,0 +1,342 @@
+"""A club night: its field, format and rules, the seats of every round, and the standings
+folded from its tables' games.
+
+An event holds facts only: who plays (individuals, or fixed pairs), the format, the rules
+as given (a preset, overrides and a deal limit), the seed the seats are drawn from, how
+many rounds are planned, and each round's seats once drawn, with whether its tables'
+games are started. Standings are never stored: `event_standings` folds them from the
+games every time, as `game.standings` folds a game from its rounds.
+
+A bye scores nothing: no game, no win, no margin, no points; the byes column counts it,
+and since byes rotate fairly every player sits out as often as the others, give or take
+one. Pure: no files (`eventfile` writes and reads the text), no randomness of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scorepad.errors import GameError
+from scorepad.game import Game, standings
+from scorepad.hints import did_you_mean
+from scorepad.i18n import _
+from scorepad.seating import (
+    Draw,
+    Format,
+    Pair,
+    RoundSeats,
+    SeatingProblem,
+    pair_key,
+    round_robin_rounds,
+    seat_pairs,
+    seat_rotate,
+    seat_swiss_round,
+)
+
+
+class EventError(GameError):
+    """An event command that does not fit the event (or its tables' games)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventRound:
+    """One round's seats, and whether its tables' games are started (`seated`)."""
+
+    number: int
+    seats: RoundSeats
+    seated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A club night's facts."""
+
+    name: str
+    format: Format
+    players: tuple[str, ...]  # the field now, in the order given (pairs: partners together)
+    pairs: tuple[Pair, ...]  # fixed partnerships (pairs and swiss); () for rotate
+    preset: str
+    overrides: tuple[str, ...]  # --set KEY=VALUE as given, `deal_limit=N` for --deals
+    seed: str
+    rounds_planned: int
+    rounds: tuple[EventRound, ...] = ()
+    problems: tuple[SeatingProblem, ...] = ()  # what the seats drawn could not avoid
+
+    @property
+    def current(self) -> int:
+        """The round being played: the last one seated (0 before any)."""
+        return max((r.number for r in self.rounds if r.seated), default=0)
+
+    def game_name(self, round_number: int, table: int) -> str:
+        """The game a table plays in a round: `NAME-rR-tT`, from 1."""
+        return f"{self.name}-r{round_number}-t{table}"
+
+    def round(self, number: int) -> EventRound | None:
+        for round_ in self.rounds:
+            if round_.number == number:
+                return round_
+        return None
+
+
+def table_players(sides: tuple[Pair, Pair]) -> tuple[str, str, str, str]:
+    """A table's four in clockwise seat order: partners sit opposite (1st and 3rd)."""
+    (a, c), (b, d) = sides
+    return (a, b, c, d)
+
+
+def unit_name(pair: Pair) -> str:
+    """A pair as one name in the standings: `Ann+Bob`."""
+    return f"{pair[0]}+{pair[1]}"
+
+
+# ---------------------------------------------------------------------------
+# Drawing seats
+
+
+def draw_rounds(event: Event, draw: Draw, ranking: Sequence[Pair] = ()) -> Event:
+    """The event with every round not yet seated drawn again for the field as it is.
+
+    Rotate and pairs draw every planned round at once (a round robin is planned whole);
+    swiss draws only the next round, by `ranking` (best first), when it is to be seated.
+    """
+    played = [r for r in event.rounds if r.seated]
+    seats = [r.seats for r in played]
+    if event.format == "rotate":
+        plan = seat_rotate(event.players, event.rounds_planned, draw, seats)
+    elif event.format == "pairs":
+        plan = seat_pairs(event.pairs, event.rounds_planned, draw, seats)
+    else:
+        if len(played) >= event.rounds_planned:
+            return dataclasses.replace(event, rounds=tuple(played))
+        plan = seat_swiss_round(event.pairs, list(ranking) or list(event.pairs), draw, seats)
+    drawn = tuple(
+        EventRound(number, seats_)
+        for number, seats_ in enumerate(plan.rounds, start=len(played) + 1)
+    )
+    kept = tuple(p for p in event.problems if p.round <= len(played))
+    return dataclasses.replace(event, rounds=(*played, *drawn), problems=(*kept, *plan.problems))
+
+
+def check_rounds(format_: Format, units: int, rounds: int) -> None:
+    """Refuse more rounds than the format can seat: pairs meet each other pair once."""
+    if rounds < 1:
+        raise EventError(_("--rounds must be 1 or more, not {rounds}").format(rounds=rounds))
+    if format_ != "rotate" and rounds > round_robin_rounds(units):
+        raise EventError(
+            _(
+                "{pairs} pairs can play {most} rounds without two pairs meeting twice,"
+                " not {rounds}; give --rounds {most} or fewer"
+            ).format(pairs=units, most=round_robin_rounds(units), rounds=rounds)
+        )
+
+
+def with_player_added(event: Event, entry: str | Pair) -> Event:
+    """The event with a player (rotate) or a pair (pairs, swiss) joining from the next
+    round; the rounds not yet seated are to be drawn again."""
+    names = (entry,) if isinstance(entry, str) else entry
+    for name in names:
+        for known in event.players:
+            if known.casefold() == name.casefold():
+                raise EventError(
+                    _("{name} plays in {event} already").format(name=known, event=event.name)
+                )
+    if isinstance(entry, str):
+        if event.format != "rotate":
+            raise EventError(
+                _("{event} plays in fixed pairs: add a pair, like A+B").format(event=event.name)
+            )
+        return dataclasses.replace(event, players=(*event.players, entry))
+    if event.format == "rotate":
+        raise EventError(
+            _("{event} rotates partners: add one player at a time").format(event=event.name)
+        )
+    return dataclasses.replace(event, players=(*event.players, *entry), pairs=(*event.pairs, entry))
+
+
+def with_player_dropped(event: Event, name: str) -> tuple[Event, tuple[str, ...]]:
+    """The event without a player (for fixed pairs, without their pair) from the next
+    round, and who left; refused for someone not there."""
+    found = find_player(event, name)
+    if event.format == "rotate":
+        gone: tuple[str, ...] = (found,)
+        pairs = event.pairs
+    else:
+        pair = next(p for p in event.pairs if found in p)
+        gone = pair
+        pairs = tuple(p for p in event.pairs if p != pair)
+    players = tuple(p for p in event.players if p not in gone)
+    return dataclasses.replace(event, players=players, pairs=pairs), gone
+
+
+def find_player(event: Event, name: str) -> str:
+    """A player of the event's field by name, in any case."""
+    for known in event.players:
+        if known.casefold() == name.strip().casefold():
+            return known
+    raise EventError(
+        _("{name} does not play in {event}{hint}; its players: {players}").format(
+            name=repr(name),
+            event=event.name,
+            hint=did_you_mean(name, event.players),
+            players=", ".join(event.players),
+        )
+    )
+
+
+# ---------------------------------------------------------------------------
+# Standings, folded from the tables' games
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A table of a round as it stands: its game's scores, whether it is over, who won."""
+
+    table: int
+    game: str | None  # None until the round is seated
+    sides: tuple[Pair, Pair]
+    scores: tuple[int, int]
+    over: bool
+    winner: int | None
+    deals: int  # deals played
+    deals_left: int | None  # before the deal limit, if there is one
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    number: int
+    seated: bool
+    tables: tuple[TableState, ...]
+    byes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings: a player (rotate) or a pair (`pair`), and what they have.
+
+    A data structure others extend (a rating column): the fold fills these fields only.
+    """
+
+    rank: int
+    player: str  # the player, or the pair as `A+B`
+    pair: Pair | None
+    games: int
+    wins: int
+    margin: int
+    points: int
+    byes: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventStandings:
+    rows: tuple[StandingRow, ...]
+    rounds: tuple[RoundState, ...]
+
+
+def event_standings(event: Event, games: Mapping[str, Game]) -> EventStandings:
+    """Fold the standings from the finished games of the seated rounds.
+
+    `games` holds each seated table's game by name (the caller refuses a missing or
+    changed one first: `check_table_game`). Ranked by wins, then margin, then points;
+    rows level on all three share a rank.
+    """
+    pairs = event.format != "rotate"
+    unit_of = {name: unit_name(p) for p in event.pairs for name in p} if pairs else {}
+    tally: dict[str, list[int]] = {}  # games, wins, margin, points, byes
+    order: list[str] = []
+
+    def row(unit: str) -> list[int]:
+        if unit not in tally:
+            tally[unit] = [0, 0, 0, 0, 0]
+            order.append(unit)
+        return tally[unit]
+
+    for name in event.players:
+        row(unit_of.get(name, name))
+    states: list[RoundState] = []
+    for round_ in event.rounds:
+        tables = []
+        for number, seats in enumerate(round_.seats.tables, start=1):
+            game_name = event.game_name(round_.number, number) if round_.seated else None
+            game = games.get(game_name) if game_name is not None else None
+            tables.append(_table_state(number, game_name, seats.sides, game))
+            state = tables[-1]
+            if not state.over:
+                continue
+            for side in (0, 1):
+                diff = state.scores[side] - state.scores[1 - side]
+                units = {unit_of.get(n, n) for n in state.sides[side]}
+                for unit in units:
+                    line = row(unit)
+                    line[0] += 1
+                    line[1] += state.winner == side
+                    line[2] += diff
+                    line[3] += state.scores[side]
+        if round_.seated:
+            for unit in sorted({unit_of.get(n, n) for n in round_.seats.byes}):
+                row(unit)[4] += 1
+        states.append(RoundState(round_.number, round_.seated, tuple(tables), round_.seats.byes))
+    ranked = sorted(order, key=lambda u: (-tally[u][1], -tally[u][2], -tally[u][3]))
+    rows: list[StandingRow] = []
+    for index, unit in enumerate(ranked):
+        key = tally[unit][1:4]
+        rank = rows[-1].rank if rows and tally[rows[-1].player][1:4] == key else index + 1
+        pair = next((p for p in event.pairs if unit_name(p) == unit), None) if pairs else None
+        games_, wins, margin, points, byes = tally[unit]
+        rows.append(StandingRow(rank, unit, pair, games_, wins, margin, points, byes))
+    return EventStandings(tuple(rows), tuple(states))
+
+
+def _table_state(
+    number: int, name: str | None, sides: tuple[Pair, Pair], game: Game | None
+) -> TableState:
+    if game is None:
+        return TableState(number, name, sides, (0, 0), False, None, 0, None)
+    from scorepad.game import deals_left
+
+    result = standings(game)
+    scores = (result.scores[0], result.scores[1])
+    played = sum(1 for r in game.rounds if r.played)
+    return TableState(
+        number,
+        name,
+        sides,
+        scores,
+        result.finished,
+        result.winner,
+        played,
+        deals_left(game, result),
+    )
+
+
+def check_table_game(event: Event, round_number: int, table: int, game: Game) -> None:
+    """Refuse a table's game changed by hand: another name inside, other players."""
+    seats = event.round(round_number)
+    assert seats is not None
+    sides = seats.seats.tables[table - 1].sides
+    expected = event.game_name(round_number, table)
+    if game.name != expected or tuple(game.players) != table_players(sides):
+        raise EventError(
+            _(
+                "table {table} of round {round}: game {game} was changed by hand (it holds"
+                " {players}, the seats are {seats}); restore it, or seat the event again"
+            ).format(
+                table=table,
+                round=round_number,
+                game=expected,
+                players=", ".join(game.players),
+                seats=", ".join(table_players(sides)),
+            )
+        )
+
+
+def ranking_of(event: Event, rows: Sequence[StandingRow]) -> list[Pair]:
+    """The pairs of the field in standings order, for a swiss round."""
+    known = {unit_name(p): p for p in event.pairs}
+    ranked = [known[row.player] for row in rows if row.player in known]
+    return ranked + [p for p in event.pairs if p not in ranked]
+
+
+def same_pair(a: Pair, b: Pair) -> bool:
+    return pair_key(*a) == pair_key(*b)

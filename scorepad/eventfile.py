@@ -1,0 +1,149 @@
+"""The event file: a club night written as TOML text and read back, damage refused.
+
+It holds the facts of `scorepad.event.Event` (the field, the format, the rules as given,
+the seed, the rounds planned, each drawn round's seats and whether it is seated) and
+never a score. The last table is `[end_of_file]` with the number of rounds, so a file
+cut short is refused as damaged, like a game file. Text in, text out: the service reads
+and writes the file under its lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorepad.errors import GameFileError
+from scorepad.event import Event, EventRound
+from scorepad.i18n import _
+from scorepad.seating import FORMATS, RoundSeats, SeatingProblem, TableSeats
+from scorepad.tomltext import parse_toml
+
+FORMAT = 1
+END_TABLE = "end_of_file"
+_PROBLEM_KINDS = ("partner-again", "bye-again", "met-again")
+
+
+def event_to_toml(event: Event) -> str:
+    """The event file's text."""
+    import tomli_w
+
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "name": event.name,
+        "kind": event.format,
+        "players": list(event.players),
+        "pairs": [list(pair) for pair in event.pairs],
+        "preset": event.preset,
+        "overrides": list(event.overrides),
+        "seed": event.seed,
+        "rounds_planned": event.rounds_planned,
+        "round": [
+            {
+                "number": round_.number,
+                "seated": round_.seated,
+                "byes": list(round_.seats.byes),
+                "tables": [[list(side) for side in t.sides] for t in round_.seats.tables],
+            }
+            for round_ in event.rounds
+        ],
+        "problem": [
+            {
+                "kind": p.kind,
+                "round": p.round,
+                "names": list(p.names),
+                "times": p.times,
+                "why": p.why,
+            }
+            for p in event.problems
+        ],
+        END_TABLE: {"round_count": len(event.rounds)},
+    }
+    header = "# A scorepad club night: facts only; the standings are folded from the games.\n"
+    return header + tomli_w.dumps(data)
+
+
+def event_from_toml(text: str, source: str) -> Event:
+    """Read an event file's text; a damaged one is refused, naming `source` and what."""
+    data = parse_toml(text, lambda line: f"{source}:{line}" if line else source)
+    try:
+        return _event_from_data(data)
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        if isinstance(error, GameFileError):
+            raise GameFileError(f"{source}: {error}") from None
+        raise GameFileError(
+            _("{source}: damaged event file ({what}); restore it from a copy").format(
+                source=source, what=str(error) or type(error).__name__
+            )
+        ) from None
+
+
+def _damaged(what: str) -> GameFileError:
+    return GameFileError(_("damaged event file: {what}").format(what=what))
+
+
+def _strings(value: object, key: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise _damaged(_("{key} must be a list of names").format(key=key))
+    return tuple(value)
+
+
+def _pair(value: object, key: str) -> tuple[str, str]:
+    names = _strings(value, key)
+    if len(names) != 2:
+        raise _damaged(_("{key} must hold two names").format(key=key))
+    return (names[0], names[1])
+
+
+def _event_from_data(data: Mapping[str, Any]) -> Event:
+    if data.get("format") != FORMAT:
+        raise _damaged(_("format must be {format}").format(format=FORMAT))
+    end = data.get(END_TABLE)
+    rounds_data = data.get("round", [])
+    if not isinstance(end, dict) or end.get("round_count") != len(rounds_data):
+        raise _damaged(_("cut short: [end_of_file] does not count its rounds"))
+    kind = data["kind"]
+    if kind not in FORMATS:
+        raise _damaged(_("kind must be one of {kinds}").format(kinds=", ".join(FORMATS)))
+    rounds = []
+    for number, raw in enumerate(rounds_data, start=1):
+        if raw["number"] != number or not isinstance(raw["seated"], bool):
+            raise _damaged(_("round {number} is out of order").format(number=number))
+        tables = []
+        for table in raw["tables"]:
+            if not isinstance(table, list) or len(table) != 2:
+                raise _damaged(_("a table of round {number} needs two sides").format(number=number))
+            tables.append(TableSeats((_pair(table[0], "sides"), _pair(table[1], "sides"))))
+        seats = RoundSeats(tuple(tables), _strings(raw["byes"], "byes"))
+        rounds.append(EventRound(number, seats, raw["seated"]))
+    problems = []
+    for raw in data.get("problem", []):
+        if raw["kind"] not in _PROBLEM_KINDS or raw["why"] not in ("exhausted", "not-found"):
+            raise _damaged(_("a problem of unknown kind"))
+        problems.append(
+            SeatingProblem(
+                raw["kind"],
+                int(raw["round"]),
+                _strings(raw["names"], "names"),
+                int(raw["times"]),
+                raw["why"],
+            )  # fmt: skip
+        )
+    rounds_planned = data["rounds_planned"]
+    seed = data["seed"]
+    name, preset = data["name"], data["preset"]
+    if not all(isinstance(value, str) for value in (seed, name, preset)):
+        raise _damaged(_("name, preset and seed must be strings"))
+    if isinstance(rounds_planned, bool) or not isinstance(rounds_planned, int):
+        raise _damaged(_("rounds_planned must be a number"))
+    return Event(
+        name=name,
+        format=kind,
+        players=_strings(data["players"], "players"),
+        pairs=tuple(_pair(pair, "pairs") for pair in data["pairs"]),
+        preset=preset,
+        overrides=_strings(data["overrides"], "overrides"),
+        seed=seed,
+        rounds_planned=rounds_planned,
+        rounds=tuple(rounds),
+        problems=tuple(problems),
+    )

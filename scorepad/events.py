@@ -1,0 +1,405 @@
+"""Club nights, the one way in: start an event, seat its rounds, add and drop players,
+show and list events. The CLI and the room's web page both call these.
+
+An event is a file of facts in `$SCOREPAD_HOME/events/NAME.toml` (`eventfile`), loaded,
+changed and saved atomically under its lock, as a game is. Each round's tables play
+ordinary games named `NAME-rR-tT`, started through `service.start_game`; the standings are
+folded from those games every time they are asked for (`event.event_standings`). Every
+refusal is a `ScorepadError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from scorepad.errors import GameError, ScorepadError
+from scorepad.event import (
+    Event,
+    EventError,
+    EventStandings,
+    check_rounds,
+    check_table_game,
+    draw_rounds,
+    event_standings,
+    ranking_of,
+    table_players,
+    with_player_added,
+    with_player_dropped,
+)
+from scorepad.eventfile import event_from_toml, event_to_toml
+from scorepad.game import Game
+from scorepad.hints import did_you_mean, os_reason
+from scorepad.i18n import _, ngettext
+from scorepad.library import check_game_name, games_dir, scorepad_home
+from scorepad.seating import Format, Pair, check_field
+from scorepad.store import game_lock, load_game_file, write_text_atomic
+
+EVENT_SUFFIX = ".toml"
+
+
+def events_dir() -> Path:
+    return scorepad_home() / "events"
+
+
+def event_path(name: str) -> Path:
+    return events_dir() / f"{check_game_name(name)}{EVENT_SUFFIX}"
+
+
+def saved_events() -> list[Path]:
+    folder = events_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(
+        (p for p in folder.glob(f"*{EVENT_SUFFIX}") if not p.name.startswith(".")),
+        key=lambda p: p.stem.casefold(),
+    )
+
+
+def find_event(name: str | None) -> Path:
+    """The event file of `name` (in any case), or with no name the latest changed."""
+    events = saved_events()
+    if name is None:
+        if not events:
+            raise EventError(
+                _("no event yet; start one with `scorepad event new NAME --players A,B,...`")
+            )
+        return max(events, key=lambda p: p.stat().st_mtime)
+    check_game_name(name)
+    for path in events:
+        if path.stem.casefold() == name.casefold():
+            return path
+    names = [p.stem for p in events]
+    raise EventError(
+        _("no event named {name}{hint}; events: {names}").format(
+            name=repr(name),
+            hint=did_you_mean(name, names),
+            names=", ".join(names) or _("none yet"),
+        )
+    )
+
+
+def load_event(path: Path) -> Event:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise EventError(_("{path}: no such event file").format(path=path)) from None
+    except (OSError, UnicodeDecodeError) as error:
+        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
+        raise EventError(
+            _("{path}: cannot read it: {reason}").format(path=path, reason=reason)
+        ) from None
+    return event_from_toml(text, str(path))
+
+
+def _save(path: Path, event: Event) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(path, event_to_toml(event))
+    except OSError as error:
+        raise EventError(
+            _("{path}: cannot save the event: {reason}").format(path=path, reason=os_reason(error))
+        ) from None
+
+
+def _draw(event: Event) -> random.Random:
+    """The draws for the rounds not yet seated: from the event's seed, the rounds seated
+    and the field, so that the same seed and the same night give the same seats."""
+    seated = sum(1 for r in event.rounds if r.seated)
+    return random.Random(f"{event.seed}/{seated}/{','.join(event.players)}")
+
+
+# ---------------------------------------------------------------------------
+# The tables' games
+
+
+def start_table_games(event: Event, number: int) -> None:
+    """Start the games of round `number`'s tables (`NAME-rR-tT`); all names are checked
+    free before any game is written."""
+    from scorepad.library import saved_games
+    from scorepad.service import start_game
+
+    round_ = event.round(number)
+    assert round_ is not None
+    taken = {p.stem.casefold(): p.stem for p in saved_games()}
+    names = [event.game_name(number, t) for t in range(1, len(round_.seats.tables) + 1)]
+    for name in names:
+        check_game_name(name)
+        if name.casefold() in taken:
+            raise EventError(
+                _("a game named {name} exists already: rename or delete it first").format(
+                    name=repr(taken[name.casefold()])
+                )
+            )
+    for name, table in zip(names, round_.seats.tables, strict=True):
+        start_game(
+            name,
+            list(table_players(table.sides)),
+            event.preset,
+            list(event.overrides),
+            make_current=False,
+        )
+
+
+def table_games(event: Event) -> dict[str, Game]:
+    """Every seated table's game, by name; a game gone, damaged or changed by hand is
+    refused in one line naming the table."""
+    games: dict[str, Game] = {}
+    folder = games_dir()
+    for round_ in event.rounds:
+        if not round_.seated:
+            continue
+        for table in range(1, len(round_.seats.tables) + 1):
+            name = event.game_name(round_.number, table)
+            path = folder / f"{name}.toml"
+            if not path.is_file():
+                raise EventError(
+                    _(
+                        "table {table} of round {round}: game {game} is gone (renamed or"
+                        " deleted?); bring it back under that name (`scorepad restore`)"
+                    ).format(table=table, round=round_.number, game=name)
+                )
+            try:
+                game = load_game_file(path)
+            except ScorepadError as error:
+                raise EventError(
+                    _("table {table} of round {round}: {error}").format(
+                        table=table, round=round_.number, error=error
+                    )
+                ) from None
+            check_table_game(event, round_.number, table, game)
+            games[name] = game
+    return games
+
+
+# ---------------------------------------------------------------------------
+# What the faces call
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    """An event, its file and its standings as they are now."""
+
+    path: Path
+    event: Event
+    standings: EventStandings
+
+
+def show_event(name: str | None) -> EventView:
+    path = find_event(name)
+    event = load_event(path)
+    return EventView(path, event, event_standings(event, table_games(event)))
+
+
+def new_event(
+    name: str,
+    players: Sequence[str],
+    rounds: int,
+    *,
+    format_: Format = "rotate",
+    pairs: Sequence[Pair] = (),
+    preset: str = "standard",
+    overrides: Sequence[str] = (),
+    deals: int | None = None,
+    seed: str | None = None,
+) -> EventView:
+    """Start an event and seat round 1 at once.
+
+    Refused, with nothing written: a name an event has, a field of fewer than 8, rules
+    for other than four players in two partnerships, pairs that do not cover the players,
+    more rounds than fixed pairs can meet in.
+    """
+    from scorepad.presets import preset_names, resolve_rules
+
+    name = check_game_name(name)
+    for path in saved_events():
+        if path.stem.casefold() == name.casefold():
+            raise EventError(_("an event named {name} exists already").format(name=repr(path.stem)))
+    given = [p.strip() for p in players]
+    if format_ == "rotate" and pairs:
+        raise EventError(_("--pairs is for --format pairs or swiss; rotate seats players alone"))
+    if format_ != "rotate":
+        if not pairs:
+            raise EventError(
+                _("--format {format} needs --pairs A+B,C+D,...").format(format=format_)
+            )
+        listed = [n for pair in pairs for n in pair]
+        if sorted(n.casefold() for n in listed) != sorted(n.casefold() for n in given):
+            raise EventError(_("--pairs must name every player of --players once, two by two"))
+        given = listed
+    _check_names(given)
+    check_field(len(given), format_)
+    check_rounds(format_, len(given) // 2 if format_ != "rotate" else len(given), rounds)
+    all_overrides = list(overrides)
+    if deals is not None:
+        if deals < 1:
+            raise EventError(_("--deals must be 1 or more, not {deals}").format(deals=deals))
+        all_overrides.append(f"deal_limit={deals}")
+    preset_name, rules = resolve_rules(preset, all_overrides)
+    if rules.players != 4 or not rules.partnerships:
+        fitting = []
+        for candidate in preset_names():
+            candidate_rules = resolve_rules(candidate)[1]
+            if candidate_rules.players == 4 and candidate_rules.partnerships:
+                fitting.append(candidate)
+        raise EventError(
+            _(
+                "an event plays four to a table in two partnerships; {preset} does not"
+                " (presets that fit: {presets})"
+            ).format(preset=preset_name, presets=", ".join(fitting))
+        )
+    event = Event(
+        name=name,
+        format=format_,
+        players=tuple(given),
+        pairs=tuple((a.strip(), b.strip()) for a, b in pairs),
+        preset=preset_name if "/" not in preset else preset,
+        overrides=tuple(all_overrides),
+        seed=seed if seed is not None else f"{random.SystemRandom().getrandbits(32):08x}",
+        rounds_planned=rounds,
+    )
+    event = draw_rounds(event, _draw(event))
+    event = _seat(event, 1)
+    path = event_path(name)
+    with game_lock(path):
+        if path.exists():
+            raise EventError(_("an event named {name} exists already").format(name=repr(name)))
+        start_table_games(event, 1)
+        _save(path, event)
+    return EventView(path, event, event_standings(event, table_games(event)))
+
+
+def _check_names(names: Sequence[str]) -> None:
+    from scorepad.service import check_not_numbers
+
+    seen: set[str] = set()
+    for name in names:
+        if not name or any(ch in name for ch in ",+\n\t") or not name.isprintable():
+            raise EventError(
+                _("player name {name} is not allowed: no commas, no + and no empty names").format(
+                    name=repr(name)
+                )
+            )
+        if name.casefold() in seen:
+            raise EventError(_("player {name} is named twice").format(name=repr(name)))
+        seen.add(name.casefold())
+    check_not_numbers(names, ())
+
+
+def _seat(event: Event, number: int) -> Event:
+    rounds = tuple(
+        dataclasses.replace(r, seated=True) if r.number == number else r for r in event.rounds
+    )
+    return dataclasses.replace(event, rounds=rounds)
+
+
+def seat_next(name: str | None) -> EventView:
+    """Seat the next round, once every table of the current one is over."""
+    path = find_event(name)
+    with game_lock(path):
+        event = load_event(path)
+        games = table_games(event)
+        now = event_standings(event, games)
+        current = event.current
+        playing = [
+            t.table for r in now.rounds if r.number == current for t in r.tables if not t.over
+        ]
+        if playing:
+            raise EventError(
+                ngettext(
+                    "round {round} is still being played at table {tables}; seat the next"
+                    " round once every table is over",
+                    "round {round} is still being played at tables {tables}; seat the next"
+                    " round once every table is over",
+                    len(playing),
+                ).format(round=current, tables=", ".join(str(t) for t in playing))
+            )
+        if current >= event.rounds_planned:
+            raise EventError(
+                _("all {rounds} rounds of {event} are played").format(
+                    rounds=event.rounds_planned, event=event.name
+                )
+            )
+        if event.format == "swiss":
+            event = draw_rounds(event, _draw(event), ranking_of(event, now.rows))
+        event = _seat(event, current + 1)
+        start_table_games(event, current + 1)
+        _save(path, event)
+    return EventView(path, event, event_standings(event, table_games(event)))
+
+
+def add_player(name: str | None, entry: str) -> tuple[EventView, tuple[str, ...]]:
+    """A late arrival (a player, or `A+B` for fixed pairs) from the next round on."""
+    text = entry.strip()
+    parts = [p.strip() for p in text.split("+")]
+    added: str | Pair = parts[0] if len(parts) == 1 else (parts[0], parts[1])
+    if len(parts) > 2:
+        raise EventError(
+            _("add one player, or one pair as A+B, not {entry}").format(entry=repr(entry))
+        )
+    _check_names(parts)
+
+    def change(event: Event) -> Event:
+        return with_player_added(event, added)
+
+    return _change_field(name, change), tuple(parts)
+
+
+def drop_player(name: str | None, player: str) -> tuple[EventView, tuple[str, ...]]:
+    """Someone who has to leave, from the next round on (for fixed pairs, their pair)."""
+    gone: list[tuple[str, ...]] = []
+
+    def change(event: Event) -> Event:
+        changed, left = with_player_dropped(event, player)
+        gone.append(left)
+        return changed
+
+    view = _change_field(name, change)
+    return view, gone[0]
+
+
+def _change_field(name: str | None, changer: Callable[[Event], Event]) -> EventView:
+    path = find_event(name)
+    with game_lock(path):
+        event = load_event(path)
+        games = table_games(event)
+        changed = changer(event)
+        check_field(len(changed.players), changed.format)
+        kept = tuple(r for r in changed.rounds if r.seated)
+        changed = draw_rounds(dataclasses.replace(changed, rounds=kept), _draw(changed))
+        _save(path, changed)
+    return EventView(path, changed, event_standings(changed, games))
+
+
+@dataclass(frozen=True, slots=True)
+class EventSummary:
+    path: Path
+    event: Event | None
+    damaged: str | None
+
+
+def list_events() -> list[EventSummary]:
+    found = []
+    for path in saved_events():
+        try:
+            found.append(EventSummary(path, load_event(path), None))
+        except ScorepadError as error:
+            found.append(EventSummary(path, None, str(error)))
+    return found
+
+
+def refuse_unknown_format(value: str) -> Format:
+    """`--format` read: rotate, pairs or swiss."""
+    from scorepad.seating import FORMATS
+
+    for known in FORMATS:
+        if value == known:
+            return known
+    raise GameError(
+        _("unknown format {format}; formats: {formats}").format(
+            format=repr(value), formats=", ".join(FORMATS)
+        )
+    )

@@ -1,0 +1,278 @@
+"""A club night exported: one JSON object (also `event show --json`), csv, md and html.
+
+Every format is built from the same folded standings (`event.event_standings`) and the
+event's facts. What the seating could not avoid is said in words here, once, for every
+face (`problem_words`). The HTML page is self-contained, reads on a phone and prints on
+A4.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from scorepad.event import Event, EventStandings, RoundState, StandingRow
+from scorepad.i18n import _, language, ngettext, pgettext
+from scorepad.seating import SeatingProblem
+
+EXPORT_FORMATS = ("csv", "json", "md", "html")
+
+
+def problem_words(event: Event, problem: SeatingProblem) -> str:
+    """What the seating could not avoid, and why, in one sentence."""
+    names = " & ".join(problem.names)
+    if problem.kind == "partner-again":
+        said = (
+            _(
+                "round {round}: {names} partner for time {times}: with {players} players"
+                " over {rounds} rounds no seating avoids a repeated partner"
+            )
+            if problem.why == "exhausted"
+            else _(
+                "round {round}: {names} partner for time {times}: the search found no"
+                " seating without a repeated partner"
+            )
+        )
+    elif problem.kind == "met-again":
+        said = _("round {round}: {names} meet for time {times}: every other pairing was taken")
+    else:
+        said = _(
+            "round {round}: {names} sits out for time {times}: everyone has sat out {before} times"
+        )
+    return said.format(
+        round=problem.round,
+        names=names,
+        times=problem.times,
+        before=problem.times - 1,
+        players=len(event.players),
+        rounds=event.rounds_planned,
+    )
+
+
+def bye_rule() -> str:
+    """What a bye scores, as the event's header and the docs say it."""
+    return _("A bye scores nothing: no game, no win, no margin, no points; byes rotate fairly.")
+
+
+def _row_data(event: Event, row: StandingRow) -> dict[str, Any]:
+    data: dict[str, Any] = {"rank": row.rank}
+    if row.pair is not None:
+        data["pair"] = list(row.pair)
+    else:
+        data["player"] = row.player
+    data.update(games=row.games, wins=row.wins, margin=row.margin, points=row.points, byes=row.byes)
+    return data
+
+
+def event_data(event: Event, standings: EventStandings) -> dict[str, Any]:
+    """The event as one JSON-ready object (the keys `event show --json` promises)."""
+    return {
+        "name": event.name,
+        "format": event.format,
+        "round": event.current,
+        "rounds_planned": event.rounds_planned,
+        "preset": event.preset,
+        "overrides": list(event.overrides),
+        "seed": event.seed,
+        "players": list(event.players),
+        "standings": [_row_data(event, row) for row in standings.rows],
+        "rounds": [
+            {
+                "number": r.number,
+                "seated": r.seated,
+                "tables": [
+                    {
+                        "table": t.table,
+                        "game": t.game,
+                        "sides": [list(t.sides[0]), list(t.sides[1])],
+                        "scores": list(t.scores),
+                        "over": t.over,
+                        "winner": t.winner,
+                        "deals": t.deals,
+                        "deals_left": t.deals_left,
+                    }
+                    for t in r.tables
+                ],
+                "byes": list(r.byes),
+            }
+            for r in standings.rounds
+        ],
+        "problems": [problem_words(event, p) for p in event.problems],
+    }
+
+
+def export_event(event: Event, standings: EventStandings, format_: str) -> str:
+    """The event in one of `EXPORT_FORMATS`."""
+    if format_ == "json":
+        import json
+
+        return json.dumps(event_data(event, standings), indent=2, ensure_ascii=False) + "\n"
+    if format_ == "csv":
+        return _csv(event, standings)
+    if format_ == "md":
+        return _md(event, standings)
+    return _html(event, standings)
+
+
+def _safe_cell(value: object) -> object:
+    """A csv cell a spreadsheet will not run as a formula."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _csv(event: Event, standings: EventStandings) -> str:
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["section", "round", "table", "game", "side_a", "side_b", "score_a", "score_b",
+         "over", "winner", "rank", "name", "games", "wins", "margin", "points", "byes"]
+    )  # fmt: skip
+    for r in standings.rounds:
+        for t in r.tables:
+            writer.writerow(
+                [_safe_cell(v) for v in (
+                    "table", r.number, t.table, t.game or "", " & ".join(t.sides[0]),
+                    " & ".join(t.sides[1]), t.scores[0], t.scores[1], str(t.over).lower(),
+                    "" if t.winner is None else t.winner, "", "", "", "", "", "", "",
+                )]
+            )  # fmt: skip
+        for name in r.byes:
+            writer.writerow(
+                [_safe_cell(v) for v in ("bye", r.number, "", "", "", "", "", "", "", "", "",
+                                         name, "", "", "", "", "")]
+            )  # fmt: skip
+    for row in standings.rows:
+        writer.writerow(
+            [_safe_cell(v) for v in (
+                "standing", "", "", "", "", "", "", "", "", "", row.rank, row.player,
+                row.games, row.wins, row.margin, row.points, row.byes,
+            )]
+        )  # fmt: skip
+    return out.getvalue()
+
+
+def standings_heads() -> list[str]:
+    return [
+        pgettext("event", "rank"),
+        pgettext("event", "player"),
+        pgettext("event", "games"),
+        pgettext("event", "wins"),
+        pgettext("event", "margin"),
+        pgettext("event", "points"),
+        pgettext("event", "byes"),
+    ]
+
+
+def round_heading(number: int) -> str:
+    return pgettext("event", "Round {number}").format(number=number)
+
+
+def byes_words(names: tuple[str, ...]) -> str:
+    return _("bye: {names}").format(names=", ".join(names))
+
+
+def table_words(t: Any) -> str:
+    """`Ann & Cid 120 – 80 Bob & Dee`, and how far the game is."""
+    state = (
+        _("over")
+        if t.over
+        else ngettext("{deals} deal", "{deals} deals", t.deals).format(deals=t.deals)
+    )
+    return _("table {table}: {a} {score_a} – {score_b} {b} ({state})").format(
+        table=t.table,
+        a=" & ".join(t.sides[0]),
+        b=" & ".join(t.sides[1]),
+        score_a=t.scores[0],
+        score_b=t.scores[1],
+        state=state,
+    )
+
+
+def _md_escape(text: str) -> str:
+    return "".join("\\" + ch if ch in "\\`*_{}[]()#+-.!|<>" else ch for ch in text)
+
+
+def _md(event: Event, standings: EventStandings) -> str:
+    lines = [f"# {_md_escape(event.name)}", "", _md_escape(bye_rule()), ""]
+    lines.append("| " + " | ".join(standings_heads()) + " |")
+    lines.append("|" + "---|" * 7)
+    for row in standings.rows:
+        cells = [row.rank, _md_escape(row.player), row.games, row.wins, row.margin, row.points,
+                 row.byes]  # fmt: skip
+        lines.append("| " + " | ".join(str(c) for c in cells) + " |")
+    for r in standings.rounds:
+        lines += ["", "## " + _md_escape(round_heading(r.number)), ""]
+        lines += [f"- {_md_escape(table_words(t))}" for t in r.tables]
+        if r.byes:
+            lines.append("- " + _md_escape(byes_words(r.byes)))
+    if event.problems:
+        lines += ["", "## " + _md_escape(_("What the seating could not avoid")), ""]
+        lines += [f"- {_md_escape(problem_words(event, p))}" for p in event.problems]
+    return "\n".join(lines) + "\n"
+
+
+EVENT_CSS = """
+body { font: 15px/1.4 system-ui, sans-serif; color: #111; margin: 1em auto; max-width: 60em;
+  padding: 0 .8em; }
+h1 { font-size: 1.5em; margin: 0 0 .3em; overflow-wrap: anywhere; }
+h2 { font-size: 1.1em; margin: 1.2em 0 .4em; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; width: 100%; }
+th, td { border-bottom: 1px solid #ccc; padding: .25em .4em; text-align: left; }
+td.num, th.num { text-align: right; }
+ul { padding-left: 1.2em; }
+.note { color: #444; }
+@media print { @page { size: A4; margin: 15mm; } body { margin: 0; max-width: none; } }
+"""
+
+
+def standings_table_html(standings: EventStandings) -> str:
+    heads = standings_heads()
+    head = "".join(
+        f'<th class="num">{escape(h)}</th>' if i != 1 else f"<th>{escape(h)}</th>"
+        for i, h in enumerate(heads)
+    )
+    rows = []
+    for row in standings.rows:
+        cells = [row.rank, row.player, row.games, row.wins, row.margin, row.points, row.byes]
+        rows.append(
+            "<tr>"
+            + "".join(
+                f"<td>{escape(str(c))}</td>" if i == 1 else f'<td class="num">{c}</td>'
+                for i, c in enumerate(cells)
+            )
+            + "</tr>"
+        )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def round_html(r: RoundState) -> str:
+    items = "".join(f"<li>{escape(table_words(t))}</li>" for t in r.tables)
+    if r.byes:
+        items += "<li>" + escape(byes_words(r.byes)) + "</li>"
+    return f"<ul>{items}</ul>"
+
+
+def _html(event: Event, standings: EventStandings) -> str:
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="{escape(language())}"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(event.name)}</title><style>{EVENT_CSS}</style></head><body>",
+        f"<h1>{escape(event.name)}</h1>",
+        f'<p class="note">{escape(bye_rule())}</p>',
+        "<h2>" + escape(pgettext("event", "Standings")) + "</h2>",
+        standings_table_html(standings),
+    ]
+    for r in standings.rounds:
+        parts.append("<h2>" + escape(round_heading(r.number)) + "</h2>")
+        parts.append(round_html(r))
+    if event.problems:
+        parts.append("<h2>" + escape(_("What the seating could not avoid")) + "</h2><ul>")
+        parts += [f"<li>{escape(problem_words(event, p))}</li>" for p in event.problems]
+        parts.append("</ul>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,179 @@
+"""Each connection to the table's server: deadlines, a cap, no Nagle delay, quiet refusals.
+
+uvicorn's HTTP/1.1 protocol (h11, pure Python), with what a server on a shared network
+needs and it lacks:
+
+- a deadline for a request's head (counted from the connection's opening, or on a
+  kept-alive connection from the head's first byte) and another for its body (from the
+  end of the head): a client that never finishes sending either is dropped (an idle
+  kept-alive connection is uvicorn's own `timeout_keep_alive`);
+- a cap on open connections, under the process's file limit: a connection beyond it is
+  answered at once with a one-line 429 and closed, and nothing is logged;
+- TCP_NODELAY on every accepted connection, so a response's second write is not held
+  back waiting for the client's delayed acknowledgement (40 ms on Linux);
+- a request h11 cannot read, or a client gone mid-request, is one quiet line at most,
+  never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import resource
+import socket
+from dataclasses import dataclass
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from scorepad.serve.shield import EVERY_ANSWER, PAGES_KEPT
+
+log = logging.getLogger("uvicorn.error")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How long a request may take to arrive, and how many connections may be open."""
+
+    head: float = 10.0  # seconds from a request's first byte to the end of its headers
+    body: float = 10.0  # seconds from the end of its headers to the end of its body
+    connections: int = 200
+
+    @classmethod
+    def from_environment(cls) -> Limits:
+        """The defaults, or SCOREPAD_SERVE_DEADLINE (seconds, for both) and
+        SCOREPAD_SERVE_CONNECTIONS, which the tests set to see a slow client dropped soon;
+        the cap never above the file limit allows (each connection is a file)."""
+        deadline = float(os.environ.get("SCOREPAD_SERVE_DEADLINE", "") or cls.head)
+        wanted = int(os.environ.get("SCOREPAD_SERVE_CONNECTIONS", "") or cls.connections)
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        # Room for the server's own files: the interpreter's, the game files and locks.
+        room = soft - 40 if soft != resource.RLIM_INFINITY else wanted
+        return cls(deadline, deadline, max(4, min(wanted, room)))
+
+
+_BUSY = b"Too many open connections; try again soon.\n"
+TOO_MANY = (
+    b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(_BUSY), _BUSY)
+)
+
+
+def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
+    """uvicorn's h11 protocol under `limits`, as uvicorn.Config(http=...) takes it."""
+
+    class Guarded(GuardedH11):
+        pass
+
+    Guarded.limits = limits
+    return Guarded
+
+
+class GuardedH11(H11Protocol):
+    """uvicorn's h11 protocol with deadlines, a cap and TCP_NODELAY (see the module)."""
+
+    limits = Limits()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.refused = False
+        self.phase: str | None = None  # "head" or "body" while one is awaited
+        self.deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        sock = transport.get_extra_info("socket")
+        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+            with contextlib.suppress(OSError):  # the connection is already gone
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if len(self.connections) >= self.limits.connections:
+            self.refused = True
+            assert isinstance(transport, asyncio.WriteTransport)
+            transport.write(TOO_MANY)
+            transport.close()
+            return
+        assert isinstance(transport, asyncio.Transport)
+        super().connection_made(transport)
+        self._watch(starting=True)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.refused:
+            return
+        self._disarm()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self.refused:
+            return
+        super().data_received(data)
+        if not self.transport.is_closing():
+            self._watch()
+
+    def handle_events(self) -> None:
+        try:
+            super().handle_events()
+        except (h11.ProtocolError, UnicodeError) as error:
+            # uvicorn refuses what h11 cannot read with a 400 itself; this is a request it
+            # could not refuse so (a head not in ASCII, a body broken after the answer began).
+            log.warning("Invalid HTTP request received (%s); the connection is closed.", error)
+            self.transport.close()
+
+    def send_400_response(self, msg: str) -> None:
+        """uvicorn's 400 for a request h11 cannot read, with the headers of every answer;
+        also where that request's handler is already running (its body broke off): the
+        handler then hears of a disconnect, and its answer goes nowhere, instead of
+        clashing with the 400."""
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_complete:
+            cycle.disconnected = True
+            cycle.message_event.set()
+            if cycle.response_started:
+                self.transport.close()
+                return
+        body = msg.encode("ascii") + b"\n"
+        headers = [
+            (b"content-type", b"text/plain; charset=utf-8"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+            *EVERY_ANSWER,
+            (b"cache-control", PAGES_KEPT),
+        ]
+        for event in (
+            h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
+            h11.Data(data=body),
+            h11.EndOfMessage(),
+        ):
+            self.transport.write(self.conn.send(event) or b"")
+        self.transport.close()
+
+    # -- deadlines --------------------------------------------------------------
+
+    def _watch(self, *, starting: bool = False) -> None:
+        """Arm the deadline of what the client is sending now, or none once it has sent."""
+        state = self.conn.their_state
+        if state is h11.SEND_BODY:
+            phase: str | None = "body"
+        elif state is h11.IDLE and (starting or self.conn.trailing_data[0]):
+            phase = "head"  # a new connection, or part of the next request's head
+        else:
+            phase = None
+        if phase == self.phase:
+            return
+        self._disarm()
+        self.phase = phase
+        if phase is not None:
+            seconds = self.limits.head if phase == "head" else self.limits.body
+            self.deadline = self.loop.call_later(seconds, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
+        self.phase = None
+
+    def _too_slow(self) -> None:
+        """The deadline passed: the client is dropped, without a word (it sends, not reads)."""
+        self.deadline = None
+        self.transport.close()  # the request's handler, if any, hears of it as a disconnect

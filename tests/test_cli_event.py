@@ -1,0 +1,219 @@
+"""A club night through the CLI: 13 players, 4 rounds, every table played to its end, and
+the standings checked against numbers worked out here from the games themselves."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorepad.cli import app
+
+runner = CliRunner()
+THIRTEEN = "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy,Jon,Kim,Lou,Max"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def ok(*args: str) -> str:
+    code, out, err = run(*args)
+    assert (code, err) == (0, ""), err
+    return out
+
+
+def snapshot(home: Path) -> dict[str, bytes]:
+    if not home.exists():
+        return {}
+    return {
+        str(path.relative_to(home)): path.read_bytes()
+        for path in sorted(home.rglob("*"))
+        if path.is_file() and not path.name.endswith(".lock")
+    }
+
+
+def refused(home: Path, *args: str) -> str:
+    """A command that must be refused in one line, changing nothing."""
+    before = snapshot(home)
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
+    assert result.stdout == "" and "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("scorepad: "), result.stderr
+    assert snapshot(home) == before
+    return lines[0].removeprefix("scorepad: ")
+
+
+def show(name: str = "club") -> dict:  # type: ignore[type-arg]
+    return json.loads(ok("event", "show", name, "--json"))  # type: ignore[no-any-return]
+
+
+def play_table(game: str, deal: int) -> None:
+    """Two deals (the deal limit): the side of the 1st and 3rd seat takes 7 tricks in the
+    first deal; in the second the winner depends on the table, so results vary."""
+    seats = json.loads(ok("show", "-g", game, "--json"))["players"]
+    names = [seat if isinstance(seat, str) else seat["name"] for seat in seats]
+    a, b, c, d = names
+    ok("bid", "-g", game, f"{a}=3", f"{b}=3", f"{c}=3", f"{d}=3")
+    ok("tricks", "-g", game, f"{a}=4", f"{b}=3", f"{c}=3", f"{d}=3")
+    ok("bid", "-g", game, f"{a}=3", f"{b}=3", f"{c}=3", f"{d}=3")
+    if deal % 2:
+        ok("tricks", "-g", game, f"{a}=3", f"{b}=6", f"{c}=2", f"{d}=2")
+    else:
+        ok("tricks", "-g", game, f"{a}=2", f"{b}=3", f"{c}=5", f"{d}=3")
+
+
+def test_thirteen_players_four_rounds_standings_folded_from_the_games(home: Path) -> None:
+    out = ok("event", "new", "club", "--players", THIRTEEN, "--rounds", "4", "--deals", "2",
+             "--seed", "13")  # fmt: skip
+    assert out.startswith("Started club (rotate, 13 players, 4 rounds, seed 13).")
+    assert "[club-r1-t3]" in out and "bye: " in out
+    played = 0
+    for number in range(1, 5):
+        data = show()
+        assert data["round"] == number and data["rounds_planned"] == 4
+        now = data["rounds"][number - 1]
+        assert [t["game"] for t in now["tables"]] == [f"club-r{number}-t{t}" for t in (1, 2, 3)]
+        assert len(now["byes"]) == 1
+        assert "tables 1, 2, 3" in refused(home, "event", "seat", "club")
+        for table in now["tables"]:
+            play_table(table["game"], played)
+            played += 1
+        if number < 4:
+            ok("event", "seat", "club")
+    assert "all 4 rounds of club are played" in refused(home, "event", "seat", "club")
+    data = show()
+    # Worked out here: each game's final scores from `show --json`, summed per player.
+    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    byes: Counter[str] = Counter()
+    for round_ in data["rounds"]:
+        byes.update(round_["byes"])
+        for table in round_["tables"]:
+            game = json.loads(ok("show", "-g", table["game"], "--json"))
+            teams = game["teams"]
+            assert game["status"] != "playing"
+            scores = [team["score"] for team in teams]
+            for side, team in enumerate(teams):
+                assert team["players"] == table["sides"][side]
+                for name in team["players"]:
+                    line = tally[name]
+                    line[0] += 1
+                    line[1] += scores[side] > scores[1 - side]
+                    line[2] += scores[side] - scores[1 - side]
+                    line[3] += scores[side]
+    assert sorted(byes.values()) == [1, 1, 1, 1] and len(byes) == 4  # fair: four different
+    rows = data["standings"]
+    assert len(rows) == 13
+    for row in rows:
+        games, wins, margin, points = tally[row["player"]]
+        assert (row["games"], row["wins"], row["margin"], row["points"], row["byes"]) == (
+            games, wins, margin, points, byes[row["player"]]
+        )
+    keys = [(-r["wins"], -r["margin"], -r["points"]) for r in rows]
+    assert keys == sorted(keys)
+    for before, after in zip(rows, rows[1:], strict=False):
+        same = (before["wins"], before["margin"], before["points"]) == (
+            after["wins"], after["margin"], after["points"]
+        )
+        assert (after["rank"] == before["rank"]) == same
+    assert data["problems"] == []
+    # Nobody partnered anyone twice.
+    partners = Counter(
+        tuple(sorted(side)) for r in data["rounds"] for t in r["tables"] for side in t["sides"]
+    )
+    assert max(partners.values()) == 1
+    for fmt in ("csv", "json", "md", "html"):
+        assert ok("event", "export", "club", "--format", fmt)
+
+
+@pytest.fixture
+def club(home: Path) -> Path:
+    ok("event", "new", "club", "--players", THIRTEEN, "--rounds", "3", "--seed", "1")
+    return home
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        pytest.param(["event", "drop", "Zed", "club"], "'Zed' does not play in club", id="drop"),
+        pytest.param(["event", "add", "ann", "club"], "Ann plays in club already", id="add-twice"),
+        pytest.param(["event", "seat", "club"], "still being played at tables 1, 2, 3", id="seat"),
+        pytest.param(["event", "show", "nope"], "no event named 'nope'", id="unknown-event"),
+        pytest.param(
+            ["event", "new", "x", "--players", "A,B,C,D,E,F,G", "--rounds", "2"],
+            "an event needs 8 players or more",
+            id="seven",
+        ),
+        pytest.param(
+            ["event", "new", "x", "--players", "A,B,C,D,E,F,G,H", "--rounds", "2", "--preset",
+             "solo-3"],
+            "an event plays four to a table in two partnerships; solo-3 does not",
+            id="solo-preset",
+        ),
+        pytest.param(
+            ["event", "new", "x", "--players", "A,B,C,D,E,F,G,H", "--rounds", "9", "--format",
+             "pairs", "--pairs", "A+B,C+D,E+F,G+H"],
+            "4 pairs can play 3 rounds",
+            id="too-many-rounds",
+        ),
+        pytest.param(
+            ["event", "new", "x", "--players", "A,B,C,D,E,F,G,H", "--rounds", "2", "--format",
+             "league"],
+            "unknown format 'league'",
+            id="format",
+        ),
+        pytest.param(["event", "export", "club", "--format", "pdf"], "unknown format 'pdf'",
+                     id="export-format"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_changes_nothing(club: Path, args: list[str], words: str) -> None:
+    assert words in refused(club, *args)
+
+
+def test_a_table_game_deleted_renamed_or_damaged_by_hand_is_named(club: Path) -> None:
+    ok("rename", "club-r1-t2", "other")
+    assert "table 2 of round 1: game club-r1-t2 is gone" in refused(club, "event", "show", "club")
+    ok("rename", "other", "club-r1-t2")
+    path = club / "games" / "club-r1-t3.toml"
+    path.write_text(path.read_text().replace("[end_of_file]", ""))
+    assert "table 3 of round 1" in refused(club, "event", "show", "club")
+
+
+def test_a_damaged_event_file_is_refused(club: Path) -> None:
+    path = club / "events" / "club.toml"
+    path.write_text(path.read_text().replace("round_count = 3", "round_count = 2"))
+    assert "damaged event file" in refused(club, "event", "show", "club")
+
+
+def test_add_and_drop_take_effect_from_the_next_round(club: Path) -> None:
+    before = show()
+    out = ok("event", "add", "Zoe", "club")
+    assert out == "Added Zoe to club from round 2; the rounds to come are drawn again.\n"
+    after = show()
+    assert after["rounds"][0] == before["rounds"][0]  # round 1 as seated
+    seated = {n for t in after["rounds"][1]["tables"] for s in t["sides"] for n in s}
+    assert "Zoe" in seated | set(after["rounds"][1]["byes"])
+    assert len(after["rounds"][1]["byes"]) == 2  # 14 players
+    ok("event", "drop", "Ann", "club")
+    later = show()
+    assert all("Ann" not in s for r in later["rounds"][1:] for t in r["tables"] for s in t["sides"])
+
+
+def test_pairs_round_robin_meets_every_pair(home: Path) -> None:
+    ok("event", "new", "rr", "--players", "A,B,C,D,E,F,G,H,I,J", "--rounds", "5", "--format",
+       "pairs", "--pairs", "A+B,C+D,E+F,G+H,I+J", "--seed", "2")  # fmt: skip
+    data = show("rr")
+    meetings = Counter(
+        tuple(sorted((t["sides"][0][0], t["sides"][1][0])))
+        for r in data["rounds"]
+        for t in r["tables"]
+    )
+    assert len(meetings) == 10 and set(meetings.values()) == {1}
+    assert data["standings"][0]["pair"] in (["A", "B"], ["C", "D"], ["E", "F"], ["G", "H"],
+                                            ["I", "J"])  # fmt: skip
+    assert ok("events") == "rr: pairs, 10 players, round 1 of 5\n"

@@ -1,0 +1,86 @@
+"""The room's pages of a club night: the room, a table's keep link all night, the
+organizer's forms and the table cards; every refusal a 4xx with nothing changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from scorepad.cli import app
+from scorepad.serve.app import ServeConfig, create_app
+
+runner = CliRunner()
+TOKENS = {"watch": "w" * 22, "keep": "k" * 22, "room": "r" * 22, "table": "t" * 22,
+          "organizer": "o" * 22}  # fmt: skip
+
+
+def ok(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+@pytest.fixture
+def client(home: Path) -> TestClient:
+    ok("event", "new", "club", "--players", "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy", "--rounds",
+       "3", "--deals", "1", "--seed", "4")  # fmt: skip
+    return TestClient(
+        create_app(ServeConfig(None, TOKENS, event="club")),
+        base_url="http://127.0.0.1",  # a browser on this machine, posting the room's own forms
+        headers={"sec-fetch-site": "same-origin"},
+        follow_redirects=False,
+    )
+
+
+def play(game: str, bids: list[str], tricks: list[str]) -> None:
+    ok("bid", "-g", game, *bids)
+    ok("tricks", "-g", game, *tricks)
+
+
+def test_the_room_shows_standings_tables_and_the_next_round(client: TestClient) -> None:
+    page = client.get(f"/room/{'r' * 22}/")
+    assert page.status_code == 200
+    assert '<meta http-equiv="refresh" content="2">' in page.text
+    assert "Round 1, now:" in page.text and "Round 2, next:" in page.text
+    assert "Dee &amp; Fay 0 – 0 Cid &amp; Ann" in page.text
+    assert "<script" not in page.text and "style=" not in page.text
+    play("club-r1-t1", ["Dee=4", "Cid=3", "Fay=3", "Ann=3"], ["Dee=5", "Cid=3", "Fay=3", "Ann=2"])
+    again = client.get(f"/room/{'r' * 22}/")
+    assert "Dee &amp; Fay 71 – -60 Cid &amp; Ann (over)" in again.text
+
+
+def test_a_table_link_opens_its_current_game_all_night(client: TestClient) -> None:
+    link = f"/table/{'t' * 22}/2/"
+    assert client.get(link).headers["location"] == f"/keep/{'k' * 22}/g/club-r1-t2/"
+    play("club-r1-t1", ["Dee=4", "Cid=3", "Fay=3", "Ann=3"], ["Dee=5", "Cid=3", "Fay=3", "Ann=2"])
+    play("club-r1-t2", ["Eve=3", "Bob=4", "Hal=2", "Gus=4"], ["Eve=3", "Bob=4", "Hal=2", "Gus=4"])
+    seated = client.post(f"/organizer/{'o' * 22}/seat")
+    assert seated.status_code == 303
+    assert client.get(link).headers["location"] == f"/keep/{'k' * 22}/g/club-r2-t2/"
+    assert client.get(client.get(link).headers["location"]).status_code == 200
+    missing = client.get(f"/table/{'t' * 22}/9/")
+    assert missing.status_code == 404 and "no table 9 in round 2" in missing.text
+
+
+def test_refusals_are_4xx_and_change_nothing(client: TestClient, home: Path) -> None:
+    before = (home / "events" / "club.toml").read_text()
+    seat = client.post(f"/organizer/{'o' * 22}/seat")
+    assert seat.status_code == 409 and "still being played at tables 1, 2" in seat.text
+    drop = client.post(f"/organizer/{'o' * 22}/drop", data={"player": "Zed"})
+    assert drop.status_code == 409 and "does not play in club" in drop.text
+    other_event = client.get(f"/table/{'x' * 22}/1/")  # a keep link of another event
+    assert other_event.status_code == 403
+    assert client.get(f"/organizer/{'r' * 22}/").status_code == 403
+    assert (home / "events" / "club.toml").read_text() == before
+
+
+def test_the_table_cards_carry_a_qr_code_of_each_table_link(client: TestClient) -> None:
+    page = client.get(f"/organizer/{'o' * 22}/cards")
+    assert page.status_code == 200
+    assert page.text.count("<svg") == 2 and f"/table/{'t' * 22}/2/" in page.text
+    added = client.post(f"/organizer/{'o' * 22}/add", data={"player": "Zoe"})
+    assert added.status_code == 303
+    assert "Zoe" in client.get(f"/room/{'r' * 22}/").text
