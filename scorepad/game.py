@@ -22,7 +22,8 @@ from scorepad.scoring import (
     Hand,
     Outcome,
     SideScore,
-    end_after_round,
+    judge_end,
+    note_losses,
     score_side,
 )
 
@@ -57,9 +58,18 @@ class Round(NamedTuple):
         return all(side.tricks is not None for side in self.sides)
 
 
+class EventSeat(NamedTuple):
+    """Where a game is played at a club night: the event, its round and the table."""
+
+    event: str
+    round: int
+    table: int
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A game's facts: names, the rules snapshot, the first dealer and the rounds."""
+    """A game's facts: names, the rules snapshot, the first dealer and the rounds, and
+    for a club night's table, its event, round and table."""
 
     name: str
     players: tuple[str, ...]
@@ -68,6 +78,7 @@ class Game:
     rules: Rules
     first_dealer: int = 0
     rounds: tuple[Round, ...] = ()
+    event: EventSeat | None = None
 
     def dealer_for(self, number: int) -> int:
         """The seat that deals round `number` (1-based): the deal passes clockwise."""
@@ -175,6 +186,7 @@ def standings(game: Game) -> Standings:
     count = rules.sides
     scores, bags, sets = [0] * count, [0] * count, [0] * count
     out_since: list[int | None] = [None] * count  # the round each side lost in, if it has
+    fell = [False] * count  # whether it fell through the loss limit then
     results: list[RoundResult] = []
     outcome: Outcome | None = None
     ended_after: int | None = None
@@ -193,9 +205,14 @@ def standings(game: Game) -> Standings:
             sets[side] += result.was_set
             if result.boston:
                 boston_by = side
-        ended = None if after_end else end_after_round(
-            rules, number, scores, sets, out_since, boston_by
-        )
+        if after_end:
+            ended = None
+        else:
+            note_losses(rules, number, scores, sets, out_since, fell)
+            ended = judge_end(
+                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
+                deals=number,
+            )
         if ended is not None:
             outcome, ended_after = ended, number
             at_end = (tuple(scores), tuple(bags), tuple(sets))

@@ -290,7 +290,7 @@ def bid_refusal(
     for side, bids in enumerate(sides):
         behind = trailing[side]
         for kind, number in bids:
-            why = _one_bid_refusal(knobs, kind, number, behind, deal)
+            why = one_bid_refusal(knobs, kind, number, behind, deal)
             if why:
                 return why
         joint = teams and len(bids) == 1
@@ -319,7 +319,9 @@ def bid_refusal(
     return None
 
 
-def _one_bid_refusal(knobs: Knobs, kind: str, number: int, behind: int | None, deal: int) -> str:
+def one_bid_refusal(knobs: Knobs, kind: str, number: int, behind: int | None, deal: int) -> str:
+    """Why the rules refuse one player's bid on its own ("" if they allow it): `behind`
+    is how far its side trails (None: not judged), `deal` the tricks in a deal."""
     if kind == "nil" and not _on(knobs, "nil"):
         return "nil-off"
     if kind == "bnil":
@@ -379,6 +381,7 @@ class _Ledger:
     bags: int = 0
     sets: int = 0
     lost_in: int | None = None  # the round in which the side lost, if it has
+    fell: bool = False  # it lost by falling through the loss limit (then)
 
 
 @dataclass
@@ -426,6 +429,7 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
         for ledger in ledgers:
             if ledger.lost_in is None and _has_lost(knobs, ledger):
                 ledger.lost_in = number
+                ledger.fell = _below_the_limit(knobs, ledger)
         verdict = check_the_end(knobs, ledgers, bostons, number)
         if verdict is not None:
             ending = (verdict[0], number, verdict[1])
@@ -441,11 +445,15 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
 
 def _has_lost(knobs: Knobs, ledger: _Ledger) -> bool:
     """docs/rules.md: at or below the loss limit, or set `sets_to_lose` times."""
-    limit = knobs["loss_limit"]
-    if isinstance(limit, int) and not isinstance(limit, bool) and ledger.score <= limit:
+    if _below_the_limit(knobs, ledger):
         return True
     most = _number(knobs, "sets_to_lose")
     return most > 0 and ledger.sets >= most
+
+
+def _below_the_limit(knobs: Knobs, ledger: _Ledger) -> bool:
+    limit = knobs["loss_limit"]
+    return isinstance(limit, int) and not isinstance(limit, bool) and ledger.score <= limit
 
 
 def check_the_end(
@@ -478,21 +486,13 @@ def check_the_end(
     if not in_play:
         latest = max(ledgers[side].lost_in or 0 for side in out)
         in_play = [side for side in out if ledgers[side].lost_in == latest]
+    # docs/rules.md: by the loss limit if a side that lost fell through it when it lost
+    # (how it lost, not where it stands now), else by sets.
     why = "sets"
     for side in out:
-        if _lost_by_the_limit(knobs, ledgers[side]):
+        if ledgers[side].fell:
             why = "loss-limit"
     return _best_of(knobs, ledgers, in_play, why)
-
-
-def _lost_by_the_limit(knobs: Knobs, ledger: _Ledger) -> bool:
-    """docs/rules.md: a side that lost is taken to have fallen through the loss limit if
-    it is at or below it now, or was never set `sets_to_lose` times."""
-    most = _number(knobs, "sets_to_lose")
-    set_out = most > 0 and ledger.sets >= most
-    limit = knobs["loss_limit"]
-    below = isinstance(limit, int) and not isinstance(limit, bool) and ledger.score <= limit
-    return below or not set_out
 
 
 def _best_of(

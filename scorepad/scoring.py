@@ -260,29 +260,24 @@ def sides_losing(rules: Rules, scores: Sequence[int], sets: Sequence[int]) -> li
     ]
 
 
-def end_after_round(
+def note_losses(
     rules: Rules,
     number: int,
     scores: Sequence[int],
     sets: Sequence[int],
     out_since: list[int | None],
-    boston_by: int | None = None,
-) -> Outcome | None:
-    """Fold round `number` into who is out since when, then judge the end: the one fold
-    of a round's end that a game's standings and the simulator's games share.
+    fell: list[bool],
+) -> None:
+    """Note the sides that lost in round `number` (`sides_losing`, not out before): the
+    round in `out_since`, and in `fell` whether it fell through the loss limit then.
 
-    Each side that has lost as of these scores and was still in is noted in `out_since`
-    as out since this round (it stays out if it climbs back); then `judge_end`.
-    """
-    limit, most_sets = rules.loss_limit, rules.sets_to_lose
-    # Most rounds nobody is near losing: the sides are looked at only when one may be.
-    if (limit is not None and min(scores) <= limit) or (most_sets and max(sets) >= most_sets):
-        for side in sides_losing(rules, scores, sets):
-            if out_since[side] is None:
-                out_since[side] = number
-    return judge_end(
-        rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, deals=number
-    )
+    How a side lost is its own fact (docs/rules.md): a side that fell through the limit
+    and was later set out, above the limit again, still fell through it."""
+    limit = rules.loss_limit
+    for side in sides_losing(rules, scores, sets):
+        if out_since[side] is None:
+            out_since[side] = number
+            fell[side] = limit is not None and scores[side] <= limit
 
 
 def judge_end(
@@ -292,6 +287,7 @@ def judge_end(
     sets: Sequence[int] = (),
     boston_by: int | None = None,
     out_since: Sequence[int | None] = (),
+    fell: Sequence[bool] = (),
     deals: int = 0,
 ) -> Outcome | None:
     """Whether the game ends after a round with these scores, and who wins; None plays on.
@@ -305,7 +301,11 @@ def judge_end(
     `out_since` holds, for each side, the round in which it lost (None: still in), this
     round's losses included; a caller that folds a game keeps it, since a side that
     climbs back above the loss limit stays out. Without it, the sides losing as of these
-    scores are out, all since this round.
+    scores are out, all since this round. `fell` holds, for each side out, whether it fell
+    through the loss limit when it lost (`note_losses` keeps both): a game that ends once
+    a side is out ends by the loss limit if a side that lost fell through it, else by
+    sets, however the sides stand now. Without it, a side out is taken to have fallen
+    through the limit if it is at or below it now or was never set out.
 
     `deals` is the number of deals played, this one included: with a `deal_limit`, once
     they reach it and no side has won or lost otherwise, the higher score wins (a tie
@@ -340,11 +340,15 @@ def judge_end(
     if not still_in:  # every side lost: those that lost last are still in the running
         last = max(out_since[side] or 0 for side in out)
         still_in = [side for side in out if out_since[side] == last]
-    set_out = [side for side in out if most_sets and side < len(sets) and sets[side] >= most_sets]
-    fell = [
-        side for side in out if side not in set_out or (limit is not None and scores[side] <= limit)
-    ]
-    return _highest(rules, scores, still_in, EndReason.LOSS_LIMIT if fell else EndReason.SETS)
+    if fell:
+        by_limit = any(fell[side] for side in out)
+    else:
+        by_limit = any(
+            (limit is not None and scores[side] <= limit)
+            or not (most_sets and side < len(sets) and sets[side] >= most_sets)
+            for side in out
+        )
+    return _highest(rules, scores, still_in, EndReason.LOSS_LIMIT if by_limit else EndReason.SETS)
 
 
 def _highest(

@@ -8,45 +8,9 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from test_cli_games import ok, refused
 
-from scorepad.cli import app
-
-runner = CliRunner()
 THIRTEEN = "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy,Jon,Kim,Lou,Max"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert (code, err) == (0, ""), err
-    return out
-
-
-def snapshot(home: Path) -> dict[str, bytes]:
-    if not home.exists():
-        return {}
-    return {
-        str(path.relative_to(home)): path.read_bytes()
-        for path in sorted(home.rglob("*"))
-        if path.is_file() and not path.name.endswith(".lock")
-    }
-
-
-def refused(home: Path, *args: str) -> str:
-    """A command that must be refused in one line, changing nothing."""
-    before = snapshot(home)
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
-    assert result.stdout == "" and "Traceback" not in result.stderr
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("scorepad: "), result.stderr
-    assert snapshot(home) == before
-    return lines[0].removeprefix("scorepad: ")
 
 
 def show(name: str = "club") -> dict:  # type: ignore[type-arg]
@@ -182,6 +146,19 @@ def test_a_table_game_deleted_renamed_or_damaged_by_hand_is_named(club: Path) ->
     path = club / "games" / "club-r1-t3.toml"
     path.write_text(path.read_text().replace("[end_of_file]", ""))
     assert "table 3 of round 1" in refused(club, "event", "show", "club")
+
+
+def test_a_table_game_knows_its_event_round_and_table(club: Path) -> None:
+    text = (club / "games" / "club-r1-t2.toml").read_text()
+    assert '\n[event]\nname = "club"\nround = 1\ntable = 2\n' in text
+    assert ok("show", "-g", "club-r1-t2").startswith(
+        "club-r1-t2 · standard · to 500 · club, round 1, table 2\n"
+    )
+    path = club / "games" / "club-r1-t2.toml"
+    path.write_text(text.replace("table = 2", "table = 3"))
+    assert "table 2 of round 1: game club-r1-t2 was changed by hand" in refused(
+        club, "event", "show", "club"
+    )
 
 
 def test_a_damaged_event_file_is_refused(club: Path) -> None:

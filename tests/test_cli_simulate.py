@@ -158,7 +158,7 @@ def test_a_broken_engine_is_counted_and_reported_with_its_replay(
     from scorepad.sim import runner as sim_runner
 
     monkeypatch.setattr(
-        sim_runner, "end_after_round", lambda *args, **kwargs: Outcome(0, EndReason.TARGET)
+        sim_runner, "judge_end", lambda *args, **kwargs: Outcome(0, EndReason.TARGET)
     )
     code, out, _ = run("simulate", "--games", "3", "--seed", "4", "--json")
     data = json.loads(out)

@@ -56,6 +56,16 @@ END_GAMES = [
         id="through-the-loss-limit-stays-out-after-climbing-back",
     ),
     pytest.param(
+        # Both at -100 together, level: play on. Then both climb back above the limit by
+        # a made nil and are set a second time: how they lost decides, not where they
+        # stand, so the game ends by the loss limit, not by sets.
+        "standard", ("loss_limit=-100", "sets_to_lose=2"), "Ann,Bob,Cy,Di",
+        ["Ann=5 Bob=5 Cy=5 Di=5 / Ann=3 Bob=4 Cy=3 Di=3",
+         "Ann=nil Bob=nil Cy=7 Di=8 / Ann=0 Bob=0 Cy=6 Di=7"],
+        (-70, -80), Outcome(0, EndReason.LOSS_LIMIT), 2,
+        id="through-the-limit-together-level-then-set-out-ends-by-the-loss-limit",
+    ),
+    pytest.param(
         "standard", ("deal_limit=2",), "Ann,Bob,Cy,Di",
         ["Ann=3 Bob=3 Cy=3 Di=3 / Ann=4 Bob=3 Cy=3 Di=3",
          "Ann=3 Bob=3 Cy=3 Di=3 / Ann=3 Bob=3 Cy=4 Di=3"],

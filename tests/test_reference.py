@@ -33,6 +33,7 @@ from scorepad.presets import load_preset, preset_names, presets_dir
 from scorepad.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.rules import KNOBS, Rules
 from scorepad.scoring import Hand, SideScore, judge_end, score_side
+from scorepad.sim.referee import Referee
 
 PRESETS = preset_names()
 T = TypeVar("T")
@@ -498,12 +499,20 @@ def check_an_end(dice: Dice, seen: Counter[str]) -> None:
         ledger = reference._Ledger(score=scores[side], sets=sets[side])
         if reference._has_lost(table.knobs, ledger):
             ledger.lost_in = dice.pick([5, 5, 4, 2])
-        elif limit is not None:  # through the limit before, and climbed back
+            ledger.fell = reference._below_the_limit(table.knobs, ledger)
+            if ledger.lost_in < 5 and rules.loss_limit is not None:
+                # Out before: it may have fallen through the limit then, and climbed back.
+                ledger.fell = ledger.fell or dice.coin()
+        elif rules.loss_limit is not None:  # through the limit before, and climbed back
             ledger.lost_in = dice.pick([None, None, None, 3])
+            ledger.fell = ledger.lost_in is not None
         ledgers.append(ledger)
     boston_by = None if not rules.boston or dice.coin() else dice.number(0, count - 1)
     out_since = [ledger.lost_in for ledger in ledgers]
-    outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by, out_since=out_since)
+    fell = [ledger.fell for ledger in ledgers]
+    outcome = judge_end(
+        rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell
+    )
     actual = (outcome.winner, outcome.reason.value) if outcome else None
     bostons = [] if boston_by is None else [boston_by]
     assert actual == reference.check_the_end(table.knobs, ledgers, bostons), (scores, out_since)
@@ -799,6 +808,12 @@ GAMES = [
     pytest.param("solo-3", ("loss_limit=-100",),
                  ["11:1 | 3:8 | 3:8", "5:5 | 3:6 | 3:6", "5:5 | 3:4 | 3:8"],
                  (1, 3, "loss-limit"), (-10, 99, 3), id="who-wins-loss-limit-is-for-good"),
+    # Through the limit together and level (play on), then both back above it by a made
+    # nil and set out: they lost by the limit, and the game ends by it, not by sets.
+    pytest.param("standard", ("loss_limit=-100", "sets_to_lose=2"),
+                 ["5:3 5:3 | 5:4 5:3", "nil:0 7:6 | nil:0 8:7"],
+                 (0, 2, "loss-limit"), (-70, -80),
+                 id="through-the-limit-together-then-set-out-ends-by-the-loss-limit"),
 ]  # fmt: skip
 
 
@@ -828,3 +843,12 @@ def test_named_games(
     outcome = result.outcome
     engine_end = (outcome.winner, result.ended_after, outcome.reason.value) if outcome else None
     assert (wanted, engine_end) == (end, end)
+
+
+def test_the_referee_says_how_a_side_lost_not_where_it_stands() -> None:
+    """The simulator's fold (`Referee.end`) reads the end reason from how each side lost:
+    both through the loss limit in round 1, set out in round 2 above it: the loss limit."""
+    referee = Referee(preset_rules("standard", "loss_limit=-100", "sets_to_lose=2"))
+    scores, sets = [-70, -80], [2, 2]
+    assert referee.end(scores, sets, None, [1, 1], 2, fell=[True, True]) == (True, 0, "loss-limit")
+    assert referee.end(scores, sets, None, [1, 1], 2, fell=[False, False]) == (True, 0, "sets")

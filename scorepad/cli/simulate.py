@@ -93,6 +93,15 @@ def simulate(
             show_default=False,
         ),
     ] = None,
+    sweep: Annotated[
+        bool,
+        typer.Option(
+            "--sweep",
+            help="Play every preset and a seeded sample of knob combinations with explorer"
+            " bots (every kind of bid), check them, and say what was reached; --games is"
+            " the sweep's games in all (default 1000), on two processes unless --jobs.",
+        ),
+    ] = False,
 ) -> None:
     """Play games out with bots, score them with the engine, and check every deal.
 
@@ -103,6 +112,7 @@ def simulate(
     from scorepad.cli.common import load_rules
     from scorepad.errors import ScorepadError
     from scorepad.sim.bots import BOTS
+    from scorepad.sim.referee import knobs_of_preset
     from scorepad.sim.run import RunConfig
     from scorepad.sim.run import simulate as run_simulation
 
@@ -117,6 +127,9 @@ def simulate(
                 bots=repr(bots), unknown=", ".join(unknown) or _("(none)"), known=", ".join(BOTS)
             )
         )
+    if sweep:
+        _run_sweep(ctx, games, seed, jobs, as_json)
+        return
     if compare is not None:
         from scorepad.cli.compare import check_compare_options, run_compare
 
@@ -137,7 +150,7 @@ def simulate(
         )
     config = RunConfig(
         rules, name, games, seed=seed, bots=chosen, save_dir=save, save_hands=hands, kernel=kernel,
-        check=check,
+        check=check, knobs=knobs_of_preset(preset, overrides or ()),
     )  # fmt: skip
     if as_json or not sys.stderr.isatty():
         summary = run_simulation(config, jobs=jobs)
@@ -152,6 +165,38 @@ def simulate(
 
         print_renderable(summary_view(summary))
     if summary.violation_count:
+        raise typer.Exit(1)
+
+
+def _run_sweep(ctx: typer.Context, games: int, seed: int, jobs: int, as_json: bool) -> None:
+    """`--sweep`: the sweep's own default games and two processes, unless given."""
+    from scorepad.cli.common import print_json, print_renderable
+    from scorepad.cli.sweep import sweep_view
+    from scorepad.sim.sweep import GAMES, play_sweep
+
+    def typed(name: str) -> bool:
+        return getattr(ctx.get_parameter_source(name), "name", "DEFAULT") != "DEFAULT"
+
+    others = [name for name in ("preset", "overrides", "bots", "save", "hands", "kernel",
+                                "check", "compare") if typed(name)]  # fmt: skip
+    if others:
+        from scorepad.errors import ScorepadError
+
+        option = {"overrides": "--set"}.get(others[0], f"--{others[0]}")
+        raise ScorepadError(
+            _(
+                "--sweep plays its own rule sets and bots: it takes --games, --seed, --jobs"
+                " and --json, not {option}"
+            ).format(option=option)
+        )
+    report = play_sweep(
+        seed, games if typed("games") else GAMES, jobs=jobs if typed("jobs") else 2
+    )
+    if as_json:
+        print_json(report.as_json())
+    else:
+        print_renderable(sweep_view(report))
+    if report.tally.violation_count:
         raise typer.Exit(1)
 
 

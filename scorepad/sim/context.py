@@ -11,6 +11,7 @@ makes its own the first time it plays.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,7 @@ class RunContext:
     max_deals: int = MAX_DEALS
     table: str | None = None  # deals on the kernel's Table: "c" or "python" (its twin)
     check: str = "sample"
+    knobs: Mapping[str, object] | None = None  # the reference's reading of the rules
     _runner: GameRunner | None = field(default=None, init=False, repr=False)
     _open: ExitStack | None = field(default=None, init=False, repr=False)
 
@@ -58,6 +60,7 @@ class RunContext:
                 max_deals=self.max_deals,
                 table=table_type(self.table) if self.table is not None else None,
                 check=self.check,
+                knobs=self.knobs,
             )
         return self._runner
 

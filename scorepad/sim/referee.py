@@ -17,12 +17,14 @@ reads its answer twice, never through the engine's memo keys or the kernel's slo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
 from scorepad import reference
 from scorepad.bids import Bid, BidKind
+from scorepad.presets import load_preset
 from scorepad.ruledata import rules_to_mapping
 from scorepad.rules import Rules
 from scorepad.scoring import Outcome, SideScore
@@ -40,8 +42,44 @@ _KIND = {
 
 
 def reference_knobs(rules: Rules) -> dict[str, object]:
-    """The rules as the reference reads them: a preset file's mapping of every knob."""
+    """The engine's rules written back as a preset file's mapping of every knob: the
+    reference's knobs only where no preset file is at hand (rules made in a test); a run
+    hands the reference its own reading of the file (`knobs_of_preset`)."""
     return rules_to_mapping(rules)
+
+
+def knobs_of_preset(preset: str, overrides: Sequence[str] = ()) -> dict[str, object]:
+    """The knobs of a preset (a shipped name or a file) with `--set` overrides, as the
+    reference reads them itself from the file's text (`read_knobs`), not
+    through the engine's parsed rules. (The engine's loader finds the file, and has
+    refused it if it is bad.)"""
+    path = load_preset(preset).path
+    return read_knobs(path.read_text(encoding="utf-8"), overrides)
+
+
+def read_knobs(preset_text: str, overrides: Sequence[str] = ()) -> dict[str, object]:
+    """A game's knobs read from its preset file's TOML text and its `--set key=value`
+    overrides (each value TOML, or a bare word as a string), every other knob at the
+    reference's default (`reference.with_defaults`): the reference's own reading, never
+    the engine's parsed rules, so that a knob the engine's loader misreads shows up as a
+    difference. (The reference itself does no I/O and parses no text: it is handed this
+    mapping.)"""
+    knobs = tomllib.loads(preset_text)
+    knobs.pop("summary", None)
+    for text in overrides:
+        key, _, raw = text.partition("=")
+        try:
+            value: object = tomllib.loads(f"v = {raw.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw.strip()
+        knobs[key.strip()] = value
+    return reference.with_defaults(knobs)
+
+
+def _limit_of(knobs: Mapping[str, object]) -> int:
+    """The loss limit as a number (none: out of reach of any score)."""
+    limit = knobs["loss_limit"]
+    return limit if isinstance(limit, int) and not isinstance(limit, bool) else -(2**62)
 
 
 def plain_side(bids: Sequence[Bid | None], tricks: Sequence[int]) -> tuple[PlainHand, ...]:
@@ -71,18 +109,26 @@ class RefSide(NamedTuple):
 class Referee:
     """The reference scorer for one set of rules, and the end of a game by them."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, knobs: Mapping[str, object] | None = None) -> None:
+        """`knobs`: the rules as the reference read them from the preset file and the
+        overrides (`knobs_of_preset`); without them, the engine's rules written back.
+        The engine's `rules` only give the table's shape (its sides and seats)."""
         self.rules = rules
-        self.knobs = reference_knobs(rules)
-        self._keeper = reference.Scorekeeper(self.knobs)
+        self.knobs = dict(knobs) if knobs is not None else reference_knobs(rules)
+        knobs = self.knobs
+        self._keeper = reference.Scorekeeper(knobs)
         self.reads_score = rules.points_read_score
-        # What can end a game (RULES.md 10-11), read from the rules for `end`.
-        self._boston_wins = rules.boston_wins
-        self._target = rules.target
-        self._limit = rules.loss_limit if rules.loss_limit is not None else -(10**18)
-        self._sets = rules.sets_to_lose if rules.sets_to_lose > 0 else 10**18
-        self._deals = rules.deal_limit or 10**18
-        self._draw = rules.tie == "draw"
+        # What can end a game (RULES.md 10-11), read from the knobs for `end`.
+        self._boston_wins = knobs["boston_wins"] is True
+        target = knobs["target"]
+        most = knobs["sets_to_lose"]
+        deals = knobs["deal_limit"]
+        assert isinstance(target, int) and isinstance(most, int) and isinstance(deals, int)
+        self.target = target
+        self.limit = _limit_of(knobs)
+        self.most_sets = most if most > 0 else 2**62
+        self.last_deal = deals or 2**62
+        self._draw = knobs["tie"] == "draw"
 
     def side(self, hands: tuple[PlainHand, ...], score: int, bags: int) -> RefSide:
         """A side's round as the reference scores it. Not memoised here: each caller
@@ -113,7 +159,7 @@ class Referee:
 
     def has_lost(self, score: int, sets: int) -> bool:
         """docs/rules.md: a side loses at or below the loss limit, or set out."""
-        return score <= self._limit or sets >= self._sets
+        return score <= self.limit or sets >= self.most_sets
 
     def end(
         self,
@@ -122,11 +168,14 @@ class Referee:
         boston_by: int | None,
         out_since: list[int | None],
         number: int = 0,
+        fell: Sequence[bool] | None = None,
     ) -> tuple[bool, int | None, str | None]:
         """Whether the game is over after a round, its winner (None: a draw) and why,
         read from docs/rules.md and the knobs, without the engine's `judge_end`.
 
-        `out_since`: the round each side lost in (None: still in), this round's too. A
+        `out_since`: the round each side lost in (None: still in), this round's too;
+        `fell`: whether each side out fell through the loss limit then (None: judged from
+        where the sides stand now, for a caller with no history). A
         side out cannot win by the target or by Boston; a Boston that wins at once by a
         side still in wins; then a side still in at or above the target; then, once any
         side is out, the highest of those still in (or of those that lost last); with none
@@ -135,20 +184,26 @@ class Referee:
         still_in = [side for side in sides if out_since[side] is None]
         if boston_by is not None and self._boston_wins and boston_by in still_in:
             return True, boston_by, "boston"
-        over = [side for side in still_in if scores[side] >= self._target]
+        over = [side for side in still_in if scores[side] >= self.target]
         if over:
             return self._highest(scores, over, "target")
         out = [side for side in sides if out_since[side] is not None]
         if not out:
-            if number >= self._deals:
+            if number >= self.last_deal:
                 return self._highest(scores, still_in, "deal-limit")
             return _NOT_OVER
         if not still_in:
             latest = max(out_since[side] or 0 for side in out)
             still_in = [side for side in out if out_since[side] == latest]
-        # By the loss limit if a side out is at or below it, or was never set out.
-        fell = any(scores[side] <= self._limit or sets[side] < self._sets for side in out)
-        return self._highest(scores, still_in, "loss-limit" if fell else "sets")
+        # By the loss limit if a side out fell through it when it lost; with no history,
+        # if a side out is at or below it, or was never set out.
+        if fell is not None:
+            by_limit = any(fell[side] for side in out)
+        else:
+            by_limit = any(
+                scores[side] <= self.limit or sets[side] < self.most_sets for side in out
+            )
+        return self._highest(scores, still_in, "loss-limit" if by_limit else "sets")
 
     def _highest(
         self, scores: list[int], sides: list[int], reason: str
@@ -196,13 +251,15 @@ class GameFold:
         self._memo: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
         self._founds: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self._reads_score = referee.reads_score
-        # What can end a game (docs/rules.md), for the usual deal's quick test.
-        self._target = rules.target
-        self._limit = rules.loss_limit if rules.loss_limit is not None else -(2**62)
-        self._most_sets = rules.sets_to_lose or 2**62
-        self._last_deal = rules.deal_limit or 2**62
+        # What can end a game (docs/rules.md), for the usual deal's quick test: the
+        # reference's reading, so that a knob the engine misreads cannot skip the judging.
+        self._target = referee.target
+        self._limit = referee.limit
+        self._most_sets = referee.most_sets
+        self._last_deal = referee.last_deal
         self._sides = range(rules.sides)
         self.out_since: list[int | None] = []
+        self.fell: list[bool] = []  # whether a side out fell through the loss limit
         self._out = False
         self.scores: list[int] = []
         self.bags: list[int] = []
@@ -215,6 +272,7 @@ class GameFold:
         compares with its own after every deal."""
         sides = self.referee.rules.sides
         self.out_since = [None] * sides
+        self.fell = [False] * sides
         self._out = False  # whether a side has lost
         self.scores, self.bags, self.sets = [0] * sides, [0] * sides, [0] * sides
         self._theirs = (scores, bags, sets)
@@ -385,8 +443,9 @@ class GameFold:
         for side in self._sides:
             if out_since[side] is None and referee.has_lost(ref_scores[side], ref_sets[side]):
                 out_since[side] = number
+                self.fell[side] = ref_scores[side] <= referee.limit
                 self._out = True
-        truth = referee.end(ref_scores, ref_sets, boston_by, out_since, number)
+        truth = referee.end(ref_scores, ref_sets, boston_by, out_since, number, self.fell)
         if same and truth == ended:
             return _NOTHING
         problems = []

@@ -9,7 +9,7 @@ same for any number of jobs.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -42,6 +42,9 @@ class RunConfig:
     max_deals: int = MAX_DEALS
     kernel: str = "auto"  # auto, c or python: see kernel.py and docs/simulator.md
     check: str = "sample"  # sample or full: table deals the Python validator replays
+    # The rules as the reference read them from the preset file and the overrides
+    # (`referee.knobs_of_preset`); None: the engine's rules written back.
+    knobs: Mapping[str, object] | None = None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -179,6 +182,7 @@ def run_context(config: RunConfig, path: str) -> RunContext:
         max_deals=config.max_deals,
         table=table,
         check=config.check,
+        knobs=config.knobs,
     )
 
 

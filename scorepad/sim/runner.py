@@ -4,8 +4,7 @@ A game is played from its own seed, so a run gives the same result however its g
 are spread over processes. Every deal comes from a deal source (source.py: bots in
 Python, or a table of random bots in C or Python), is scored side by side with the
 engine (`scorer.SideScorer`, as `game.standings` scores a saved game, and held to the
-reference scorer), and folded into the game; the engine judges the end (`end_after_round`,
-as `game.standings` does).
+reference scorer), and folded into the game; the engine judges the end (`judge_end`).
 Beside that fold, the reference folds the game on its own (`referee.GameFold`), and the
 two must agree after every deal.
 """
@@ -13,11 +12,11 @@ two must agree after every deal.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from scorepad.game import Game, Round, new_game, standings
 from scorepad.rules import Rules
-from scorepad.scoring import end_after_round
+from scorepad.scoring import judge_end, note_losses
 from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
@@ -41,7 +40,10 @@ class GameRunner:
     bots in Python: one kind of bot at every seat, under rules `kernel.kernel_refusal`
     accepts.
     `check="full"` has the Python validator replay every table deal, not a sample.
-    `seat_bots` makes each seat's bot (from the game's random stream) instead of `bots`.
+    `seat_bots` makes each seat's bot (from the game's random stream) instead of `bots`
+    (a league's players, a sweep's explorers). `knobs`: the rules as the reference read
+    them from the preset file (`referee.knobs_of_preset`), which it scores and ends
+    games by.
     Each process of a run plays with its own runner and memos: nothing of the scores, the
     checks or the reference's fold is shared between processes."""
 
@@ -60,6 +62,7 @@ class GameRunner:
         check: str = "sample",
         engine: Engine | None = None,
         seat_bots: Sequence[Callable[[random.Random], Bot]] | None = None,
+        knobs: Mapping[str, object] | None = None,
     ) -> None:
         unknown = [name for name in bots if name not in BOTS]
         if unknown or not bots:
@@ -77,7 +80,7 @@ class GameRunner:
         self.names = seat_names(rules.players)
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
-        self.referee = Referee(rules)
+        self.referee = Referee(rules, knobs)
         # A table deal's sides are kept by slot (slots.py).
         slots = slot_shape(rules) if table is not None else None
         self.scorer = SideScorer(
@@ -95,6 +98,11 @@ class GameRunner:
         self.fold = GameFold(self.referee, self.source.plain_of)
         if validate:
             self.scorer.note = self.fold.note
+        # No side can have lost while every score is above this and every side's sets
+        # below the next (the loss limit, sets_to_lose; none: out of reach).
+        self._lowest = rules.loss_limit if rules.loss_limit is not None else -(2**62)
+        self._most_sets = rules.sets_to_lose or 2**62
+        self._can_lose = rules.loss_limit is not None or rules.sets_to_lose > 0
 
     def close(self) -> None:
         """Let the runner's memos go as soon as the run is over: the scorer hands the
@@ -114,6 +122,8 @@ class GameRunner:
         scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
         # The deal in which each side lost, if it has: a side that lost stays out.
         out_since: list[int | None] = [None] * sides
+        fell = [False] * sides  # and whether it fell through the loss limit then
+        lowest, most_sets, can_lose = self._lowest, self._most_sets, self._can_lose
         rounds: list[Round] | None = [] if self.keep_game else None
         want_entries = rounds is not None
         validate, keep_records = self.validate, self.keep_records
@@ -134,7 +144,12 @@ class GameRunner:
             if rounds is not None:
                 assert entries is not None
                 rounds.append(Round(dealer, entries))
-            outcome = end_after_round(rules, number, scores, sets, out_since, boston_by)
+            if can_lose and (min(scores) <= lowest or max(sets) >= most_sets):
+                note_losses(rules, number, scores, sets, out_since, fell)
+            outcome = judge_end(
+                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
+                deals=number,
+            )
             if validate:
                 problems += fold_deal(number, keys, bids, taken, outcome)
             if problems:

@@ -1,0 +1,171 @@
+"""Explorer bots: players who make every kind of bid the rules allow, at rates a run sets.
+
+The heuristic bot is a realistic club player, and so it never bids a blind number,
+never overbids the deal beside its partner, and rarely bids Boston, double nil or a
+10-for-200 contract: rules those bids reach go unplayed. An explorer plays its cards as
+the heuristic bot does, but at its bids it now and then makes one of those on purpose
+(`ExplorerMix` gives the rates), wherever the rules allow it:
+
+- a blind bid of a number (`blind_bids`), decided before it looks at its hand;
+- blind nil, always when its side trails by exactly the deficit or just past it, else
+  at its rate;
+- an overbid of the deal beside its partner's number (a contract above the tricks);
+- Boston (a contract of every trick), double nil beside a partner's nil, and a
+  contract in reach of 10-for-200;
+- under partner bidding, the same numbers, which the table then joins into a team bid.
+
+Which bids the rules allow it reads from the reference (`scorepad.reference`: each bid
+alone, and the side's bids together), given the rules as the reference read them from
+the preset file, never from the engine's bid checks, which the simulator holds to it:
+a bid the engine refuses wrongly then shows up as a violation instead of being avoided.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scorepad import reference
+from scorepad.bids import NIL, Bid, BidKind, number
+from scorepad.sim.bots import HeuristicBot
+from scorepad.sim.table import BidChoice, Seen
+
+_KIND = {BidKind.NUMBER: "number", BidKind.NIL: "nil", BidKind.BLIND_NIL: "bnil",
+         BidKind.BLIND: "blind"}  # fmt: skip
+# How far past the blind nil deficit still counts as "just past" it.
+JUST_PAST = 10
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorerMix:
+    """How often an explorer makes each kind of bid, where the rules allow it (0 to 1)."""
+
+    blind: float = 0.12  # a blind number, when its side may bid one
+    blind_nil: float = 0.1  # blind nil when open (always at or just past the deficit)
+    overbid: float = 0.04  # beside a partner's number, more than the deal leaves
+    boston: float = 0.03  # the side's contract every trick
+    double_nil: float = 0.3  # nil beside a partner's nil
+    ten_for_200: float = 0.06  # a contract in reach of 10-for-200
+
+    def __post_init__(self) -> None:
+        for name in self.__slots__:
+            rate = getattr(self, name)
+            if not 0 <= rate <= 1:
+                raise ValueError(f"explorer rate {name} = {rate}: give 0 to 1")
+
+
+USUAL_MIX = ExplorerMix()  # the rates a sweep plays by
+
+
+class ExplorerBot(HeuristicBot):
+    """The heuristic player's cards, with bids of every kind the rules allow."""
+
+    name = "explorer"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        knobs: Mapping[str, object],
+        mix: ExplorerMix = USUAL_MIX,
+    ) -> None:
+        super().__init__(rng)
+        self.knobs = reference.with_defaults(knobs)
+        self.mix = mix
+        self.deal = reference.tricks_in_a_deal(self.knobs)
+
+    def wants_blind_nil(self, seat: int, seen: Seen) -> bool:
+        deficit = self.knobs["blind_nil_deficit"]
+        assert isinstance(deficit, int)
+        behind = seen.trailing_by(seen.side_of[seat])
+        if deficit > 0 and deficit <= behind <= deficit + JUST_PAST:
+            return True
+        return self.rng.random() < self.mix.blind_nil
+
+    def bid(self, seat: int, hand: int, seen: Seen, choice: BidChoice) -> Bid:
+        if not choice.must_nil and not choice.joint:
+            for wish in self._wishes(seat, seen):
+                if wish is not None and self._allowed(seat, seen, wish):
+                    return wish
+        return super().bid(seat, hand, seen, choice)
+
+    def _wishes(self, seat: int, seen: Seen) -> list[Bid | None]:
+        """The unusual bids this explorer would like now, in the order it tries them."""
+        rnd, mix, knobs, deal = self.rng.random, self.mix, self.knobs, self.deal
+        partner = seen.partner[seat]
+        theirs = seen.bids[partner] if partner != seat else None
+        partner_number = theirs.tricks if theirs is not None and not theirs.is_nil else None
+        wishes: list[Bid | None] = []
+        if knobs["blind_bids"] is True and rnd() < mix.blind:
+            least = knobs["blind_bid_min"]
+            assert isinstance(least, int)
+            wishes.append(Bid(BidKind.BLIND, min(deal, least + int(rnd() * 4))))
+        if theirs is not None and theirs.is_nil and rnd() < mix.double_nil:
+            wishes.append(NIL)
+        if rnd() < mix.boston:
+            wishes.append(self._number(deal - (partner_number or 0)))
+        if partner_number is not None and rnd() < mix.overbid:
+            wishes.append(self._number(deal - partner_number + 1 + int(rnd() * 3)))
+        elif theirs is None and partner != seat and rnd() < mix.overbid:
+            wishes.append(self._number(deal // 2 + 1 + int(rnd() * 3)))
+        if knobs["ten_for_200"] is True and rnd() < mix.ten_for_200:
+            least = knobs["ten_for_200_bid"]
+            assert isinstance(least, int)
+            wishes.append(self._number(least - (partner_number or 0) + int(rnd() * 2)))
+        return wishes
+
+    def _number(self, tricks: int) -> Bid | None:
+        """A plain bid of `tricks`, if one player may bid so many."""
+        return number(tricks) if 1 <= tricks <= self.deal else None
+
+    def _allowed(self, seat: int, seen: Seen, bid: Bid) -> bool:
+        """Whether the reference allows the bid here: on its own, with the side's other
+        bid (once made), and, from the last bidder, the whole table (no hell)."""
+        knobs = self.knobs
+        side = seen.side_of[seat]
+        behind = seen.trailing_by(side)
+        kind = _KIND[bid.kind]
+        if reference.one_bid_refusal(knobs, kind, bid.tricks, behind, self.deal):
+            return False
+        partner = seen.partner[seat]
+        theirs = seen.bids[partner] if partner != seat else None
+        if bid.kind is not BidKind.NIL and knobs["suicide"] is True:
+            least = knobs["suicide_min_bid"]
+            assert isinstance(least, int)
+            if bid.tricks < least or (theirs is not None and not theirs.is_nil):
+                return False
+        if partner != seat and theirs is None:
+            return True  # the partner bids beside it, by the table's choice
+        sides: list[list[tuple[str, int]]] = []
+        trailing: list[int | None] = []
+        # The last bid of the table: every other side has bid (a side's seat that has not
+        # bid beside one that has is taken as a joint bid; if it bids later, no hell is
+        # only judged too soon, which refuses a wish and never lets a bad one through).
+        last = all(
+            seen.bids[other] is not None or seen.bids[seen.partner[other]] is not None
+            for other in range(seen.players)
+            if other not in (seat, partner)
+        )
+        for other_side, seats in enumerate(_seats_by_side(seen)):
+            bids = [bid if other == seat else seen.bids[other] for other in seats]
+            made = [(_KIND[one.kind], one.tricks) for one in bids if one is not None]
+            if other_side == side or (last and made):
+                sides.append(made)
+                trailing.append(seen.trailing_by(other_side))
+        if knobs["no_hell"] is True and not last and _known_total(seen, seat, bid) == self.deal:
+            return False  # a later bidder held to nil (suicide) would have no bid left
+        judged = knobs if last else {**knobs, "no_hell": False}
+        return reference.bid_refusal(judged, sides, trailing) is None
+
+
+def _known_total(seen: Seen, seat: int, bid: Bid) -> int:
+    """The table's non-nil bids so far, with `bid` from `seat`."""
+    made = [one for other, one in enumerate(seen.bids) if other != seat and one is not None]
+    return sum(one.tricks for one in [*made, bid] if not one.is_nil)
+
+
+def _seats_by_side(seen: Seen) -> list[list[int]]:
+    seats: list[list[int]] = [[] for _ in seen.scores]
+    for seat, side in enumerate(seen.side_of):
+        seats[side].append(seat)
+    return seats

@@ -1,0 +1,100 @@
+"""Twelve small, plausible bugs of the engine, each a one-line change of its
+source, planted one at a time for the sweep to catch.
+
+A bug is planted by compiling the function again from its source with one line
+changed, and putting the new function in place of the old one wherever a module holds
+it (its own module, and those that imported its name), with a `MonkeyPatch`, so that
+it is taken out again at the end. Used by tests/test_sim_sweep.py (three of them) and
+benchmarks/sim_planted_sweep.py (all twelve).
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+import textwrap
+from types import FunctionType, ModuleType
+from typing import NamedTuple
+
+import pytest
+
+from scorepad import bids, scoring
+
+
+class Plant(NamedTuple):
+    """A bug: in `module`'s function `name`, the text `old` written as `new`."""
+
+    module: ModuleType
+    name: str
+    old: str
+    new: str
+    rule: str  # the rule it breaks, in the words of RULES.md and docs/rules.md
+
+
+PLANTS: dict[str, Plant] = {
+    "failed-nil-helps-the-contract": Plant(
+        scoring, "score_side", 'if rules.failed_nil_tricks == "contract":',
+        'if rules.failed_nil_tricks in ("contract", "bags"):',
+        "a nil bidder's tricks never help the partner's contract"),
+    "one-bag-penalty-a-round": Plant(
+        scoring, "score_side",
+        "penalties, bags_after = divmod(bags + new_bags, rules.bag_limit)",
+        "penalties = int(bags + new_bags >= rules.bag_limit); "
+        "bags_after = bags + new_bags - penalties * rules.bag_limit",
+        "20 bags at once are two penalties"),
+    "overbid-scored-as-boston": Plant(
+        scoring, "_contract_lines", "if rules.boston and contract == rules.tricks:",
+        "if rules.boston and contract >= rules.tricks:",
+        "an overbid is never Boston"),
+    "blind-set-loses-single": Plant(
+        scoring, "_contract_lines",
+        'lost = factor * rules.trick_points * contract if rules.set_scoring == "minus-bid" else 0',
+        'lost = rules.trick_points * contract if rules.set_scoring == "minus-bid" else 0',
+        "a blind bid doubles the contract's points, made or set"),
+    "exact-bonus-with-overtricks": Plant(
+        scoring, "_bonus_lines", "contract in rules.exact_bonus_bids and taken == contract",
+        "contract in rules.exact_bonus_bids and taken >= contract",
+        "the exact bonus is for a contract made exactly"),
+    "big-bonus-off-by-one": Plant(
+        scoring, "_bonus_lines", "above = contract - rules.big_contract_from",
+        "above = contract - rules.big_contract_from + 1",
+        "+10 per contract trick above the threshold"),
+    "failed-blind-nil-costs-100": Plant(
+        scoring, "score_side",
+        "-value, NIL_FAILED))\n            if rules.failed_nil_tricks",
+        "-rules.nil_points, NIL_FAILED))\n            if rules.failed_nil_tricks",
+        "blind nil failed: -200"),
+    "blind-nil-refused-at-the-deficit": Plant(
+        bids, "_check_trailing", "trailing_by < deficit", "trailing_by <= deficit",
+        "blind nil is allowed when the side trails by at least the deficit"),
+    "quicksand-nil-tricks-as-bags": Plant(
+        scoring, "score_side", 'elif rules.failed_nil_tricks == "bags" and not rules.quicksand:',
+        'elif rules.failed_nil_tricks == "bags":',
+        "quicksand has no bags at all, a failed nil's tricks score nothing"),
+    "loss-limit-needs-a-score-below": Plant(
+        scoring, "sides_losing", "(limit is not None and score <= limit)",
+        "(limit is not None and score < limit)",
+        "a side at or below the loss limit loses"),
+    "target-needs-a-score-above": Plant(
+        scoring, "judge_end", "if scores[side] >= rules.target]",
+        "if scores[side] > rules.target]",
+        "a side at or above the target wins"),
+    "climbing-back-is-back-in": Plant(
+        scoring, "judge_end", "    if not out_since:\n", "    if True:\n",
+        "a side that climbs back above the loss limit stays out"),
+}  # fmt: skip
+
+
+def plant(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Plant bug `name` for as long as `monkeypatch` lasts."""
+    bug = PLANTS[name]
+    original = getattr(bug.module, bug.name)
+    source = textwrap.dedent(inspect.getsource(original))
+    assert source.count(bug.old) == 1, (name, "the line to change is not there once")
+    namespace = dict(vars(bug.module))
+    exec(compile(source.replace(bug.old, bug.new), f"<planted {name}>", "exec"), namespace)
+    planted = namespace[bug.name]
+    assert isinstance(planted, FunctionType)
+    for module in list(sys.modules.values()):
+        if module is not None and getattr(module, bug.name, None) is original:
+            monkeypatch.setattr(module, bug.name, planted)
