@@ -381,12 +381,15 @@ def undo_last(game: Game) -> Game:
     """The game with its last entry taken back: the last round's tricks, or else its bids."""
     if not game.rounds:
         raise GameError(_("nothing to undo: no round is entered yet"))
-    number = len(game.rounds)
-    last = game.rounds[-1]
-    if last.played:
-        unplayed = Round(last.dealer, tuple(SideEntry(entry.bids) for entry in last.sides))
-        return _with_round(game, number, unplayed)
+    if game.rounds[-1].played:
+        return without_tricks(game, len(game.rounds))
     return dataclasses.replace(game, rounds=game.rounds[:-1])
+
+
+def without_tricks(game: Game, number: int) -> Game:
+    """The game with round `number`'s bids only: its tricks set aside."""
+    old = game.rounds[number - 1]
+    return _with_round(game, number, Round(old.dealer, tuple(SideEntry(e.bids) for e in old.sides)))
 
 
 def _with_round(game: Game, number: int, round_: Round) -> Game:

@@ -104,6 +104,30 @@ def side_hands(rules: Rules, entry: SideEntry, names: Sequence[str]) -> list[Han
     return [Hand(Bid(kind, sum(bid.tricks for bid in bids)), sum(tricks))]
 
 
+class BidWarning(NamedTuple):
+    """A blind bid the scores before its round did not allow (a correction moved them):
+    kept and scored as entered, and named. A fact: `gametext.warning_words` says it in
+    the reader's words; `str()` is the stable English that JSON keeps."""
+
+    number: int  # the round
+    who: str  # the player, or the side for a joint bid
+    side: str
+    blind: int | None  # the blind bid's tricks; None for blind nil
+    deficit: int  # what it needed the side to trail by
+    behind: int  # how far the side trailed before the round (0 level, below 0 led)
+
+    def __str__(self) -> str:
+        what = "blind nil" if self.blind is None else f"blind {self.blind}"
+        if self.behind > 0:
+            fact = f"trailed by only {self.behind}"
+        else:
+            fact = f"led by {-self.behind}" if self.behind else "were level"
+        return (
+            f"round {self.number}: {self.who}'s {what} needed {self.side} to trail by "
+            f"{self.deficit} or more; before round {self.number} they {fact}"
+        )
+
+
 class RoundResult(NamedTuple):
     """A round with its scores; `sides` is None while its tricks are not in.
 
@@ -116,7 +140,7 @@ class RoundResult(NamedTuple):
     sides: tuple[SideScore, ...] | None
     outcome: Outcome | None  # the game ended with this round (None after the end)
     after_end: bool = False  # played after the round that ended the game: does not count
-    warnings: tuple[str, ...] = ()  # bids the scores before the round did not allow
+    warnings: tuple[BidWarning, ...] = ()  # bids the scores before the round did not allow
 
 
 class Standings(NamedTuple):
@@ -197,7 +221,9 @@ def standings(game: Game) -> Standings:
     return Standings(tuple(results), *final, outcome, ended_after, tuple(scores))
 
 
-def bid_warnings(game: Game, number: int, round_: Round, scores: Sequence[int]) -> tuple[str, ...]:
+def bid_warnings(
+    game: Game, number: int, round_: Round, scores: Sequence[int]
+) -> tuple[BidWarning, ...]:
     """The blind bids of a round that the scores before it did not allow.
 
     A correction of an earlier round can change who trails; the round was played and is
@@ -208,9 +234,9 @@ def bid_warnings(game: Game, number: int, round_: Round, scores: Sequence[int]) 
 
 def _bid_warnings(
     game: Game, seating: _Seating, number: int, round_: Round, scores: Sequence[int]
-) -> tuple[str, ...]:
+) -> tuple[BidWarning, ...]:
     rules = game.rules
-    found: list[str] = []
+    found: list[BidWarning] = []
     for side, entry in enumerate(round_.sides):
         for index, bid in enumerate(entry.bids):
             # Most bids are not blind: they are passed over before any other work.
@@ -226,15 +252,8 @@ def _bid_warnings(
                 continue
             names = seating.names[side]
             who = names[index] if len(entry.bids) == len(names) else game.sides[side]
-            what = "blind nil" if kind is _BLIND_NIL else f"blind {bid.tricks}"
-            if behind > 0:
-                fact = f"trailed by only {behind}"
-            else:
-                fact = f"led by {-behind}" if behind else "were level"
-            found.append(
-                f"round {number}: {who}'s {what} needed {game.sides[side]} to trail by "
-                f"{deficit} or more; before round {number} they {fact}"
-            )
+            blind = None if kind is _BLIND_NIL else bid.tricks
+            found.append(BidWarning(number, who, game.sides[side], blind, deficit, behind))
     return tuple(found)
 
 

@@ -11,7 +11,7 @@ from scorepad.i18n import N_, _, ngettext
 from scorepad.scoring import EndReason, Outcome
 
 if TYPE_CHECKING:
-    from scorepad.game import Game, SideEntry, Standings
+    from scorepad.game import BidWarning, Game, SideEntry, Standings
     from scorepad.rules import Rules
 
 
@@ -84,6 +84,45 @@ _END_WORDS = {
     EndReason.BOSTON: N_("Boston"),
     EndReason.DEAL_LIMIT: N_("the deal limit of {deals}"),
 }
+
+
+def warning_words(warning: BidWarning) -> str:
+    """A questionable blind bid in the reader's words: `round 2: Ann's blind nil needed Ann
+    & Cat to trail by 100 or more; before round 2 they led by 40`."""
+    nil = warning.blind is None
+    if warning.behind > 0:
+        said = (
+            _("round {number}: {who}'s blind nil needed {side} to trail by {deficit} or more;"
+              " before round {number} they trailed by only {behind}")
+            if nil
+            else _("round {number}: {who}'s blind {tricks} needed {side} to trail by {deficit}"
+                   " or more; before round {number} they trailed by only {behind}")
+        )  # fmt: skip
+    elif warning.behind < 0:
+        said = (
+            _("round {number}: {who}'s blind nil needed {side} to trail by {deficit} or more;"
+              " before round {number} they led by {lead}")
+            if nil
+            else _("round {number}: {who}'s blind {tricks} needed {side} to trail by {deficit}"
+                   " or more; before round {number} they led by {lead}")
+        )  # fmt: skip
+    else:
+        said = (
+            _("round {number}: {who}'s blind nil needed {side} to trail by {deficit} or more;"
+              " before round {number} they were level")
+            if nil
+            else _("round {number}: {who}'s blind {tricks} needed {side} to trail by {deficit}"
+                   " or more; before round {number} they were level")
+        )  # fmt: skip
+    return said.format(
+        number=warning.number,
+        who=warning.who,
+        side=warning.side,
+        tricks=warning.blind,
+        deficit=warning.deficit,
+        behind=warning.behind,
+        lead=-warning.behind,
+    )
 
 
 def deals_left_text(game: Game, standings: Standings) -> str | None:

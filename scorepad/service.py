@@ -27,10 +27,9 @@ from typing import Literal
 from scorepad.bids import Bid, contract_of
 from scorepad.errors import GameError
 from scorepad.game import (
+    BidWarning,
     EventSeat,
     Game,
-    Round,
-    SideEntry,
     Standings,
     check_round_number,
     new_game,
@@ -100,7 +99,7 @@ class Correction:
     stopped_counting: tuple[int, ...]  # rounds now played after the end that counted before
     counting_again: tuple[int, ...]  # rounds that count again, the end having moved later
     after_end: bool  # the corrected round itself is now played after the end
-    later_warnings: tuple[str, ...]  # the bids of later rounds the new scores do not allow
+    later_warnings: tuple[BidWarning, ...]  # later rounds' bids the new scores do not allow
 
 
 @dataclass(frozen=True)
@@ -304,16 +303,13 @@ def enter_tricks(
 
 def correct_round(path: Path, number: int, bids: Bids, tricks: Tricks) -> Entered:
     """Rewrite round `number`'s bids and tricks together, checked as each alone would be."""
-    from scorepad.entry import set_bids, set_tricks
+    from scorepad.entry import set_bids, set_tricks, without_tricks
 
     def change(game: Game) -> tuple[Game, Standings]:
         check_round_number(game, number)
         before = standings(game)
         # Its old tricks are set aside first: the new bids are checked without them.
-        old = game.rounds[number - 1]
-        rounds = list(game.rounds)
-        rounds[number - 1] = Round(old.dealer, tuple(SideEntry(entry.bids) for entry in old.sides))
-        cleared = dataclasses.replace(game, rounds=tuple(rounds))
+        cleared = without_tricks(game, number)
         return set_tricks(set_bids(cleared, bids, number=number), tricks, number=number), before
 
     game, before = update_game(path, change)

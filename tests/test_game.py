@@ -136,7 +136,7 @@ def test_later_blind_bids_the_scores_before_them_did_not_allow_are_warned_of(
 ) -> None:
     result = standings(game_of([first, second], "club", *sets))
     assert result.rounds[0].warnings == ()
-    assert result.rounds[1].warnings == warnings
+    assert tuple(map(str, result.rounds[1].warnings)) == warnings
 
 
 def test_loss_limit_ends_the_club_game() -> None:
@@ -254,3 +254,17 @@ def test_the_one_left_out_takes_the_rest_of_the_deal(taken: tuple[int, ...], res
     from scorepad.game import rest_of_deal
 
     assert rest_of_deal(preset_rules("standard"), taken) == rest
+
+
+def test_a_warning_is_a_fact_worded_in_the_readers_language() -> None:
+    """The JSON keeps the English of `str()`; a German reader gets German."""
+    from scorepad.game import BidWarning
+    from scorepad.gametext import warning_words
+    from scorepad.i18n import speaking
+
+    warning = BidWarning(2, "Ann", "Ann & Cat", None, 100, -40)
+    english = "round 2: Ann's blind nil needed Ann & Cat to trail by 100 or more; before round"
+    assert str(warning) == warning_words(warning) == english + " 2 they led by 40"
+    with speaking("de"):
+        german = warning_words(warning)
+    assert german.startswith("Runde 2:") and "40 vorn" in german and "needed" not in german

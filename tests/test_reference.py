@@ -424,7 +424,7 @@ def check_a_game(dice: Dice, seen: Counter[str]) -> None:
         assert seen_sides == wanted, (number, table.preset, table.knobs)
         after = expected.ended_after is not None and number > expected.ended_after
         assert engine_round.after_end == after, (number, table.knobs)
-        warned = [text.partition("'s ")[0].partition(": ")[2] for text in engine_round.warnings]
+        warned = [warning.who for warning in engine_round.warnings]
         assert warned == warned_names(rules, round_, expected.warnings[number - 1]), number
         seen["warnings"] += len(warned)
         seen["rounds after the end"] += after

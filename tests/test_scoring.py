@@ -434,3 +434,17 @@ def test_standard_last_digit_is_the_bag_count(rounds: list[list[str]]) -> None:
         assert (score - bags) % 10 == 0
         if score >= 0:
             assert score % 10 == bags
+
+
+def test_the_sides_that_lose_in_a_round_are_noted_out_since_that_round() -> None:
+    """`note_losses` notes who is out since when (a side already out keeps its round);
+    then the end: if every side lost, the one that lost last wins, though lower."""
+    from scorepad.scoring import note_losses
+
+    rules = preset_rules("standard", "loss_limit=-200")
+    out_since: list[int | None] = [1, None]
+    fell = [True, False]
+    note_losses(rules, 2, [-210, -250], [0, 0], out_since, fell)
+    assert (out_since, fell) == ([1, 2], [True, True])
+    outcome = judge_end(rules, [-210, -250], sets=[0, 0], out_since=out_since, fell=fell)
+    assert outcome == Outcome(1, EndReason.LOSS_LIMIT)

@@ -209,8 +209,10 @@ def correction_notes(correction: Correction, after: Standings, number: int) -> s
         text += " " + _(
             "Round {number} was played after the game ended (round {end}) and does not count."
         ).format(number=number, end=after.ended_after)
+    from scorepad.gametext import warning_words
+
     for warning in correction.later_warnings:
-        text += "\n" + _("Warning: {message}").format(message=sentence(warning))
+        text += "\n" + _("Warning: {message}").format(message=sentence(warning_words(warning)))
     return text
 
 

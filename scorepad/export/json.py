@@ -87,7 +87,7 @@ def _round_json(game: Game, result: RoundResult) -> dict[str, Any]:
         "dealer": game.players[result.round.dealer],
         "played": result.sides is not None,
         "after_end": result.after_end,
-        "warnings": list(result.warnings),
+        "warnings": [str(warning) for warning in result.warnings],  # one stable English
         "teams": [
             {
                 "name": row.name,

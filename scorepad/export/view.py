@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorepad.bids import contract_of, format_bid, show_bid
+from scorepad.gametext import warning_words
 from scorepad.i18n import _
 from scorepad.scoring import Line, SideScore, signed
 
@@ -124,7 +125,11 @@ def said_line(line: Line) -> str:
 def warning_lines(standings: Standings) -> list[str]:
     """Every round's questionable bids, in round order (see `game.bid_warnings`)."""
     said = _("Warning: {message}.")
-    return [said.format(message=text) for result in standings.rounds for text in result.warnings]
+    return [
+        said.format(message=warning_words(warning))
+        for result in standings.rounds
+        for warning in result.warnings
+    ]
 
 
 def limits_text(game: Game) -> str:

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from scorepad.bids import say_bid
 from scorepad.game import Game, SideEntry, Standings, check_round_number
-from scorepad.gametext import entry_words
+from scorepad.gametext import entry_words, warning_words
 from scorepad.i18n import _, pgettext
 from scorepad.render.words import BAD, line_style, line_words
 from scorepad.scoring import SideScore, signed
@@ -89,7 +89,7 @@ def explain_round(game: Game, standings: Standings, number: int) -> RenderableTy
         )
     if result.warnings:
         parts.append(Text(""))
-        parts.extend(Text(f"! {warning}", style=BAD) for warning in result.warnings)
+        parts.extend(Text(f"! {warning_words(warning)}", style=BAD) for warning in result.warnings)
     return Group(*parts)
 
 

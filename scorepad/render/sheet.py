@@ -7,7 +7,14 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 
 from scorepad.game import Game, Standings, next_dealer, open_round
-from scorepad.gametext import bids_text, deals_left_text, describe_end, scores_text, tricks_text
+from scorepad.gametext import (
+    bids_text,
+    deals_left_text,
+    describe_end,
+    scores_text,
+    tricks_text,
+    warning_words,
+)
 from scorepad.i18n import N_, _
 from scorepad.refusals import refusals_text
 from scorepad.render.grid import Cell, Column, Grid, Piece, TextLine
@@ -106,7 +113,7 @@ def _sheet_notes(game: Game, standings: Standings) -> list[RenderableType]:
         )
         notes.append(Text(said.format(first=after[0], last=after[-1], end=end)))
     for result in standings.rounds:
-        notes.extend(Text(f"! {warning}", style=BAD) for warning in result.warnings)
+        notes.extend(Text(f"! {warning_words(warning)}", style=BAD) for warning in result.warnings)
     return notes
 
 

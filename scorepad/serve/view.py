@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from scorepad.bids import show_bid
 from scorepad.export.view import side_order, side_rounds
 from scorepad.game import Game, Round, Standings, next_dealer, open_round, standings
-from scorepad.gametext import describe_end, entry_words, scores_text
+from scorepad.gametext import describe_end, entry_words, scores_text, warning_words
 from scorepad.i18n import _, ngettext
 from scorepad.render.words import line_words
 from scorepad.scoring import signed
@@ -140,7 +140,7 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
             if last.played
             else _("Take back round {number}'s bids")
         ).format(number=len(game.rounds))
-    warnings = tuple(warning for row in result.rounds for warning in row.warnings)
+    warnings = tuple(warning_words(warning) for row in result.rounds for warning in row.warnings)
     return GameView(
         name=game.name,
         preset=game.preset,
@@ -304,7 +304,7 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
                 "This round was played after the game ended (round {end}): it does not count."
             ).format(end=result.ended_after)
         )
-    notes.extend(row.warnings)
+    notes.extend(warning_words(warning) for warning in row.warnings)
     return ExplainedRound(
         number, game.players[row.round.dealer], row.sides is not None, tuple(sides), tuple(notes)
     )
