@@ -48,7 +48,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# The scorepad this script reads and writes games with: this checkout's, or (for the games
+# of `--baseline`, which may not read files a newer scorepad writes) the baseline's.
+sys.path.insert(0, os.environ.get("SCOREPAD_CHECKOUT", str(ROOT)))
 
 from scorepad.entry import record_bids, record_tricks  # noqa: E402
 from scorepad.game import new_game  # noqa: E402
@@ -438,17 +440,36 @@ def paired(args: argparse.Namespace) -> None:
     shutil.rmtree(home, ignore_errors=True)
 
 
+CPU_ROUNDS = (20, 400)
+
+
+def cpu_games(home: Path) -> None:
+    """The cpu part's games, of 20 and of 400 rounds, written into `home`."""
+    for rounds in CPU_ROUNDS:
+        make_game(home, 0, rounds=rounds, name=f"r{rounds}")
+
+
 def cpu(args: argparse.Namespace) -> None:
-    home = Path(tempfile.mkdtemp(prefix="scorepad-serve-cpu-"))
-    names = {rounds: make_game(home, 0, rounds=rounds, name=f"r{rounds}") for rounds in (20, 400)}
+    names = {rounds: f"r{rounds}" for rounds in CPU_ROUNDS}
     checkouts = {"this checkout": ROOT}
     if args.baseline:
         checkouts["baseline"] = Path(args.baseline).resolve()
+    homes = {}
+    for label, checkout in checkouts.items():
+        homes[label] = Path(tempfile.mkdtemp(prefix="scorepad-serve-cpu-"))
+        # Each checkout's games written by its own scorepad, as its own server reads them.
+        subprocess.run(
+            [sys.executable, __file__, "--write-games", str(homes[label])],
+            env={**os.environ, "SCOREPAD_CHECKOUT": str(checkout)},
+            check=True,
+        )
     figures: dict[tuple[str, int], list[tuple[float, float, int]]] = {}
     servers = {}
     with contextlib.ExitStack() as stack:
         for label, checkout in checkouts.items():
-            servers[label] = stack.enter_context(serving(home, "--all", checkout=checkout))
+            servers[label] = stack.enter_context(
+                serving(homes[label], "--all", checkout=checkout)
+            )
         for _ in range(args.repeats):
             for label, served in servers.items():
                 for rounds, name in names.items():
@@ -472,7 +493,8 @@ def cpu(args: argparse.Namespace) -> None:
             base = statistics.median(run[0] for run in figures["baseline", rounds])
             now = statistics.median(run[0] for run in figures["this checkout", rounds])
             print(f"  {rounds} rounds: the baseline's CPU / this checkout's: {base / now:.1f}")
-    shutil.rmtree(home, ignore_errors=True)
+    for home in homes.values():
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def main() -> None:
@@ -487,7 +509,11 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="runs of the cpu part")
     parser.add_argument("--cpu-seconds", type=float, default=2.0)
     parser.add_argument("--baseline", help="another checkout's root, measured beside this")
+    parser.add_argument("--write-games", help=argparse.SUPPRESS)  # the cpu part's, into HOME
     args = parser.parse_args()
+    if args.write_games:
+        cpu_games(Path(args.write_games))
+        return
     parts = {"busy": busy, "paired": paired, "cpu": cpu}
     for part in args.parts.split(","):
         parts[part](args)

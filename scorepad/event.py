@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scorepad.errors import GameError
-from scorepad.game import Game, standings
+from scorepad.game import EventSeat, Game, standings
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _
 from scorepad.seating import (
@@ -316,7 +316,12 @@ def check_table_game(event: Event, round_number: int, table: int, game: Game) ->
     assert seats is not None
     sides = seats.seats.tables[table - 1].sides
     expected = event.game_name(round_number, table)
-    if game.name != expected or tuple(game.players) != table_players(sides):
+    seat = EventSeat(event.name, round_number, table)
+    if (
+        game.name != expected
+        or tuple(game.players) != table_players(sides)
+        or game.event != seat
+    ):
         raise EventError(
             _(
                 "table {table} of round {round}: game {game} was changed by hand (it holds"

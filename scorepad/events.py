@@ -31,7 +31,7 @@ from scorepad.event import (
     with_player_dropped,
 )
 from scorepad.eventfile import event_from_toml, event_to_toml
-from scorepad.game import Game
+from scorepad.game import EventSeat, Game
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _, ngettext
 from scorepad.library import check_game_name, games_dir, scorepad_home
@@ -134,13 +134,14 @@ def start_table_games(event: Event, number: int) -> None:
                     name=repr(taken[name.casefold()])
                 )
             )
-    for name, table in zip(names, round_.seats.tables, strict=True):
+    for table_number, (name, table) in enumerate(zip(names, round_.seats.tables, strict=True), 1):
         start_game(
             name,
             list(table_players(table.sides)),
             event.preset,
             list(event.overrides),
             make_current=False,
+            event=EventSeat(event.name, number, table_number),
         )
 
 
@@ -403,3 +404,28 @@ def refuse_unknown_format(value: str) -> Format:
             format=repr(value), formats=", ".join(FORMATS)
         )
     )
+
+
+@dataclass(frozen=True, slots=True)
+class EventRatings:
+    """Each standings row's rating (`scorepad ratings`, from every saved game, the club
+    nights' included), and each table not over yet its two sides' chances to win."""
+
+    rows: tuple[float | None, ...]  # by row of the standings; None: not rated yet
+    chances: dict[tuple[int, int], tuple[float, float]]  # by (round, table)
+
+
+def event_ratings(view: EventView) -> EventRatings:
+    """The ratings beside an event's standings and tables. A table still playing is not
+    rated yet, so its chances are those before its game."""
+    from scorepad.gameindex import saved_ratings
+
+    rated = saved_ratings()[0]
+    rows = tuple(rated.rating_of(row.pair or (row.player,)) for row in view.standings.rows)
+    chances: dict[tuple[int, int], tuple[float, float]] = {}
+    for state in view.standings.rounds:
+        for table in state.tables:
+            if not table.over:
+                first, second = rated.chances(table.sides)
+                chances[state.number, table.table] = (first, second)
+    return EventRatings(rows, chances)

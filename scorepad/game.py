@@ -58,9 +58,18 @@ class Round(NamedTuple):
         return all(side.tricks is not None for side in self.sides)
 
 
+class EventSeat(NamedTuple):
+    """Where a game is played at a club night: the event, its round and the table."""
+
+    event: str
+    round: int
+    table: int
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A game's facts: names, the rules snapshot, the first dealer and the rounds."""
+    """A game's facts: names, the rules snapshot, the first dealer and the rounds, and
+    for a club night's table, its event, round and table."""
 
     name: str
     players: tuple[str, ...]
@@ -69,6 +78,7 @@ class Game:
     rules: Rules
     first_dealer: int = 0
     rounds: tuple[Round, ...] = ()
+    event: EventSeat | None = None
 
     def dealer_for(self, number: int) -> int:
         """The seat that deals round `number` (1-based): the deal passes clockwise."""

@@ -22,7 +22,7 @@ from typing import Any
 
 from scorepad.bids import Bid, BidKind, parse_bid
 from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError
-from scorepad.game import Game, Round, SideEntry, new_game, round_checker
+from scorepad.game import EventSeat, Game, Round, SideEntry, new_game, round_checker
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _, ngettext
 from scorepad.ruledata import rules_from_mapping
@@ -49,6 +49,7 @@ _TOP_KEYS = (
     "first_dealer",
     "rounds",
     "rules",
+    "event",
     END_TABLE,
 )
 
@@ -131,7 +132,29 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
                 )
             ) from None
         rounds.append(round_)
-    return Game(name, game.players, game.sides, preset, rules, first, tuple(rounds))
+    seat = _event_seat(data, where) if "event" in data else None
+    return Game(name, game.players, game.sides, preset, rules, first, tuple(rounds), seat)
+
+
+def _event_seat(data: Mapping[str, Any], where: _Locator) -> EventSeat:
+    """The `[event]` table of a club night's game: its event's name, round and table."""
+    table = data["event"]
+    ok = (
+        isinstance(table, dict)
+        and set(table) == {"name", "round", "table"}
+        and isinstance(table["name"], str)
+        and all(
+            isinstance(table[key], int) and not isinstance(table[key], bool) and table[key] >= 1
+            for key in ("round", "table")
+        )
+    )
+    if not ok:
+        raise GameFileError(
+            _("{where}: [event] must hold name, round and table (1 or more)").format(
+                where=where.key("event")
+            )
+        )
+    return EventSeat(table["name"], table["round"], table["table"])
 
 
 # Knobs added to scorepad after this format was written: a whole file of this format may
@@ -147,7 +170,7 @@ def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
     point lacks it, or a digit of the count. Checked before anything else, so that damage
     is named as such rather than as a strange value.
     """
-    missing = [key for key in _TOP_KEYS if key not in data and key != "rounds"]
+    missing = [key for key in _TOP_KEYS if key not in data and key not in ("rounds", "event")]
     if missing:
         names = [f"[{key}]" if key in ("rules", END_TABLE) else key for key in missing]
         raise GameFileError(

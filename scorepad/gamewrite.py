@@ -54,6 +54,9 @@ def game_to_toml(game: Game) -> str:
         )
         rounds = f"\nrounds = [\n{lines}]\n"
     tail = "\n[rules]\n" + rules + "\n" + tomli_w.dumps(end)
+    if game.event is not None:  # a club night's table: after the rounds, before the rules
+        seat = {"name": game.event.event, "round": game.event.round, "table": game.event.table}
+        tail = "\n" + tomli_w.dumps({"event": seat}) + tail
     return _HEADER + tomli_w.dumps(head) + rounds + tail
 
 

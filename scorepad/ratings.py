@@ -202,6 +202,17 @@ class Ratings:
             teams.append([model.rating(mu=b.mu, sigma=b.sigma) for b in beliefs])
         return model.predict_win(teams)
 
+    def rating_of(self, names: Sequence[str]) -> float | None:
+        """The rating of one player, or of a partnership of two (once it has played
+        `PAIR_GAMES` games together); None for one not rated (yet)."""
+        if len(names) == 1:
+            belief = self._players.get(player_key(names[0]))
+        else:
+            belief = self._pairs.get(_pair_key(names))
+            if belief is not None and belief.games < PAIR_GAMES:
+                belief = None
+        return _figures(belief)[2] if belief is not None else None
+
     def knows(self, name: str) -> bool:
         """Whether a player of this name (in any case) has been rated."""
         return player_key(name) in self._players

@@ -169,6 +169,19 @@ def _matchings(units: list[str], used: Counter[Pair]) -> Iterator[list[Pair]]:
             yield [(first, other), *more]
 
 
+def _greedy_matching(units: Sequence[str], used: Counter[Pair]) -> list[Pair]:
+    """`units` matched in twos, each in turn with the one it has been matched with least:
+    for a round no matching without a repeat exists for."""
+    left = list(units)
+    matched: list[Pair] = []
+    while left:
+        first = left.pop(0)
+        other = min(left, key=lambda unit: used[pair_key(first, unit)])
+        left.remove(other)
+        matched.append((first, other))
+    return matched
+
+
 # ---------------------------------------------------------------------------
 # The search shared by every format
 
@@ -262,13 +275,8 @@ class _Rotate:
         """A round when no seating avoids a repeated partner: the fewest repeats, greedily."""
         order = _shuffled(self.players, self.draw)
         byes = next(_fair_byes(order, len(order) % 4, history.byes))
-        left = [name for name in order if name not in byes]
-        partnerships: list[Pair] = []
-        while left:
-            first = left.pop(0)
-            other = min(left, key=lambda name: history.partners[pair_key(first, name)])
-            left.remove(other)
-            partnerships.append((first, other))
+        sitting = [name for name in order if name not in byes]
+        partnerships = _greedy_matching(sitting, history.partners)
         return RoundSeats(self._tables(partnerships, history)[1], tuple(byes))
 
     def _tables(
@@ -336,14 +344,8 @@ class _Meetings:
         order = self._order()
         bye_order = order[::-1] if self.order is not None else order
         byes = next(_fair_byes(bye_order, len(order) % 2, history.byes))
-        left = [unit for unit in order if unit not in byes]
-        meetings: list[Pair] = []
-        while left:
-            first = left.pop(0)
-            other = min(left, key=lambda unit: history.opponents[pair_key(first, unit)])
-            left.remove(other)
-            meetings.append((first, other))
-        return self._seats(meetings, byes)
+        playing = [unit for unit in order if unit not in byes]
+        return self._seats(_greedy_matching(playing, history.opponents), byes)
 
 
 def _enough_left(

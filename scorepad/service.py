@@ -27,6 +27,7 @@ from typing import Literal
 from scorepad.bids import Bid, contract_of
 from scorepad.errors import GameError
 from scorepad.game import (
+    EventSeat,
     Game,
     Round,
     SideEntry,
@@ -163,6 +164,7 @@ def start_game(
     teams: Sequence[str] | None = None,
     dealer: str | None = None,
     make_current: bool = True,
+    event: EventSeat | None = None,
 ) -> Started:
     """Start a game, save it and make it the current one.
 
@@ -185,6 +187,8 @@ def start_game(
     game = new_game(game_name, players, rules, preset=preset_name, sides=teams)
     if dealer is not None:
         game = dataclasses.replace(game, first_dealer=find_seat(game, dealer))
+    if event is not None:  # a club night's table: the game knows its event, round, table
+        game = dataclasses.replace(game, event=event)
     path = game_path_for(game_name)
     create_game_file(path, game)
     if make_current:  # a club night's table games leave the current game as it is

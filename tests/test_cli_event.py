@@ -8,45 +8,9 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from test_cli_games import ok, refused
 
-from scorepad.cli import app
-
-runner = CliRunner()
 THIRTEEN = "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy,Jon,Kim,Lou,Max"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert (code, err) == (0, ""), err
-    return out
-
-
-def snapshot(home: Path) -> dict[str, bytes]:
-    if not home.exists():
-        return {}
-    return {
-        str(path.relative_to(home)): path.read_bytes()
-        for path in sorted(home.rglob("*"))
-        if path.is_file() and not path.name.endswith(".lock")
-    }
-
-
-def refused(home: Path, *args: str) -> str:
-    """A command that must be refused in one line, changing nothing."""
-    before = snapshot(home)
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
-    assert result.stdout == "" and "Traceback" not in result.stderr
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("scorepad: "), result.stderr
-    assert snapshot(home) == before
-    return lines[0].removeprefix("scorepad: ")
 
 
 def show(name: str = "club") -> dict:  # type: ignore[type-arg]
@@ -184,6 +148,19 @@ def test_a_table_game_deleted_renamed_or_damaged_by_hand_is_named(club: Path) ->
     assert "table 3 of round 1" in refused(club, "event", "show", "club")
 
 
+def test_a_table_game_knows_its_event_round_and_table(club: Path) -> None:
+    text = (club / "games" / "club-r1-t2.toml").read_text()
+    assert '\n[event]\nname = "club"\nround = 1\ntable = 2\n' in text
+    assert ok("show", "-g", "club-r1-t2").startswith(
+        "club-r1-t2 · standard · to 500 · club, round 1, table 2\n"
+    )
+    path = club / "games" / "club-r1-t2.toml"
+    path.write_text(text.replace("table = 2", "table = 3"))
+    assert "table 2 of round 1: game club-r1-t2 was changed by hand" in refused(
+        club, "event", "show", "club"
+    )
+
+
 def test_a_damaged_event_file_is_refused(club: Path) -> None:
     path = club / "events" / "club.toml"
     path.write_text(path.read_text().replace("round_count = 3", "round_count = 2"))
@@ -217,3 +194,31 @@ def test_pairs_round_robin_meets_every_pair(home: Path) -> None:
     assert data["standings"][0]["pair"] in (["A", "B"], ["C", "D"], ["E", "F"], ["G", "H"],
                                             ["I", "J"])  # fmt: skip
     assert ok("events") == "rr: pairs, 10 players, round 1 of 5\n"
+
+
+def test_swiss_draws_each_round_from_the_standings_and_never_repeats(home: Path) -> None:
+    ok("event", "new", "sw", "--players", "A,B,C,D,E,F,G,H,I,J", "--rounds", "3", "--format",
+       "swiss", "--pairs", "A+B,C+D,E+F,G+H,I+J", "--deals", "2", "--seed", "5")  # fmt: skip
+    assert "The next round is drawn once this one is over." in ok("event", "show", "sw")
+    for number in range(1, 4):
+        data = show("sw")
+        assert len(data["rounds"]) == number  # drawn a round at a time
+        for index, table in enumerate(data["rounds"][-1]["tables"]):
+            play_table(table["game"], number + index)
+        if number < 3:
+            ok("event", "seat", "sw")
+    data = show("sw")
+    meetings = Counter(
+        tuple(sorted((t["sides"][0][0], t["sides"][1][0])))
+        for r in data["rounds"]
+        for t in r["tables"]
+    )
+    assert set(meetings.values()) == {1}
+    byes = Counter(name for r in data["rounds"] for name in r["byes"])
+    assert sorted(byes.values()) == [1] * 6  # three pairs sat out once each
+    rows = data["standings"]
+    assert sorted(tuple(row["pair"]) for row in rows) == [
+        ("A", "B"), ("C", "D"), ("E", "F"), ("G", "H"), ("I", "J")
+    ]  # fmt: skip
+    keys = [(-r["wins"], -r["margin"], -r["points"]) for r in rows]
+    assert keys == sorted(keys) and sum(r["games"] for r in rows) == 2 * 2 * 3

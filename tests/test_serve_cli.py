@@ -46,9 +46,11 @@ class Server:
     def __init__(self, process: subprocess.Popen[str], lines: list[str]) -> None:
         self.process = process
         self.lines = lines
-        # The links, whatever language the lines around them are in.
-        self.watch = re.findall(r"(http://\S+/watch/\S*)", "\n".join(lines))[0]
-        self.keep = re.findall(r"(http://\S+/keep/\S*)", "\n".join(lines))[0]
+        # The links, whatever language the lines around them are in (a club night's
+        # server has others).
+        printed = "\n".join(lines)
+        self.watch = next(iter(re.findall(r"(http://\S+/watch/\S*)", printed)), "")
+        self.keep = next(iter(re.findall(r"(http://\S+/keep/\S*)", printed)), "")
 
 
 @contextmanager

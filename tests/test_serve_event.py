@@ -29,8 +29,8 @@ def client(home: Path) -> TestClient:
        "3", "--deals", "1", "--seed", "4")  # fmt: skip
     return TestClient(
         create_app(ServeConfig(None, TOKENS, event="club")),
-        base_url="http://127.0.0.1",  # a browser on this machine, posting the room's own forms
-        headers={"sec-fetch-site": "same-origin"},
+        base_url="http://127.0.0.1",
+        headers={"sec-fetch-site": "same-origin"},  # its forms come from its own pages
         follow_redirects=False,
     )
 
@@ -43,7 +43,7 @@ def play(game: str, bids: list[str], tricks: list[str]) -> None:
 def test_the_room_shows_standings_tables_and_the_next_round(client: TestClient) -> None:
     page = client.get(f"/room/{'r' * 22}/")
     assert page.status_code == 200
-    assert '<meta http-equiv="refresh" content="2">' in page.text
+    assert '<meta http-equiv="refresh" content="1">' in page.text
     assert "Round 1, now:" in page.text and "Round 2, next:" in page.text
     assert "Dee &amp; Fay 0 – 0 Cid &amp; Ann" in page.text
     assert "<script" not in page.text and "style=" not in page.text
@@ -73,6 +73,10 @@ def test_refusals_are_4xx_and_change_nothing(client: TestClient, home: Path) -> 
     assert drop.status_code == 409 and "does not play in club" in drop.text
     other_event = client.get(f"/table/{'x' * 22}/1/")  # a keep link of another event
     assert other_event.status_code == 403
+    assert other_event.text == (
+        "This club night's link lacks its token, or is another night's: open the link the"
+        " organizer's terminal printed.\n"
+    )
     assert client.get(f"/organizer/{'r' * 22}/").status_code == 403
     assert (home / "events" / "club.toml").read_text() == before
 
@@ -81,6 +85,7 @@ def test_the_table_cards_carry_a_qr_code_of_each_table_link(client: TestClient) 
     page = client.get(f"/organizer/{'o' * 22}/cards")
     assert page.status_code == 200
     assert page.text.count("<svg") == 2 and f"/table/{'t' * 22}/2/" in page.text
+    assert "style=" not in page.text and "<script" not in page.text
     added = client.post(f"/organizer/{'o' * 22}/add", data={"player": "Zoe"})
     assert added.status_code == 303
     assert "Zoe" in client.get(f"/room/{'r' * 22}/").text

@@ -87,8 +87,10 @@ def test_a_whole_night_through_the_keep_links(browser: Any, room: str, home: Pat
     assert len(rows) == 13
     shown = {}
     for row in rows:
-        rank, name, games, wins, margin, points, byes = row.split("\t")
+        rank, name, games, wins, margin, points, byes, rating = row.split("\t")
         shown[name] = [int(games), int(wins), int(margin), int(points)]
+        # Everyone has played a finished game: a rating, to one decimal.
+        assert re.fullmatch(r"-?\d+\.\d", rating), rating
         assert int(byes) == 4 - int(games)  # one bye each round, four different players
     assert shown == dict(tally)
     context.close()

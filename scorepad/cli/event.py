@@ -12,6 +12,8 @@ from scorepad.cli.core import Commands, app
 from scorepad.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from scorepad.event import Event, EventStandings, RoundState
 
 event_app = typer.Typer(
@@ -147,9 +149,13 @@ def _echo_problems(event: Event) -> None:
         typer.echo(_("Could not be avoided: {what}.").format(what=problem_words(event, problem)))
 
 
-def _echo_standings(event: Event, standings: EventStandings) -> None:
+def _echo_standings(
+    event: Event, standings: EventStandings, ratings: Sequence[float | None] = ()
+) -> None:
+    """The standings, with each row's rating when `ratings` gives them (`-`: not rated)."""
     from scorepad.cli.common import print_renderable
     from scorepad.export.event import standings_heads
+    from scorepad.i18n import format_number
     from scorepad.render.event import standings_table
 
     typer.echo(
@@ -157,7 +163,9 @@ def _echo_standings(event: Event, standings: EventStandings) -> None:
             event=event.name, format=event.format, round=event.current, rounds=event.rounds_planned
         )
     )
-    print_renderable(standings_table(standings_heads(), standings))
+    cells = [format_number(rating, 1) if rating is not None else "-" for rating in ratings]
+    heads = [*standings_heads(), _("rating")] if ratings else standings_heads()
+    print_renderable(standings_table(heads, standings, cells))
 
 
 @event_app.command("show")
@@ -173,9 +181,10 @@ def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
 
         print_json(event_data(event, standings))
         return
+    from scorepad.events import event_ratings
     from scorepad.export.event import bye_rule
 
-    _echo_standings(event, standings)
+    _echo_standings(event, standings, event_ratings(view).rows)
     typer.echo(bye_rule())
     for state in standings.rounds:
         if state.number == event.current:

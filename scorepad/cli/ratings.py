@@ -27,6 +27,15 @@ def ratings(
             show_default=False,
         ),
     ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(
+            "--event",
+            metavar="NAME",
+            help="Only the players of this club night (rated from every game).",
+            show_default=False,
+        ),
+    ] = None,
     predict: Annotated[
         str | None,
         typer.Option(
@@ -62,6 +71,8 @@ def ratings(
     players, pairs = rated.players(), rated.partnerships()
     if player is not None:
         players, pairs = only_player(rated, player)
+    if event is not None:
+        players, pairs = only_event(players, pairs, event)
     if as_json:
         from scorepad.ratings import MODEL
 
@@ -82,6 +93,20 @@ def side_chance(side: tuple[str, ...], chance: float) -> str:
 
     return _("{side}: wins with a chance of {chance}").format(
         side=" + ".join(side), chance=format_percent(chance, decimals=0)
+    )
+
+
+def only_event(
+    players: list[PlayerRating], pairs: list[PairRating], name: str
+) -> tuple[list[PlayerRating], list[PairRating]]:
+    """The players of a club night, and the partnerships of two of them."""
+    from scorepad.events import find_event, load_event
+    from scorepad.ratings import player_key
+
+    field = {player_key(person) for person in load_event(find_event(name)).players}
+    return (
+        [entry for entry in players if player_key(entry.player) in field],
+        [entry for entry in pairs if all(player_key(n) in field for n in entry.pair)],
     )
 
 

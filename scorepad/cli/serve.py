@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
     from starlette.applications import Starlette
 
+    from scorepad.serve.connections import Limits
+
 DEFAULT_PORT = 8000
 
 
@@ -94,8 +96,11 @@ def serve(
         raise ScorepadError(
             _("--port {port} is not a port; give 1 to 65535 (or 0 for any)").format(port=port)
         )
+    from scorepad.serve.connections import Limits
+
+    limits = Limits.from_environment()  # a bad setting is refused before anything listens
     if event is not None:
-        return serve_event(event, lan, port, host)
+        return serve_event(event, lan, port, host, limits)
     path = None if all_games else resolve_game(name)
     if path is not None:
         load_game_file(path)  # a damaged game is refused now, as `show` refuses it
@@ -134,10 +139,10 @@ def serve(
         else _("Scan the code above to keep score.")
     )
     sys.stdout.flush()  # the links are read before the server's first request
-    run(create_app(config), listener)
+    run(create_app(config), listener, limits)
 
 
-def serve_event(name: str, lan: bool, port: int, host: str | None) -> None:
+def serve_event(name: str, lan: bool, port: int, host: str | None, limits: Limits) -> None:
     """`serve --event NAME`: the club night's pages beside every saved game's."""
     import secrets
 
@@ -153,7 +158,13 @@ def serve_event(name: str, lan: bool, port: int, host: str | None) -> None:
     tokens: dict[str, str] = {}
     if lan or not is_loopback(address):
         tokens = new_tokens() | {role: secrets.token_urlsafe(16) for role in EVENT_ROLES}
-    config = ServeConfig(None, tokens, event=event.name)
+    config = ServeConfig(
+        None,
+        tokens,
+        hosts=served_names(address, lan),
+        any_address=is_any_address(address),
+        event=event.name,
+    )
     shown = f"[{address}]" if ":" in address else address
     root = f"http://{shown}:{listener.getsockname()[1]}"
     typer.echo(_("Serving {event} at {root} (Ctrl-C stops).").format(event=event.name, root=root))
@@ -171,7 +182,7 @@ def serve_event(name: str, lan: bool, port: int, host: str | None) -> None:
     typer.echo(qr_text(room), nl=False)
     typer.echo(_("Scan the code above to watch the standings."))
     sys.stdout.flush()
-    run(create_app(config), listener)
+    run(create_app(config), listener, limits)
 
 
 def lan_address() -> str:
@@ -282,8 +293,9 @@ def qr_text(link: str) -> str:
     return out.getvalue()
 
 
-def run(web: Starlette, listener: socket.socket) -> None:
-    """Serve until Ctrl-C (or SIGTERM), then stop the event streams and return."""
+def run(web: Starlette, listener: socket.socket, limits: Limits | None = None) -> None:
+    """Serve until Ctrl-C (or SIGTERM), then stop the event streams and return; each
+    connection under `limits` (the environment's, where not given)."""
     import contextlib
 
     import uvicorn
@@ -300,7 +312,7 @@ def run(web: Starlette, listener: socket.socket) -> None:
 
     config = uvicorn.Config(
         web,
-        http=protocol_class(Limits.from_environment()),
+        http=protocol_class(limits or Limits.from_environment()),
         log_level="warning",
         access_log=False,
         lifespan="off",

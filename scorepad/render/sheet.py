@@ -285,6 +285,12 @@ def _sheet_title(game: Game) -> Text:
     title.append(f" · {said}")
     if rules.loss_limit is not None:
         title.append(_(", lost at {limit}").format(limit=rules.loss_limit))
+    if game.event is not None:
+        seat = game.event
+        said = _("{event}, round {round}, table {table}").format(
+            event=seat.event, round=seat.round, table=seat.table
+        )
+        title.append(f" · {said}")
     return title
 
 

@@ -95,9 +95,14 @@ def templates() -> jinja2.Environment:
     return env
 
 
-class RoundNumber(Convertor[int]):
-    """A round's number in a path: at most six digits, read only then (a longer one is
-    no route: 404)."""
+class SmallNumber(Convertor[int]):
+    """A number in a path (`{number:int}`: a round, a table): at most six digits, read
+    only then; a longer one matches no route (404).
+
+    It takes the place of Starlette's own `int`, which reads any run of digits (more than
+    4,300 were a 500), so that every route's numbers are bounded, a route added later
+    too. Registered when this module is imported, before any route is made.
+    """
 
     regex = "[0-9]{1,6}"
 
@@ -108,7 +113,7 @@ class RoundNumber(Convertor[int]):
         return str(value)
 
 
-register_url_convertor("round", RoundNumber())
+register_url_convertor("int", SmallNumber())
 
 
 class Pages:
@@ -220,7 +225,7 @@ class Pages:
                 Route("/", _role(role, self.home)),
                 Route("/g/{name}/", _role(role, self.show)),
                 Route("/g/{name}/events", _role(role, self.events)),
-                Route("/g/{name}/round/{number:round}", _role(role, self.round_page)),
+                Route("/g/{name}/round/{number:int}", _role(role, self.round_page)),
             ]
             if role == "keep":
                 inner += [
@@ -229,7 +234,7 @@ class Pages:
                     Route("/g/{name}/tricks", _form(self.tricks), methods=["POST"]),
                     Route("/g/{name}/undo", _form(self.undo), methods=["POST"]),
                     Route(
-                        "/g/{name}/round/{number:round}/{kind}",
+                        "/g/{name}/round/{number:int}/{kind}",
                         _form(self.correct),
                         methods=["POST"],
                     ),

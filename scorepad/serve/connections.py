@@ -29,6 +29,8 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from scorepad.errors import ScorepadError
+from scorepad.i18n import _
 from scorepad.serve.shield import EVERY_ANSWER, PAGES_KEPT
 
 log = logging.getLogger("uvicorn.error")
@@ -47,12 +49,30 @@ class Limits:
         """The defaults, or SCOREPAD_SERVE_DEADLINE (seconds, for both) and
         SCOREPAD_SERVE_CONNECTIONS, which the tests set to see a slow client dropped soon;
         the cap never above the file limit allows (each connection is a file)."""
-        deadline = float(os.environ.get("SCOREPAD_SERVE_DEADLINE", "") or cls.head)
-        wanted = int(os.environ.get("SCOREPAD_SERVE_CONNECTIONS", "") or cls.connections)
+        deadline = _setting("SCOREPAD_SERVE_DEADLINE", cls.head)
+        wanted = int(_setting("SCOREPAD_SERVE_CONNECTIONS", cls.connections))
         soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         # Room for the server's own files: the interpreter's, the game files and locks.
         room = soft - 40 if soft != resource.RLIM_INFINITY else wanted
         return cls(deadline, deadline, max(4, min(wanted, room)))
+
+
+def _setting(name: str, default: float) -> float:
+    """A positive number from the environment, or `default` where it is not set."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text) if len(text) <= 20 else 0.0
+    except ValueError:
+        value = 0.0
+    if not 0 < value < 1e6:
+        raise ScorepadError(
+            _("{name}={value} is not allowed; give a positive number").format(
+                name=name, value=repr(text[:20])
+            )
+        )
+    return value
 
 
 _BUSY = b"Too many open connections; try again soon.\n"

@@ -1,7 +1,7 @@
 """The room's pages of a club night (`scorepad serve --event NAME`): one more thin client.
 
 - `/room/TOKEN/`: the standings and every table's live score, this round's seats and the
-  next's; the page redraws itself every 2 s (a refresh the browser does, no script).
+  next's; the page redraws itself every second (a refresh the browser does, no script).
 - `/table/TOKEN/T/`: a table's keep link, valid all night: it opens the keep page of the
   game table T plays now, so a card printed at the start still works in round 4.
 - `/organizer/TOKEN/`: seat the next round, add or drop a player (plain forms), and
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from scorepad.serve.app import ServeConfig
 
 EVENT_ROLES = ("room", "table", "organizer")
-REFRESH_SECONDS = 2
+REFRESH_SECONDS = 1  # s: the room redraws within 2 s of an entry (benchmarks/event_load.py)
 
 
 class EventPages:
@@ -63,7 +63,7 @@ class EventPages:
         return HTMLResponse(html, status_code=status)
 
     def _values(self, here: str) -> dict[str, Any]:
-        from scorepad.events import show_event
+        from scorepad.events import event_ratings, show_event
         from scorepad.export.event import (
             bye_rule,
             byes_words,
@@ -72,9 +72,11 @@ class EventPages:
             standings_heads,
             table_words,
         )
+        from scorepad.i18n import format_number, format_percent
 
         view = show_event(self.event)
         event, standings = view.event, view.standings
+        rated = event_ratings(view)
         now = next((r for r in standings.rounds if r.number == event.current), None)
         following = next((r for r in standings.rounds if r.number == event.current + 1), None)
         return {
@@ -88,7 +90,15 @@ class EventPages:
             "problems": [problem_words(event, p) for p in event.problems],
             "here": here,
             "refresh": REFRESH_SECONDS,
-            "heads": standings_heads(),
+            "heads": [*standings_heads(), _("rating")],
+            "ratings": [format_number(r, 1) if r is not None else "-" for r in rated.rows],
+            "chances": {
+                key: _("chances {first} : {second}").format(
+                    first=format_percent(first, decimals=0),
+                    second=format_percent(second, decimals=0),
+                )
+                for key, (first, second) in rated.chances.items()
+            },
             "bye_rule": bye_rule(),
         }
 
@@ -134,6 +144,7 @@ class EventPages:
             link = f"{table_root}{state.table}/"
             svg = segno.make(link, error="m").svg_inline(scale=4)
             cards.append({"state": state, "link": link, "qr": svg})
+        values["here"] = ""  # a page to print: no language switch on it
         return self._page("event_cards.html", cards=cards, **values)
 
     async def _change(self, request: Request, action: str) -> Response:

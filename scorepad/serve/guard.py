@@ -22,6 +22,7 @@ from scorepad.serve.actions import FormError
 
 MAX_BODY = 16 * 1024  # bytes: every form of ours is far smaller
 MAX_FIELDS = 64
+FORM_TYPE = "application/x-www-form-urlencoded"  # what every form of ours sends
 
 
 class NotFound(ScorepadError):
@@ -59,6 +60,11 @@ class TokenGate:
                             "This watch link lacks its token: open the link the "
                             "scorekeeper's terminal printed."
                         )
+                        if parts[1] == "watch"
+                        else _(
+                            "This club night's link lacks its token, or is another night's:"
+                            " open the link the organizer's terminal printed."
+                        )
                     )
                     response = PlainTextResponse(said + "\n", status_code=403)
                     await response(scope, receive, send)
@@ -93,6 +99,13 @@ def sentence(error: Exception | str) -> str:
 async def read_form(request: Request) -> dict[str, str]:
     """A url-encoded form of at most MAX_BODY bytes and MAX_FIELDS fields (that it comes
     from one of our own pages, `shield` has checked before any route runs)."""
+    kind = request.headers.get("content-type", FORM_TYPE).partition(";")[0].strip().lower()
+    if kind != FORM_TYPE:
+        raise FormError(
+            _("the form is sent as {kind}; our pages send {form}").format(
+                kind=repr(kind[:40]), form=FORM_TYPE
+            )
+        )
     length = request.headers.get("content-length", "")
     if length.isdigit() and (len(length) > 9 or int(length) > MAX_BODY):
         raise TooLarge()
