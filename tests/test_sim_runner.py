@@ -175,12 +175,13 @@ def test_spawned_workers_give_the_same_run(monkeypatch: pytest.MonkeyPatch) -> N
     alone = timeless(simulate(config))
     monkeypatch.setattr(parallel, "_can_fork", lambda: False)
     # This process dawdles over its ranges (a spawned worker does not see the patch), so
-    # that the worker, once started, plays most of them.
+    # that the worker, once started, plays most of them. A second a range gives a spawned
+    # worker six seconds to start on a busy machine; a healthy run takes about one.
     mine: list[int] = []
     play = run_module.play_range
 
     def dawdle(config: RunConfig, context: RunContext, start: int, stop: int) -> list[GameResult]:
-        time.sleep(0.25)
+        time.sleep(1.0)
         mine.append(start)
         return play(config, context, start, stop)
 
