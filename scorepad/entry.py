@@ -348,6 +348,7 @@ def check_tricks_round(game: Game, number: int | None) -> int:
     if number is None:
         number = open_round(game)
         if number is None:
+            check_new_round(game)  # a finished game: it is over, and what can still be done
             upcoming = len(game.rounds) + 1
             raise GameError(
                 _(

@@ -20,6 +20,14 @@ def scores_text(game: Game, scores: Sequence[int]) -> str:
     return ", ".join(f"{name} {score}" for name, score in zip(game.sides, scores, strict=True))
 
 
+def needs_text(game: Game, standings: Standings, side: int) -> str:
+    """What a side still needs to reach the target: `Us need 120` for a team of two,
+    `Ann needs 120` for a player alone."""
+    return ngettext("{side} needs {points}", "{side} need {points}", game.rules.side_size).format(
+        side=game.sides[side], points=max(0, game.rules.target - standings.scores[side])
+    )
+
+
 def bids_text(entry: SideEntry) -> str:
     """A side's bids in seat order, nil and blind nil by name: `4+nil`, `bnil+5`, `7`."""
     return "+".join(show_bid(bid) for bid in entry.bids)

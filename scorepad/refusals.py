@@ -81,6 +81,16 @@ def refusals(rules: Rules) -> list[Refusal]:
                 " at least that"
             ).format(least=rules.suicide_min_bid),
         )
+    if rules.suicide and rules.no_hell:
+        # The last bidder, whose partner bid a number, may bid only nil under suicide, and
+        # no hell refuses that nil when the others' bids add up to the deal: no bid is left.
+        not_allowed(
+            "no_hell",
+            _(
+                "false while suicide = true, which can leave the last bidder no legal bid;"
+                " or suicide = false"
+            ),
+        )
     tricks = rules.tricks
     if rules.ten_for_200 and rules.boston and rules.ten_for_200_bid >= tricks:
         # Boston takes the place of 10-for-200 at every trick: it would never be made.

@@ -168,7 +168,7 @@ def test_show_draws_the_sheet_with_what_each_side_needs(friday: Path) -> None:
         "──┼────────┼─────────────────────────┼───────────────────────────",
         "  │ total  │                 81    1 │                   131    1",
         "Round 2 (dealt by Bob): bids are in, tricks to come.",  # no next deal before it
-        "To reach 500: Ann & Cat needs 419, Bob & Dan needs 369.",
+        "To reach 500: Ann & Cat need 419, Bob & Dan need 369.",
     ]
 
 

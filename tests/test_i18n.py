@@ -539,10 +539,13 @@ def test_every_word_every_command_shows_is_marked_for_translation(
         (["verify", "BAD"], "BAD: kein gültiges TOML: Ungültiger Wert (Zeile 2, Spalte 8)"),
         (["simulate", "--bots", "x"], "--bots 'x': unbekannter Bot x; zur Wahl stehen"
          " heuristic, random, oder eine Liste mit Kommas, einer je Partei"),
+        (["new", "x", "--preset", "no-hell", "--set", "suicide=true", "--players", "A,B,C,D"],
+         "--set suicide=true: no_hell = true geht nicht: false, solange suicide = true gilt, wo"
+         " der Letzte beim Ansagen ohne erlaubte Ansage bleiben kann; oder suicide = false"),
     ],
     ids=[
         "game", "player", "twice", "file name", "trash", "export format", "check tricks",
-        "check bags", "damaged file", "hand record", "bots",
+        "check bags", "damaged file", "hand record", "bots", "suicide with no hell",
     ],
 )  # fmt: skip
 def test_refusals_speak_german(home: Path, args: list[str], said: str) -> None:

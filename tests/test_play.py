@@ -296,3 +296,31 @@ def test_a_contract_over_13_at_the_table_is_kept_with_a_warning(home: Path) -> N
         "  entered. A typo?\n"
     ) in out
     assert len(load_game_file(path).rounds) == 1
+
+
+def test_spaces_alone_are_an_empty_answer_and_the_question_comes_again(home: Path) -> None:
+    path = start()
+    # Bob types two spaces as his bid, and Ann & Cat spaces as their tricks.
+    code, out, err = play("  ", "3", "3", "3", "3", "   ", "6", "", "q")
+    assert (code, err) == (0, "")
+    assert out.count("Bob bids: ") == 2 and out.count("Ann & Cat took: ") == 2
+    assert [bid.tricks for side in load_game_file(path).rounds[0].sides for bid in side.bids] == [
+        3, 3, 3, 3,
+    ]  # fmt: skip
+
+
+def test_correcting_a_round_that_does_not_exist_names_the_rounds(home: Path) -> None:
+    path = finished_at_100()
+    code, out, err = play("c 99", "")
+    assert code == 0
+    assert err == "  there is no round 99; round 1 is the only one\n"
+    assert standings(load_game_file(path)).finished
+
+
+def test_what_a_team_of_two_still_needs_is_said_in_the_plural(home: Path) -> None:
+    start()
+    runner.invoke(app, ["bid", "1=3", "2=3", "3=3", "4=3"])
+    runner.invoke(app, ["tricks", "1=3", "2=4", "3=3", "4=3"])
+    code, out, _ = play("q")
+    assert code == 0
+    assert "To reach 500: Ann & Cat need 440, Bob & Dan need 439." in out

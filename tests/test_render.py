@@ -59,7 +59,7 @@ def test_the_club_sheet_marks_sets_failed_nils_and_bag_penalties() -> None:
     assert text.endswith(
         # No "Next deal" while round 6 waits for its tricks: Bob's round comes first.
         "Round 6 (dealt by Bob): bids are in, tricks to come.\n"
-        "To reach 500: Ann & Cat needs 476, Bob & Dan needs 306.\n"
+        "To reach 500: Ann & Cat need 476, Bob & Dan need 306.\n"
     )
 
 

@@ -12,6 +12,7 @@ from conftest import preset_rules
 
 from scorepad.errors import RulesError
 from scorepad.presets import apply_overrides, load_preset, preset_names, presets_dir
+from scorepad.refusals import refusals_text
 from scorepad.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.rules import KNOBS, Rules, describe_knob
 
@@ -288,6 +289,10 @@ MEANINGLESS = [
                  id="settings-that-change-nothing-suicide-min-team-bid"),
     pytest.param("suicide", ["min_team_bid=2"], "min_team_bid = 2", "suicide_min_bid (4)",
                  id="settings-that-change-nothing-suicide-min-team-bid-below"),
+    pytest.param("suicide", ["no_hell=true"], "no_hell = true", "suicide = false",
+                 id="no-hell-under-suicide"),
+    pytest.param("no-hell", ["suicide=true"], "no_hell = true", "suicide = false",
+                 id="suicide-under-no-hell"),
 ]
 
 
@@ -316,6 +321,22 @@ def test_repro_5_exact_wording() -> None:
         '--set blind_bids=true: blind_bids = true has no effect with contract_scoring ='
         ' "quicksand": set contract_scoring = "standard", or blind_bids = false'
     )
+
+
+def test_suicide_with_no_hell_is_refused_and_a_saved_game_keeps_it() -> None:
+    """The last bidder beside a partner's number may bid only nil, which no hell refuses
+    when the others' bids add up to the deal: a new game refuses the two together, and a
+    game saved with them opens as it was played."""
+    with pytest.raises(RulesError) as caught:
+        preset_rules("no-hell", "suicide=true")
+    assert str(caught.value) == (
+        "--set suicide=true: no_hell = true is not allowed: false while suicide = true, which"
+        " can leave the last bidder no legal bid; or suicide = false"
+    )
+    saved = rules_to_mapping(load_preset("suicide").rules) | {"no_hell": True}
+    rules = rules_from_mapping(saved, saved=True)
+    assert (rules.suicide, rules.no_hell) == (True, True)
+    assert refusals_text(rules) == "Kept as played: a new game would refuse no_hell = true."
 
 
 def test_repro_5_refused_at_preset_load_naming_the_file(tmp_path: Path) -> None:

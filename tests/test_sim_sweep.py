@@ -15,10 +15,11 @@ from typer.testing import CliRunner
 
 from scorepad.cli import app
 from scorepad.presets import resolve_rules
+from scorepad.refusals import check_new_rules
 from scorepad.sim.explorer import ExplorerBot
 from scorepad.sim.referee import knobs_of_preset
 from scorepad.sim.runner import GameRunner
-from scorepad.sim.sweep import SITUATIONS, play_sweep
+from scorepad.sim.sweep import SITUATIONS, _pair_allowed, play_sweep, sweep_cases
 from tests.sweep_plants import PLANTS, plant
 
 runner = CliRunner()
@@ -60,6 +61,17 @@ def test_explorers_make_the_bids_the_heuristic_bots_never_make() -> None:
             made.update(bid.kind.value for _, bid in record.bids)
             made["joint"] += sum(record.joint)
     assert made["blind"] and made["bnil"] and made["joint"], made
+
+
+def test_the_sweep_samples_only_what_a_new_game_accepts() -> None:
+    """Suicide with no hell can leave the last bidder no bid: the rules refuse the two
+    together, so no sampled case plays them and the pair is not one left to reach."""
+    cases = sweep_cases(0, 60)
+    for _, rules in cases:
+        check_new_rules(rules)
+    assert any(rules.suicide for _, rules in cases) and any(rules.no_hell for _, rules in cases)
+    assert not any(rules.suicide and rules.no_hell for _, rules in cases)
+    assert not _pair_allowed("no_hell", "suicide")
 
 
 def test_simulate_sweep_reports_what_it_reached_as_json() -> None:

@@ -52,18 +52,24 @@ def bid_words(text: str) -> list[str]:
 
 
 def ask_word(label: str, default: str | None = None) -> str:
-    """One answer; u and q are turned into undo and stop."""
-    try:
-        answer: str = typer.prompt(
-            label,
-            default=default,
-            show_default=default is not None and default != "",
-            prompt_suffix=": ",
-        )
-    except typer.Abort:  # the input ended (Ctrl-D, or a script ran out)
-        typer.echo("")
-        raise Quit from None
-    word = answer.strip()
+    """One answer; u and q are turned into undo and stop.
+
+    Spaces alone are an empty answer, as Enter is: the default, or the question again.
+    """
+    while True:
+        try:
+            answer: str = typer.prompt(
+                label,
+                default=default,
+                show_default=default is not None and default != "",
+                prompt_suffix=": ",
+            )
+        except typer.Abort:  # the input ended (Ctrl-D, or a script ran out)
+            typer.echo("")
+            raise Quit from None
+        word = answer.strip() or (default or "").strip()
+        if word or default is not None:
+            break
     if word.lower() in UNDO:
         raise Undo
     if word.lower() in QUIT:

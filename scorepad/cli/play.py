@@ -262,6 +262,9 @@ def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
 
     True when the players are done (Enter, q or the end of input).
     """
+    from scorepad.errors import ScorepadError
+    from scorepad.game import check_round_number
+
     last = len(game.rounds)
     typer.echo(
         _("The game is over. u takes back round {number}'s tricks; c N corrects round N.").format(
@@ -278,7 +281,12 @@ def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
         parts = word.lower().split()
         if len(parts) == 2 and parts[0] in ("c", "correct"):
             number = small_number(parts[1])
-            if number is not None and 1 <= number <= last:
+            if number is not None:
+                try:
+                    check_round_number(game, number)
+                except ScorepadError as error:  # "there is no round 99; rounds are 1 to 3"
+                    complain(error)
+                    continue
                 _correct(path, game, number)
                 return False
         complain(

@@ -71,7 +71,7 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
 
 def status_line(game: Game, standings: Standings) -> str:
     """Where the game stands: who won, when and why; or who deals next and who needs what."""
-    from scorepad.gametext import deals_left_text, describe_end, scores_text
+    from scorepad.gametext import deals_left_text, describe_end, needs_text, scores_text
 
     rules, order = game.rules, side_order(game)
     if standings.outcome is not None:
@@ -86,12 +86,7 @@ def status_line(game: Game, standings: Standings) -> str:
         return said.format(side=side, number=standings.ended_after, reason=reason, scores=scores)
     from scorepad.game import open_round
 
-    needs = ", ".join(
-        _("{side} needs {points}").format(
-            side=game.sides[side], points=max(0, rules.target - standings.scores[side])
-        )
-        for side in order
-    )
+    needs = ", ".join(needs_text(game, standings, side) for side in order)
     waiting = open_round(game)
     if waiting is not None:  # no next deal yet: this round's tricks come first
         dealer = game.players[game.rounds[waiting - 1].dealer]

@@ -11,6 +11,7 @@ from scorepad.gametext import (
     bids_text,
     deals_left_text,
     describe_end,
+    needs_text,
     scores_text,
     tricks_text,
     warning_words,
@@ -322,13 +323,8 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
             Text(_("Next deal: {dealer}.").format(dealer=game.players[next_dealer(game)]))
         )
     needs = Text(_("To reach {target}: ").format(target=rules.target))
-    for side in range(len(game.sides)):
-        if side:
-            needs.append(", ")
-        needs.append(game.sides[side])
-        needs.append(
-            _(" needs {points}").format(points=max(0, rules.target - standings.scores[side]))
-        )
+    # Appended as plain text: a name is printed literally, never read as markup.
+    needs.append(", ".join(needs_text(game, standings, side) for side in range(len(game.sides))))
     needs.append(".")
     lines.append(needs)
     left = deals_left_text(game, standings)

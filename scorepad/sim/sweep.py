@@ -113,13 +113,6 @@ EDGE_CASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bonus", ("blind_bids=true", "blind_bid_deficit=0", "blind_bid_min=4", "boston=true")),
 )  # fmt: skip
 
-# Combinations a new game accepts that the sweep leaves out, and why: findings of the
-# sweep, left to the rules to settle (docs/simulator.md).
-LEFT_OUT = {
-    ("no_hell", "suicide"): "the last bidder, held to nil beside its partner's number, has"
-    " no bid left when the others' numbers add up to the deal (no hell refuses the nil)",
-}
-
 GAMES = 1000  # the default games of a sweep, over all its cases
 MAX_DEALS = 150  # a sweep's game still going after this many deals is cut off
 
@@ -206,9 +199,6 @@ def _candidate(
         except ScorepadError:
             continue
         kept.append(text)
-    on = {key for key, value in _knob_values(rules).items() if value == "true"}
-    if any(set(pair) <= on for pair in LEFT_OUT):
-        return SweepCase(name), bases[name]
     return SweepCase(name, tuple(kept)), rules
 
 
@@ -494,5 +484,5 @@ def _possible_pairs(cases: Iterable[tuple[SweepCase, Rules]]) -> set[tuple[str, 
     played: set[tuple[str, str]] = set()
     for _, rules in cases:
         played |= _pairs(_knob_values(rules))
-    every = set(combinations(sorted(SWEEP_VALUES), 2)) - set(LEFT_OUT)
+    every = set(combinations(sorted(SWEEP_VALUES), 2))
     return played | {pair for pair in every - played if _pair_allowed(*pair)}
