@@ -330,7 +330,7 @@ def test_the_table_s_bids_are_each_seat_s_bid_of_the_record(
     joint = 0
     for deal in range(40):
         seen.new_deal(deal % rules.players)
-        record = source.play_deal(rng, deal % rules.players, seen, bots)
+        record = source.play_deal(rng, deal % rules.players, seen, bots, 0)
         assert seen.bids == record.by_seat(rules.players)
         joint += None in seen.bids
     assert joint or not rules.partner_bidding
