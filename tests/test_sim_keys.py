@@ -21,12 +21,12 @@ from scorepad.presets import load_preset
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, SideScore, score_side
 from scorepad.sim.checker import DealChecker
-from scorepad.sim.kernel import bids_of_codes
+from scorepad.sim.kernel import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE, bids_of_codes
 from scorepad.sim.keys import trailing_by
 from scorepad.sim.referee import Referee
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.scorer import SideScorer
-from scorepad.sim.slots import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE
+from scorepad.sim.source import Deal
 from tests.test_reference import Dice, each_case, reference_hands, table_rounds, tables
 
 
@@ -85,8 +85,10 @@ def stale_answers(rules: Rules, questions: Any, engine: Any) -> list[object]:
         taken = [0] * rules.players
         for seat, bid, took in zip(rules.seats_of(0), bids, tricks, strict=True):
             by_seat[seat], taken[seat] = bid, took
+        side = tuple(sorted([(by_seat[seat], taken[seat]) for seat in rules.seats_of(0)], key=hash))
+        deal = Deal(by_seat, by_seat, taken, [side], None, [])
+        memo = scorer.scored(0, side, deal, scorer.played_side, score, bags)
         played = scorer.played_side(0, by_seat, taken)
-        memo = scorer.numbers(played, score, bags)
         fresh = numbers(engine(rules, played.hands, score=score, bags=bags))
         if tuple(memo[:5]) != fresh:
             wrong.append((bids, tricks, score, bags, tuple(memo[:5]), fresh))

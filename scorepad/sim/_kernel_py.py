@@ -70,7 +70,7 @@ class Table:
         self, dealer: SupportsIndex, blind_sides: SupportsIndex, scores: Sequence[int] = (), /
     ) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]:
         """deal(dealer, blind_sides[, scores]) -> (bids by seat, tricks by seat, problems,
-        side places): one deal played out (see `table_deal` in _kernel.c)."""
+        side keys): one deal played out (see `table_deal` in _kernel.c)."""
         dealer, blind_sides = operator.index(dealer), operator.index(blind_sides)
         rules, seen = self._rules, self._seen
         if not 0 <= dealer < rules.players:
@@ -171,16 +171,21 @@ class Table:
 
 
 def side_places(rules: Rules, codes: Sequence[int], taken: Sequence[int]) -> tuple[int, ...]:
-    """Each side's place (`side_places` in _kernel.c): its seats' bids and tricks, in
-    seat order, as digits in radix (tricks + 3) * (tricks + 1)."""
+    """Each side's key in the scorer's memo (`side_places` in _kernel.c): its seats' bids
+    and tricks as digits in radix (tricks + 3) * (tricks + 1), in ascending order."""
     tricks = rules.tricks
     radix = (tricks + 3) * (tricks + 1)
-    places = [0] * rules.sides
+    digits: list[list[int]] = [[] for _ in range(rules.sides)]
     for seat, code in enumerate(codes):
         # A joint partner's digit is 0: the kernel makes joint bids only where 0 is no bid.
         digit = {NIL: tricks + 1, BLIND_NIL: tricks + 2, JOINT: 0}.get(code, code)
-        side = rules.side_of(seat)
-        places[side] = places[side] * radix + digit * (tricks + 1) + taken[seat]
+        digits[rules.side_of(seat)].append(digit * (tricks + 1) + taken[seat])
+    places = []
+    for side in digits:
+        place = 0
+        for digit in sorted(side):
+            place = place * radix + digit
+        places.append(place)
     return tuple(places)
 
 

@@ -109,7 +109,13 @@ class BotDeals:
             result.records.append(record)
         problems = self.checker.check(record, scores, by_seat) if self.checker else []
         keys = [KEY_OF_ID.get(id(bid), bid) for bid in by_seat]
-        return Deal(keys, by_seat, record.taken, None, record, problems)
+        taken = record.taken
+        # Any fixed order of a side's seats does: two orders would only miss a share.
+        sides = [
+            tuple(sorted([(keys[seat], taken[seat]) for seat in seats], key=hash))
+            for seats in self._seats
+        ]
+        return Deal(keys, by_seat, taken, sides, record, problems)
 
     def replay_record(self, deal: Deal) -> DealRecord:
         """The deal's record, to replay it by hand."""

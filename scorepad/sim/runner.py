@@ -24,7 +24,6 @@ from scorepad.sim.kernel import KernelTable
 from scorepad.sim.referee import GameFold, Referee
 from scorepad.sim.results import DealRecord, GameResult, Violation, seat_names
 from scorepad.sim.scorer import Engine, SideScorer
-from scorepad.sim.slots import slot_shape
 from scorepad.sim.source import DealSource
 from scorepad.sim.tabledeals import SAMPLE_EVERY, TableDeals
 from scorepad.sim.validate import Problem
@@ -81,11 +80,7 @@ class GameRunner:
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self.referee = Referee(rules, knobs)
-        # A table deal's sides are kept by slot (slots.py).
-        slots = slot_shape(rules) if table is not None else None
-        self.scorer = SideScorer(
-            rules, side_names, self.referee, validate=validate, slots=slots, engine=engine
-        )
+        self.scorer = SideScorer(rules, side_names, self.referee, validate=validate, engine=engine)
         checker = DealChecker(rules, self.names, side_names) if validate else None
         self.source: DealSource
         if table is not None:
@@ -136,13 +131,10 @@ class GameRunner:
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
             deal = deal_of(result, number, dealer, scores, bags, keep_records)
-            keys, bids, taken, places, _, problems = deal
-            boston_by, entries = fold_sides(
-                result, keys, bids, taken, played_of, scores, bags, sets, problems, places,
-                want_entries,
-            )  # fmt: skip
+            keys, bids, taken, _, _, problems = deal
+            boston_by, entries = fold_sides(result, deal, played_of, scores, bags, sets,
+                                            want_entries)  # fmt: skip
             if rounds is not None:
-                assert entries is not None
                 rounds.append(Round(dealer, entries))
             if can_lose and (min(scores) <= lowest or max(sets) >= most_sets):
                 note_losses(rules, number, scores, sets, out_since, fell)

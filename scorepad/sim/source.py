@@ -22,7 +22,7 @@ class Deal(NamedTuple):
     keys: Sequence[object]  # tell the seats' bids apart: bid keys, or the kernel's codes
     bids: Sequence[object]  # the seats' bids as the source has them (for `played_of`)
     taken: Sequence[int]  # tricks by seat
-    places: tuple[int, ...] | None  # the sides' places (kernel: slots.py)
+    sides: Sequence[object]  # each side's bids and tricks whatever seat bid what (a memo key)
     record: DealRecord | None  # everything that happened, when the source kept it
     problems: list[Problem]  # what the source's checks found wrong
 
