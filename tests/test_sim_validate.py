@@ -14,14 +14,11 @@ from scorepad.rules import Rules
 from scorepad.scoring import Hand, judge_end, score_side
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.referee import Referee
-from scorepad.sim.results import DealRecord, seat_names
+from scorepad.sim.results import DealRecord
 from scorepad.sim.runner import GameRunner
 from scorepad.sim.validate import (
     check_dealt,
     check_side_score,
-    dealt_masks,
-    replay_clean,
-    replay_masks,
     replay_play,
 )
 
@@ -114,76 +111,6 @@ def test_replay_reports_who_where_and_what(play: str, problem: str | None) -> No
         assert replay.problems == [] and replay.taken == [2, 0, 0, 1]
     else:
         assert messages == [problem]
-
-
-@pytest.mark.parametrize(
-    "play",
-    [
-        "AC 3H QC JC 2H KC 4H 5H 6D 3S 4D 5D",
-        "3S KC QC JC AC 3H 4H 5H 2H 4D 5D 6D",
-        "AC KC QC JC 2H 3H 4H 5H 6D 3S 4D 7D",
-        "AC KC QC JC 2H 3H 4H 5H 6D 3S 4D 4D",
-        "AC KC QC JC 2H 3H 4H 5H 6D 3S 4D",
-    ],
-    ids=["revoke", "early-spade-lead", "card-not-held", "card-played-twice", "card-missing"],
-)
-def test_the_quick_replays_refuse_what_the_full_replay_reports(play: str) -> None:
-    holdings = [codes(hand) for hand in HOLDINGS]
-    masks = [sum(1 << code for code in hand) for hand in holdings]
-    assert replay_play(holdings, 0, codes(play), NAMES).problems
-    assert replay_clean(holdings, 0, codes(play), 3) is None
-    assert replay_masks(masks, 0, codes(play), 3) is None
-
-
-@pytest.mark.parametrize("preset", ["solo-3", "standard", "jokers", "solo-6"])
-def test_the_quick_replays_agree_with_the_full_replay_on_played_deals(preset: str) -> None:
-    rules = preset_rules(preset)
-    players = rules.players
-    runner = GameRunner(rules, preset=preset, bots=("heuristic",), seed=5, keep_records=True)
-    for record in runner.play_game(0).records[:5]:
-        holdings = record.holdings()
-        leader = (record.dealer + 1) % players
-        full = replay_play(holdings, leader, record.plays, seat_names(players))
-        masks = [sum(1 << code for code in hand) for hand in holdings]
-        assert replay_masks(masks, leader, record.plays, rules.tricks) == (
-            full.winners,
-            full.taken,
-        )
-
-
-@pytest.mark.parametrize(
-    ("dealt", "dealer", "extra", "ok"),
-    [
-        ([[0, 1], [2, 3], [4, 5], [6, 7]], 0, 0, True),
-        ([[0, 1], [2, 3], [4, 5], [6, 7, 8]], 3, 1, True),
-        ([[0, 1], [2, 3], [4, 5], [6, 6]], 0, 0, False),
-        ([[0, 1], [1, 3], [4, 5], [6, 7]], 0, 0, False),
-        ([[0, 0], [2, 3], [4, 5], [6, 7]], 0, 0, False),
-        ([[0, 1, 2], [3], [4, 5], [6, 7]], 0, 0, False),
-        ([[0, 1], [2, 3], [4, 5], [6, 9]], 0, 0, False),
-        ([[0, 1], [2, 3], [4, 5], [6, 7]], 3, 1, False),
-    ],
-    ids=[
-        "clean",
-        "dealer-extra",
-        "twice-in-a-hand",
-        "twice-across-hands",
-        "carry-into-a-missing-card",
-        "wrong-counts",
-        "not-in-the-deck",
-        "extra-missing",
-    ],
-)
-def test_dealt_masks_accepts_only_every_card_once(
-    dealt: list[list[int]], dealer: int, extra: int, ok: bool
-) -> None:
-    deck = range(8 + extra)
-    deck_mask = sum(1 << code for code in deck)
-    masks = dealt_masks(deck_mask, dealt, dealer, 2, extra)
-    assert (masks is not None) == ok
-    assert (check_dealt(list(deck), dealt, dealer, 2, extra) == []) == ok
-    if ok:
-        assert masks == [sum(1 << code for code in hand) for hand in dealt]
 
 
 def test_replay_finds_the_winners_by_the_rules() -> None:

@@ -175,10 +175,11 @@ def side_places(rules: Rules, codes: Sequence[int], taken: Sequence[int]) -> tup
     and tricks as digits in radix (tricks + 3) * (tricks + 1), in ascending order."""
     tricks = rules.tricks
     radix = (tricks + 3) * (tricks + 1)
+    # A joint partner's digit is 0: the kernel makes joint bids only where 0 is no bid.
+    digit_of = {NIL: tricks + 1, BLIND_NIL: tricks + 2, JOINT: 0}
     digits: list[list[int]] = [[] for _ in range(rules.sides)]
     for seat, code in enumerate(codes):
-        # A joint partner's digit is 0: the kernel makes joint bids only where 0 is no bid.
-        digit = {NIL: tricks + 1, BLIND_NIL: tricks + 2, JOINT: 0}.get(code, code)
+        digit = digit_of.get(code, code)
         digits[rules.side_of(seat)].append(digit * (tricks + 1) + taken[seat])
     places = []
     for side in digits:
