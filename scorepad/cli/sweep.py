@@ -24,6 +24,7 @@ SITUATION_WORDS = {
     "blind contract set": N_("blind contract set"),
     "joint team bid": N_("joint team bid"),
     "double nil": N_("double nil"),
+    "double nil, all or nothing": N_("double nil, all or nothing"),
     "overbid of the deal": N_("contract above the tricks in the deal"),
     "Boston bid": N_("Boston bid"),
     "10-for-200 contract": N_("10-for-200 contract"),

@@ -34,15 +34,17 @@ from typing import Any
 
 from scorepad import reference
 from scorepad.errors import ScorepadError
-from scorepad.game import Game, standings
+from scorepad.game import Standings, side_hands, standings
 from scorepad.presets import apply_overrides, load_preset, preset_names
 from scorepad.ruledata import rules_to_mapping
 from scorepad.rules import Rules, format_value
+from scorepad.scoring import LineKind, judge_end, score_side
 from scorepad.sim.explorer import USUAL_MIX, ExplorerBot, ExplorerMix
 from scorepad.sim.parallel import play_ranges
-from scorepad.sim.referee import knobs_of_preset
+from scorepad.sim.referee import Referee, knobs_of_preset
 from scorepad.sim.results import GameResult, Violation
 from scorepad.sim.runner import GameRunner
+from scorepad.sim.validate import Problem
 
 # The values the sweep plays of every knob (docs/rules.md "Every knob"): each one
 # reached in some game the rules accept. Low and high targets, loss limits near and
@@ -111,6 +113,8 @@ EDGE_CASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("house", ("partner_bidding=true", "target=2000", "loss_limit=-200", "bag_limit=5")),
     ("quicksand", ("blind_nil=true", "target=250", "loss_limit=-100")),
     ("bonus", ("blind_bids=true", "blind_bid_deficit=0", "blind_bid_min=4", "boston=true")),
+    ("standard", ("boston=true", "boston_wins=true", "double_nil=all-or-nothing")),
+    ("club", ("boston=true", "boston_wins=true", "partner_bidding=true", "target=250")),
 )  # fmt: skip
 
 GAMES = 1000  # the default games of a sweep, over all its cases
@@ -206,11 +210,10 @@ def _candidate(
 # What a game reached
 
 
-def game_reach(game: Game, rules: Rules) -> Counter[str]:
+def game_reach(folded: Standings, rules: Rules) -> Counter[str]:
     """The bid kinds and situations a played game reached, read from its rounds as the
     score pad folds them (`game.standings`)."""
     reached: Counter[str] = Counter()
-    folded = standings(game)
     scores = [0] * rules.sides
     out = [False] * rules.sides
     limit = rules.loss_limit
@@ -263,6 +266,8 @@ def _bids_reached(
         reached["joint team bid"] += 1
     if len(bids) == 2 and all(kind in ("nil", "bnil") for kind in kinds):
         reached["double nil"] += 1
+        if rules.double_nil == "all-or-nothing":
+            reached["double nil, all or nothing"] += 1
     if scored.made is None:
         return
     contract = scored.contract
@@ -293,7 +298,8 @@ def _bids_reached(
 SITUATIONS = (
     "nil", "nil failed", "blind nil", "blind nil failed", "blind nil at exactly the deficit",
     "blind nil just past the deficit", "blind bid", "blind contract set", "joint team bid",
-    "double nil", "overbid of the deal", "Boston bid", "10-for-200 contract",
+    "double nil", "double nil, all or nothing", "overbid of the deal", "Boston bid",
+    "10-for-200 contract",
     "failed nil beside a contract", "two or more bag penalties in a round",
     "exact bonus bid made exactly", "exact bonus bid made with overtricks",
     "big contract made at its threshold", "big contract made above its threshold",
@@ -302,6 +308,46 @@ SITUATIONS = (
     "a side out climbed back above the loss limit", "ended by target", "ended by loss-limit",
     "ended by sets", "ended by boston", "ended by deal-limit",
 )  # fmt: skip
+
+
+def game_problems(folded: Standings, rules: Rules, referee: Referee) -> list[Problem]:
+    """What a sweep checks of a kept game beyond a run's checks, read from the score
+    pad's fold: every line of the sheet has its words and its kind; each side's first
+    round scored with no score and bags given (`score_side`'s defaults) is the
+    reference's; and after every round, the end read from the scores and sets alone
+    (`judge_end` without the history, as a caller with only the totals reads it) is the
+    reference's reading without the history (`Referee.end` without `fell`)."""
+    problems: list[Problem] = []
+    sides = range(rules.sides)
+    sets = [0] * rules.sides
+    for result in folded.rounds:
+        if result.sides is None or result.after_end:
+            continue
+        boston_by = None
+        for side, scored in enumerate(result.sides):
+            for line in scored.lines:
+                if not (isinstance(line.label, str) and line.label
+                        and isinstance(line.kind, LineKind)):  # fmt: skip
+                    problems.append(Problem("engine", "line-words", {"points": line.points}))
+            sets[side] += scored.was_set
+            if scored.boston:
+                boston_by = side
+        if result.number == 1:
+            for entry in result.round.sides:
+                hands = side_hands(rules, entry, ())
+                plain = tuple((hand.bid.kind.value, 0 if hand.bid.is_nil else hand.bid.tricks,
+                               hand.tricks) for hand in hands)  # fmt: skip
+                ref = referee.side(plain, 0, 0)
+                problems += referee.compare(plain, 0, 0, score_side(rules, hands), ref)
+        scores = [scored.score for scored in result.sides]
+        outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by, deals=result.number)
+        ended = (True, outcome.winner, outcome.reason.value) if outcome else (False, None, None)
+        lost = [0 if referee.has_lost(scores[side], sets[side]) else None for side in sides]
+        truth = referee.end(scores, sets, boston_by, lost, result.number)
+        if truth != ended:
+            problems.append(Problem("end", "end", {"scores": scores, "engine": ended,
+                                                   "reference": truth}))  # fmt: skip
+    return problems
 
 
 # ---------------------------------------------------------------------------
@@ -394,9 +440,9 @@ class _Player:
         self.cases = cases
         self.mix = mix
         self.plan = plan
-        self.runners: dict[int, GameRunner] = {}
+        self.runners: dict[int, tuple[GameRunner, Referee]] = {}
 
-    def runner(self, index: int) -> GameRunner:
+    def runner(self, index: int) -> tuple[GameRunner, Referee]:
         found = self.runners.get(index)
         if found is None:
             case, rules = self.cases[index]
@@ -405,22 +451,27 @@ class _Player:
             found = self.runners[index] = GameRunner(
                 rules, preset=case.preset, seed=self.seed + index, keep_game=True,
                 max_deals=MAX_DEALS, knobs=knobs, seat_bots=[explorer] * rules.players,
-            )  # fmt: skip
+            ), Referee(rules, knobs)  # fmt: skip
         return found
 
     def play(self, tally: SweepTally, start: int, stop: int) -> None:
         for unit in range(start, stop):
             index, game = self.plan[unit]
-            runner = self.runner(index)
+            runner, referee = self.runner(index)
             result: GameResult = runner.play_game(game)
+            assert result.game is not None
+            folded = standings(result.game)
+            result.violations += [
+                Violation(runner.seed, result.index, result.deals, problem)
+                for problem in game_problems(folded, runner.rules, referee)
+            ]
             tally.games += 1
             tally.deals += result.deals
             tally.unfinished += result.end == "unfinished"
             tally.violation_count += len(result.violations)
             room = MAX_KEPT - len(tally.violations)
             tally.violations.extend((index, found) for found in result.violations[: max(room, 0)])
-            assert result.game is not None
-            tally.reached.update(game_reach(result.game, runner.rules))
+            tally.reached.update(game_reach(folded, runner.rules))
             tally.knob_games.update(_knob_values(runner.rules).items())
             result.game = None
 
