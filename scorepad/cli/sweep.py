@@ -103,11 +103,16 @@ def sweep_view(report: SweepReport) -> RenderableType:
     else:
         parts.append(Text(_("every knob value and situation above was reached")))
     for case, violation in tally.violations:
+        rule, doc = report.rule_of(case, violation)
+        said = _("violation ({check}) of {rule} ({doc}) in {rules}, game {game}, deal {deal}: "
+                 "{message}")  # fmt: skip
         parts.append(
             Text(
                 "\n"
-                + _("violation ({check}) in {rules}, game {game}, deal {deal}: {message}").format(
+                + said.format(
                     check=check_words(violation.check),
+                    rule=rule,
+                    doc=doc,
                     rules=report.cases[case].label(),
                     game=violation.game + 1,
                     deal=violation.deal,
