@@ -11,9 +11,14 @@ from dataclasses import dataclass, field
 from scorepad.bids import show_bid
 from scorepad.export.view import side_order, side_rounds
 from scorepad.game import Game, Round, Standings, next_dealer, open_round, standings
-from scorepad.gametext import describe_end, entry_words, scores_text, warning_words
+from scorepad.gametext import (
+    describe_end,
+    entry_words,
+    line_words,
+    scores_text,
+    warning_words,
+)
 from scorepad.i18n import _, ngettext
-from scorepad.render.words import line_words
 from scorepad.scoring import signed
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
 from scorepad.service import game_version
@@ -195,9 +200,7 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
         for side in side_rounds(game, row):
             scored = side.result
             reasons = tuple(
-                line_words(line.label)
-                for line in (scored.lines if scored else ())
-                if line.kind.is_bad
+                line_words(line) for line in (scored.lines if scored else ()) if line.kind.is_bad
             )
             tricks = ""
             if side.tricks is not None:
@@ -269,8 +272,7 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
         total = after = ""
         if scored is not None:
             lines = tuple(
-                (line_words(line.label), signed(line.points), line.kind.is_bad)
-                for line in scored.lines
+                (line_words(line), signed(line.points), line.kind.is_bad) for line in scored.lines
             )
             total = signed(scored.points)
             after = _standing(scored.score, scored.bags, bags_counted)
