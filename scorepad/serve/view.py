@@ -11,7 +11,13 @@ from dataclasses import dataclass, field
 from scorepad.bids import show_bid
 from scorepad.export.view import side_order, side_rounds
 from scorepad.game import Game, Round, Standings, next_dealer, open_round, standings
-from scorepad.gametext import describe_end, entry_words, scores_text, warning_words
+from scorepad.gametext import (
+    describe_end,
+    entry_words,
+    level_text,
+    scores_text,
+    warning_words,
+)
 from scorepad.i18n import _, ngettext
 from scorepad.render.words import line_words
 from scorepad.scoring import signed
@@ -35,6 +41,7 @@ class SideCard:
     needs: int
     leads: bool
     won: bool
+    level: bool = False  # level at the top of a game that plays on: no "needs 0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +81,7 @@ class GameView:
     rows: tuple[SheetRow, ...]
     finished: bool
     banner: str
+    level: str  # `Us and Them are level at 510: round 7 decides.`, or empty
     turn: str
     side_names: tuple[str, ...]
     warnings: tuple[str, ...]
@@ -98,6 +106,7 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
             needs=max(0, rules.target - result.scores[side]),
             leads=result.scores[side] == best and result.scores.count(best) == 1,
             won=result.winner == side,
+            level=result.level is not None and side in result.level.sides,
         )
         for side in order
     )
@@ -152,6 +161,7 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         rows=sheet_rows(game, result),
         finished=result.finished,
         banner=banner,
+        level=level_text(game, result) or "",
         turn=turn,
         side_names=tuple(game.sides[side] for side in order),
         warnings=warnings,
