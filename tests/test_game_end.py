@@ -179,9 +179,9 @@ def test_a_tie_where_the_game_would_end_is_level_until_the_next_round(
     assert need_words(game, result, 0) == need_words(game, result, 1) == "level"
     assert level_text(game, result) == "Us and Them are level at 130: round 3 decides."
     # Bids in, tricks to come: still level, and the round being played decides.
-    bid = record_bids(game, "Ann=4 Bob=3 Cy=3 Di=3".split())
+    bid = record_bids(game, ["Ann=4", "Bob=3", "Cy=3", "Di=3"])
     assert level_text(bid, standings(bid)) == "Us and Them are level at 130: round 3 decides."
-    decided = record_tricks(bid, "Ann=4 Bob=3 Cy=3 Di=3".split())
+    decided = record_tricks(bid, ["Ann=4", "Bob=3", "Cy=3", "Di=3"])
     after = standings(decided)
     assert (after.level, after.outcome) == (None, Outcome(0, level.reason))
 

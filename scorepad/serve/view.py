@@ -20,7 +20,7 @@ from scorepad.gametext import (
 )
 from scorepad.i18n import _, ngettext
 from scorepad.render.words import line_words
-from scorepad.scoring import signed
+from scorepad.scoring import LineKind, signed
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
 from scorepad.service import game_version
 
@@ -42,6 +42,7 @@ class SideCard:
     leads: bool
     won: bool
     level: bool = False  # level at the top of a game that plays on: no "needs 0"
+    above_limit: int | None = None  # how far above the loss limit, while one counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,7 @@ class RowSide:
     score: str
     bags: str
     reasons: tuple[str, ...]
+    made: tuple[str, ...] = ()  # its made nils and blind nils, which the phone marks
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,9 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
             leads=result.scores[side] == best and result.scores.count(best) == 1,
             won=result.winner == side,
             level=result.level is not None and side in result.level.sides,
+            above_limit=None
+            if rules.loss_limit is None or result.finished
+            else result.scores[side] - rules.loss_limit,
         )
         for side in order
     )
@@ -225,6 +230,11 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
                     score=str(scored.score) if scored else "",
                     bags=str(scored.bags) if scored and bags_counted else "",
                     reasons=reasons,
+                    made=tuple(
+                        line_words(line.label)
+                        for line in (scored.lines if scored else ())
+                        if line.kind is LineKind.NIL
+                    ),
                 )
             )
         rows.append(
