@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.bids import Bid, say_bid, show_bid
-from scorepad.i18n import N_, _, ngettext, speaking
+from scorepad.i18n import N_, _, ngettext, pgettext, speaking
 from scorepad.scoring import EndReason, Line, Outcome, Said
 
 if TYPE_CHECKING:
@@ -25,6 +25,33 @@ def needs_text(game: Game, standings: Standings, side: int) -> str:
     `Ann needs 120` for a player alone."""
     return ngettext("{side} needs {points}", "{side} need {points}", game.rules.side_size).format(
         side=game.sides[side], points=max(0, game.rules.target - standings.scores[side])
+    )
+
+
+def need_words(game: Game, standings: Standings, side: int, *, bare: bool = False) -> str:
+    """What a side needs, as its card on a page says it: `needs 120` (`120` when `bare`,
+    for a column headed so), or `level` where it is level at the top of a game that plays
+    on (RULES.md 10: the next round decides)."""
+    if standings.level is not None and side in standings.level.sides:
+        return pgettext("standing", "level")
+    points = max(0, game.rules.target - standings.scores[side])
+    return str(points) if bare else _("needs {points}").format(points=points)
+
+
+def level_text(game: Game, standings: Standings) -> str | None:
+    """`Us and Them are level at 510: round 7 decides.` where a tie at the top plays on
+    (at or over the target, at the deal limit, through the loss limit); else None."""
+    level = standings.level
+    if level is None:
+        return None
+    names = [game.sides[side] for side in level.sides]
+    number = sum(1 for result in standings.rounds if result.sides is not None) + 1
+    if len(names) == 2:
+        said = _("{first} and {second} are level at {score}: round {number} decides.")
+    else:
+        said = _("{sides} are level at {score}: round {number} decides.")
+    return said.format(
+        first=names[0], second=names[-1], sides=", ".join(names), score=level.score, number=number
     )
 
 

@@ -14,12 +14,13 @@ from scorepad.game import Game, Round, Standings, next_dealer, open_round, stand
 from scorepad.gametext import (
     describe_end,
     entry_words,
+    level_text,
     line_words,
     scores_text,
     warning_words,
 )
 from scorepad.i18n import _, ngettext
-from scorepad.scoring import signed
+from scorepad.scoring import LineKind, signed
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
 from scorepad.service import game_version
 
@@ -40,6 +41,8 @@ class SideCard:
     needs: int
     leads: bool
     won: bool
+    level: bool = False  # level at the top of a game that plays on: no "needs 0"
+    above_limit: int | None = None  # how far above the loss limit, while one counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +56,7 @@ class RowSide:
     score: str
     bags: str
     reasons: tuple[str, ...]
+    made: tuple[str, ...] = ()  # its made nils and blind nils, which the phone marks
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,7 @@ class GameView:
     rows: tuple[SheetRow, ...]
     finished: bool
     banner: str
+    level: str  # `Us and Them are level at 510: round 7 decides.`, or empty
     turn: str
     side_names: tuple[str, ...]
     warnings: tuple[str, ...]
@@ -103,6 +108,10 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
             needs=max(0, rules.target - result.scores[side]),
             leads=result.scores[side] == best and result.scores.count(best) == 1,
             won=result.winner == side,
+            level=result.level is not None and side in result.level.sides,
+            above_limit=None
+            if rules.loss_limit is None or result.finished
+            else result.scores[side] - rules.loss_limit,
         )
         for side in order
     )
@@ -157,6 +166,7 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         rows=sheet_rows(game, result),
         finished=result.finished,
         banner=banner,
+        level=level_text(game, result) or "",
         turn=turn,
         side_names=tuple(game.sides[side] for side in order),
         warnings=warnings,
@@ -218,6 +228,11 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
                     score=str(scored.score) if scored else "",
                     bags=str(scored.bags) if scored and bags_counted else "",
                     reasons=reasons,
+                    made=tuple(
+                        line_words(line)
+                        for line in (scored.lines if scored else ())
+                        if line.kind is LineKind.NIL
+                    ),
                 )
             )
         rows.append(
