@@ -35,6 +35,7 @@ from scorepad.presets import load_preset, preset_names
 from scorepad.rules import Rules
 from scorepad.sim.botdeals import game_seed
 from scorepad.sim.deal import deck_plan, shuffle_deal
+from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.kernel import (
     DEFAULT_IMPLEMENTATION,
     JOINT_CODE,
@@ -49,7 +50,6 @@ from scorepad.sim.kernel import (
 from scorepad.sim.record import hand_record
 from scorepad.sim.results import TALLY_FIELDS, GameResult
 from scorepad.sim.run import RunConfig, simulate
-from scorepad.sim.runner import GameRunner
 from scorepad.sim.validate import replay_play
 from tests.test_sim_golden import GOLDEN, RUNS, UNPINNED
 
@@ -253,7 +253,7 @@ def test_a_bid_choice_reads_the_total_so_far_only_where_it_says_so(preset: str) 
     """`table_arguments` builds a choice once for every total where `choice_reads_total`
     says the choice does not read it: there every total gives the same choice."""
     from scorepad.bids import NIL as NIL_BID
-    from scorepad.sim.table import NUMBER_BIDS, bid_choice, choice_reads_total
+    from scorepad.sim.seen import NUMBER_BIDS, bid_choice, choice_reads_total
 
     rules = rules_of(preset)
     totals = rules.tricks * (rules.players - 1) + 1

@@ -194,14 +194,14 @@ def test_the_memoised_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) 
         record = DealRecord(dealer, [], bids=[(seat, by_seat[seat]) for seat in order],  # type: ignore[misc]
                             joint=[False] * rules.sides)  # fmt: skip
         scores = [dice.pick(NEAR) for _ in range(rules.sides)]
-        memo = [problem.message for problem in checker.check_bids(record, scores, by_seat)]
+        memo = [problem.message for problem in checker.bid_problems(record, scores, by_seat)]
         assert memo == plain_bid_problems(rules, record, scores, by_seat)
 
 
 @each_case(80)
 def test_the_kernel_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) -> None:
     """A kernel deal's bids, by the kernel's codes (a joint bid's partner holds the joint
-    code), checked through `check_kernel_bids` and its memos by codes, against the plain
+    code), checked through `code_bid_problems` and its memos by codes, against the plain
     checks asked afresh."""
     rules = tables(dice).rules
     checker = _checker(rules)
@@ -218,7 +218,7 @@ def test_the_kernel_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) ->
         record = DealRecord(dealer, [], bids=bids, joint=[False] * rules.sides)
         scores = [dice.pick(NEAR) for _ in range(rules.sides)]
         blind = BLIND_NIL_CODE in by_code  # as the table's deals tell it
-        found = checker.check_kernel_bids(dealer, tuple(by_code), blind, bid_of, scores)
+        found = checker.code_bid_problems(dealer, tuple(by_code), blind, bid_of, scores)
         assert [problem.message for problem in found] == plain_bid_problems(
             rules, record, scores, by_seat
         )
@@ -269,11 +269,11 @@ def test_a_sides_bid_check_and_a_tables_never_share_an_answer() -> None:
     checker = _checker(rules)
     bid_of = bids_of_codes(rules.tricks)
     # Dealer West: North, East, South, West bid 1, 5, blind nil, 7; North-South 200 behind.
-    passed = checker.check_kernel_bids(3, (1, 5, BLIND_NIL_CODE, 7), True, bid_of, [0, 200])
+    passed = checker.code_bid_problems(3, (1, 5, BLIND_NIL_CODE, 7), True, bid_of, [0, 200])
     assert passed == []
     # East bids blind nil and West 7, East-West five behind: refused, as asked afresh.
     by_code = (3, BLIND_NIL_CODE, 3, 7)
-    found = checker.check_kernel_bids(3, by_code, True, bid_of, [5, 0])
+    found = checker.code_bid_problems(3, by_code, True, bid_of, [5, 0])
     by_seat = [bid_of[code] for code in by_code]
     record = DealRecord(3, [], bids=[(seat, by_seat[seat]) for seat in range(4)],  # type: ignore[misc]
                         joint=[False, False])  # fmt: skip

@@ -13,9 +13,9 @@ from scorepad.cards import card_code, parse_cards
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, judge_end, score_side
 from scorepad.sim.checker import DealChecker
+from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.referee import Referee
 from scorepad.sim.results import DealRecord
-from scorepad.sim.runner import GameRunner
 from scorepad.sim.validate import (
     check_dealt,
     check_side_score,
@@ -42,14 +42,14 @@ def played_deal(
 
 def test_a_clean_deal_has_no_problem() -> None:
     checker, record = played_deal()
-    assert checker.check(record, [0, 0], record.by_seat(4)) == []
+    assert checker.deal_problems(record, [0, 0], record.by_seat(4)) == []
 
 
 def test_a_card_dealt_twice_is_found() -> None:
     checker, record = played_deal()
     broken = copy.deepcopy(record)
     broken.dealt[1][0] = broken.dealt[0][0]
-    checks = {p.check for p in checker.check(broken, [0, 0], broken.by_seat(4))}
+    checks = {p.check for p in checker.deal_problems(broken, [0, 0], broken.by_seat(4))}
     assert "deal" in checks
 
 
@@ -57,7 +57,7 @@ def test_a_wrong_trick_winner_is_found() -> None:
     checker, record = played_deal()
     broken = copy.deepcopy(record)
     broken.winners[0] = (broken.winners[0] + 1) % 4
-    checks = {p.check for p in checker.check(broken, [0, 0], broken.by_seat(4))}
+    checks = {p.check for p in checker.deal_problems(broken, [0, 0], broken.by_seat(4))}
     assert "winner" in checks
 
 
@@ -65,7 +65,7 @@ def test_tricks_that_do_not_add_up_are_found() -> None:
     checker, record = played_deal()
     broken = copy.deepcopy(record)
     broken.taken[0] += 1
-    checks = {p.check for p in checker.check(broken, [0, 0], broken.by_seat(4))}
+    checks = {p.check for p in checker.deal_problems(broken, [0, 0], broken.by_seat(4))}
     assert "tricks" in checks
 
 
@@ -74,7 +74,7 @@ def test_an_illegal_bid_is_found() -> None:
     broken = copy.deepcopy(record)
     broken.bids = [(seat, number(3)) for seat, _ in broken.bids]
     broken.joint = [False, False]
-    problems = checker.check(broken, [0, 0], broken.by_seat(4))
+    problems = checker.deal_problems(broken, [0, 0], broken.by_seat(4))
     assert any(p.check == "bids" and "suicide" in p.message for p in problems)
 
 
@@ -223,13 +223,13 @@ def test_the_checker_finds_each_planted_fault(
     """A random bots' deal, clean, then with one fault planted; a kernel deal's bids
     (checked by the dealer and the bids by seat) are refused as any deal's."""
     checker, record = played_deal(preset, "random")
-    assert checker.check(record, [0, 0], record.by_seat(4)) == []
+    assert checker.deal_problems(record, [0, 0], record.by_seat(4)) == []
     broken = copy.deepcopy(record)
     plant(broken)
     by_seat = broken.by_seat(4)
-    found = checker.check(broken, [0, 0], by_seat)
+    found = checker.deal_problems(broken, [0, 0], by_seat)
     assert check in {problem.check for problem in found}
     if check == "bids":
         bid_of = {code: bid for code, bid in enumerate(by_seat)}
-        kernel = checker.check_kernel_bids(broken.dealer, tuple(range(4)), False, bid_of, [0, 0])  # type: ignore[arg-type]
+        kernel = checker.code_bid_problems(broken.dealer, tuple(range(4)), False, bid_of, [0, 0])  # type: ignore[arg-type]
         assert kernel == [p for p in found if p.check == "bids"]

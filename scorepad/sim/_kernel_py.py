@@ -7,7 +7,7 @@ plays by its own code, the twin plays each deal by the Python path's one deal pa
 a `random.Random` seeded with the kernel's seed, so a seed plays the same games on
 either. It reads its rules from `rules` (which the compiled kernel ignores), not from
 the tables built for the C. Its check of its own deals is the plain replay's
-(`DealChecker.check_play`), so every deal played on the twin is replayed by the plain
+(`DealChecker.play_problems`), so every deal played on the twin is replayed by the plain
 reading of the rules.
 """
 
@@ -27,7 +27,7 @@ from scorepad.sim.bots import BOTS, Bot, HeuristicBot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.play import BEATS, SUIT_OF
 from scorepad.sim.results import DealRecord, seat_names
-from scorepad.sim.table import NUMBER_BIDS, Seen
+from scorepad.sim.seen import NUMBER_BIDS, Seen
 
 NIL, BLIND_NIL = 254, 255  # the kernel's bid codes (a number bid is its own code)
 JOINT = 252  # a seat whose partner made their joint bid (no bid of its own)
@@ -89,7 +89,7 @@ class Table:
         """The deal replayed by the plain reading: 0 if clean, else a bit for each kind
         of fault, as `check_deal` in _kernel.c."""
         bad = 0
-        for problem in self._checker.check_play(record):
+        for problem in self._checker.play_problems(record):
             bad |= _BITS[problem.check]
         return bad
 

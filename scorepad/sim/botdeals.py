@@ -23,8 +23,8 @@ from scorepad.sim.play import BEATS, BIT, NO_SUIT, SPADE_LOW, SUIT_OF, legal_mas
 from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
+from scorepad.sim.seen import KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
 from scorepad.sim.source import Deal
-from scorepad.sim.table import KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
 
 
 def game_seed(seed: int, index: int) -> str:
@@ -107,7 +107,7 @@ class BotDeals:
         by_seat = seen.bids  # `record.by_seat` (None: the partner bid for the side)
         if keep_record:
             result.records.append(record)
-        problems = self.checker.check(record, scores, by_seat) if self.checker else []
+        problems = self.checker.deal_problems(record, scores, by_seat) if self.checker else []
         keys = [KEY_OF_ID.get(id(bid), bid) for bid in by_seat]
         taken = record.taken
         # Any fixed order of a side's seats does: two orders would only miss a share.

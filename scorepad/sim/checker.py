@@ -18,7 +18,7 @@ from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.keys import MemoKeys
 from scorepad.sim.results import DealRecord
-from scorepad.sim.table import bid_key
+from scorepad.sim.seen import bid_key
 from scorepad.sim.validate import Problem, check_dealt, replay_play
 
 MEMO_LIMIT = 200_000
@@ -50,15 +50,15 @@ class DealChecker:
         self._kernel_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
         self._order = [list(rules.bidding_order(dealer)) for dealer in range(rules.players)]
 
-    def check(
+    def deal_problems(
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
         """Everything about a deal: the cards dealt, the play, and the bids."""
-        problems = self.check_play(record)
-        problems.extend(self.check_bids(record, scores, by_seat))
+        problems = self.play_problems(record)
+        problems.extend(self.bid_problems(record, scores, by_seat))
         return problems
 
-    def check_play(self, record: DealRecord) -> list[Problem]:
+    def play_problems(self, record: DealRecord) -> list[Problem]:
         """The deal and its play replayed by the validator: cards dealt once, each card
         held and legal, the trick winners and the tricks per seat."""
         rules, plan = self.rules, self.plan
@@ -88,7 +88,7 @@ class DealChecker:
             )
         return problems
 
-    def check_bids(
+    def bid_problems(
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
         """The deal's bids pass the checks a person's bids pass, memoised by the bids in
@@ -105,11 +105,11 @@ class DealChecker:
                 self._deal_bids[key] = problems
         return list(problems)
 
-    def check_kernel_bids(
+    def code_bid_problems(
         self, dealer: int, codes: tuple[int, ...], blind: bool, bid_of: Sequence[Bid | None],
         scores: Sequence[int],
     ) -> list[Problem]:  # fmt: skip
-        """`check_bids` for a kernel deal: `codes` its bids by seat as the kernel gives
+        """`bid_problems` for a kernel deal: `codes` its bids by seat as the kernel gives
         them, `bid_of` the Bid of each code; the bidding order and joint flags follow from the
         dealer alone."""
         deficits = self.keys.deal_deficits(scores, blind) if blind or self._plain_reads else None

@@ -28,7 +28,7 @@ from scorepad.errors import ScorepadError
 from scorepad.rules import Rules
 from scorepad.sim import _kernel_py
 from scorepad.sim.deal import deck_plan
-from scorepad.sim.table import NUMBER_BIDS, BidChoice, Seen, bid_choice, choice_reads_total
+from scorepad.sim.seen import NUMBER_BIDS, BidChoice, Seen, bid_choice, choice_reads_total
 from scorepad.sim.valuation import (
     RANK_OF,
     SIDE_RISKS,

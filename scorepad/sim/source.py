@@ -1,8 +1,8 @@
 """What the game loop asks of a deal source, and what one deal gives it.
 
 Three sources play deals: bots in Python (botdeals.py), and a table of random bots
-(tabledeals.py) on the compiled kernel (`_kernel.c`) or on its pure-Python twin. The
-game loop (runner.py) scores and folds whatever deal a source gives the same way.
+(kerneldeals.py) on the compiled kernel (`_kernel.c`) or on its pure-Python twin. The
+game loop (gameloop.py) scores and folds whatever deal a source gives the same way.
 """
 
 from __future__ import annotations

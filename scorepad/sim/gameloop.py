@@ -21,11 +21,11 @@ from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import KernelTable
+from scorepad.sim.kerneldeals import SAMPLE_EVERY, KernelDeals
 from scorepad.sim.referee import GameFold, Referee
 from scorepad.sim.results import DealRecord, GameResult, Violation, seat_names
 from scorepad.sim.scorer import Engine, SideScorer
 from scorepad.sim.source import DealSource
-from scorepad.sim.tabledeals import SAMPLE_EVERY, TableDeals
 from scorepad.sim.validate import Problem
 
 MAX_DEALS = 500  # a game still going after this many deals is cut off as unfinished
@@ -85,7 +85,7 @@ class GameRunner:
         self.source: DealSource
         if table is not None:
             every = 1 if check == "full" else SAMPLE_EVERY
-            self.source = TableDeals(rules, table, seed, checker, self.scorer, self.names,
+            self.source = KernelDeals(rules, table, seed, checker, self.scorer, self.names,
                                      check_every=every, bot=self.side_bots[0])  # fmt: skip
         else:
             self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names,

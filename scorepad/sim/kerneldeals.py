@@ -38,8 +38,8 @@ from scorepad.sim.kernel import (
 from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
+from scorepad.sim.seen import Seen
 from scorepad.sim.source import Deal
-from scorepad.sim.table import Seen
 from scorepad.sim.validate import Problem
 
 # The validator replays deal `number` of game `index` when (index + number) is a multiple
@@ -52,7 +52,7 @@ SAMPLE_EVERY = 20
 BOT_GAMES_EVERY = 5
 
 
-class TableDeals:
+class KernelDeals:
     """Deals of one set of rules played by a kernel `Table` (C or Python), with one kind of
     bot (`bot`) at every seat."""
 
@@ -116,12 +116,12 @@ class TableDeals:
             if keep_record:
                 result.records.append(record)
             if checker is not None and bad:
-                problems = checker.check(record, scores, record.by_seat(self.rules.players))
+                problems = checker.deal_problems(record, scores, record.by_seat(self.rules.players))
                 if not problems:
                     problems.append(Problem("kernel", "kernel-check", {"bits": bad}))
             elif checker is not None and sampled:
-                problems = checker.check_play(record)
-                problems += checker.check_kernel_bids(
+                problems = checker.play_problems(record)
+                problems += checker.code_bid_problems(
                     dealer, codes, BLIND_NIL_CODE in codes, self._bid_of_code, scores
                 )
                 if self._reference is not None and (
@@ -129,7 +129,7 @@ class TableDeals:
                 ):
                     problems += self.bot_problems(record, scores, bags)
         elif checker is not None:
-            problems = checker.check_kernel_bids(
+            problems = checker.code_bid_problems(
                 dealer, codes, BLIND_NIL_CODE in codes, self._bid_of_code, scores
             )
         return Deal(codes, codes, taken, places, record, problems)
