@@ -69,8 +69,6 @@ class BotDeals:
         self._seen = Seen(rules)  # for every game (`Seen.new_game`)
         self._seats = [rules.seats_of(side) for side in range(rules.sides)]
         self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
-        # Each seat is asked once, for its own bid (see `_bid_plain`).
-        self._plain_bids = not rules.blind_nil and not (rules.partner_bidding and not rules.suicide)
         self._followers = [
             tuple((leader + step) % rules.players for step in range(1, rules.players))
             for leader in range(rules.players)
@@ -163,10 +161,7 @@ class BotDeals:
         if plan.discards:
             record.discards = bots[dealer].discard(dealer, hands[dealer], plan.discards, seen)
             hands[dealer] &= ~mask_of(record.discards)
-        if self._plain_bids:
-            self._bid_plain(record, hands, seen, bots)
-        else:
-            self._bid(record, hands, seen, bots, blind_sides)
+        self._bid(record, hands, seen, bots, blind_sides)
         if rules.blind_nil_exchange:
             self._exchange(record, hands, seen, bots)
         seen.trick = []
@@ -181,7 +176,8 @@ class BotDeals:
         bots: Sequence[Bot],
         blind_sides: int,
     ) -> None:
-        """The bids of a deal under rules with blind nil or partner bidding."""
+        """The bids of a deal, from the dealer's left: each seat's own, or under partner
+        bidding a side's joint bid when neither partner bids nil."""
         rules = self.rules
         players = rules.players
         dealer = record.dealer
@@ -241,33 +237,6 @@ class BotDeals:
             done.add(seat)
             self._note_bid(record, seen, seat, bid)
             if not bid.is_nil:
-                total += bid.tricks
-
-    def _bid_plain(
-        self, record: DealRecord, hands: list[int], seen: Seen, bots: Sequence[Bot]
-    ) -> None:
-        """`_bid` under rules with no blind nil and no partner bidding: each seat in turn
-        is asked once, for its own bid, beside its partner's if that is made."""
-        dealer = record.dealer
-        record.joint = [False] * self.rules.sides
-        bids, nil, contract = seen.bids, seen.nil, seen.contract
-        side_of, partner_of = seen.side_of, seen.partner
-        noted = record.bids.append
-        choices, key_of_id = self._choices, KEY_OF_ID
-        total = 0  # the table's non-nil bids so far
-        for seat in self._bidding[dealer]:
-            # The partner's bid (None: not made yet; a seat playing alone is its own partner).
-            partner_bid = bids[partner_of[seat]]
-            last = seat == dealer
-            key = (key_of_id.get(id(partner_bid), partner_bid), total, last, False)  # `bid_key`
-            choice = choices.get(key) or self._choice(partner_bid, total, last, False)
-            bid = bots[seat].bid(seat, hands[seat], seen, choice)
-            noted((seat, bid))
-            bids[seat] = bid
-            if bid.is_nil:
-                nil[seat] = True  # (False from `Seen.new_deal` otherwise)
-            else:
-                contract[side_of[seat]] += bid.tricks
                 total += bid.tricks
 
     def _choice(self, partner_bid: Bid | None, total: int, last: bool, joint: bool) -> BidChoice:
