@@ -126,8 +126,12 @@ class SideScorer:
         (The sets and bags taken are counted once a game: see `close_game`.)"""
         boston_by = None
         problems = deal.problems
+        memo, memo_key = self._memo, self.keys.scored
         for side, key in enumerate(deal.sides):
-            numbers = self.scored(side, key, deal, played_of, scores[side], bags[side])
+            score, side_bags = scores[side], bags[side]
+            numbers = memo.get(memo_key(key, side_bags, score))
+            if numbers is None:
+                numbers = self.scored(side, key, deal, played_of, score, side_bags)
             points, bags[side], penalties, made, boston, side_problems, nils = numbers
             scores[side] += points
             if made is not None:
