@@ -354,7 +354,7 @@ def test_stats_speak_german_with_german_decimals(
         "Runden",
         "Ans.",
     ]
-    assert lines[3].split()[:7] == ["Anna", "1", "0", "0", "-", "1", "4,0"]
+    assert lines[3].split()[:7] == ["Anna", "1", "0", "0", "-", "1", "4,00"]
 
 
 # ---------------------------------------------------------------------------
@@ -427,7 +427,8 @@ def pseudo_session(home: Path) -> list[tuple[list[str], str | None, int]]:
         (["bid", "Anna=bnil", "Bernd=3", "Clara=3", "Dieter=3"], None, 2),
         (["tricks", "Anna=4"], None, 2),
         (["bid", "Anna=4", "Bernd=nil", "Clara=3", "Dieter=5"], None, 0),
-        (["bid", "Anna=4", "Bernd=nil", "Clara=3", "Dieter=5"], None, 2),
+        (["bid", "Anna=4", "Bernd=nil", "Clara=3", "Dieter=5"], None, 0),  # in already
+        (["bid", "Anna=4", "Bernd=nil", "Clara=3", "Dieter=4"], None, 2),
         (["tricks", "Anna=5", "Bernd=0", "Clara=3", "Dieter=3"], None, 2),
         (["tricks", "Anna=5", "Bernd=1", "Clara=2", "Dieter=5"], None, 0),
         (["bid", "Anna=9", "Bernd=9", "Clara=9", "Dieter=4"], None, 0),
