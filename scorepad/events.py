@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad.errors import GameError, ScorepadError
+from scorepad.errors import GameError, ScorepadError, Todo
 from scorepad.event import (
     Event,
     EventError,
@@ -64,9 +64,7 @@ def find_event(name: str | None) -> Path:
     events = saved_events()
     if name is None:
         if not events:
-            raise EventError(
-                _("no event yet; start one with `scorepad event new NAME --players A,B,...`")
-            )
+            raise EventError(_("no event yet"), todo=Todo.START_EVENT)
         return max(events, key=lambda p: p.stat().st_mtime)
     check_game_name(name)
     for path in events:
@@ -160,8 +158,10 @@ def table_games(event: Event) -> dict[str, Game]:
                 raise EventError(
                     _(
                         "table {table} of round {round}: game {game} is gone (renamed or"
-                        " deleted?); bring it back under that name (`scorepad restore`)"
-                    ).format(table=table, round=round_.number, game=name)
+                        " deleted?)"
+                    ).format(table=table, round=round_.number, game=name),
+                    todo=Todo.RESTORE_GAME,
+                    name=name,
                 )
             try:
                 game = load_game_file(path)
