@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.bids import Bid, say_bid, show_bid
-from scorepad.i18n import N_, _, ngettext, speaking
+from scorepad.i18n import N_, _, ngettext, pgettext, speaking
 from scorepad.scoring import EndReason, Line, Outcome, Said
 
 if TYPE_CHECKING:
-    from scorepad.game import BidWarning, Game, SideEntry, Standings
+    from scorepad.game import BidWarning, Correction, Game, SideEntry, Standings
     from scorepad.rules import Rules
 
 
@@ -25,6 +25,33 @@ def needs_text(game: Game, standings: Standings, side: int) -> str:
     `Ann needs 120` for a player alone."""
     return ngettext("{side} needs {points}", "{side} need {points}", game.rules.side_size).format(
         side=game.sides[side], points=max(0, game.rules.target - standings.scores[side])
+    )
+
+
+def need_words(game: Game, standings: Standings, side: int, *, bare: bool = False) -> str:
+    """What a side needs, as its card on a page says it: `needs 120` (`120` when `bare`,
+    for a column headed so), or `level` where it is level at the top of a game that plays
+    on (RULES.md 10: the next round decides)."""
+    if standings.level is not None and side in standings.level.sides:
+        return pgettext("standing", "level")
+    points = max(0, game.rules.target - standings.scores[side])
+    return str(points) if bare else _("needs {points}").format(points=points)
+
+
+def level_text(game: Game, standings: Standings) -> str | None:
+    """`Us and Them are level at 510: round 7 decides.` where a tie at the top plays on
+    (at or over the target, at the deal limit, through the loss limit); else None."""
+    level = standings.level
+    if level is None:
+        return None
+    names = [game.sides[side] for side in level.sides]
+    number = sum(1 for result in standings.rounds if result.sides is not None) + 1
+    if len(names) == 2:
+        said = _("{first} and {second} are level at {score}: round {number} decides.")
+    else:
+        said = _("{sides} are level at {score}: round {number} decides.")
+    return said.format(
+        first=names[0], second=names[-1], sides=", ".join(names), score=level.score, number=number
     )
 
 
@@ -251,3 +278,67 @@ def describe_end(rules: Rules, outcome: Outcome) -> str:
         sets=rules.sets_to_lose,
         deals=rules.deal_limit,
     )
+
+
+def already_words(number: int, kind: str) -> str:
+    """`Round 3's bids are in already, as given; nothing changed.`"""
+    said = (
+        _("Round {number}'s bids are in already, as given; nothing changed.")
+        if kind == "bids"
+        else _("Round {number}'s tricks are in already, as given; nothing changed.")
+    )
+    return said.format(number=number)
+
+
+def contract_warnings(
+    rules: Rules, contracts: Sequence[tuple[str, int]], done: str = N_("kept as entered")
+) -> list[str]:
+    """`Warning: Us's contract is 26, ...` for each side bidding more than a deal has.
+
+    Such a contract is legal (every bid is in range) but almost always a typo: it is kept,
+    and said.
+    """
+    said = _(
+        "Warning: {side}'s contract is {contract}, more than the {tricks} tricks in a deal;"
+        " {done}. A typo?"
+    )
+    return [
+        said.format(side=name, contract=contract, tricks=rules.tricks, done=_(done))
+        for name, contract in contracts
+        if contract > rules.tricks
+    ]
+
+
+def correction_words(correction: Correction, after: Standings, number: int) -> str:
+    """What a correction of round `number` changed beyond its own numbers: rounds that no
+    longer count (or count again) as the end moved, and later bids it made questionable."""
+    text = ""
+    if stopped := correction.stopped_counting:
+        text += " " + ngettext(
+            "Round {rounds} was played after the game ended (round {end}) and no longer counts.",
+            "Rounds {rounds} were played after the game ended (round {end}) and no longer count.",
+            len(stopped),
+        ).format(rounds=_numbers_text(stopped), end=after.ended_after)
+    if again := correction.counting_again:
+        text += " " + ngettext(
+            "Round {rounds} counts again.", "Rounds {rounds} count again.", len(again)
+        ).format(rounds=_numbers_text(again))
+    if correction.after_end:
+        text += " " + _(
+            "Round {number} was played after the game ended (round {end}) and does not count."
+        ).format(number=number, end=after.ended_after)
+    for warning in correction.later_warnings:
+        text += "\n" + _("Warning: {message}").format(message=_sentence(warning_words(warning)))
+    return text
+
+
+def _numbers_text(numbers: Sequence[int]) -> str:
+    """`3`, `3 and 4`, `3, 4 and 5`."""
+    shown = [str(number) for number in sorted(numbers)]
+    if len(shown) == 1:
+        return shown[0]
+    return _("{first} and {last}").format(first=", ".join(shown[:-1]), last=shown[-1])
+
+
+def _sentence(message: str) -> str:
+    return message[0].upper() + message[1:] + "."

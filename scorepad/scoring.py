@@ -315,6 +315,16 @@ def note_losses(
             fell[side] = limit is not None and scores[side] <= limit
 
 
+class Level(NamedTuple):
+    """A game that would end here but for a tie at the top: it plays on, and the next
+    round decides (RULES.md 10-11). The sides level, their score, and what would have
+    ended the game (the target reached, the deal limit, the loss limit)."""
+
+    sides: tuple[int, ...]
+    score: int
+    reason: EndReason
+
+
 def judge_end(
     rules: Rules,
     scores: Sequence[int],
@@ -326,6 +336,27 @@ def judge_end(
     deals: int = 0,
 ) -> Outcome | None:
     """Whether the game ends after a round with these scores, and who wins; None plays on.
+
+    `judge_round` with a tie that plays on (a `Level`) as None.
+    """
+    judged = judge_round(
+        rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell, deals=deals
+    )
+    return judged if isinstance(judged, Outcome) else None
+
+
+def judge_round(
+    rules: Rules,
+    scores: Sequence[int],
+    *,
+    sets: Sequence[int] = (),
+    boston_by: int | None = None,
+    out_since: Sequence[int | None] = (),
+    fell: Sequence[bool] = (),
+    deals: int = 0,
+) -> Outcome | Level | None:
+    """Whether the game ends after a round with these scores, and who wins; a `Level`
+    where it would end but for a tie at the top, which plays on; None plays on.
 
     docs/rules.md, the end of a game: a side that has lost, by the loss limit or by sets,
     in this round or before, is out and cannot win by the target or by Boston. A Boston
@@ -388,9 +419,9 @@ def judge_end(
 
 def _highest(
     rules: Rules, scores: Sequence[int], sides: Sequence[int], reason: EndReason
-) -> Outcome | None:
+) -> Outcome | Level:
     best = max(scores[side] for side in sides)
     leaders = [side for side in sides if scores[side] == best]
     if len(leaders) == 1:
         return Outcome(leaders[0], reason)
-    return Outcome(None, reason) if rules.tie == "draw" else None
+    return Outcome(None, reason) if rules.tie == "draw" else Level(tuple(leaders), best, reason)

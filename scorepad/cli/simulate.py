@@ -143,7 +143,8 @@ def simulate(
     if league is not None:
         from scorepad.cli.league import run_league
 
-        if run_league(league, games_per_player, rules, name, seed, as_json):
+        knobs = knobs_of_preset(preset, overrides or ())
+        if run_league(league, games_per_player, rules, name, knobs, seed, as_json):
             raise typer.Exit(1)
         return
     if hands and save is None:

@@ -71,7 +71,13 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
 
 def status_line(game: Game, standings: Standings) -> str:
     """Where the game stands: who won, when and why; or who deals next and who needs what."""
-    from scorepad.gametext import deals_left_text, describe_end, needs_text, scores_text
+    from scorepad.gametext import (
+        deals_left_text,
+        describe_end,
+        level_text,
+        needs_text,
+        scores_text,
+    )
 
     rules, order = game.rules, side_order(game)
     if standings.outcome is not None:
@@ -87,15 +93,25 @@ def status_line(game: Game, standings: Standings) -> str:
     from scorepad.game import open_round
 
     needs = ", ".join(needs_text(game, standings, side) for side in order)
+    level = level_text(game, standings)
     waiting = open_round(game)
     if waiting is not None:  # no next deal yet: this round's tricks come first
         dealer = game.players[game.rounds[waiting - 1].dealer]
+        if level is not None:
+            return _("Round {number} ({dealer} deals) waits for its tricks. {level}").format(
+                number=waiting, dealer=dealer, level=level
+            )
         return _(
             "Round {number} ({dealer} deals) waits for its tricks. To reach {target}: {needs}."
         ).format(number=waiting, dealer=dealer, target=rules.target, needs=needs)
-    said = _("Next deal: {dealer}. To reach {target}: {needs}.").format(
-        dealer=next_dealer(game, standings), target=rules.target, needs=needs
-    )
+    if level is not None:
+        said = _("Next deal: {dealer}. {level}").format(
+            dealer=next_dealer(game, standings), level=level
+        )
+    else:
+        said = _("Next deal: {dealer}. To reach {target}: {needs}.").format(
+            dealer=next_dealer(game, standings), target=rules.target, needs=needs
+        )
     left = deals_left_text(game, standings)
     return said if left is None else f"{said} {left}"
 

@@ -11,6 +11,7 @@ from scorepad.gametext import (
     bids_text,
     deals_left_text,
     describe_end,
+    level_text,
     line_words,
     needs_text,
     scores_text,
@@ -322,11 +323,17 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
         lines.append(
             Text(_("Next deal: {dealer}.").format(dealer=game.players[next_dealer(game)]))
         )
-    needs = Text(_("To reach {target}: ").format(target=rules.target))
-    # Appended as plain text: a name is printed literally, never read as markup.
-    needs.append(", ".join(needs_text(game, standings, side) for side in range(len(game.sides))))
-    needs.append(".")
-    lines.append(needs)
+    level = level_text(game, standings)
+    if level is not None:  # "need 0" each would not say that the next round decides
+        lines.append(Text(level))
+    else:
+        needs = Text(_("To reach {target}: ").format(target=rules.target))
+        # Appended as plain text: a name is printed literally, never read as markup.
+        needs.append(
+            ", ".join(needs_text(game, standings, side) for side in range(len(game.sides)))
+        )
+        needs.append(".")
+        lines.append(needs)
     left = deals_left_text(game, standings)
     if left is not None:
         lines.append(Text(left))

@@ -14,12 +14,13 @@ from scorepad.game import Game, Round, Standings, next_dealer, open_round, stand
 from scorepad.gametext import (
     describe_end,
     entry_words,
+    level_text,
     line_words,
     scores_text,
     warning_words,
 )
 from scorepad.i18n import _, ngettext
-from scorepad.scoring import signed
+from scorepad.scoring import LineKind, signed
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
 from scorepad.service import game_version
 
@@ -40,6 +41,8 @@ class SideCard:
     needs: int
     leads: bool
     won: bool
+    level: bool = False  # level at the top of a game that plays on: no "needs 0"
+    above_limit: int | None = None  # how far above the loss limit, while one counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +56,7 @@ class RowSide:
     score: str
     bags: str
     reasons: tuple[str, ...]
+    made: tuple[str, ...] = ()  # its made nils and blind nils, which the phone marks
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +83,16 @@ class GameView:
     rows: tuple[SheetRow, ...]
     finished: bool
     banner: str
+    level: str  # `Us and Them are level at 510: round 7 decides.`, or empty
     turn: str
     side_names: tuple[str, ...]
     warnings: tuple[str, ...]
     form: EntryForm | None
     can_undo: bool
     undo_what: str
+    undo_question: str  # `Take back round 3's tricks?`, the undo page's question
+    watch_turn: str  # the turn as a watcher reads it (only the keeper corrects rounds)
+    steps: str  # a short mark of each entry, for the script to name what changed
 
 
 def game_view(game: Game, result: Standings | None = None) -> GameView:
@@ -103,6 +111,10 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
             needs=max(0, rules.target - result.scores[side]),
             leads=result.scores[side] == best and result.scores.count(best) == 1,
             won=result.winner == side,
+            level=result.level is not None and side in result.level.sides,
+            above_limit=None
+            if rules.loss_limit is None or result.finished
+            else result.scores[side] - rules.loss_limit,
         )
         for side in order
     )
@@ -138,12 +150,17 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         )
         form = bids_form(game, number, dealer, result)
     last = game.rounds[-1] if game.rounds else None
-    undo_what = ""
+    undo_what = undo_question = ""
     if last is not None:
         undo_what = (
             _("Take back round {number}'s tricks")
             if last.played
             else _("Take back round {number}'s bids")
+        ).format(number=len(game.rounds))
+        undo_question = (
+            _("Take back round {number}'s tricks?")
+            if last.played
+            else _("Take back round {number}'s bids?")
         ).format(number=len(game.rounds))
     warnings = tuple(warning_words(warning) for row in result.rounds for warning in row.warnings)
     return GameView(
@@ -157,13 +174,35 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         rows=sheet_rows(game, result),
         finished=result.finished,
         banner=banner,
+        level=level_text(game, result) or "",
         turn=turn,
         side_names=tuple(game.sides[side] for side in order),
         warnings=warnings,
         form=form,
         can_undo=last is not None,
         undo_what=undo_what,
+        undo_question=undo_question,
+        watch_turn=_("The game is over.") if result.finished and waiting is None else turn,
+        steps=entry_steps(game),
     )
+
+
+def entry_steps(game: Game) -> str:
+    """A short mark of each entry (a round's bids, then its tricks), space-separated: the
+    page's script compares two states' marks to name the entry that changed."""
+    marks = []
+    for round_ in game.rounds:
+        entries = round_.sides
+        marks.append(_mark(repr(tuple(entry.bids for entry in entries))))
+        if round_.played:
+            marks.append(_mark(repr(tuple(entry.tricks for entry in entries))))
+    return " ".join(marks)
+
+
+def _mark(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:6]
 
 
 def game_summary(game: Game, result: Standings) -> str:
@@ -218,6 +257,11 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
                     score=str(scored.score) if scored else "",
                     bags=str(scored.bags) if scored and bags_counted else "",
                     reasons=reasons,
+                    made=tuple(
+                        line_words(line)
+                        for line in (scored.lines if scored else ())
+                        if line.kind is LineKind.NIL
+                    ),
                 )
             )
         rows.append(
