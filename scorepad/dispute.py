@@ -50,7 +50,8 @@ def check_side_round(
     bag_limit = rules.bag_limit if rules.bags else 1
     if not 0 <= bags < bag_limit:
         raise ScorepadError(
-            _("--bags {bags} is out of range: 0 to {most}").format(bags=bags, most=bag_limit - 1)
+            _("{bags} is out of range: 0 to {most}").format(bags=bags, most=bag_limit - 1),
+            option="bags",
         )
     hands = [parse_token(token, rules) for token in tokens]
     taken = sum(hand.tricks for hand in hands)

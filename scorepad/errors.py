@@ -30,6 +30,8 @@ class Todo(enum.Enum):
     START_EVENT = "start-event"  # no event yet
     START_GAME = "start-game"  # too few players for an event: an ordinary game
     GIVE_TRAILING_BY = "give-trailing-by"  # a blind bid is judged by how far the side trails
+    FEWER_ROUNDS = "fewer-rounds"  # an event of fixed pairs: `number` rounds at most
+    GIVE_PAIRS = "give-pairs"  # a format of fixed pairs: name the pairs
 
 
 class ScorepadError(ValueError):
@@ -38,7 +40,8 @@ class ScorepadError(ValueError):
     `todo` is what can be done about it (None: the message says all), about round
     `number` or the game `name`; `settings` are the rule changes (`key=value`, as given)
     the error is about, which each face names as it takes them (None: none; empty: the
-    rule changes together)."""
+    rule changes together); `option` names the value the message is about (`rounds`,
+    `bags`), which the terminal calls by its option (`--rounds`)."""
 
     exit_code = 2
 
@@ -49,8 +52,10 @@ class ScorepadError(ValueError):
         number: int = 0,
         name: str = "",
         settings: tuple[str, ...] | None = None,
+        option: str = "",
     ) -> None:
         super().__init__(*args)
+        self.option = option
         self.todo = todo
         self.number = number
         self.name = name

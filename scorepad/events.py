@@ -221,15 +221,19 @@ def new_event(
             raise EventError(_("an event named {name} exists already").format(name=repr(path.stem)))
     given = [p.strip() for p in players]
     if format_ == "rotate" and pairs:
-        raise EventError(_("--pairs is for --format pairs or swiss; rotate seats players alone"))
+        raise EventError(
+            _("fixed pairs are for the pairs and swiss formats; rotate seats players alone"),
+            option="pairs",
+        )
     if format_ != "rotate":
         if not pairs:
             raise EventError(
-                _("--format {format} needs --pairs A+B,C+D,...").format(format=format_)
+                _("the {format} format plays fixed pairs").format(format=format_),
+                todo=Todo.GIVE_PAIRS,
             )
         listed = [n for pair in pairs for n in pair]
         if sorted(n.casefold() for n in listed) != sorted(n.casefold() for n in given):
-            raise EventError(_("--pairs must name every player of --players once, two by two"))
+            raise EventError(_("the pairs must name every player once, two by two"), option="pairs")
         given = listed
     _check_names(given)
     check_field(len(given), format_)
@@ -237,7 +241,8 @@ def new_event(
     all_overrides = list(overrides)
     if deals is not None:
         if deals < 1:
-            raise EventError(_("--deals must be 1 or more, not {deals}").format(deals=deals))
+            said = _("must be 1 or more, not {deals}").format(deals=deals)
+            raise EventError(said, option="deals")
         all_overrides.append(f"deal_limit={deals}")
     preset_name, rules = resolve_rules(preset, all_overrides)
     if rules.players != 4 or not rules.partnerships:

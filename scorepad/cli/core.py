@@ -263,7 +263,7 @@ _RICH_HELP_WORDS = {
 def error_words(error: ScorepadError) -> str:
     """A refusal as the terminal says it: what is wrong, the `--set` it is about, and what
     to do as a command to type (`errors.Todo`)."""
-    what = str(error)
+    what = f"--{error.option} {error}" if error.option else str(error)
     if error.settings is not None:
         source = " ".join(f"--set {text}" for text in error.settings) or "--set"
         what = f"{source}: {what}"
@@ -301,6 +301,10 @@ def error_words(error: ScorepadError) -> str:
         said = _("{what}; start one with `scorepad event new NAME --players A,B,...`")
     elif todo is Todo.START_GAME:
         said = _("{what}: start an ordinary game with `scorepad new`")
+    elif todo is Todo.FEWER_ROUNDS:
+        said = _("{what}; give --rounds {number} or fewer")
+    elif todo is Todo.GIVE_PAIRS:
+        said = _("{what}; give --pairs A+B,C+D,...")
     else:  # Todo.GIVE_TRAILING_BY
         said = _("{what} (give --trailing-by)")
     return said.format(what=what, number=number, name=error.name)
