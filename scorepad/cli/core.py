@@ -11,7 +11,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from scorepad.errors import ScorepadError
+from scorepad.errors import ScorepadError, Todo
 from scorepad.i18n import LANGUAGES, N_, _, check_language, said_again, set_language
 
 # Typer's refusals of the command line (Click's UsageError and its kin): Typer 0.28
@@ -53,7 +53,7 @@ class Commands(TyperGroup):
         try:
             return super().invoke(ctx)
         except ScorepadError as error:
-            typer.echo(f"scorepad: {error}", err=True)
+            typer.echo(f"scorepad: {error_words(error)}", err=True)
             raise typer.Exit(error.exit_code) from None
 
     def main(
@@ -185,6 +185,56 @@ _RICH_HELP_WORDS = {
 }
 
 
+def error_words(error: ScorepadError) -> str:
+    """A refusal as the terminal says it: what is wrong, the `--set` it is about, and what
+    to do as a command to type (`errors.Todo`)."""
+    what = f"--{error.option} {error}" if error.option else str(error)
+    if error.settings is not None:
+        source = " ".join(f"--set {text}" for text in error.settings) or "--set"
+        what = f"{source}: {what}"
+    todo, number = error.todo, error.number
+    if todo is None:
+        return what
+    if todo is Todo.CORRECT_TRICKS:
+        said = _("{what}; correct its tricks first (scorepad tricks --round {number} ...)")
+    elif todo is Todo.ENTER_TRICKS_OR_UNDO:
+        said = _(
+            "{what}; enter its tricks (scorepad tricks PLAYER=N ...) or take the bids back"
+            " (scorepad undo)"
+        )
+    elif todo is Todo.ENTER_BIDS_OR_CORRECT:
+        said = _(
+            "{what}; enter the bids first (scorepad bid PLAYER=BID ...), or correct a played"
+            " round with --round N"
+        )
+    elif todo is Todo.CORRECT_ONLY:
+        said = _("{what}, but a round can still be corrected with --round N")
+    elif todo is Todo.START_OR_PICK_GAME:
+        said = _(
+            "{what}; start one with `scorepad new NAME --players A,B,C,D`, pick one with"
+            " `scorepad use NAME`, or give --game NAME"
+        )
+    elif todo is Todo.PICK_GAME:
+        said = _("{what}; pick another with `scorepad use NAME`")
+    elif todo is Todo.LIST_TRASH:
+        said = _("{what} (`scorepad restore` lists every copy)")
+    elif todo is Todo.RESTORE_AS:
+        said = _("{what}; restore it under another name with `scorepad restore {name} --as NEW`")
+    elif todo is Todo.RESTORE_GAME:
+        said = _("{what}; bring it back under that name (`scorepad restore`)")
+    elif todo is Todo.START_EVENT:
+        said = _("{what}; start one with `scorepad event new NAME --players A,B,...`")
+    elif todo is Todo.START_GAME:
+        said = _("{what}: start an ordinary game with `scorepad new`")
+    elif todo is Todo.FEWER_ROUNDS:
+        said = _("{what}; give --rounds {number} or fewer")
+    elif todo is Todo.GIVE_PAIRS:
+        said = _("{what}; give --pairs A+B,C+D,...")
+    else:  # Todo.GIVE_TRAILING_BY
+        said = _("{what} (give --trailing-by)")
+    return said.format(what=what, number=number, name=error.name)
+
+
 def typer_words(message: str) -> str:
     """A message of Typer's, said in this run's language (unchanged if it is not Typer's)."""
     return said_again(message, _TYPER_MESSAGES)
@@ -266,7 +316,7 @@ def _choose_language(value: str | None) -> None:
         try:
             set_language(check_language(value))
         except ScorepadError as error:
-            raise typer.BadParameter(str(error)) from None
+            raise typer.BadParameter(error_words(error)) from None
 
 
 _Function = TypeVar("_Function", bound=Callable[..., Any])
