@@ -657,6 +657,8 @@ def test_the_phone_sheet_says_a_round_after_the_end_does_not_count(home: Path) -
     assert "The game ends here." in text(narrow)
     # Made nils are marked on the phone: both of round 1's, as corrected.
     assert "Them: nil made (Bob); nil made (Dan)" in text(narrow)
+    cards = page.split('class="sides"')[1].split("</section>")[0]
+    assert "needs" not in cards  # the game is over: nobody needs anything
 
 
 def test_the_reasons_column_says_each_sentence_apart(home: Path) -> None:
@@ -668,6 +670,11 @@ def test_the_reasons_column_says_each_sentence_apart(home: Path) -> None:
     assert cell is not None
     lines = re.findall(r"<span>(.*?)</span>", cell.group(1))
     assert lines == ["Them: contract 6 set (2 taken)", "The game ends here."]
+    made = record_tricks(record_bids(fresh(), ["Ann=4", "Bob=nil", "Cat=3", "Dan=5"]),
+                         ["Ann=5", "Bob=0", "Cat=3", "Dan=5"])  # fmt: skip
+    page = client(saved(home, made)).get("/watch/g/tue/").text
+    cell = re.search(r'<td class="reasons">(.*?)</td>', page, re.S)
+    assert cell is not None and '<span class="made">Them: nil made (Bob)</span>' in cell.group(1)
 
 
 def test_with_a_loss_limit_each_card_says_how_far_it_is_from_losing(home: Path) -> None:
