@@ -477,3 +477,26 @@ def check_round_number(game: Game, number: int) -> None:
             else _("there is no round {number}; no round is entered yet")
         )
         raise GameError(said.format(number=number, count=count))
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """What correcting round `number` changed beyond its own numbers."""
+
+    stopped_counting: tuple[int, ...]  # rounds now played after the end that counted before
+    counting_again: tuple[int, ...]  # rounds that count again, the end having moved later
+    after_end: bool  # the corrected round itself is now played after the end
+    later_warnings: tuple[BidWarning, ...]  # later rounds' bids the new scores do not allow
+
+
+def correction_of(before: Standings, after: Standings, number: int) -> Correction:
+    """What correcting round `number` changed, from the standings before and after it."""
+    # A round only bid is not played: it is named once its tricks are in.
+    was = {result.number for result in before.rounds if result.after_end and result.sides}
+    now = {result.number for result in after.rounds if result.after_end and result.sides}
+    return Correction(
+        tuple(sorted(now - was)),
+        tuple(sorted(was - now)),
+        number in now,
+        tuple(warning for result in after.rounds[number:] for warning in result.warnings),
+    )

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.bids import Bid, say_bid, show_bid
-from scorepad.i18n import N_, _, ngettext, pgettext
-from scorepad.scoring import EndReason, Outcome
+from scorepad.i18n import N_, _, ngettext, pgettext, speaking
+from scorepad.scoring import EndReason, Line, Outcome, Said
 
 if TYPE_CHECKING:
-    from scorepad.game import BidWarning, Game, SideEntry, Standings
+    from scorepad.game import BidWarning, Correction, Game, SideEntry, Standings
     from scorepad.rules import Rules
 
 
@@ -63,6 +63,97 @@ def bids_text(entry: SideEntry) -> str:
 def tricks_text(entry: SideEntry) -> str:
     """A side's tricks in seat order, or its team total; empty while the round is open."""
     return "+".join(str(took) for took in entry.tricks) if entry.tricks is not None else ""
+
+
+def line_words(line: Line) -> str:
+    """A scoring line in the words of the language spoken here: `contract 6 set (3 taken)`,
+    `Kontrakt 6 verfehlt (3 gemacht)`. The sheet, `explain`, the page and the exports for
+    people say it so; `line_english` says it for scripts."""
+    said, count, name = line.said, line.tricks, line.name
+    if said is Said.CONTRACT_MADE:
+        text = _("contract {contract} made")
+    elif said is Said.CONTRACT_SET:
+        text = _("contract {contract} set ({taken} taken)")
+    elif said is Said.OVERTRICKS:
+        text = ngettext("{count} overtrick", "{count} overtricks", count)
+    elif said is Said.NIL_MADE:
+        text = _("nil made ({name})") if name else _("nil made")
+    elif said is Said.BLIND_NIL_MADE:
+        text = _("blind nil made ({name})") if name else _("blind nil made")
+    elif said is Said.NIL_FAILED:
+        count = line.taken
+        text = (
+            ngettext("nil failed ({name}): {count} trick", "nil failed ({name}): {count} tricks",
+                     count)
+            if name
+            else ngettext("nil failed: {count} trick", "nil failed: {count} tricks", count)
+        )  # fmt: skip
+    elif said is Said.BLIND_NIL_FAILED:
+        count = line.taken
+        text = (
+            ngettext("blind nil failed ({name}): {count} trick",
+                     "blind nil failed ({name}): {count} tricks", count)
+            if name
+            else ngettext("blind nil failed: {count} trick", "blind nil failed: {count} tricks",
+                          count)
+        )  # fmt: skip
+    elif said is Said.DOUBLE_NIL_MADE:
+        text = _("double nil made")
+    elif said is Said.DOUBLE_NIL_FAILED:
+        count = line.taken
+        text = ngettext(
+            "double nil failed ({count} trick taken)",
+            "double nil failed ({count} tricks taken)",
+            count,
+        )
+    elif said is Said.NIL_TRICKS:
+        text = ngettext(
+            "failed nil's {count} trick as bags", "failed nil's {count} tricks as bags", count
+        )
+    elif said is Said.BAG_PENALTY:
+        text = _("bag penalty ({limit} bags)")
+    elif said is Said.BOSTON_MADE:
+        text = _("Boston: all {contract} made")
+    elif said is Said.BOSTON_SET:
+        text = _("Boston set ({taken} taken)")
+    elif said is Said.TEN_FOR_200_MADE:
+        text = _("{bid}-for-{points}: {contract} made")
+    elif said is Said.TEN_FOR_200_SET:
+        text = _("{bid}-for-{points}: {contract} set ({taken} taken)")
+    elif said is Said.BLIND_MADE:
+        text = _("blind {contract} (doubled) made")
+    elif said is Said.BLIND_SET:
+        text = _("blind {contract} (doubled) set ({taken} taken)")
+    elif said is Said.EXACT_BONUS:
+        text = _("exact bonus ({contract} bid, {taken} taken)")
+    elif said is Said.BIG_CONTRACT_BONUS:
+        text = ngettext(
+            "big-contract bonus ({count} trick over {least})",
+            "big-contract bonus ({count} tricks over {least})",
+            count,
+        )
+    elif said is Said.QUICKSAND_SHORT:
+        text = _("contract {contract} short by {short} (quicksand)")
+    else:  # Said.QUICKSAND_OVER
+        text = ngettext("{count} trick over (quicksand)", "{count} tricks over (quicksand)", count)
+    return text.format(
+        contract=line.contract,
+        taken=line.taken,
+        count=count,
+        name=name,
+        short=line.tricks,
+        limit=line.threshold,
+        least=line.threshold,
+        bid=line.threshold,
+        points=line.worth,
+    )
+
+
+def line_english(line: Line) -> str:
+    """A scoring line in the one stable English of the csv and JSON, whatever the language
+    spoken here: `contract 6 set (3 taken)`."""
+    with speaking("en"):
+        return line_words(line)
 
 
 class EntryItem(NamedTuple):  # not a dataclass: `show` would pay to create one it never uses
@@ -187,3 +278,67 @@ def describe_end(rules: Rules, outcome: Outcome) -> str:
         sets=rules.sets_to_lose,
         deals=rules.deal_limit,
     )
+
+
+def already_words(number: int, kind: str) -> str:
+    """`Round 3's bids are in already, as given; nothing changed.`"""
+    said = (
+        _("Round {number}'s bids are in already, as given; nothing changed.")
+        if kind == "bids"
+        else _("Round {number}'s tricks are in already, as given; nothing changed.")
+    )
+    return said.format(number=number)
+
+
+def contract_warnings(
+    rules: Rules, contracts: Sequence[tuple[str, int]], done: str = N_("kept as entered")
+) -> list[str]:
+    """`Warning: Us's contract is 26, ...` for each side bidding more than a deal has.
+
+    Such a contract is legal (every bid is in range) but almost always a typo: it is kept,
+    and said.
+    """
+    said = _(
+        "Warning: {side}'s contract is {contract}, more than the {tricks} tricks in a deal;"
+        " {done}. A typo?"
+    )
+    return [
+        said.format(side=name, contract=contract, tricks=rules.tricks, done=_(done))
+        for name, contract in contracts
+        if contract > rules.tricks
+    ]
+
+
+def correction_words(correction: Correction, after: Standings, number: int) -> str:
+    """What a correction of round `number` changed beyond its own numbers: rounds that no
+    longer count (or count again) as the end moved, and later bids it made questionable."""
+    text = ""
+    if stopped := correction.stopped_counting:
+        text += " " + ngettext(
+            "Round {rounds} was played after the game ended (round {end}) and no longer counts.",
+            "Rounds {rounds} were played after the game ended (round {end}) and no longer count.",
+            len(stopped),
+        ).format(rounds=_numbers_text(stopped), end=after.ended_after)
+    if again := correction.counting_again:
+        text += " " + ngettext(
+            "Round {rounds} counts again.", "Rounds {rounds} count again.", len(again)
+        ).format(rounds=_numbers_text(again))
+    if correction.after_end:
+        text += " " + _(
+            "Round {number} was played after the game ended (round {end}) and does not count."
+        ).format(number=number, end=after.ended_after)
+    for warning in correction.later_warnings:
+        text += "\n" + _("Warning: {message}").format(message=_sentence(warning_words(warning)))
+    return text
+
+
+def _numbers_text(numbers: Sequence[int]) -> str:
+    """`3`, `3 and 4`, `3, 4 and 5`."""
+    shown = [str(number) for number in sorted(numbers)]
+    if len(shown) == 1:
+        return shown[0]
+    return _("{first} and {last}").format(first=", ".join(shown[:-1]), last=shown[-1])
+
+
+def _sentence(message: str) -> str:
+    return message[0].upper() + message[1:] + "."

@@ -25,14 +25,16 @@ from pathlib import Path
 from typing import Literal
 
 from scorepad.bids import Bid, contract_of
-from scorepad.errors import GameError
+from scorepad.errors import GameError, ScorepadError
 from scorepad.game import (
-    BidWarning,
+    Correction,
     EventSeat,
     Game,
     Standings,
     check_round_number,
+    correction_of,
     new_game,
+    open_round,
     standings,
 )
 from scorepad.i18n import _
@@ -59,15 +61,45 @@ def game_version(game: Game) -> str:
     return hashlib.sha256(repr(game).encode("utf-8")).hexdigest()[:16]
 
 
-class StaleGameError(GameError):
-    """The game is no longer the version the change was asked from: nothing is entered.
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry of a game: round `number`'s bids, or its tricks."""
 
-    `game` is the game as it is now, for the face to say what happened to it.
+    number: int
+    kind: Literal["bids", "tricks"]
+
+
+class StaleGameError(GameError):
+    """The game is no longer as it was shown when the change was asked for: nothing is
+    entered.
+
+    `game` is the game as it is now, for the face to say what happened to it. `since` is
+    what was entered after the version shown, where that version is one of the game's
+    last few states; None where it is not (an entry was taken back or a round corrected
+    since, or the version is of no state of this game). Empty where the game is still the
+    version shown, but no longer waits for the round the change was for.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, since: tuple[Step, ...] | None = None) -> None:
         super().__init__(_("the game was changed since it was shown; nothing was entered"))
         self.game = game
+        self.since = since
+
+    @property
+    def waits_for(self) -> Step | None:
+        """The entry the game takes next (None once it is over)."""
+        return waits_for(self.game)
+
+
+def waits_for(game: Game) -> Step | None:
+    """The entry a game takes next: the open round's tricks, or the next round's bids;
+    None once the game is over."""
+    waiting = open_round(game)
+    if waiting is not None:
+        return Step(waiting, "tricks")
+    if standings(game).finished:
+        return None
+    return Step(len(game.rounds) + 1, "bids")
 
 
 class NameTakenError(GameError):
@@ -92,16 +124,6 @@ class Overbid:
     contract: int
 
 
-@dataclass(frozen=True, slots=True)
-class Correction:
-    """What correcting round `number` changed beyond its own numbers."""
-
-    stopped_counting: tuple[int, ...]  # rounds now played after the end that counted before
-    counting_again: tuple[int, ...]  # rounds that count again, the end having moved later
-    after_end: bool  # the corrected round itself is now played after the end
-    later_warnings: tuple[BidWarning, ...]  # later rounds' bids the new scores do not allow
-
-
 @dataclass(frozen=True)
 class Entered:
     """A round's bids or tricks entered (or corrected): the game as saved, and the facts."""
@@ -110,6 +132,9 @@ class Entered:
     number: int  # the round entered or corrected
     before: Standings | None  # for a correction, the standings before it
     overbids: tuple[Overbid, ...]  # sides bidding more than a deal has (for bids only)
+    # Nothing was saved: the game already held this entry as given (a double tap, a form
+    # sent again after a reconnect, a command run twice).
+    already: bool = False
 
     @cached_property
     def standings(self) -> Standings:
@@ -246,59 +271,145 @@ def rename_game(old: str, new: str) -> tuple[Game, Path, bool]:
 
 def _checked_version(game: Game, version: str | None) -> None:
     if version is not None and version != game_version(game):
-        raise StaleGameError(game)
+        raise StaleGameError(game, _entries_since(game, version))
+
+
+def _entries_since(game: Game, version: str) -> tuple[Step, ...] | None:
+    """The entries made after `version`, where it is one of the game's last three states
+    (each an entry fewer); None where it is not."""
+    from scorepad.entry import undo_last
+
+    steps: list[Step] = []
+    state = game
+    while state.rounds and len(steps) < 3:
+        steps.insert(0, _last_step(state))
+        state = undo_last(state)
+        if game_version(state) == version:
+            return tuple(steps)
+    return None
+
+
+def _last_step(game: Game) -> Step:
+    return Step(len(game.rounds), "tricks" if game.rounds[-1].played else "bids")
+
+
+def _held(game: Game, number: int, kind: str) -> tuple[tuple[object, ...], ...]:
+    entries = game.rounds[number - 1].sides
+    return tuple((entry.bids if kind == "bids" else entry.tricks or ()) for entry in entries)
+
+
+def _entered_already(
+    game: Game, step: Step, given: Given | GivenTricks, *, corrects: bool = False
+) -> bool:
+    """Whether the game holds `step` as given already: as its last entry (read from the
+    game as it was before that entry), or for a correction, as round `step.number` is."""
+    from scorepad.entry import undo_last
+
+    if corrects:
+        if not 1 <= step.number <= len(game.rounds):
+            return False
+        if step.kind == "tricks" and not game.rounds[step.number - 1].played:
+            return False
+        before = game
+    elif game.rounds and _last_step(game) == step:
+        before = undo_last(game)
+    else:
+        return False
+    try:
+        values = given(before) if callable(given) else given
+    except ScorepadError:  # what the entry would be refused for is said by the entry itself
+        return False
+    return tuple(values) == _held(game, step.number, step.kind)
+
+
+def _check_shown(game: Game, shown: int | None, kind: Literal["bids", "tricks"]) -> None:
+    """Refuse a new entry for a round other than the one the game waits for."""
+    if shown is not None and waits_for(game) != Step(shown, kind):
+        raise StaleGameError(game, ())
 
 
 def enter_bids(
-    path: Path, bids: Given, *, number: int | None = None, version: str | None = None
+    path: Path,
+    bids: Given,
+    *,
+    number: int | None = None,
+    version: str | None = None,
+    shown: int | None = None,
 ) -> Entered:
     """Enter the next round's bids, or rewrite round `number`'s (later rounds are rescored).
 
     `version`, when given, is the game's version the bids were given from: a game changed
-    since is refused with `StaleGameError`. A new round is refused while one waits for its
-    tricks and once the game is over.
+    since is refused with `StaleGameError`. `shown` is the round the bids are for, as the
+    game was shown: a game that waits for another entry is refused the same way. A new
+    round is refused while one waits for its tricks and once the game is over. Bids the
+    game holds already, as given, are not entered again (`Entered.already`): the same
+    bids for the round waiting for its tricks, or for the round `number` corrects.
     """
     from scorepad.entry import check_new_round, set_bids
 
-    def change(game: Game) -> tuple[Game, tuple[int, Standings | None]]:
-        _checked_version(game, version)
+    def change(game: Game) -> tuple[Game, tuple[int, Standings | None, bool]]:
         if number is None:
+            step = Step(shown or len(game.rounds), "bids")
+            if (shown is not None or open_round(game)) and _entered_already(game, step, bids):
+                return game, (step.number, None, True)
+            _checked_version(game, version)
+            _check_shown(game, shown, "bids")
             # The state of the game is named before anything wrong with the bids.
             before = check_new_round(game)
             given = bids(game) if callable(bids) else bids
-            return set_bids(game, given, before=before), (len(game.rounds) + 1, None)
+            return set_bids(game, given, before=before), (len(game.rounds) + 1, None, False)
+        if _entered_already(game, Step(number, "bids"), bids, corrects=True):
+            return game, (number, standings(game), True)
+        _checked_version(game, version)
         check_round_number(game, number)
         given = bids(game) if callable(bids) else bids
-        return set_bids(game, given, number=number), (number, standings(game))
+        return set_bids(game, given, number=number), (number, standings(game), False)
 
-    game, (done, before) = update_game(path, change)
-    entries = game.rounds[done - 1].sides
-    overbids = tuple(
+    game, (done, before, already) = update_game(path, change)
+    return Entered(game, done, before, overbids_of(game, done), already)
+
+
+def overbids_of(game: Game, number: int) -> tuple[Overbid, ...]:
+    """The sides whose contract in round `number` is more than the tricks in a deal."""
+    return tuple(
         Overbid(side, contract)
-        for side, entry in enumerate(entries)
+        for side, entry in enumerate(game.rounds[number - 1].sides)
         if (contract := contract_of(entry.bids)) > game.rules.tricks
     )
-    return Entered(game, done, before, overbids)
 
 
 def enter_tricks(
-    path: Path, tricks: GivenTricks, *, number: int | None = None, version: str | None = None
+    path: Path,
+    tricks: GivenTricks,
+    *,
+    number: int | None = None,
+    version: str | None = None,
+    shown: int | None = None,
 ) -> Entered:
     """Enter the tricks of the round waiting for them, or rewrite round `number`'s.
 
-    `version` as for `enter_bids`.
+    `version` and `shown` as for `enter_bids`. Tricks the game holds already, as given,
+    are not entered again (`Entered.already`): the last round's, or round `number`'s.
     """
     from scorepad.entry import check_tricks_round, set_tricks
 
-    def change(game: Game) -> tuple[Game, tuple[int, Standings | None]]:
+    def change(game: Game) -> tuple[Game, tuple[int, Standings | None, bool]]:
+        step = Step(number or shown or len(game.rounds), "tricks")
+        corrects = number is not None
+        if (corrects or shown is not None or (game.rounds and open_round(game) is None)) and (
+            _entered_already(game, step, tricks, corrects=corrects)
+        ):
+            return game, (step.number, standings(game) if corrects else None, True)
         _checked_version(game, version)
+        if not corrects:
+            _check_shown(game, shown, "tricks")
         done = check_tricks_round(game, number)
         given = tricks(game) if callable(tricks) else tricks
-        before = standings(game) if number is not None else None
-        return set_tricks(game, given, number=number), (done, before)
+        before = standings(game) if corrects else None
+        return set_tricks(game, given, number=number), (done, before, False)
 
-    game, (done, before) = update_game(path, change)
-    return Entered(game, done, before, ())
+    game, (done, before, already) = update_game(path, change)
+    return Entered(game, done, before, (), already)
 
 
 def correct_round(path: Path, number: int, bids: Bids, tricks: Tricks) -> Entered:
@@ -330,17 +441,3 @@ def undo(path: Path, *, version: str | None = None) -> Undone:
 
     _game, undone = update_game(path, change)
     return undone
-
-
-def correction_of(before: Standings, after: Standings, number: int) -> Correction:
-    """What correcting round `number` changed, from the standings before and after it."""
-    # A round only bid is not played: it is named once its tricks are in.
-    was = {result.number for result in before.rounds if result.after_end and result.sides}
-    now = {result.number for result in after.rounds if result.after_end and result.sides}
-    return Correction(
-        tuple(sorted(now - was)),
-        tuple(sorted(was - now)),
-        number in now,
-        tuple(warning for result in after.rounds[number:] for warning in result.warnings),
-    )
-

@@ -192,8 +192,17 @@ def test_an_earlier_round_is_corrected_and_the_rest_rescored(home: Path) -> None
             "took-2": "2", "took-3": "5"}  # fmt: skip
     response = web.post("/keep/g/tue/round/1/tricks", data=form)
     assert response.status_code == 303, response.text
-    assert response.headers["location"] == "/keep/g/tue/round/1"
+    assert response.headers["location"].startswith("/keep/g/tue/round/1?note=")
     assert standings(load_game_file(path)).scores == (120, -160)
+    # The page it lands on says what the correction rescored (once: a reload is plain).
+    said = "Round 1's tricks corrected. Rescored: Us 120, Them -160."
+    assert said in text(web.get(response.headers["location"]).text)
+    assert said not in text(web.get(response.headers["location"]).text)
+    # The same form again (a double tap, a resend after a reconnect) enters nothing.
+    again = web.post("/keep/g/tue/round/1/tricks", data=form)
+    assert again.status_code == 303
+    landed = text(web.get(again.headers["location"]).text)
+    assert "Round 1's tricks are in already, as given; nothing changed." in landed
 
 
 def test_a_corrected_round_s_bids(home: Path) -> None:
@@ -232,10 +241,22 @@ def test_only_the_rules_own_bids_are_offered(home: Path) -> None:
     assert "blind nil" not in standard and "team-0" not in standard
     club = fresh("club", "partner_bidding=true", "blind_bids=true")
     page = client(saved(home, club, "tue")).get("/keep/g/tue/").text
-    assert '<option value="bnil">blind nil</option>' in page
-    assert '<option value="b6">blind 6</option>' in page
     assert 'name="team-0"' in page
     assert "Blind nil only for a side trailing by 100 or more." in text(page)
+    # Blind bids: not in round 1 (nobody trails), then only to the side far enough behind.
+    assert "blind nil" not in page and "blind 6" not in page
+    club = record_tricks(
+        record_bids(club, ["Ann=4", "Bob=3", "Cat=4", "Dan=3"]),
+        ["Ann=4", "Bob=0", "Cat=5", "Dan=4"],
+    )  # Us 81, Them -60: Them (Bob, Dan) trail by 141
+    page = client(saved(home, club, "tue")).get("/keep/g/tue/").text
+    offered = {
+        seat: ('<option value="bnil">blind nil</option>' in select, "blind 6" in select)
+        for seat, select in re.findall(r'<select name="bid-(\d)"(.*?)</select>', page, re.S)
+    }
+    assert offered == {"0": (False, False), "1": (True, True), "2": (False, False),
+                       "3": (True, True)}  # fmt: skip
+    assert '<option value="b6">blind 6</option>' in page
     plain = client(saved(home, fresh("standard", "zero_bid=plain"), "tue")).get("/keep/g/tue/")
     assert '<option value="0">0</option>' in plain.text
     assert '<option value="0">0</option>' not in standard
@@ -269,9 +290,16 @@ def test_a_form_sent_twice_enters_the_round_once(home: Path) -> None:
     assert web.post("/keep/g/tue/bids", data=form).status_code == 303
     after = path.read_bytes()
     again = web.post("/keep/g/tue/bids", data=form)
-    assert again.status_code == 409
-    assert "Round 1&#39;s bids were just entered on another device." in again.text
-    assert "the tricks to come." in text(again.text)  # the page as it stands now
+    assert again.status_code == 303  # quietly: the bids are in, as given
+    landed = text(web.get(again.headers["location"]).text)
+    assert "Round 1's bids are in already, as given; nothing changed." in landed
+    assert "another device" not in landed and "the tricks to come." in landed
+    assert path.read_bytes() == after
+    # Other bids from the same old page: another device was first.
+    other = web.post("/keep/g/tue/bids", data={**form, "bid-0": "6"})
+    assert other.status_code == 409
+    assert "Round 1&#39;s bids were just entered on another device." in other.text
+    assert "the tricks to come." in text(other.text)  # the page as it stands now
     assert path.read_bytes() == after
     assert len(load_game_file(path).rounds) == 1
 
@@ -284,7 +312,7 @@ def test_many_taps_at_the_same_moment_enter_the_round_once(home: Path) -> None:
         statuses = sorted(
             pool.map(lambda _: web.post("/keep/g/tue/bids", data=form).status_code, range(8))
         )
-    assert statuses == [303] + [409] * 7
+    assert statuses == [303] * 8  # one enters the bids, the others find them in already
     assert len(load_game_file(path).rounds) == 1
 
 
@@ -318,7 +346,10 @@ def test_a_stale_undo_takes_nothing_back(home: Path) -> None:
     assert web.post("/keep/g/tue/undo", data={"version": version(page)}).status_code == 303
     again = web.post("/keep/g/tue/undo", data={"version": version(page)})
     assert again.status_code == 409
-    assert "nothing was taken back" in again.text
+    assert "Nothing was taken back." in again.text
+    # What happened since cannot be known from the version alone: what the game waits for
+    # now is said, which is true whatever it was.
+    assert "it waits for round 1&#39;s bids now." in again.text
 
 
 # ---------------------------------------------------------------------------
@@ -372,8 +403,8 @@ def test_bad_tricks_are_refused(home: Path, fields: dict[str, str], said: str) -
 def test_a_refused_form_keeps_what_was_typed(home: Path) -> None:
     path = saved(home, fresh())
     response = enter_bids(client(path), {**BIDS, "bid-3": "14"})
-    assert '<select name="bid-2">' in response.text
-    assert re.search(r'name="bid-2">.*?<option value="nil" selected>', response.text, re.S)
+    assert '<select name="bid-2" data-side="Us">' in response.text
+    assert re.search(r'name="bid-2"[^>]*>.*?<option value="nil" selected>', response.text, re.S)
 
 
 def test_hand_made_requests_get_one_line_4xx_and_change_nothing(home: Path) -> None:
@@ -689,9 +720,9 @@ def test_with_a_loss_limit_each_card_says_how_far_it_is_from_losing(home: Path) 
 
 @pytest.mark.parametrize(
     ("address", "back"),
-    [("/keep/g/tue/bids", "/keep/g/tue/"), ("/keep/g/tue/undo", "/keep/g/tue/"),
-     ("/keep/g/tue/round/1/tricks", "/keep/g/tue/round/1"), ("/keep/new", "/keep/")],
-    ids=["bids", "undo", "a-correction", "a-new-game"],
+    [("/keep/g/tue/bids", "/keep/g/tue/"), ("/keep/g/tue/round/1/tricks", "/keep/g/tue/round/1"),
+     ("/keep/new", "/keep/")],
+    ids=["bids", "a-correction", "a-new-game"],
 )  # fmt: skip
 def test_a_get_of_a_form_address_is_a_page_with_the_way_back(
     home: Path, address: str, back: str
@@ -720,3 +751,51 @@ def test_the_page_can_be_added_to_a_home_screen_and_says_to_reload_without_scrip
     assert shown["icons"][0]["src"] == "/static/icon.svg" and "start_url" not in shown
     assert web.get("/static/icon.svg").headers["content-type"].startswith("image/svg+xml")
     assert "default-src 'self'" in manifest.headers["content-security-policy"]
+
+
+# ---------------------------------------------------------------------------
+# Words for what would be silence
+
+
+def test_undo_asks_first_on_a_page_of_its_own_and_keep_it_changes_nothing(home: Path) -> None:
+    path = saved(home, record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"]))
+    web = client(path)
+    page = web.get("/keep/g/tue/").text
+    assert re.search(r'<form class="undo" method="get" action="/keep/g/tue/undo">', page)
+    before = path.read_bytes()
+    asked = web.get(f"/keep/g/tue/undo?version={version(page)}")
+    assert asked.status_code == 200 and path.read_bytes() == before  # asking takes nothing
+    said = text(asked.text)
+    assert "Take back round 1's bids? " in said and "Take back Keep it" in said
+    assert '<a class="keep-it" href="/keep/g/tue/">' in asked.text
+    assert re.search(r'<form class="entry confirm" method="post" action="/keep/g/tue/undo">',
+                     asked.text)  # fmt: skip
+    done = web.post("/keep/g/tue/undo", data={"version": version(asked.text)})
+    assert done.status_code == 303 and load_game_file(path).rounds == ()
+    assert "Took back the bids of round 1." in text(web.get(done.headers["location"]).text)
+    assert web.get("/watch/g/tue/undo").status_code == 404  # watchers take nothing back
+
+
+def test_a_contract_over_the_deal_is_said_after_the_bids_and_priced_before(home: Path) -> None:
+    path = saved(home, fresh())
+    web = client(path)
+    page = web.get("/keep/g/tue/").text
+    # The script's words for the running total and the warning, from the page.
+    assert 'data-total="The bids add up to {total}; a deal has 13 tricks."' in page
+    assert "data-over=\"{side}&#39;s contract is {contract}, more than the 13 tricks" in page
+    entered = enter_bids(web, {"bid-0": "13", "bid-1": "1", "bid-2": "13", "bid-3": "1"})
+    assert entered.status_code == 303  # type: ignore[attr-defined]
+    landed = text(web.get(entered.headers["location"]).text)  # type: ignore[attr-defined]
+    assert (
+        "Warning: Us's contract is 26, more than the 13 tricks in a deal; kept as entered."
+        " A typo?" in landed
+    )
+
+
+def test_the_watch_page_of_a_finished_game_leaves_corrections_to_the_keeper(home: Path) -> None:
+    game = record_bids(fresh("standard", "target=50"), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"])
+    path = saved(home, record_tricks(game, ["Ann=4", "Bob=3", "Cat=2", "Dan=4"]))
+    web = client(path)
+    watched = text(web.get("/watch/g/tue/").text)
+    assert "The game is over." in watched and "corrected" not in watched
+    assert "A round can still be corrected from its page." in text(web.get("/keep/g/tue/").text)

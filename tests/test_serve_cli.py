@@ -227,7 +227,8 @@ def test_a_server_killed_mid_save_leaves_the_game_whole(game: Path) -> None:
             writer.join(10)
     kept = load_game_file(game)  # whole: it loads, or this raises
     assert answered, "no entry was made before the kill"
-    assert entry_count(kept) >= len(answered)
+    # Both writers may send the same entry: the second lands quietly on the saved one.
+    assert entry_count(kept) >= len(set(answered))
     for number, action in answered:
         assert len(kept.rounds) >= number
         assert action == "bids" or kept.rounds[number - 1].played

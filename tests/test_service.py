@@ -15,6 +15,7 @@ from scorepad.service import (
     Bids,
     NameTakenError,
     StaleGameError,
+    Step,
     correct_round,
     enter_bids,
     enter_tricks,
@@ -143,3 +144,45 @@ def test_games_are_listed_and_renamed(home: Path) -> None:
     game, path, changed = rename_game("tue", "wed")
     assert (game.name, path.stem, changed) == ("wed", "wed", True)
     assert [summary.path.stem for summary in list_games()] == ["wed"]
+
+
+def test_an_entry_the_game_holds_already_as_given_is_not_entered_again(home: Path) -> None:
+    """A double tap, a form sent again after a reconnect, a command run twice: nothing
+    is saved, and the face is told so."""
+    path = started()
+    shown = game_version(load_game_file(path))
+    assert not enter_bids(path, BIDS, version=shown, shown=1).already
+    stamp = file_stamp(path)
+    again = enter_bids(path, BIDS, version=shown, shown=1)
+    assert (again.already, again.number, file_stamp(path)) == (True, 1, stamp)
+    assert enter_bids(path, BIDS).already  # `scorepad bid` run twice
+    with pytest.raises(GameError, match="^round 1 already has its bids"):
+        enter_bids(path, ((number(4), number(4)), (NIL, number(5))))
+    shown = game_version(load_game_file(path))
+    assert not enter_tricks(path, TRICKS, version=shown, shown=1).already
+    assert enter_tricks(path, TRICKS, version=shown, shown=1).already
+    assert enter_tricks(path, TRICKS).already
+    fixed = correct_round(path, 1, BIDS, ((5, 3), (0, 5))).version
+    assert enter_tricks(path, ((5, 3), (0, 5)), number=1, version="old").already
+    assert game_version(load_game_file(path)) == fixed
+
+
+def test_a_stale_change_says_what_was_entered_since_or_what_the_game_waits_for(
+    home: Path,
+) -> None:
+    path = started()
+    empty = game_version(load_game_file(path))
+    enter_bids(path, BIDS)
+    enter_tricks(path, TRICKS)
+    with pytest.raises(StaleGameError) as refused:  # other bids, from the page before both
+        enter_bids(path, ((number(2), number(2)), (NIL, number(5))), version=empty, shown=1)
+    assert refused.value.since == (Step(1, "bids"), Step(1, "tricks"))
+    assert refused.value.waits_for == Step(2, "bids")
+    undo(path)
+    with pytest.raises(StaleGameError) as refused:  # a version this game no longer had
+        undo(path, version=game_version(load_game_file(path)) + "x")
+    assert (refused.value.since, refused.value.waits_for) == (None, Step(1, "tricks"))
+    now = game_version(load_game_file(path))
+    with pytest.raises(StaleGameError) as refused:  # as shown, but for another round
+        enter_tricks(path, TRICKS, version=now, shown=2)
+    assert (refused.value.since, refused.value.waits_for) == ((), Step(1, "tricks"))

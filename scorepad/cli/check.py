@@ -37,7 +37,7 @@ def check(
 
     _preset, rules = load_rules(preset, overrides)
     result = check_side_round(rules, tokens, score=score, bags=bags, trailing_by=trailing_by)
-    from scorepad.cli.common import contract_warnings
+    from scorepad.gametext import contract_warnings
     from scorepad.i18n import N_, _
 
     sides = [(_("the side"), result.contract)]

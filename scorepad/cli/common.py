@@ -6,10 +6,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from scorepad.i18n import N_, _
+from scorepad.i18n import _
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
 
     from rich.console import Console, RenderableType
 
@@ -101,25 +100,6 @@ GameOption = Annotated[
 # Ctrl-C ends table mode, `simulate` and `show --watch` alike with the status a shell gives
 # a program stopped by SIGINT (128 + 2), so scripts can tell a stop from a success.
 INTERRUPTED = 130
-
-
-def contract_warnings(
-    rules: Rules, contracts: Sequence[tuple[str, int]], done: str = N_("kept as entered")
-) -> list[str]:
-    """`Warning: Us's contract is 26, ...` for each side bidding more than a deal has.
-
-    Such a contract is legal (every bid is in range) but almost always a typo: it is kept,
-    and said.
-    """
-    said = _(
-        "Warning: {side}'s contract is {contract}, more than the {tricks} tricks in a deal;"
-        " {done}. A typo?"
-    )
-    return [
-        said.format(side=name, contract=contract, tricks=rules.tricks, done=_(done))
-        for name, contract in contracts
-        if contract > rules.tricks
-    ]
 
 
 def confirm(question: str) -> bool:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from scorepad.game import Game, Standings
-    from scorepad.service import Bids, Correction, Overbid, Tricks, Undone
+    from scorepad.service import Bids, Overbid, Tricks, Undone
 
 RoundOption = Annotated[
     int | None,
@@ -45,6 +45,7 @@ def bid(
 ) -> None:
     """Enter the bids of the next round (or rewrite a round's bids with --round)."""
     from scorepad.entry import parse_round_bids, read_assignments
+    from scorepad.gametext import already_words, correction_words
     from scorepad.library import resolve_game
     from scorepad.service import enter_bids
 
@@ -53,9 +54,12 @@ def bid(
 
     entered = enter_bids(resolve_game(game_ref), read, number=number)
     game = entered.game
+    if entered.already:
+        typer.echo(already_words(entered.number, "bids"))
+        return
     text = bids_summary(game, entered.number, corrected=number is not None)
     if entered.correction is not None:
-        text += correction_notes(entered.correction, entered.standings, entered.number)
+        text += correction_words(entered.correction, entered.standings, entered.number)
     typer.echo(text)
     for warning in overbid_warnings(game, entered.overbids):
         typer.echo(warning, err=True)
@@ -63,7 +67,7 @@ def bid(
 
 def overbid_warnings(game: Game, overbids: Sequence[Overbid]) -> list[str]:
     """`Warning: Us's contract is 26, ...`: a side's contract above the tricks in a deal."""
-    from scorepad.cli.common import contract_warnings
+    from scorepad.gametext import contract_warnings
 
     return contract_warnings(game.rules, [(game.sides[o.side], o.contract) for o in overbids])
 
@@ -85,6 +89,7 @@ def tricks(
 ) -> None:
     """Enter the tricks of the round that has its bids, and score it (or rewrite one)."""
     from scorepad.entry import parse_round_tricks, read_assignments
+    from scorepad.gametext import already_words, correction_words
     from scorepad.library import resolve_game
     from scorepad.service import enter_tricks
 
@@ -92,6 +97,9 @@ def tricks(
         return parse_round_tricks(game, read_assignments(taken or [], "tricks"))
 
     entered = enter_tricks(resolve_game(game_ref), read, number=number)
+    if entered.already:
+        typer.echo(already_words(entered.number, "tricks"))
+        return
     game, after, done = entered.game, entered.standings, entered.number
     text = result_summary(game, after, done, corrected=number is not None)
     if number is None and after.rounds[done - 1].after_end:
@@ -99,7 +107,7 @@ def tricks(
             "Round {number} was played after the game ended (round {end}) and does not count."
         ).format(number=done, end=after.ended_after)
     if entered.correction is not None:
-        text += correction_notes(entered.correction, after, done)
+        text += correction_words(entered.correction, after, done)
     typer.echo(text)
 
 
@@ -187,38 +195,3 @@ def result_summary(game: Game, result: Standings, number: int, *, corrected: boo
     else:
         text += " " + _("Next deal: {dealer}.").format(dealer=game.players[next_dealer(game)])
     return text
-
-
-def correction_notes(correction: Correction, after: Standings, number: int) -> str:
-    """What a correction of round `number` changed beyond its own numbers: rounds that no
-    longer count (or count again) as the end moved, and later bids it made questionable."""
-    from scorepad.cli.common import sentence
-
-    text = ""
-    if stopped := correction.stopped_counting:
-        text += " " + ngettext(
-            "Round {rounds} was played after the game ended (round {end}) and no longer counts.",
-            "Rounds {rounds} were played after the game ended (round {end}) and no longer count.",
-            len(stopped),
-        ).format(rounds=_numbers_text(stopped), end=after.ended_after)
-    if again := correction.counting_again:
-        text += " " + ngettext(
-            "Round {rounds} counts again.", "Rounds {rounds} count again.", len(again)
-        ).format(rounds=_numbers_text(again))
-    if correction.after_end:
-        text += " " + _(
-            "Round {number} was played after the game ended (round {end}) and does not count."
-        ).format(number=number, end=after.ended_after)
-    from scorepad.gametext import warning_words
-
-    for warning in correction.later_warnings:
-        text += "\n" + _("Warning: {message}").format(message=sentence(warning_words(warning)))
-    return text
-
-
-def _numbers_text(numbers: Sequence[int]) -> str:
-    """`3`, `3 and 4`, `3, 4 and 5`."""
-    shown = [str(number) for number in sorted(numbers)]
-    if len(shown) == 1:
-        return shown[0]
-    return _("{first} and {last}").format(first=", ".join(shown[:-1]), last=shown[-1])

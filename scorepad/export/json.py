@@ -7,6 +7,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from scorepad.export.view import next_dealer, side_order, side_rounds
+from scorepad.gametext import line_english
 from scorepad.ruledata import rules_to_mapping
 from scorepad.scoring import Line, SideScore
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def line_json(line: Line) -> dict[str, Any]:
-    return {"label": line.label, "points": line.points, "kind": line.kind.value}
+    return {"label": line_english(line), "points": line.points, "kind": line.kind.value}
 
 
 def side_score_json(result: SideScore) -> dict[str, Any]:

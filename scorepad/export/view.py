@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorepad.bids import contract_of, format_bid, show_bid
-from scorepad.gametext import warning_words
+from scorepad.gametext import line_english, line_words, warning_words
 from scorepad.i18n import _
 from scorepad.scoring import Line, SideScore, signed
 
@@ -122,15 +122,13 @@ def joined(values: tuple[object, ...] | None) -> str:
 
 
 def line_text(line: Line) -> str:
-    """A scoring line as the engine labels it, for scripts (csv): `contract 6 set -60`."""
-    return f"{line.label} {signed(line.points)}"
+    """A scoring line in the stable English of scripts (csv): `contract 6 set (3 taken) -60`."""
+    return f"{line_english(line)} {signed(line.points)}"
 
 
 def said_line(line: Line) -> str:
     """A scoring line as a person of this run's language reads it: `Kontrakt 6 ... -60`."""
-    from scorepad.render.words import line_words
-
-    return f"{line_words(line.label)} {signed(line.points)}"
+    return f"{line_words(line)} {signed(line.points)}"
 
 
 def warning_lines(standings: Standings) -> list[str]:
@@ -155,9 +153,7 @@ def reasons(row: SideRound) -> list[str]:
     """Why a side's round stands out: its set, failed nil and bag penalty lines."""
     if row.result is None:
         return []
-    from scorepad.render.words import line_words
-
-    return [line_words(line.label) for line in row.result.lines if line.kind.is_bad]
+    return [line_words(line) for line in row.result.lines if line.kind.is_bad]
 
 
 def side_cells(

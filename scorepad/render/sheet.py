@@ -12,6 +12,7 @@ from scorepad.gametext import (
     deals_left_text,
     describe_end,
     level_text,
+    line_words,
     needs_text,
     scores_text,
     tricks_text,
@@ -19,8 +20,7 @@ from scorepad.gametext import (
 )
 from scorepad.i18n import N_, _
 from scorepad.refusals import refusals_text
-from scorepad.render.grid import Cell, Column, Grid, Piece, TextLine
-from scorepad.render.words import BAD, line_words
+from scorepad.render.grid import BAD, Cell, Column, Grid, Piece, TextLine
 from scorepad.scoring import LineKind, Outcome, signed
 
 SHEET_WIDTH = 80  # the sheet is laid out to be read in 80 columns, or wider where there is
@@ -138,7 +138,7 @@ def _side_cells(game: Game, standings: Standings, side: int) -> list[_Cells]:
             str(scored.score),
             str(scored.bags),
         )
-        marks = tuple(f"! {line_words(line.label)}" for line in scored.lines if line.kind.is_bad)
+        marks = tuple(f"! {line_words(line)}" for line in scored.lines if line.kind.is_bad)
         rows.append((values, marks, any(line.kind is LineKind.SET for line in scored.lines)))
     return rows
 

@@ -44,19 +44,43 @@ def _number(form: Form, key: str) -> int:
     return number
 
 
-def what_changed(game: Game, kind: str, number: int, corrects: bool) -> str:
-    """One line on why a form drawn before the game's latest change was refused."""
-    rounds = game.rounds
-    said = _("The game was just changed on another device; here it is as it stands now.")
-    if not corrects and kind == "bids" and len(rounds) >= number:
-        said = _("Round {number}'s bids were just entered on another device.")
-    elif not corrects and kind == "tricks" and len(rounds) >= number and rounds[number - 1].played:
-        said = _("Round {number}'s tricks were just entered on another device.")
-    elif not corrects and kind == "tricks" and len(rounds) < number:
-        said = _("Round {number}'s bids were just taken back on another device.")
-    elif kind == "undo":
-        said = _("The game was just changed on another device; nothing was taken back.")
-    return said.format(number=number)
+def what_changed(error: service.StaleGameError) -> str:
+    """One line on why a form was refused: what was entered since the page was drawn, or,
+    where that cannot be known, what the game waits for now (both true, whatever the form
+    asked)."""
+    since, waits = error.since, error.waits_for
+    if since:
+        last = since[-1]
+        said = (
+            _("Round {number}'s bids were just entered on another device.")
+            if last.kind == "bids"
+            else _("Round {number}'s tricks were just entered on another device.")
+        )
+        return said.format(number=last.number)
+    if since is None:  # taken back, corrected, or of no state of this game
+        if waits is None:
+            said = _("The game has changed since this page was drawn; it is over now.")
+        elif waits.kind == "bids":
+            said = _(
+                "The game has changed since this page was drawn; it waits for round {number}'s"
+                " bids now."
+            )
+        else:
+            said = _(
+                "The game has changed since this page was drawn; it waits for round {number}'s"
+                " tricks now."
+            )
+        return said.format(number=waits.number if waits else 0)
+    # The game is as the page showed it, but the form is for another entry.
+    if waits is None:
+        said = _("This form is not for this game's next entry; the game is over.")
+    elif waits.kind == "bids":
+        said = _("This form is not for this game's next entry; it waits for round {number}'s bids.")
+    else:
+        said = _(
+            "This form is not for this game's next entry; it waits for round {number}'s tricks."
+        )
+    return said.format(number=waits.number if waits else 0)
 
 
 def _version(form: Form) -> str:
@@ -155,40 +179,31 @@ def form_tricks(game: Game, form: Form) -> Tricks:
     return tricks_given(game, given)
 
 
-def enter(path: Path, form: Form, kind: str, *, corrects: bool = False) -> str:
-    """Enter (or correct) a round's bids or tricks from a form; returns the new version."""
+def enter(path: Path, form: Form, kind: str, *, corrects: bool = False) -> service.Entered:
+    """Enter (or correct) a round's bids or tricks from a form, as the service says: a form
+    sent again with what the game holds already enters nothing (`Entered.already`)."""
     number = _number(form, "round")
     version = _version(form)
-
-    def bids(game: Game) -> Bids:
-        if not corrects and number != len(game.rounds) + 1:
-            raise StaleFormError(what_changed(game, kind, number, corrects))
-        return form_bids(game, form)
-
-    def tricks(game: Game) -> Tricks:
-        if not corrects and (number != len(game.rounds) or game.rounds[-1].played):
-            raise StaleFormError(what_changed(game, kind, number, corrects))
-        return form_tricks(game, form)
-
-    at = number if corrects else None
+    at, shown = (number, None) if corrects else (None, number)
     try:
         if kind == "bids":
-            entered = service.enter_bids(path, bids, number=at, version=version)
-        else:
-            entered = service.enter_tricks(path, tricks, number=at, version=version)
+            return service.enter_bids(
+                path, lambda game: form_bids(game, form), number=at, version=version, shown=shown
+            )
+        return service.enter_tricks(
+            path, lambda game: form_tricks(game, form), number=at, version=version, shown=shown
+        )
     except service.StaleGameError as error:
-        raise StaleFormError(what_changed(error.game, kind, number, corrects)) from None
-    return entered.version
+        raise StaleFormError(what_changed(error)) from None
 
 
-def undo(path: Path, form: Form) -> str:
-    """Take back the last entry, if the game is still as the page showed it; the new version."""
+def undo(path: Path, form: Form) -> service.Undone:
+    """Take back the last entry, if the game is still as the page showed it."""
     version = _version(form)
     try:
-        return service.undo(path, version=version).version
+        return service.undo(path, version=version)
     except service.StaleGameError as error:
-        said = what_changed(error.game, "undo", len(error.game.rounds), False)
-        raise StaleFormError(said) from None
+        raise StaleFormError(_("Nothing was taken back.") + " " + what_changed(error)) from None
 
 
 def start_game(form: Form) -> Path:

@@ -14,6 +14,7 @@ headers on every answer; `connections` bounds each connection (see `cli/serve.py
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -48,6 +49,7 @@ from scorepad.serve.live import Hub
 from scorepad.serve.shield import LOOPBACK_NAMES, Shield
 
 ROLES = ("watch", "keep")
+NOTES_KEPT = 64  # changes whose words wait for the page they redirect to
 
 
 @dataclass
@@ -122,10 +124,29 @@ class Pages:
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
         self.env = templates()
-        self.hub = Hub(self.draw_live)
+        self.hub = Hub(self.draw_live, self.stamp)
         # A game's page as last drawn, by file, role and language: the file's stamp it
         # was drawn at and the page (see `game_page`).
         self.drawn: dict[tuple[Path, str, str], tuple[object, bytes]] = {}
+        # What a change said, for the page the change redirects to (`?note=KEY`): words
+        # drawn in that page's language from the change's facts. Kept for the last few
+        # changes only; an old or unknown key shows nothing.
+        self.notes: dict[str, Callable[[], str]] = {}
+
+    def keep_note(self, note: Callable[[], str] | None) -> str:
+        """The query that shows `note` on the next page (empty for none)."""
+        if note is None:
+            return ""
+        key = secrets.token_urlsafe(8)
+        self.notes[key] = note
+        while len(self.notes) > NOTES_KEPT:
+            del self.notes[next(iter(self.notes))]
+        return f"?note={key}"
+
+    def note(self, request: Request) -> str:
+        """The words of the change the request was redirected from, if any (shown once)."""
+        said = self.notes.pop(request.query_params.get("note", ""), None)
+        return said() if said is not None else ""
 
     # -- finding games --------------------------------------------------------
 
@@ -165,12 +186,28 @@ class Pages:
             "all_games": self.config.game is None,
         }
 
+    def stamp(self, path: Path) -> object:
+        """What changes when a live page of `path` must be drawn again: the game file's
+        stamp, and with every game served the current game's too (a finished game's
+        watchers follow the keeper to the next); for the games folder, its own."""
+        from scorepad.library import current_file, games_dir
+        from scorepad.store import file_stamp
+
+        if self.config.game is not None or path == games_dir():
+            return file_stamp(path)
+        return (file_stamp(path), file_stamp(current_file()))
+
     def draw_live(self, path: Path, role: str, language: str) -> dict[str, object]:
-        """The live part of a game's page as the file holds it now, in `language` (run in
-        a thread, once for all the pages of that role and language)."""
+        """The live part of a game's page (or of the list of games) as the files hold it
+        now, in `language` (run in a thread, once for all the pages of that role and
+        language)."""
+        from scorepad.library import current_game, games_dir
         from scorepad.store import load_game_file
 
         with i18n.speaking(language):
+            if path == games_dir():
+                html = self.env.get_template("games_list.html").render(games=self.listed(role))
+                return {"version": hashlib.sha256(html.encode()).hexdigest()[:16], "html": html}
             try:
                 game = load_game_file(path)
             except ScorepadError as error:
@@ -178,11 +215,18 @@ class Pages:
             values = self.game_values(role, path, game)
             html = self.env.get_template("live.html").render(**values)
         view = values["view"]
-        return {"version": view.version, "entries": view.entries, "html": html}
+        drawn: dict[str, object] = {
+            "version": view.version, "entries": view.entries, "steps": view.steps, "html": html,
+        }  # fmt: skip
+        current = current_game() if self.config.game is None and role == "watch" else None
+        if view.finished and current is not None and current.exists() and current != path:
+            drawn["follow"] = self.game_url(role, current)  # the keeper started the next game
+        return drawn
 
     def game_page(
-        self, role: str, path: Path, *, message: str = "", status: int = 200, form: Any = None
-    ) -> Response:
+        self, role: str, path: Path, *, message: str = "", status: int = 200, form: Any = None,
+        note: str = "",
+    ) -> Response:  # fmt: skip
         """A game's page; a plain one (no message, no form typed) drawn again only once
         the file has changed.
 
@@ -196,7 +240,7 @@ class Pages:
         """
         from scorepad.store import file_stamp, load_game_file
 
-        plain = not message and status == 200 and form is None
+        plain = not message and not note and status == 200 and form is None
         key = (path, role, i18n.language())
         stamp = file_stamp(path)  # before the load: a save in between is drawn next time
         if plain and stamp is not None:
@@ -207,7 +251,9 @@ class Pages:
         values = self.game_values(role, path, game)
         if form is not None and values["view"].form is not None:
             values["view"] = _refilled(values["view"], game, form)
-        page = self.page("game.html", status, message=message, here=values["game_url"], **values)
+        page = self.page(
+            "game.html", status, message=message, note=note, here=values["game_url"], **values
+        )
         if plain and stamp is not None:
             self.drawn[key] = (stamp, bytes(page.body))
         return page
@@ -223,16 +269,19 @@ class Pages:
         for role in ROLES:
             inner: list[BaseRoute] = [
                 Route("/", _role(role, self.home)),
+                Route("/events", _role(role, self.games_events)),
                 Route("/g/{name}/", _role(role, self.show)),
                 Route("/g/{name}/events", _role(role, self.events)),
                 Route("/g/{name}/round/{number:int}", _role(role, self.round_page)),
             ]
             if role == "keep":
+                inner.append(Route("/g/{name}/undo", _role(role, self.undo_page)))
+            if role == "keep":
                 inner += [
                     Route("/new", self.new_game, methods=["POST"]),
                     Route("/g/{name}/bids", _form(self.bids), methods=["POST"]),
                     Route("/g/{name}/tricks", _form(self.tricks), methods=["POST"]),
-                    Route("/g/{name}/undo", _form(self.undo), methods=["POST"]),
+                    Route("/g/{name}/undo", _form(self.undo), methods=["POST"]),  # after the GET
                     Route(
                         "/g/{name}/round/{number:int}/{kind}",
                         _form(self.correct),
@@ -257,6 +306,22 @@ class Pages:
         self, role: str, *, message: str = "", status: int = 200, form: Any = None
     ) -> Response:
         from scorepad.presets import preset_names
+
+        return self.page(
+            "games.html",
+            status,
+            role=role,
+            games=self.listed(role),
+            presets=preset_names(),
+            new_url=self.config.base("keep") + "/new",
+            here=self.config.base(role) + "/",
+            events=self.config.base(role) + "/events",
+            message=message,
+            form=form or {},
+        )
+
+    def listed(self, role: str) -> list[dict[str, str]]:
+        """Every saved game for the list of games: its link, sides, state and last change."""
         from scorepad.serve.view import game_summary
         from scorepad.service import list_games
 
@@ -281,20 +346,22 @@ class Pages:
                     "sides": _(" vs ").join(game.sides),
                 }
             )
-        return self.page(
-            "games.html",
-            status,
-            role=role,
-            games=listed,
-            presets=preset_names(),
-            new_url=self.config.base("keep") + "/new",
-            here=self.config.base(role) + "/",
-            message=message,
-            form=form or {},
+        return listed
+
+    async def games_events(self, role: str, request: Request) -> Response:
+        from scorepad.library import games_dir
+
+        if self.config.game is not None:
+            raise NotFound(_("this server serves one game"))
+        return StreamingResponse(
+            self.hub.events(games_dir(), role, i18n.language()),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
 
     def show(self, role: str, request: Request) -> Response:
-        return self.game_page(role, self.game_path(request.path_params["name"]))
+        path = self.game_path(request.path_params["name"])
+        return self.game_page(role, path, note=self.note(request))
 
     async def events(self, role: str, request: Request) -> Response:
         path = self.game_path(request.path_params["name"])
@@ -308,6 +375,7 @@ class Pages:
         self, role: str, request: Request, *, message: str = "", status: int = 200,
         form: Any = None,
     ) -> Response:  # fmt: skip
+        """A round explained, with (on the keep page) the forms that correct it."""
         from scorepad.game import check_round_number, standings
         from scorepad.serve.forms import bids_form, tricks_form
         from scorepad.serve.view import explained_round
@@ -342,6 +410,7 @@ class Pages:
             game_url=self.game_url(role, path),
             here=self.game_url(role, path, f"round/{number}"),
             message=message,
+            note=self.note(request) if not message else "",
             rounds=len(game.rounds),
         )
 
@@ -360,7 +429,11 @@ class Pages:
             typed = form if status == 400 else None  # a stale form shows the game as it is now
             return self.game_page("keep", path, message=message, status=status, form=typed)
 
-        return _change(lambda: actions.enter(path, form, kind), self.game_url("keep", path), again)
+        def change() -> tuple[str, Callable[[], str] | None]:
+            entered = actions.enter(path, form, kind)
+            return entered.version, entered_note(entered, kind)
+
+        return self._change(change, self.game_url("keep", path), again)
 
     def undo(self, request: Request, form: dict[str, str]) -> Response:
         path = self.game_path(request.path_params["name"])
@@ -368,7 +441,41 @@ class Pages:
         def again(message: str, status: int) -> Response:
             return self.game_page("keep", path, message=message, status=status)
 
-        return _change(lambda: actions.undo(path, form), self.game_url("keep", path), again)
+        def change() -> tuple[str, Callable[[], str] | None]:
+            undone = actions.undo(path, form)
+            return undone.version, lambda: undone_words(undone)
+
+        return self._change(change, self.game_url("keep", path), again)
+
+    def undo_page(self, role: str, request: Request) -> Response:
+        """The question before an undo: a plain page, so that it works without a script.
+
+        It names the entry the game as shown would lose; the form it posts carries that
+        version, so a game changed meanwhile takes nothing back.
+        """
+        from scorepad.serve.view import game_view
+        from scorepad.store import load_game_file
+
+        path = self.game_path(request.path_params["name"])
+        game = load_game_file(path)
+        view = game_view(game)
+        if not view.can_undo:
+            said = _("Nothing to take back: no round is entered yet.")
+            return self.game_page("keep", path, message=said, status=409)
+        version = request.query_params.get("version", "")
+        message = ""
+        if version != view.version:
+            message = _("The game was just changed on another device; here it is as it stands now.")
+        return self.page(
+            "undo.html",
+            role=role,
+            name=game.name,
+            question=view.undo_question,
+            version=view.version,
+            game_url=self.game_url(role, path),
+            here=self.game_url(role, path, f"undo?version={view.version}"),
+            message=message,
+        )
 
     def correct(self, request: Request, form: dict[str, str]) -> Response:
         path = self.game_path(request.path_params["name"])
@@ -390,10 +497,35 @@ class Pages:
             typed = form if status == 400 else None
             return self.round_page("keep", request, message=message, status=status, form=typed)
 
-        return _change(
-            lambda: actions.enter(path, form, kind, corrects=True),
-            self.game_url("keep", path, f"round/{number}"),
-            again,
+        def change() -> tuple[str, Callable[[], str] | None]:
+            entered = actions.enter(path, form, kind, corrects=True)
+            return entered.version, corrected_note(entered, kind)
+
+        return self._change(change, self.game_url("keep", path, f"round/{number}"), again)
+
+    def _change(
+        self,
+        change: Callable[[], tuple[str, Callable[[], str] | None]],
+        done: str,
+        again: Callable[[str, int], Response],
+    ) -> Response:
+        """Make a change from a form, then redirect to `done` (POST, then the page again),
+        with what the change said kept for that page.
+
+        A refusal draws the page `again` with its one line: 409 for a form drawn before
+        the game's latest change, 400 for what the rules refuse. A form no page of ours
+        sends, or a game file that cannot be read, is left to the one-line 4xx handler.
+        """
+        try:
+            version, note = change()
+        except actions.StaleFormError as error:
+            return again(str(error), 409)
+        except (actions.FormError, GameFileError):
+            raise
+        except ScorepadError as error:
+            return again(sentence(error), 400)
+        return RedirectResponse(
+            done + self.keep_note(note), status_code=303, headers={"X-Scorepad-Version": version}
         )
 
     async def new_game(self, request: Request) -> Response:
@@ -412,24 +544,54 @@ class Pages:
         return RedirectResponse(self.game_url("keep", path), status_code=303)
 
 
-def _change(
-    change: Callable[[], str], done: str, again: Callable[[str, int], Response]
-) -> Response:
-    """Make a change from a form, then redirect to `done` (POST, then the page again).
+def entered_note(entered: Any, kind: str) -> Callable[[], str] | None:
+    """What a new entry says on the page it lands on: that it was in already, or a
+    contract over the deal (kept as entered, as `scorepad bid` keeps and says it)."""
+    from scorepad.gametext import already_words, contract_warnings
 
-    A refusal draws the page `again` with its one line: 409 for a form drawn before the
-    game's latest change, 400 for what the rules refuse. A form no page of ours sends,
-    or a game file that cannot be read, is left to the one-line 4xx handler.
-    """
-    try:
-        version = change()
-    except actions.StaleFormError as error:
-        return again(str(error), 409)
-    except (actions.FormError, GameFileError):
-        raise
-    except ScorepadError as error:
-        return again(sentence(error), 400)
-    return RedirectResponse(done, status_code=303, headers={"X-Scorepad-Version": version})
+    game, number = entered.game, entered.number
+    if entered.already:
+        return lambda: already_words(number, kind)
+    if not entered.overbids:
+        return None
+    contracts = [(game.sides[over.side], over.contract) for over in entered.overbids]
+    return lambda: " ".join(contract_warnings(game.rules, contracts))
+
+
+def corrected_note(entered: Any, kind: str) -> Callable[[], str]:
+    """What a correction says: the round corrected, the scores it rescored, and what it
+    moved (rounds that stop or start counting), as `scorepad bid --round` says it."""
+    from scorepad.gametext import already_words, contract_warnings, correction_words, scores_text
+
+    game, number = entered.game, entered.number
+
+    def said() -> str:
+        if entered.already:
+            return already_words(number, kind)
+        text = (
+            _("Round {number}'s bids corrected.")
+            if kind == "bids"
+            else _("Round {number}'s tricks corrected.")
+        ).format(number=number)
+        after = entered.standings
+        if game.rounds[number - 1].played:
+            text += " " + _("Rescored: {scores}.").format(scores=scores_text(game, after.scores))
+        if entered.correction is not None:
+            text += correction_words(entered.correction, after, number).replace("\n", " ")
+        contracts = [(game.sides[over.side], over.contract) for over in entered.overbids]
+        return " ".join([text, *contract_warnings(game.rules, contracts)])
+
+    return said
+
+
+def undone_words(undone: Any) -> str:
+    """`Took back the tricks of round 3.`, as `scorepad undo` says it."""
+    said = (
+        _("took back the tricks of round {number}")
+        if undone.took == "tricks"
+        else _("took back the bids of round {number}")
+    )
+    return sentence(said.format(number=undone.number))
 
 
 def _round_values(game: Any, number: int) -> dict[str, str]:
@@ -452,12 +614,12 @@ def _refilled(view: Any, game: Any, form: dict[str, str]) -> Any:
     """The page's entry form with what was typed in it, after a refusal."""
     import dataclasses
 
-    from scorepad.game import next_dealer
+    from scorepad.game import next_dealer, standings
     from scorepad.serve.forms import bids_form, tricks_form
 
     entry = view.form
     if entry.kind == "bids":
-        refilled = bids_form(game, entry.number, next_dealer(game), values=form)
+        refilled = bids_form(game, entry.number, next_dealer(game), standings(game), values=form)
     else:
         refilled = tricks_form(game, entry.number, values=form)
     return dataclasses.replace(view, form=refilled)

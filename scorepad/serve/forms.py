@@ -45,12 +45,19 @@ class EntryForm:
     hints: tuple[str, ...] = ()
     corrects: bool = False
     tricks: int = 0  # a deal's tricks, for the tricks form's script (the rest of the deal)
+    # For the bids form's script, which has no words of its own: the running total of
+    # the bids, and a side's contract over the deal, with {total}, {side} and {contract}
+    # left for it to fill in.
+    total_words: str = ""
+    over_words: str = ""
 
 
-def bid_choices(game: Game, *, team: bool = False) -> tuple[Choice, ...]:
+def bid_choices(
+    game: Game, *, team: bool = False, trailing_by: int | None = None
+) -> tuple[Choice, ...]:
     """The bids a player (or a team, for a joint bid) may pick under the game's rules:
-    `legal_bids` before anyone has bid (blind bids as if the side trailed enough; the
-    hints say when it must)."""
+    `legal_bids` before anyone has bid, for a side `trailing_by` behind (None: blind bids
+    as if the side trailed enough; the hints say when it must)."""
     from scorepad.bids import BidKind, format_bid, legal_bids
 
     labels = {
@@ -59,7 +66,7 @@ def bid_choices(game: Game, *, team: bool = False) -> tuple[Choice, ...]:
         BidKind.BLIND_NIL: lambda bid: _("blind nil"),
         BidKind.BLIND: lambda bid: _("blind {tricks}").format(tricks=bid.tricks),
     }
-    legal = legal_bids(game.rules, joint=team)
+    legal = legal_bids(game.rules, joint=team, trailing_by=trailing_by)
     return (Choice("", "–"),) + tuple(
         Choice(format_bid(bid), labels[bid.kind](bid)) for bid in legal.bids()
     )
@@ -108,10 +115,20 @@ def bids_form(
     values: dict[str, str] | None = None,
     corrects: bool = False,
 ) -> EntryForm:
-    """The bids of round `number`, one field per player in bidding order (left of the dealer)."""
+    """The bids of round `number`, one field per player in bidding order (left of the dealer).
+
+    With `result`, the standings the round is bid from, each side is offered only the
+    blind bids its deficit allows.
+    """
     rules = game.rules
     values = values or {}
-    choices = bid_choices(game)
+
+    def trailing(side: int) -> int | None:
+        return result.trailing_by(side) if result is not None else None
+
+    choices = {
+        side: bid_choices(game, trailing_by=trailing(side)) for side in range(len(game.sides))
+    }
     fields = []
     for step, seat in enumerate(rules.bidding_order(dealer), start=1):
         note = ""
@@ -125,25 +142,38 @@ def bids_form(
                 name=name,
                 label=game.players[seat],
                 side=game.sides[rules.side_of(seat)],
-                choices=choices,
+                choices=choices[rules.side_of(seat)],
                 value=values.get(name, ""),
                 note=note,
             )
         )
     team_fields: tuple[Field, ...] = ()
     if rules.partner_bidding and rules.side_size > 1:
-        team_choices = bid_choices(game, team=True)
         team_fields = tuple(
             Field(
                 name=f"team-{side}",
                 label=game.sides[side],
                 side=game.sides[side],
-                choices=team_choices,
+                choices=bid_choices(game, team=True, trailing_by=trailing(side)),
                 value=values.get(f"team-{side}", ""),
             )
             for side in side_order(game)
         )
-    return EntryForm("bids", number, tuple(fields), team_fields, bid_hints(game), corrects)
+    return EntryForm(
+        "bids",
+        number,
+        tuple(fields),
+        team_fields,
+        bid_hints(game),
+        corrects,
+        rules.tricks,
+        total_words=_("The bids add up to {total}; a deal has {tricks} tricks.").format(
+            total="{total}", tricks=rules.tricks
+        ),
+        over_words=_(
+            "{side}'s contract is {contract}, more than the {tricks} tricks in a deal. A typo?"
+        ).format(side="{side}", contract="{contract}", tricks=rules.tricks),
+    )
 
 
 def tricks_form(

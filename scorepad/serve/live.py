@@ -22,6 +22,7 @@ INTERVAL = 0.05  # seconds between looks at a watched file: a stat each, cheap
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection alive
 
 Draw = Callable[[Path, str, str], dict[str, object]]  # path, role, language
+Stamp = Callable[[Path], object]  # what changes when what a page of the path shows changes
 
 
 class Feed:
@@ -31,7 +32,7 @@ class Feed:
         self.path = path
         self.draw = draw
         self.hub = hub
-        self.stamp = file_stamp(path)
+        self.stamp = hub.stamp(path)
         self.seq = 0
         self.changed = asyncio.Event()
         self.listeners = 0
@@ -41,7 +42,7 @@ class Feed:
 
     def start(self) -> None:
         """Look at the file now (nobody may have looked while no page listened), then on."""
-        stamp = file_stamp(self.path)
+        stamp = self.hub.stamp(self.path)
         if stamp != self.stamp:
             self.stamp = stamp
             self.notify()
@@ -51,7 +52,7 @@ class Feed:
     async def _look(self) -> None:
         while self.listeners > 0 and not self.hub.closing:
             await asyncio.sleep(INTERVAL)
-            stamp = file_stamp(self.path)
+            stamp = self.hub.stamp(self.path)
             if stamp != self.stamp:
                 self.stamp = stamp
                 self.notify()
@@ -79,8 +80,9 @@ class Feed:
 class Hub:
     """The feeds of the games pages listen to, one per file."""
 
-    def __init__(self, draw: Draw) -> None:
+    def __init__(self, draw: Draw, stamp: Stamp = file_stamp) -> None:
         self.draw = draw
+        self.stamp = stamp
         self.feeds: dict[Path, Feed] = {}
         self.closing = False
 

@@ -15,11 +15,11 @@ from scorepad.gametext import (
     describe_end,
     entry_words,
     level_text,
+    line_words,
     scores_text,
     warning_words,
 )
 from scorepad.i18n import _, ngettext
-from scorepad.render.words import line_words
 from scorepad.scoring import LineKind, signed
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
 from scorepad.service import game_version
@@ -90,6 +90,9 @@ class GameView:
     form: EntryForm | None
     can_undo: bool
     undo_what: str
+    undo_question: str  # `Take back round 3's tricks?`, the undo page's question
+    watch_turn: str  # the turn as a watcher reads it (only the keeper corrects rounds)
+    steps: str  # a short mark of each entry, for the script to name what changed
 
 
 def game_view(game: Game, result: Standings | None = None) -> GameView:
@@ -147,12 +150,17 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         )
         form = bids_form(game, number, dealer, result)
     last = game.rounds[-1] if game.rounds else None
-    undo_what = ""
+    undo_what = undo_question = ""
     if last is not None:
         undo_what = (
             _("Take back round {number}'s tricks")
             if last.played
             else _("Take back round {number}'s bids")
+        ).format(number=len(game.rounds))
+        undo_question = (
+            _("Take back round {number}'s tricks?")
+            if last.played
+            else _("Take back round {number}'s bids?")
         ).format(number=len(game.rounds))
     warnings = tuple(warning_words(warning) for row in result.rounds for warning in row.warnings)
     return GameView(
@@ -173,7 +181,28 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         form=form,
         can_undo=last is not None,
         undo_what=undo_what,
+        undo_question=undo_question,
+        watch_turn=_("The game is over.") if result.finished and waiting is None else turn,
+        steps=entry_steps(game),
     )
+
+
+def entry_steps(game: Game) -> str:
+    """A short mark of each entry (a round's bids, then its tricks), space-separated: the
+    page's script compares two states' marks to name the entry that changed."""
+    marks = []
+    for round_ in game.rounds:
+        entries = round_.sides
+        marks.append(_mark(repr(tuple(entry.bids for entry in entries))))
+        if round_.played:
+            marks.append(_mark(repr(tuple(entry.tricks for entry in entries))))
+    return " ".join(marks)
+
+
+def _mark(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:6]
 
 
 def game_summary(game: Game, result: Standings) -> str:
@@ -210,9 +239,7 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
         for side in side_rounds(game, row):
             scored = side.result
             reasons = tuple(
-                line_words(line.label)
-                for line in (scored.lines if scored else ())
-                if line.kind.is_bad
+                line_words(line) for line in (scored.lines if scored else ()) if line.kind.is_bad
             )
             tricks = ""
             if side.tricks is not None:
@@ -231,7 +258,7 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
                     bags=str(scored.bags) if scored and bags_counted else "",
                     reasons=reasons,
                     made=tuple(
-                        line_words(line.label)
+                        line_words(line)
                         for line in (scored.lines if scored else ())
                         if line.kind is LineKind.NIL
                     ),
@@ -289,8 +316,7 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
         total = after = ""
         if scored is not None:
             lines = tuple(
-                (line_words(line.label), signed(line.points), line.kind.is_bad)
-                for line in scored.lines
+                (line_words(line), signed(line.points), line.kind.is_bad) for line in scored.lines
             )
             total = signed(scored.points)
             after = _standing(scored.score, scored.bags, bags_counted)
