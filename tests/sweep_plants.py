@@ -76,11 +76,11 @@ PLANTS: dict[str, Plant] = {
         "(limit is not None and score < limit)",
         "a side at or below the loss limit loses"),
     "target-needs-a-score-above": Plant(
-        scoring, "judge_end", "if scores[side] >= rules.target]",
+        scoring, "judge_round", "if scores[side] >= rules.target]",
         "if scores[side] > rules.target]",
         "a side at or above the target wins"),
     "climbing-back-is-back-in": Plant(
-        scoring, "judge_end", "    if not out_since:\n", "    if True:\n",
+        scoring, "judge_round", "    if not out_since:\n", "    if True:\n",
         "a side that climbs back above the loss limit stays out"),
 }  # fmt: skip
 

@@ -98,12 +98,13 @@ def pages(browser: Any) -> Iterator[dict[str, Any]]:
 
 def addresses(server: Server) -> dict[str, str]:
     """The pages a keeper and a watcher see, by name, each drawn from a game that shows
-    much on it: rounds after a moved end and made nils, an open round, a level score."""
+    much on it: an open round, a loss limit, corrections of a round played after the end.
+    (A finished game's watch page follows the keeper to the current game: `tue`.)"""
     watch, keep = server.watch, server.keep
     return {
-        "watch": watch + "g/late/",
+        "watch": watch + "g/tue/",
         "keep": keep + "g/tue/",
-        "round": keep + "g/tie/round/2",
+        "round": keep + "g/late/round/2",
         "games": watch,
         "new-game": keep,
     }
@@ -151,12 +152,12 @@ def test_every_link_and_button_a_keeper_taps_is_thumb_sized(
     page = pages["en"]
     page.set_viewport_size({"width": WIDTHS[0], "height": 844})
     small = []
-    for name in ("keep", "round", "new-game", "watch"):
-        page.goto(addresses(server)[name])
+    for url in (*addresses(server).values(), server.keep + "g/late/"):
+        page.goto(url)
         for target in page.locator("a:visible, button:visible, select:visible").all():
             box = target.bounding_box()
             if box["width"] < THUMB or box["height"] < THUMB:
-                small.append(f"{name}: {target.inner_text()!r} {box['width']}x{box['height']}")
+                small.append(f"{url}: {target.inner_text()!r} {box['width']}x{box['height']}")
     assert small == []
 
 
@@ -165,7 +166,7 @@ def test_the_phone_says_a_round_after_the_end_does_not_count(
 ) -> None:
     page = pages["en"]
     page.set_viewport_size({"width": WIDTHS[0], "height": 844})
-    page.goto(addresses(server)["watch"])
+    page.goto(server.keep + "g/late/")
     sheet = page.locator(".sheet-box.narrow")
     assert sheet.is_visible() and not page.locator(".sheet-box.wide").is_visible()
     rows = sheet.locator("tbody tr").all_inner_texts()
