@@ -206,6 +206,8 @@ def test_a_tie_over_the_target_is_level_on_the_sheet_in_json_and_exports(home: P
     assert f"Next deal: Cy. {level}" in ok("export", "--format", "md")
     page = ok("export", "--format", "html")
     assert level in page and "needs 0" not in page and ">level</td>" in page
+    assert [game["status"] for game in json.loads(ok("games", "--json"))] == ["level"]
+    assert "level" in ok("games")
     german = ok("--lang", "de", "show")
     assert "Us und Them stehen gleich bei 130: Runde 3 entscheidet." in german
     ok("bid", "Ann=4", "Bob=3", "Cy=3", "Di=3")

@@ -674,6 +674,8 @@ def test_a_tie_over_the_target_says_level_and_that_the_next_round_decides(home: 
     assert "Us and Them are level at 130: round 3 decides." in page
     assert "Us Ann & Cat 130 0 bags level" in page and "Them Bob & Dan 130 0 bags level" in page
     assert "needs 0" not in page
+    listed = text(client(None).get("/watch/").text)
+    assert "2 rounds: Us 130, Them 130; level, the next round decides." in listed
     german = client(saved(home, level_game())).get("/watch/g/tue/?lang=de", follow_redirects=True)
     assert "Us und Them stehen gleich bei 130: Runde 3 entscheidet." in text(german.text)
     assert "braucht 0" not in german.text and "Gleichstand" in german.text
