@@ -222,6 +222,7 @@ def test_a_new_round_is_read_out_to_a_screen_reader(
     page = pages["en"]
     page.goto(live_page(server))
     assert page.get_attribute("#announce", "role") == "status"
+    assert page.get_attribute("#announce", "aria-live") == "polite"
     assert page.inner_text("#announce") == ""  # nothing new yet
     subprocess.run(
         [sys.executable, "-m", "scorepad", "bid", "-g", "live", "Ann=2", "Bob=4", "Cat=3",
