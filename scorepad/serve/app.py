@@ -206,8 +206,7 @@ class Pages:
 
         with i18n.speaking(language):
             if path == games_dir():
-                html = self.env.get_template("games_list.html").render(games=self.listed(role))
-                return {"version": hashlib.sha256(html.encode()).hexdigest()[:16], "html": html}
+                return dict(self.draw_games(role))
             try:
                 game = load_game_file(path)
             except ScorepadError as error:
@@ -305,13 +304,17 @@ class Pages:
     def games_page(
         self, role: str, *, message: str = "", status: int = 200, form: Any = None
     ) -> Response:
+        from markupsafe import Markup
+
         from scorepad.presets import preset_names
 
+        drawn = self.draw_games(role)
         return self.page(
             "games.html",
             status,
             role=role,
-            games=self.listed(role),
+            games_list=Markup(drawn["html"]),  # noqa: S704  # drawn by the template engine
+            games_version=drawn["version"],
             presets=preset_names(),
             new_url=self.config.base("keep") + "/new",
             here=self.config.base(role) + "/",
@@ -319,6 +322,11 @@ class Pages:
             message=message,
             form=form or {},
         )
+
+    def draw_games(self, role: str) -> dict[str, str]:
+        """The list of games as drawn, and its version (a fingerprint of the drawing)."""
+        html = self.env.get_template("games_list.html").render(games=self.listed(role))
+        return {"version": hashlib.sha256(html.encode()).hexdigest()[:16], "html": html}
 
     def listed(self, role: str) -> list[dict[str, str]]:
         """Every saved game for the list of games: its link, sides, state and last change."""
