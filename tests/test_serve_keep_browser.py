@@ -11,14 +11,12 @@ sleep. Skipped, saying why, where Playwright or Chromium is missing.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import ExitStack
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import NEEDS_BROWSER
-from test_serve_cli import Server, serving
+from test_serve_browser import Table, served_table
 
 from scorepad.bids import NIL, number
 from scorepad.service import correct_round, enter_bids, enter_tricks, start_game
@@ -30,35 +28,9 @@ WITHIN = 2000  # ms: a live change is on the page well within this, even on a bu
 BIDS = ((number(4), number(3)), (NIL, number(5)))  # Us (Ann, Cat) 4+3; Them (Bob, Dan) nil+5
 
 
-@dataclass
-class Table:
-    home: Path
-    server: Server
-    port: str
-    servers: ExitStack  # every server the module started, stopped at its end
-
-    def restart(self) -> None:
-        """The server killed (a laptop's lid closed), then started again on its port."""
-        self.server.process.kill()
-        self.server.process.wait(5)
-        self.server = self.servers.enter_context(serving("--all", "--port", self.port))
-
-    def keep(self, name: str) -> str:
-        return f"{self.server.keep}g/{name}/"
-
-    def watch(self, name: str) -> str:
-        return f"{self.server.watch}g/{name}/"
-
-
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    home = tmp_path_factory.mktemp("keep") / "home"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("SCOREPAD_HOME", str(home))
-        start_game("first", ["Ann", "Bob", "Cat", "Dan"], teams=["Us", "Them"])
-        with ExitStack() as servers:
-            server = servers.enter_context(serving("--all"))
-            yield Table(home, server, server.watch.split(":")[2].split("/")[0], servers)
+    yield from served_table(tmp_path_factory)
 
 
 def game(name: str, *overrides: str) -> Path:
