@@ -384,6 +384,8 @@ class Pages:
         form: Any = None,
     ) -> Response:  # fmt: skip
         """A round explained, with (on the keep page) the forms that correct it."""
+        import dataclasses
+
         from scorepad.game import check_round_number, standings
         from scorepad.serve.forms import bids_form, tricks_form
         from scorepad.serve.view import explained_round
@@ -404,7 +406,12 @@ class Pages:
         if role == "keep":
             if not form:
                 values = _round_values(game, number)
-            forms.append(bids_form(game, number, round_.dealer, values=values, corrects=True))
+            # Its bids are judged by the standings before it: blind bids only where a side
+            # trailed enough then.
+            earlier = standings(dataclasses.replace(game, rounds=game.rounds[: number - 1]))
+            forms.append(
+                bids_form(game, number, round_.dealer, earlier, values=values, corrects=True)
+            )
             if round_.played:
                 forms.append(tricks_form(game, number, values=values, corrects=True))
         return self.page(
