@@ -121,7 +121,7 @@ def served(deals: int, watchers: int) -> None:
         lines = []
         for line in server.stdout:
             lines.append(line)
-            if line.startswith("Scan the code"):
+            if line.startswith(("Scan the code", "Only this machine")):
                 break
         root = re.findall(r"(http://[^/\s]+)/room/", "".join(lines))[0]
         run_room(root, deals, watchers, home)

@@ -154,7 +154,7 @@ def serving(home: Path, *args: str, checkout: Path = ROOT) -> Iterator[Served]:
         for line in process.stdout:
             if line.startswith(("Watch", "Keep")):
                 links[line.split()[0]] = urllib.parse.urlsplit(line.split()[-1])
-            if line.startswith("Scan"):
+            if line.startswith(("Scan", "Only this machine")):
                 break
         port = links["Watch"].port
         assert port is not None

@@ -20,9 +20,10 @@ from scorepad.names import check_game_names
 from scorepad.rules import Rules
 from scorepad.scoring import (
     Hand,
+    Level,
     Outcome,
     SideScore,
-    judge_end,
+    judge_round,
     note_losses,
     score_side,
 )
@@ -155,6 +156,9 @@ class Standings(NamedTuple):
     # The scores after the last scored round, rounds after the end included: what the
     # table saw when it bid the next round, and so what blind bids are judged by.
     latest_scores: tuple[int, ...] = ()
+    # The last round scored left the top sides level where the game would have ended:
+    # it plays on, and the next round decides (None otherwise, and once finished).
+    level: Level | None = None
 
     @property
     def finished(self) -> bool:
@@ -180,7 +184,8 @@ def standings(game: Game) -> Standings:
 
     Rounds after it (possible after a correction) stay in the game and are scored on from
     the running scores, but are marked `after_end` and do not count: the totals, bags,
-    sets and winner are those at the end (RULES.md 10-11).
+    sets and winner are those at the end (RULES.md 10-11). A tie at the top where the
+    game would have ended plays on: `level` says so until a later round is scored.
     """
     rules = game.rules
     count = rules.sides
@@ -191,6 +196,7 @@ def standings(game: Game) -> Standings:
     outcome: Outcome | None = None
     ended_after: int | None = None
     at_end: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+    level: Level | None = None
     seating = _seating(game)
     for number, round_ in enumerate(game.rounds, start=1):
         after_end = ended_after is not None
@@ -205,20 +211,21 @@ def standings(game: Game) -> Standings:
             sets[side] += result.was_set
             if result.boston:
                 boston_by = side
-        if after_end:
-            ended = None
-        else:
+        ended: Outcome | None = None
+        if not after_end:
             note_losses(rules, number, scores, sets, out_since, fell)
-            ended = judge_end(
+            judged = judge_round(
                 rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
                 deals=number,
             )
+            level = judged if isinstance(judged, Level) else None
+            ended = judged if isinstance(judged, Outcome) else None
         if ended is not None:
             outcome, ended_after = ended, number
             at_end = (tuple(scores), tuple(bags), tuple(sets))
         results.append(RoundResult(number, round_, scored, ended, after_end, warnings))
     final = at_end or (tuple(scores), tuple(bags), tuple(sets))
-    return Standings(tuple(results), *final, outcome, ended_after, tuple(scores))
+    return Standings(tuple(results), *final, outcome, ended_after, tuple(scores), level)
 
 
 def bid_warnings(

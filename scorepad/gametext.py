@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.bids import Bid, say_bid, show_bid
-from scorepad.i18n import N_, _, ngettext
-from scorepad.scoring import EndReason, Outcome
+from scorepad.i18n import N_, _, ngettext, pgettext, speaking
+from scorepad.scoring import EndReason, Line, Outcome, Said
 
 if TYPE_CHECKING:
     from scorepad.game import BidWarning, Correction, Game, SideEntry, Standings
@@ -28,6 +28,33 @@ def needs_text(game: Game, standings: Standings, side: int) -> str:
     )
 
 
+def need_words(game: Game, standings: Standings, side: int, *, bare: bool = False) -> str:
+    """What a side needs, as its card on a page says it: `needs 120` (`120` when `bare`,
+    for a column headed so), or `level` where it is level at the top of a game that plays
+    on (RULES.md 10: the next round decides)."""
+    if standings.level is not None and side in standings.level.sides:
+        return pgettext("standing", "level")
+    points = max(0, game.rules.target - standings.scores[side])
+    return str(points) if bare else _("needs {points}").format(points=points)
+
+
+def level_text(game: Game, standings: Standings) -> str | None:
+    """`Us and Them are level at 510: round 7 decides.` where a tie at the top plays on
+    (at or over the target, at the deal limit, through the loss limit); else None."""
+    level = standings.level
+    if level is None:
+        return None
+    names = [game.sides[side] for side in level.sides]
+    number = sum(1 for result in standings.rounds if result.sides is not None) + 1
+    if len(names) == 2:
+        said = _("{first} and {second} are level at {score}: round {number} decides.")
+    else:
+        said = _("{sides} are level at {score}: round {number} decides.")
+    return said.format(
+        first=names[0], second=names[-1], sides=", ".join(names), score=level.score, number=number
+    )
+
+
 def bids_text(entry: SideEntry) -> str:
     """A side's bids in seat order, nil and blind nil by name: `4+nil`, `bnil+5`, `7`."""
     return "+".join(show_bid(bid) for bid in entry.bids)
@@ -36,6 +63,97 @@ def bids_text(entry: SideEntry) -> str:
 def tricks_text(entry: SideEntry) -> str:
     """A side's tricks in seat order, or its team total; empty while the round is open."""
     return "+".join(str(took) for took in entry.tricks) if entry.tricks is not None else ""
+
+
+def line_words(line: Line) -> str:
+    """A scoring line in the words of the language spoken here: `contract 6 set (3 taken)`,
+    `Kontrakt 6 verfehlt (3 gemacht)`. The sheet, `explain`, the page and the exports for
+    people say it so; `line_english` says it for scripts."""
+    said, count, name = line.said, line.tricks, line.name
+    if said is Said.CONTRACT_MADE:
+        text = _("contract {contract} made")
+    elif said is Said.CONTRACT_SET:
+        text = _("contract {contract} set ({taken} taken)")
+    elif said is Said.OVERTRICKS:
+        text = ngettext("{count} overtrick", "{count} overtricks", count)
+    elif said is Said.NIL_MADE:
+        text = _("nil made ({name})") if name else _("nil made")
+    elif said is Said.BLIND_NIL_MADE:
+        text = _("blind nil made ({name})") if name else _("blind nil made")
+    elif said is Said.NIL_FAILED:
+        count = line.taken
+        text = (
+            ngettext("nil failed ({name}): {count} trick", "nil failed ({name}): {count} tricks",
+                     count)
+            if name
+            else ngettext("nil failed: {count} trick", "nil failed: {count} tricks", count)
+        )  # fmt: skip
+    elif said is Said.BLIND_NIL_FAILED:
+        count = line.taken
+        text = (
+            ngettext("blind nil failed ({name}): {count} trick",
+                     "blind nil failed ({name}): {count} tricks", count)
+            if name
+            else ngettext("blind nil failed: {count} trick", "blind nil failed: {count} tricks",
+                          count)
+        )  # fmt: skip
+    elif said is Said.DOUBLE_NIL_MADE:
+        text = _("double nil made")
+    elif said is Said.DOUBLE_NIL_FAILED:
+        count = line.taken
+        text = ngettext(
+            "double nil failed ({count} trick taken)",
+            "double nil failed ({count} tricks taken)",
+            count,
+        )
+    elif said is Said.NIL_TRICKS:
+        text = ngettext(
+            "failed nil's {count} trick as bags", "failed nil's {count} tricks as bags", count
+        )
+    elif said is Said.BAG_PENALTY:
+        text = _("bag penalty ({limit} bags)")
+    elif said is Said.BOSTON_MADE:
+        text = _("Boston: all {contract} made")
+    elif said is Said.BOSTON_SET:
+        text = _("Boston set ({taken} taken)")
+    elif said is Said.TEN_FOR_200_MADE:
+        text = _("{bid}-for-{points}: {contract} made")
+    elif said is Said.TEN_FOR_200_SET:
+        text = _("{bid}-for-{points}: {contract} set ({taken} taken)")
+    elif said is Said.BLIND_MADE:
+        text = _("blind {contract} (doubled) made")
+    elif said is Said.BLIND_SET:
+        text = _("blind {contract} (doubled) set ({taken} taken)")
+    elif said is Said.EXACT_BONUS:
+        text = _("exact bonus ({contract} bid, {taken} taken)")
+    elif said is Said.BIG_CONTRACT_BONUS:
+        text = ngettext(
+            "big-contract bonus ({count} trick over {least})",
+            "big-contract bonus ({count} tricks over {least})",
+            count,
+        )
+    elif said is Said.QUICKSAND_SHORT:
+        text = _("contract {contract} short by {short} (quicksand)")
+    else:  # Said.QUICKSAND_OVER
+        text = ngettext("{count} trick over (quicksand)", "{count} tricks over (quicksand)", count)
+    return text.format(
+        contract=line.contract,
+        taken=line.taken,
+        count=count,
+        name=name,
+        short=line.tricks,
+        limit=line.threshold,
+        least=line.threshold,
+        bid=line.threshold,
+        points=line.worth,
+    )
+
+
+def line_english(line: Line) -> str:
+    """A scoring line in the one stable English of the csv and JSON, whatever the language
+    spoken here: `contract 6 set (3 taken)`."""
+    with speaking("en"):
+        return line_words(line)
 
 
 class EntryItem(NamedTuple):  # not a dataclass: `show` would pay to create one it never uses

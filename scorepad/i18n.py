@@ -23,15 +23,12 @@ import contextlib
 import functools
 import gettext as _gettext
 import io
-import operator
 import os
 import re
-import struct
 from collections.abc import Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from scorepad.errors import ScorepadError
 
@@ -194,102 +191,11 @@ def _load_catalog(code: str) -> _gettext.NullTranslations:
         buffer = io.BytesIO()
         write_mo(buffer, catalog)
         buffer.seek(0)
-        return MoCatalog(buffer)
+        return _gettext.GNUTranslations(buffer)
     if mo_path.exists():
         with mo_path.open("rb") as source:
-            return MoCatalog(source)
+            return _gettext.GNUTranslations(source)
     return _gettext.NullTranslations()
-
-
-class MoCatalog(_gettext.GNUTranslations):
-    """A compiled catalog (.mo) that decodes a message the first time it is asked for.
-
-    GNUTranslations decodes every message of a catalog when it is loaded, which for
-    scorepad's German was most of what German added to a command's start-up (see
-    benchmarks/cli_startup.py), while a command shows a few dozen. Here the tables are
-    indexed in bulk and a message is decoded when looked up; the header (charset, plural
-    forms) is read by GNUTranslations itself, and a catalog this does not read (another
-    byte order or version, or one that is damaged) is left wholly to it.
-    """
-
-    def _parse(self, fp: Any) -> None:
-        buf = fp.read()
-        magic, version, count, originals_at, translations_at = struct.unpack_from("<5I", buf)
-        originals = _table(buf, originals_at, count)
-        translations = _table(buf, translations_at, count)
-        if (
-            magic != self.LE_MAGIC
-            or version >> 16 not in self.VERSIONS
-            or originals is None
-            or translations is None
-        ):
-            super()._parse(io.BytesIO(buf))  # it reads it or says why
-            return
-        # The messages are sorted, the header (the empty msgid) first: GNUTranslations
-        # reads it alone, from the catalog with its message count set to one.
-        super()._parse(io.BytesIO(buf[:8] + struct.pack("<I", min(count, 1)) + buf[12:]))
-        charset = self._charset or "ascii"  # type: ignore[attr-defined]
-        starts, lengths = originals[1::2], originals[::2]
-        msgids = map(buf.__getitem__, map(slice, starts, map(operator.add, starts, lengths)))
-        numbers = dict(zip(msgids, range(count), strict=True))
-        self._catalog = _Messages(buf, numbers, translations, charset)
-
-
-class _Messages(dict[Any, str]):
-    """A catalog's messages as GNUTranslations keeps them (`msgid`, and `(msgid, form)` for
-    plural forms), each decoded from the .mo's bytes the first time it is looked up."""
-
-    def __init__(
-        self, buf: bytes, numbers: dict[bytes, int], table: tuple[int, ...], charset: str
-    ) -> None:
-        super().__init__()
-        self._buf = buf
-        self._numbers = numbers  # each msgid's number in the .mo's tables
-        self._table = table  # the length and offset of each translation
-        self._charset = charset
-        self._plurals: dict[bytes, int] | None = None  # a singular's number, when first asked
-
-    def _translation(self, number: int | None) -> bytes | None:
-        if number is None:
-            return None
-        offset = self._table[2 * number + 1]
-        return self._buf[offset : offset + self._table[2 * number]]
-
-    def __missing__(self, key: Any) -> str:
-        if isinstance(key, str):
-            found = self._translation(self._numbers.get(key.encode(self._charset)))
-        else:  # (singular, form): a plural form
-            singular, form = key
-            if self._plurals is None:
-                self._plurals = {
-                    msgid.split(b"\x00")[0]: number
-                    for msgid, number in self._numbers.items()
-                    if b"\x00" in msgid
-                }
-            forms = self._translation(self._plurals.get(singular.encode(self._charset)))
-            parts = [] if forms is None else forms.split(b"\x00")
-            found = parts[form] if 0 <= form < len(parts) else None
-        if found is None:
-            raise KeyError(key)
-        text = self[key] = str(found, self._charset)
-        return text
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
-
-def _table(buf: bytes, table_at: int, count: int) -> tuple[int, ...] | None:
-    """The length and offset of each of the `count` strings of the .mo table at
-    `table_at`; None if one lies outside `buf`."""
-    if table_at + 8 * count > len(buf):
-        return None
-    table = struct.unpack_from(f"<{2 * count}I", buf, table_at)
-    if count and max(map(operator.add, table[1::2], table[::2])) >= len(buf):
-        return None
-    return table
 
 
 def _(message: str) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +46,9 @@ class LeagueConfig:
     preset: str
     seed: int = 0
     levels: int = LEVELS
+    # The rules as the reference read them from the preset file and the overrides
+    # (`referee.knobs_of_preset`); None, for rules built in code: the engine's written back.
+    knobs: Mapping[str, object] | None = None
 
 
 @dataclass(slots=True)
@@ -168,7 +171,7 @@ def play_league(config: LeagueConfig) -> LeagueReport:
             makers = [_maker(SkilledBot, skill_of(levels[seat], config.levels)) for seat in seats]
             runner = GameRunner(
                 config.rules, preset=config.preset, seed=config.seed, keep_game=True,
-                seat_bots=makers,
+                seat_bots=makers, knobs=config.knobs,
             )  # fmt: skip
             result = runner.play_game(index)
             index += 1

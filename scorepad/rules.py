@@ -11,11 +11,10 @@ is allowed. `ruledata` reads Rules from TOML data (presets, saved games, --set) 
 
 import dataclasses
 import functools
-import operator
 import typing
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal
 
 from scorepad.errors import CardError, RulesError
 from scorepad.i18n import _
@@ -34,60 +33,6 @@ TieRule = Literal["play-on", "draw"]
 BIG_CONTRACT_THRESHOLDS = {3: 10, 4: 8, 5: 7, 6: 6}
 
 
-_Class = TypeVar("_Class", bound=type)
-
-
-@typing.dataclass_transform(frozen_default=True, kw_only_default=True)
-def _frozen_dataclass(cls: _Class) -> _Class:
-    """A frozen dataclass with slots whose fields are keyword-only, made without compiling.
-
-    `dataclass(frozen=True)` compiles `__init__`, `__setattr__` and `__delattr__` from
-    generated source, each naming every field: for the 50 fields of `Rules`, about 1.5% of
-    every command's start-up (benchmarks/cli_startup.py, by instruction count). Here they
-    are written once and read the fields as data; `fields` and `replace` see a dataclass
-    as before, and assigning or deleting a field raises FrozenInstanceError as it did.
-    """
-    made: Any = dataclass(init=False, eq=False, repr=False, slots=True)(cls)
-    every = dataclasses.fields(made)
-    defaults = tuple((f.name, f.default) for f in every if f.init)
-    assert all(default is not dataclasses.MISSING for _name, default in defaults)
-    names = frozenset(f.name for f in every)
-
-    def __init__(self: Any, **values: Any) -> None:
-        for name, default in defaults:
-            object.__setattr__(self, name, values.pop(name, default) if values else default)
-        if values:
-            raise TypeError(
-                f"{made.__qualname__}.__init__() got an unexpected keyword argument "
-                f"{next(iter(values))!r}"
-            )
-        self.__post_init__()
-
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is made or name in names:
-            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-        super(made, self).__setattr__(name, value)
-
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is made or name in names:
-            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-        super(made, self).__delattr__(name)
-
-    # Pickled as a frozen dataclass with slots is (a spawned simulator worker gets Rules
-    # so): the values in field order, set back past the frozen __setattr__.
-    def __getstate__(self: Any) -> list[Any]:
-        return [getattr(self, f.name) for f in every]
-
-    def __setstate__(self: Any, state: list[Any]) -> None:
-        for f, value in zip(every, state, strict=True):
-            object.__setattr__(self, f.name, value)
-
-    for method in (__init__, __setattr__, __delattr__, __getstate__, __setstate__):
-        method.__qualname__ = f"{made.__qualname__}.{method.__name__}"
-        setattr(made, method.__name__, method)
-    return typing.cast(_Class, made)
-
-
 def knob(default: Any, doc: str) -> Any:
     """A field of `Rules` with its one-line description."""
     return field(default=default, metadata={"doc": doc})
@@ -98,7 +43,7 @@ def _derived() -> Any:
     return field(init=False, repr=False, compare=False)
 
 
-@_frozen_dataclass
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
     """Every rule variant of RULES.md as a field with a default (the `standard` game)."""
 
@@ -224,21 +169,6 @@ class Rules:
         the dealer last (RULES.md 1). The first of them leads the first trick."""
         return tuple((dealer + step) % self.players for step in range(1, self.players + 1))
 
-    # Equality, hash and repr as a dataclass makes them (over the knobs, not the derived
-    # facts), written once here: a dataclass compiles its generated methods at import,
-    # and these three over 45 knobs cost every command about 1% of its start-up.
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return bool(_knob_values(self) == _knob_values(other))
-
-    def __hash__(self) -> int:
-        return hash(_knob_values(self))
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{key}={getattr(self, key)!r}" for key in KNOBS)
-        return f"{type(self).__qualname__}({shown})"
-
 
 @cache
 def _deck(jokers: bool, removed: tuple[str, ...]) -> "tuple[Card, ...]":
@@ -249,7 +179,6 @@ def _deck(jokers: bool, removed: tuple[str, ...]) -> "tuple[Card, ...]":
 
 KNOBS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.init)
 KNOB_SET = frozenset(KNOBS)
-_knob_values = operator.attrgetter(*KNOBS)  # every knob's value, in order, as one tuple
 METADATA_KEYS = ("summary",)
 
 

@@ -38,15 +38,56 @@ BONUS, BAG_PENALTY = LineKind.BONUS, LineKind.BAG_PENALTY
 _NIL_BID, _BLIND_NIL, _BLIND = BidKind.NIL, BidKind.BLIND_NIL, BidKind.BLIND
 
 
+class Said(enum.Enum):
+    """What a scoring line says, as a fact: its words are made where it is shown
+    (`gametext.line_words`, in the reader's language; the csv and JSON in one stable
+    English), from this and the line's numbers and name."""
+
+    DOUBLE_NIL_MADE = "double-nil-made"
+    DOUBLE_NIL_FAILED = "double-nil-failed"  # `taken`
+    NIL_MADE = "nil-made"  # `name`
+    BLIND_NIL_MADE = "blind-nil-made"  # `name`
+    NIL_FAILED = "nil-failed"  # `name`, `taken`
+    BLIND_NIL_FAILED = "blind-nil-failed"  # `name`, `taken`
+    OVERTRICKS = "overtricks"  # `tricks`
+    NIL_TRICKS = "nil-tricks"  # `tricks`: a failed nil's tricks scored as bags
+    BAG_PENALTY = "bag-penalty"  # `threshold`: the bag limit
+    BOSTON_MADE = "boston-made"  # `contract`
+    BOSTON_SET = "boston-set"  # `taken`
+    TEN_FOR_200_MADE = "ten-for-200-made"  # `threshold` for `worth`: `contract`
+    TEN_FOR_200_SET = "ten-for-200-set"  # `threshold` for `worth`: `contract`, `taken`
+    BLIND_MADE = "blind-made"  # `contract`
+    BLIND_SET = "blind-set"  # `contract`, `taken`
+    CONTRACT_MADE = "contract-made"  # `contract`
+    CONTRACT_SET = "contract-set"  # `contract`, `taken`
+    EXACT_BONUS = "exact-bonus"  # `contract`, `taken`
+    BIG_CONTRACT_BONUS = "big-contract-bonus"  # `tricks` tricks over `threshold`
+    QUICKSAND_SHORT = "quicksand-short"  # `contract`, `tricks` short
+    QUICKSAND_OVER = "quicksand-over"  # `tricks` over
+
+
 # Line, Hand and SideScore are NamedTuples rather than frozen dataclasses: just as
 # immutable, and half the cost to build, which counts when the simulator scores
 # hundreds of thousands of rounds.
 class Line(NamedTuple):
-    """One itemized line of a round's score."""
+    """One itemized line of a round's score: what it says (a fact with its numbers and
+    the nil bidder's name, which `Said` lists for each), its points and its kind."""
 
-    label: str
+    said: Said
     points: int
     kind: LineKind
+    contract: int = 0
+    taken: int = 0
+    tricks: int = 0  # over the contract, short of it, a failed nil's as bags
+    name: str = ""
+    threshold: int = 0  # the rule's number a line names: bag limit, bonus threshold, 10's bid
+    worth: int = 0  # 10-for-200's points
+
+
+_NIL_MADE, _BLIND_NIL_MADE = Said.NIL_MADE, Said.BLIND_NIL_MADE
+_NIL_FAILED, _BLIND_NIL_FAILED = Said.NIL_FAILED, Said.BLIND_NIL_FAILED
+_CONTRACT_MADE, _CONTRACT_SET = Said.CONTRACT_MADE, Said.CONTRACT_SET
+_BLIND_MADE, _BLIND_SET = Said.BLIND_MADE, Said.BLIND_SET
 
 
 def signed(points: int) -> str:
@@ -80,14 +121,6 @@ class SideScore(NamedTuple):
         return self.made is False
 
 
-def _who(hand: Hand) -> str:
-    return f" ({hand.name})" if hand.name else ""
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
 def score_side(rules: Rules, hands: Sequence[Hand], *, score: int = 0, bags: int = 0) -> SideScore:
     """Score one side's round from its hands, given its score and bag count before."""
     lines: list[Line] = []
@@ -109,19 +142,19 @@ def score_side(rules: Rules, hands: Sequence[Hand], *, score: int = 0, bags: int
         value = sum(_nil_value(rules, hand.bid) for hand in nil_hands)
         team_tricks = sum(hand.tricks for hand in nil_hands)
         if team_tricks == 0:
-            lines.append(Line("double nil made", value, NIL))
+            lines.append(Line(Said.DOUBLE_NIL_MADE, value, NIL))
         else:
-            label = f"double nil failed ({_plural(team_tricks, 'trick')} taken)"
-            lines.append(Line(label, -value, NIL_FAILED))
+            lines.append(Line(Said.DOUBLE_NIL_FAILED, -value, NIL_FAILED, taken=team_tricks))
     else:
         for hand in nil_hands:
-            what = "blind nil" if hand.bid.kind is _BLIND_NIL else "nil"
+            blind_nil = hand.bid.kind is _BLIND_NIL
             value = _nil_value(rules, hand.bid)
             if hand.tricks == 0:
-                lines.append(Line(f"{what} made{_who(hand)}", value, NIL))
+                said = _BLIND_NIL_MADE if blind_nil else _NIL_MADE
+                lines.append(Line(said, value, NIL, name=hand.name))
                 continue
-            label = f"{what} failed{_who(hand)}: {_plural(hand.tricks, 'trick')}"
-            lines.append(Line(label, -value, NIL_FAILED))
+            said = _BLIND_NIL_FAILED if blind_nil else _NIL_FAILED
+            lines.append(Line(said, -value, NIL_FAILED, taken=hand.tricks, name=hand.name))
             if rules.failed_nil_tricks == "contract":
                 taken += hand.tricks
             elif rules.failed_nil_tricks == "bags" and not rules.quicksand:
@@ -149,16 +182,16 @@ def score_side(rules: Rules, hands: Sequence[Hand], *, score: int = 0, bags: int
         else:
             overtricks = taken
     if overtricks:
-        label = _plural(overtricks, "overtrick")
-        lines.append(Line(label, overtricks * rules.overtrick_points, OVERTRICKS))
+        points = overtricks * rules.overtrick_points
+        lines.append(Line(Said.OVERTRICKS, points, OVERTRICKS, tricks=overtricks))
     if loose_tricks:
-        label = f"failed nil's {_plural(loose_tricks, 'trick')} as bags"
-        lines.append(Line(label, loose_tricks * rules.overtrick_points, NIL_TRICKS))
+        points = loose_tricks * rules.overtrick_points
+        lines.append(Line(Said.NIL_TRICKS, points, NIL_TRICKS, tricks=loose_tricks))
 
     new_bags = overtricks + loose_tricks if rules.bags else 0
     penalties, bags_after = divmod(bags + new_bags, rules.bag_limit)
     if penalties:
-        penalty = Line(f"bag penalty ({rules.bag_limit} bags)", -rules.bag_penalty, BAG_PENALTY)
+        penalty = Line(Said.BAG_PENALTY, -rules.bag_penalty, BAG_PENALTY, threshold=rules.bag_limit)
         lines.extend([penalty] * penalties)
 
     points = 0
@@ -180,32 +213,35 @@ def _contract_lines(rules: Rules, contract: int, taken: int, *, blind: bool) -> 
     made = taken >= contract
     if rules.boston and contract == rules.tricks:
         if made:
-            return [Line(f"Boston: all {contract} made", rules.boston_points, BONUS)]
-        return [Line(f"Boston set ({taken} taken)", -rules.boston_penalty, SET)]
+            return [Line(Said.BOSTON_MADE, rules.boston_points, BONUS, contract)]
+        return [Line(Said.BOSTON_SET, -rules.boston_penalty, SET, contract, taken)]
     if rules.ten_for_200 and contract >= rules.ten_for_200_bid:
-        name = f"{rules.ten_for_200_bid}-for-{rules.ten_for_200_points}"
+        bid, worth = rules.ten_for_200_bid, rules.ten_for_200_points
         if made:
-            return [Line(f"{name}: {contract} made", rules.ten_for_200_points, CONTRACT)]
-        return [Line(f"{name}: {contract} set ({taken} taken)", -rules.ten_for_200_penalty, SET)]
+            return [
+                Line(Said.TEN_FOR_200_MADE, worth, CONTRACT, contract, taken, 0, "", bid, worth)
+            ]
+        lost = rules.ten_for_200_penalty
+        return [Line(Said.TEN_FOR_200_SET, -lost, SET, contract, taken, 0, "", bid, worth)]
     factor = 2 if blind else 1
-    what = f"blind {contract} (doubled)" if blind else f"contract {contract}"
     if made:
-        return [Line(f"{what} made", factor * rules.trick_points * contract, CONTRACT)]
+        said = _BLIND_MADE if blind else _CONTRACT_MADE
+        return [Line(said, factor * rules.trick_points * contract, CONTRACT, contract, taken)]
     lost = factor * rules.trick_points * contract if rules.set_scoring == "minus-bid" else 0
-    return [Line(f"{what} set ({taken} taken)", -lost, SET)]
+    return [Line(_BLIND_SET if blind else _CONTRACT_SET, -lost, SET, contract, taken)]
 
 
 def _bonus_lines(rules: Rules, contract: int, taken: int) -> list[Line]:
     """Seed 004's bonuses for a contract that was made."""
     lines = []
     if rules.exact_bonus and contract in rules.exact_bonus_bids and taken == contract:
-        lines.append(
-            Line(f"exact bonus ({contract} bid, {contract} taken)", rules.exact_bonus, BONUS)
-        )
+        lines.append(Line(Said.EXACT_BONUS, rules.exact_bonus, BONUS, contract, taken))
     above = contract - rules.big_contract_from
     if rules.big_contract_bonus and above > 0:
-        label = f"big-contract bonus ({_plural(above, 'trick')} over {rules.big_contract_from})"
-        lines.append(Line(label, above * rules.big_contract_bonus, BONUS))
+        lines.append(
+            Line(Said.BIG_CONTRACT_BONUS, above * rules.big_contract_bonus, BONUS, contract,
+                 taken, tricks=above, threshold=rules.big_contract_from)
+        )  # fmt: skip
     return lines
 
 
@@ -213,9 +249,9 @@ def _quicksand_lines(rules: Rules, contract: int, taken: int) -> list[Line]:
     """Quicksand: exact scores the bid, each trick over costs a trick, a set costs the shortfall."""
     if taken < contract:
         short = contract - taken
-        label = f"contract {contract} short by {short} (quicksand)"
-        return [Line(label, -short * rules.trick_points, SET)]
-    lines = [Line(f"contract {contract} made", contract * rules.trick_points, CONTRACT)]
+        points = -short * rules.trick_points
+        return [Line(Said.QUICKSAND_SHORT, points, SET, contract, taken, short)]
+    lines = [Line(_CONTRACT_MADE, contract * rules.trick_points, CONTRACT, contract, taken)]
     over = taken - contract
     if over:
         lines.append(_quicksand_over(rules, over))
@@ -223,8 +259,7 @@ def _quicksand_lines(rules: Rules, contract: int, taken: int) -> list[Line]:
 
 
 def _quicksand_over(rules: Rules, over: int) -> Line:
-    label = f"{_plural(over, 'trick')} over (quicksand)"
-    return Line(label, -over * rules.trick_points, OVERTRICKS)
+    return Line(Said.QUICKSAND_OVER, -over * rules.trick_points, OVERTRICKS, tricks=over)
 
 
 # ---------------------------------------------------------------------------
@@ -280,6 +315,16 @@ def note_losses(
             fell[side] = limit is not None and scores[side] <= limit
 
 
+class Level(NamedTuple):
+    """A game that would end here but for a tie at the top: it plays on, and the next
+    round decides (RULES.md 10-11). The sides level, their score, and what would have
+    ended the game (the target reached, the deal limit, the loss limit)."""
+
+    sides: tuple[int, ...]
+    score: int
+    reason: EndReason
+
+
 def judge_end(
     rules: Rules,
     scores: Sequence[int],
@@ -291,6 +336,27 @@ def judge_end(
     deals: int = 0,
 ) -> Outcome | None:
     """Whether the game ends after a round with these scores, and who wins; None plays on.
+
+    `judge_round` with a tie that plays on (a `Level`) as None.
+    """
+    judged = judge_round(
+        rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell, deals=deals
+    )
+    return judged if isinstance(judged, Outcome) else None
+
+
+def judge_round(
+    rules: Rules,
+    scores: Sequence[int],
+    *,
+    sets: Sequence[int] = (),
+    boston_by: int | None = None,
+    out_since: Sequence[int | None] = (),
+    fell: Sequence[bool] = (),
+    deals: int = 0,
+) -> Outcome | Level | None:
+    """Whether the game ends after a round with these scores, and who wins; a `Level`
+    where it would end but for a tie at the top, which plays on; None plays on.
 
     docs/rules.md, the end of a game: a side that has lost, by the loss limit or by sets,
     in this round or before, is out and cannot win by the target or by Boston. A Boston
@@ -353,9 +419,9 @@ def judge_end(
 
 def _highest(
     rules: Rules, scores: Sequence[int], sides: Sequence[int], reason: EndReason
-) -> Outcome | None:
+) -> Outcome | Level:
     best = max(scores[side] for side in sides)
     leaders = [side for side in sides if scores[side] == best]
     if len(leaders) == 1:
         return Outcome(leaders[0], reason)
-    return Outcome(None, reason) if rules.tie == "draw" else None
+    return Outcome(None, reason) if rules.tie == "draw" else Level(tuple(leaders), best, reason)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import queue
 import re
@@ -187,3 +188,26 @@ def test_a_short_terminal_shows_the_latest_rounds_and_the_totals(six: Path) -> N
     assert re.search(r"^6 │", drawn, flags=re.M)  # the latest round is there
     pairs = zip(result.scores, result.bags, strict=True)
     assert totals_shown(drawn) == [number for pair in pairs for number in pair]
+
+
+def test_a_tie_over_the_target_is_level_on_the_sheet_in_json_and_exports(home: Path) -> None:
+    ok("new", "tie", "--players", "Ann,Bob,Cy,Di", "--teams", "Us,Them", "--set", "target=100")
+    for bids in ("Ann=3 Bob=4 Cy=3 Di=3", "Ann=4 Bob=3 Cy=3 Di=3"):
+        ok("bid", *bids.split())
+        ok("tricks", *bids.split())
+    level = "Us and Them are level at 130: round 3 decides."
+    sheet = ok("show")
+    assert level in sheet and "need 0" not in sheet
+    shown = json.loads(ok("show", "--json"))
+    assert (shown["status"], shown["winner"]) == ("level", None)
+    assert [team["to_target"] for team in shown["teams"]] == [0, 0]  # as before
+    assert f"Next deal: Cy. {level}" in ok("export", "--format", "md")
+    page = ok("export", "--format", "html")
+    assert level in page and "needs 0" not in page and ">level</td>" in page
+    german = ok("--lang", "de", "show")
+    assert "Us und Them stehen gleich bei 130: Runde 3 entscheidet." in german
+    ok("bid", "Ann=4", "Bob=3", "Cy=3", "Di=3")
+    assert json.loads(ok("show", "--json"))["status"] == "level"  # round 3 decides
+    ok("tricks", "Ann=4", "Bob=3", "Cy=3", "Di=3")
+    shown = json.loads(ok("show", "--json"))
+    assert (shown["status"], shown["winner"]) == ("finished", "Us")

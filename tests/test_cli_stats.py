@@ -32,12 +32,12 @@ TABLE = """\
 3 games (1 finished, 2 unfinished); a win needs a finished game.
 
 player games fin. won win% rounds avg bid exact over under nil bnil rating
-Ann        3    1   1 100%      4     4.5     1    1     1 0/0  0/0    2.5
-Bob        2    1   0   0%      3     3.0     1    0     1 0/0  0/0   -1.8
-Cat        2    1   1 100%      3     4.0     1    1     0 1/1  0/0    2.5
-Eve        2    0   0    -      3     4.0     0    2     0 0/0  1/1      -
-Dan        1    1   0   0%      1     5.0     1    0     0 0/0  0/0   -1.8
-Fay        1    0   0    -      1     4.0     1    0     0 0/0  0/0      -
+Ann        3    1   1 100%      4    4.50     1    1     1 0/0  0/0    2.5
+Bob        2    1   0   0%      3    3.00     1    0     1 0/0  0/0   -1.8
+Cat        2    1   1 100%      3    4.00     1    1     0 1/1  0/0    2.5
+Eve        2    0   0    -      3    4.00     0    2     0 0/0  1/1      -
+Dan        1    1   0   0%      1    5.00     1    0     0 0/0  0/0   -1.8
+Fay        1    0   0    -      1    4.00     1    0     0 0/0  0/0      -
 
 partners  games fin. won win% made set bags/rnd bag pen.
 Ann & Bob     1    0   0    -    1   1     0.00        0
@@ -78,7 +78,7 @@ def test_one_player_head_to_head(saved: Path) -> None:
     assert (code, err) == (0, "")
     assert out.split("\n\n")[1:] == [
         "player games fin. won win% rounds avg bid exact over under nil bnil rating\n"
-        "Eve        2    0   0    -      3     4.0     0    2     0 0/0  1/1      -",
+        "Eve        2    0   0    -      3    4.00     0    2     0 0/0  1/1      -",
         "partners  games fin. won win% made set bags/rnd bag pen.\n"
         "Cat & Eve     1    0   0    -    2   0     1.50        0",
         "Eve with games fin. won win%\n"
@@ -134,3 +134,16 @@ def test_an_unknown_player_is_one_line(saved: Path) -> None:
     assert err == (
         "scorepad: no player named 'Zed' in these games; players: Ann, Bob, Cat, Dan, Eve, Fay\n"
     )
+
+
+def test_an_average_bid_is_printed_to_the_hundredth(home: Path) -> None:
+    """3, 3, 3 and 4 average 3.25, which one decimal would print as 3.2."""
+    new = ["new", "quarter", "--players", "Ann,Bob,Cat,Dan"]
+    assert runner.invoke(app, new).exit_code == 0
+    for ann in ("3", "3", "3", "4"):
+        for entry in (["bid", f"Ann={ann}"], ["tricks", "Ann=4"]):
+            entered = runner.invoke(app, [*entry, "Bob=3", "Cat=3", "Dan=3"])
+            assert entered.exit_code == 0, entered.stderr
+    code, out, err = run("--player", "ann")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[3].split()[:7] == ["Ann", "1", "0", "0", "-", "4", "3.25"]

@@ -11,9 +11,9 @@ import pytest
 from conftest import preset_rules
 
 from scorepad.entry import record_bids, record_tricks
-from scorepad.game import new_game, standings
-from scorepad.gametext import describe_end
-from scorepad.scoring import EndReason, Outcome
+from scorepad.game import Game, new_game, standings
+from scorepad.gametext import describe_end, level_text, need_words
+from scorepad.scoring import EndReason, Level, Outcome
 
 END_GAMES = [
     pytest.param(
@@ -142,3 +142,52 @@ def test_the_sheet_counts_down_the_deals_left() -> None:
         "1 deal left before the deal limit of 3.",
     ]
     assert deals_left_text(game, standings(game)) is None  # over: A & C won
+
+
+LEVEL_ROUNDS = ["Ann=3 Bob=4 Cy=3 Di=3 / Ann=3 Bob=4 Cy=3 Di=3",
+                "Ann=4 Bob=3 Cy=3 Di=3 / Ann=4 Bob=3 Cy=3 Di=3"]  # fmt: skip
+
+
+def played(rules: str, *rounds: str, overrides: tuple[str, ...] = ()) -> Game:
+    game = new_game("g", ["Ann", "Bob", "Cy", "Di"], preset_rules(rules, *overrides),
+                    preset=rules, sides=("Us", "Them"))  # fmt: skip
+    for text in rounds:
+        bids, tricks = text.split(" / ")
+        game = record_tricks(record_bids(game, bids.split()), tricks.split())
+    return game
+
+
+@pytest.mark.parametrize(
+    ("overrides", "level"),
+    [
+        (("target=100",), Level((0, 1), 130, EndReason.TARGET)),
+        (("target=500", "deal_limit=2"), Level((0, 1), 130, EndReason.DEAL_LIMIT)),
+        (("target=100", "tie=draw"), None),
+    ],
+    ids=["level-over-the-target", "level-at-the-deal-limit", "a-draw-is-not-level"],
+)
+def test_a_tie_where_the_game_would_end_is_level_until_the_next_round(
+    overrides: tuple[str, ...], level: Level | None
+) -> None:
+    game = played("standard", *LEVEL_ROUNDS, overrides=overrides)
+    result = standings(game)
+    assert result.scores == (130, 130)
+    assert result.level == level
+    assert result.finished is (level is None)  # tie=draw ends it: a draw, not level
+    if level is None:
+        return
+    assert need_words(game, result, 0) == need_words(game, result, 1) == "level"
+    assert level_text(game, result) == "Us and Them are level at 130: round 3 decides."
+    # Bids in, tricks to come: still level, and the round being played decides.
+    bid = record_bids(game, ["Ann=4", "Bob=3", "Cy=3", "Di=3"])
+    assert level_text(bid, standings(bid)) == "Us and Them are level at 130: round 3 decides."
+    decided = record_tricks(bid, ["Ann=4", "Bob=3", "Cy=3", "Di=3"])
+    after = standings(decided)
+    assert (after.level, after.outcome) == (None, Outcome(0, level.reason))
+
+
+def test_one_side_over_the_target_alone_is_not_level() -> None:
+    game = played("standard", LEVEL_ROUNDS[0], overrides=("target=60",))
+    result = standings(game)
+    assert (result.level, result.winner) == (None, 1)
+    assert level_text(game, result) is None

@@ -650,6 +650,105 @@ def test_a_kept_page_is_drawn_again_for_each_thing_its_key_holds(home: Path) -> 
 
 
 # ---------------------------------------------------------------------------
+# Words for what a phone would leave unsaid (issue 28)
+
+
+def level_game() -> Game:
+    """Us and Them level at 130, over a target of 100: round 3 decides."""
+    game = fresh("standard", "target=100")
+    for bids in (["Ann=3", "Bob=4", "Cat=3", "Dan=3"], ["Ann=4", "Bob=3", "Cat=3", "Dan=3"]):
+        game = record_tricks(record_bids(game, bids), bids)
+    return game
+
+
+def late_game() -> Game:
+    """Round 1 corrected so that it ends the game: round 2 was played after the end."""
+    game = fresh("short", "target=200")
+    game = record_bids(game, ["Ann=6", "Bob=nil", "Cat=6", "Dan=nil"])
+    game = record_tricks(game, ["Ann=6", "Bob=1", "Cat=6", "Dan=0"])
+    game = record_bids(game, ["Ann=3", "Bob=3", "Cat=3", "Dan=3"])
+    game = record_tricks(game, ["Ann=3", "Bob=3", "Cat=4", "Dan=3"])
+    return record_tricks(game, ["Ann=6", "Bob=0", "Cat=7", "Dan=0"], number=1)
+
+
+def test_a_tie_over_the_target_says_level_and_that_the_next_round_decides(home: Path) -> None:
+    page = text(client(saved(home, level_game())).get("/watch/g/tue/").text)
+    assert "Us and Them are level at 130: round 3 decides." in page
+    assert "Us Ann & Cat 130 0 bags level" in page and "Them Bob & Dan 130 0 bags level" in page
+    assert "needs 0" not in page
+    german = client(saved(home, level_game())).get("/watch/g/tue/?lang=de", follow_redirects=True)
+    assert "Us und Them stehen gleich bei 130: Runde 3 entscheidet." in text(german.text)
+    assert "braucht 0" not in german.text and "Gleichstand" in german.text
+
+
+def test_the_phone_sheet_says_a_round_after_the_end_does_not_count(home: Path) -> None:
+    page = client(saved(home, late_game())).get("/watch/g/tue/").text
+    narrow = page.split('class="sheet-box narrow"')[1].split('class="sheet-box wide"')[0]
+    rows = re.findall(r'<tr class="[^"]*after[^"]*">(.*?)</tr>', narrow, re.S)
+    assert rows and "<b>" not in rows[0]  # no running total for a round that does not count
+    assert "Played after the end: does not count." in text(narrow)
+    assert "The game ends here." in text(narrow)
+    # Made nils are marked on the phone: both of round 1's, as corrected.
+    assert "Them: nil made (Bob); nil made (Dan)" in text(narrow)
+
+
+def test_the_reasons_column_says_each_sentence_apart(home: Path) -> None:
+    game = fresh("standard", "target=100")
+    game = record_bids(game, ["Ann=6", "Bob=3", "Cat=5", "Dan=3"])
+    game = record_tricks(game, ["Ann=6", "Bob=1", "Cat=5", "Dan=1"])
+    page = client(saved(home, game)).get("/watch/g/tue/").text
+    cell = re.search(r'<td class="reasons">(.*?)</td>', page, re.S)
+    assert cell is not None
+    lines = re.findall(r"<span>(.*?)</span>", cell.group(1))
+    assert lines == ["Them: contract 6 set (2 taken)", "The game ends here."]
+
+
+def test_with_a_loss_limit_each_card_says_how_far_it_is_from_losing(home: Path) -> None:
+    game = record_bids(fresh("standard", "loss_limit=-200"), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"])
+    game = record_tricks(game, ["Ann=4", "Bob=3", "Cat=2", "Dan=4"])
+    page = text(client(saved(home, game)).get("/watch/g/tue/").text)
+    assert "Us Ann & Cat 60 0 bags needs 440 260 above the loss limit" in page
+    assert "Them Bob & Dan -80 0 bags needs 580 120 above the loss limit" in page
+    plain = client(saved(home, fresh())).get("/watch/g/tue/").text
+    assert "above the loss limit" not in plain
+
+
+@pytest.mark.parametrize(
+    ("address", "back"),
+    [("/keep/g/tue/bids", "/keep/g/tue/"), ("/keep/g/tue/round/1/tricks", "/keep/g/tue/round/1"),
+     ("/keep/new", "/keep/")],
+    ids=["bids", "a-correction", "a-new-game"],
+)  # fmt: skip
+def test_a_get_of_a_form_address_is_a_page_with_the_way_back(
+    home: Path, address: str, back: str
+) -> None:
+    web = client(saved(home, record_bids(fresh(), ["Ann=4", "Bob=3", "Cat=2", "Dan=5"])))
+    before = web.get("/keep/g/tue/").text
+    response = web.get(address, headers={"accept-language": "de"})
+    assert (response.status_code, response.headers["allow"]) == (405, "POST")
+    assert "Diese Adresse nimmt nur ein Formular" in response.text
+    assert f'<a href="{back}">zurück zur Seite</a>' in response.text
+    assert "Method Not Allowed" not in response.text
+    assert web.get("/keep/g/tue/").text == before  # nothing changed
+
+
+def test_the_page_can_be_added_to_a_home_screen_and_says_to_reload_without_script(
+    home: Path,
+) -> None:
+    web = client(saved(home, fresh()))
+    page = web.get("/watch/g/tue/").text
+    assert '<meta name="theme-color" content="#0a3622">' in page
+    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in page
+    assert "<noscript><p" in page and "reload it to see new rounds" in page
+    manifest = web.get("/static/manifest.webmanifest")
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    shown = json.loads(manifest.text)
+    assert shown["icons"][0]["src"] == "/static/icon.svg" and "start_url" not in shown
+    assert web.get("/static/icon.svg").headers["content-type"].startswith("image/svg+xml")
+    assert "default-src 'self'" in manifest.headers["content-security-policy"]
+
+
+# ---------------------------------------------------------------------------
 # Words for what would be silence
 
 

@@ -53,6 +53,11 @@ class Server:
         self.keep = next(iter(re.findall(r"(http://\S+/keep/\S*)", printed)), "")
 
 
+# The last line serve prints before it serves: a QR code's caption, or on this machine's
+# loopback (no QR code: no phone could open the link) the line that says so.
+LAST_LINES = ("Scan the code", "Den Code oben scannen", "Only this machine", "Nur dieser Rechner")
+
+
 @contextmanager
 def serving(
     *args: str, language: str = "en", env: dict[str, str] | None = None,
@@ -73,7 +78,7 @@ def serving(
         assert process.stdout is not None
         for line in process.stdout:
             lines.append(line.rstrip("\n"))
-            if line.startswith(("Scan the code", "Den Code oben scannen")):
+            if line.startswith(LAST_LINES):
                 break
         else:
             said = process.stderr.read() if process.stderr else ""
@@ -97,12 +102,16 @@ def get(url: str) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
-def test_serve_prints_both_links_and_a_qr_code_and_ctrl_c_exits_0(game: Path) -> None:
+def test_serve_prints_both_links_no_qr_code_here_and_ctrl_c_exits_0(game: Path) -> None:
     with serving() as server:
         assert server.lines[0].startswith("Serving tue at http://127.0.0.1:")
         assert server.watch.endswith("/watch/") and server.keep.endswith("/keep/")
-        assert sum("█" in line for line in server.lines) > 15  # the code, in block characters
-        assert server.lines[-1] == "Scan the code above to watch."
+        # No QR code of a link no phone can open: how to open it to them instead.
+        assert not any("█" in line for line in server.lines)
+        assert server.lines[-1] == (
+            "Only this machine can open these links, so there is no QR code: to open them to"
+            " the phones at the table, serve with --lan."
+        )
         status, page = get(server.watch)
         assert status == 200 and "Round 1: Ann deals, Bob bids first." in page
         # An open event stream must not keep the server from stopping.
@@ -148,7 +157,6 @@ def test_lan_links_carry_tokens_and_a_request_without_one_is_403(game: Path) -> 
         watch = re.fullmatch(r"http://127\.0\.0\.1:\d+/watch/([\w-]{22})/", server.watch)
         keep = re.fullmatch(r"http://127\.0\.0\.1:\d+/keep/([\w-]{22})/", server.keep)
         assert watch and keep and watch.group(1) != keep.group(1)
-        assert server.lines[-1] == "Scan the code above to keep score."
         root = server.watch.split("/watch/")[0]
         assert get(server.watch)[0] == 200
         assert get(root + "/watch/")[0] == 403
@@ -247,10 +255,49 @@ def shape(lines: list[str]) -> list[str]:
     return out
 
 
-def test_the_readme_shows_what_serve_lan_prints(game: Path) -> None:
+class _Listening:
+    """A listening socket's stand-in: serve asks it only for its port."""
+
+    def getsockname(self) -> tuple[str, int]:
+        return ("192.0.2.7", 8000)
+
+
+@pytest.fixture
+def on_a_lan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve --lan` as on a machine at 192.0.2.7, up to where it would start serving."""
+    import scorepad.cli.serve as serve
+
+    monkeypatch.setattr(serve, "lan_address", lambda: "192.0.2.7")
+    monkeypatch.setattr(serve, "bind", lambda address, port: _Listening())
+    monkeypatch.setattr(serve, "run", lambda app, listener, limits: None)
+
+
+def test_the_readme_shows_what_serve_lan_prints(game: Path, on_a_lan: None) -> None:
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     found = re.search(r"```text\n\$ scorepad serve --lan\n(.*?)```", readme, re.S)
     assert found, "the README shows no `scorepad serve --lan` session"
-    with serving("--lan", "--host", "127.0.0.1") as server:
-        printed = server.lines
-    assert shape(found.group(1).splitlines()) == shape(printed)
+    result = CliRunner().invoke(app, ["serve", "--lan"])
+    assert result.exit_code == 0, result.stderr
+    assert shape(found.group(1).splitlines()) == shape(result.stdout.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("args", "caption"),
+    [([], "Scan the code above to watch."),
+     (["--qr", "keep"], "Scan the code above to keep score.")],
+    ids=["watch", "keep"],
+)  # fmt: skip
+def test_on_the_lan_the_qr_code_carries_the_link_it_names(
+    game: Path, on_a_lan: None, monkeypatch: pytest.MonkeyPatch, args: list[str], caption: str
+) -> None:
+    import scorepad.cli.serve as serve
+
+    printed: list[str] = []
+    monkeypatch.setattr(serve, "qr_text", lambda link: printed.append(link) or "█▀█\n")
+    result = CliRunner().invoke(app, ["serve", "--lan", *args])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-2:] == ["█▀█", caption]
+    role = "keep" if args else "watch"
+    assert printed == [next(line.split()[-1] for line in lines if f"/{role}/" in line)]
+    assert printed[0].startswith("http://192.0.2.7:8000/")

@@ -39,7 +39,7 @@ def room(home: Path) -> Iterator[str]:
         assert process.stdout is not None
         for line in process.stdout:
             lines.append(line)
-            if line.startswith("Scan the code"):
+            if line.startswith(("Scan the code", "Only this machine")):
                 break
         found = re.findall(r"(http://[^/\s]+)/room/", "".join(lines))
         assert found, lines

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 from scorepad import scoring
 from scorepad.cli import app
 from scorepad.rules import Rules
-from scorepad.scoring import BAG_PENALTY, BONUS, Line, SideScore
+from scorepad.scoring import BAG_PENALTY, BONUS, Line, Said, SideScore
 from scorepad.sim import botdeals, bots, kernel, keys
 from scorepad.sim.play import BEATS, NO_SUIT, SPADE_MASK, SUIT_MASKS, SUIT_OF, legal_mask
 from tests.test_sim_kernel import build_mutant, needs_kernel
@@ -60,14 +60,15 @@ def extra_bag_at_seven(rules: Rules, hands: Any, *, score: int = 0, bags: int = 
     penalties, after = divmod(bags + new_bags, rules.bag_limit)
     lines = scored.lines
     if penalties > scored.penalties:
-        lines += (Line("bag penalty", -rules.bag_penalty, BAG_PENALTY),)
+        penalty = Line(Said.BAG_PENALTY, -rules.bag_penalty, BAG_PENALTY, threshold=rules.bag_limit)
+        lines += (penalty,)
     points = sum(line.points for line in lines)
     return scored._replace(lines=lines, points=points, score=score + points, bags=after,
                            new_bags=new_bags, penalties=penalties)  # fmt: skip
 
 
-def _with_bonus(scored: SideScore, score: int, bonus: int, label: str) -> SideScore:
-    lines = (*scored.lines, Line(label, bonus, BONUS))
+def _with_bonus(scored: SideScore, score: int, bonus: int) -> SideScore:
+    lines = (*scored.lines, Line(Said.EXACT_BONUS, bonus, BONUS))  # a bonus no rule gives
     return scored._replace(lines=lines, points=scored.points + bonus,
                            score=score + scored.points + bonus)  # fmt: skip
 
@@ -76,13 +77,13 @@ def nil_ten_too_high(rules: Rules, hands: Any, *, score: int = 0, bags: int = 0)
     """A made nil scores 10 more than the rules say, on a line of its own."""
     scored = real_score_side(rules, hands, score=score, bags=bags)
     made = [hand for hand in hands if hand.bid.is_nil and hand.tricks == 0]
-    return _with_bonus(scored, score, 10, "nil extra") if made else scored
+    return _with_bonus(scored, score, 10) if made else scored
 
 
 def reads_the_score(rules: Rules, hands: Any, *, score: int = 0, bags: int = 0) -> SideScore:
     """A side at 250 or more scores 10 more: a bug only the running score shows."""
     scored = real_score_side(rules, hands, score=score, bags=bags)
-    return _with_bonus(scored, score, 10, "leader") if score >= 250 else scored
+    return _with_bonus(scored, score, 10) if score >= 250 else scored
 
 
 # -- a memo-key collision, a misread winner, a revoke ---------------------------------

@@ -124,6 +124,11 @@ PROBLEMS: list[tuple[Problem, str, str]] = [
         "die Zeilen ergeben zusammen nicht die Punktzahl -1.234",
     ),
     (
+        Problem("engine", "line-words", {"points": -1234}),
+        "a score line of -1234 points lacks its words or its kind",
+        "einer Wertungszeile von -1.234 Punkten fehlen ihre Worte oder ihre Art",
+    ),
+    (
         Problem("engine", "score-sum", {"score": 1010, "points": -50, "result": 970}),
         "score 1010 + -50 != 970",
         "Stand 1.010 + -50 != 970",

@@ -34,8 +34,17 @@ def misread_bag_penalty(data: Mapping[str, Any], source: str = "") -> Rules:
 def simulate(*args: str) -> dict[str, Any]:
     result = runner.invoke(app, ["simulate", "--games", "30", "--seed", "2", "--json", *args])
     data: dict[str, Any] = json.loads(result.stdout)
-    assert result.exit_code == (1 if data["violation_count"] else 0), result.stderr
+    assert result.exit_code == (1 if violations_of(data) else 0), result.stderr
     return data
+
+
+def violations_of(data: dict[str, Any]) -> int:
+    """The violations of a run, a comparison (every column's) or a league."""
+    if "columns" in data:
+        return sum(column["violations"] for column in data["columns"])
+    found = data.get("violation_count", data.get("violations"))
+    assert isinstance(found, int)
+    return found
 
 
 def test_a_knob_the_engines_loader_misreads_is_caught_by_the_reference(
@@ -62,3 +71,20 @@ def test_the_reference_reads_a_preset_file_and_its_overrides_itself() -> None:
     assert read_knobs(
         'target = 250\nsummary = "x"', ["loss_limit=-500"]
     ) == reference.with_defaults({"target": 250, "loss_limit": -500})
+
+
+def test_the_compare_and_league_paths_hand_the_reference_the_file_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every run the CLI starts reads the preset file for the reference: a comparison's
+    columns and a league as well as a single run and the sweep."""
+    compare = ["--compare", "club,standard", "--set", "bag_limit=3"]
+    league = ["--preset", "club", "--set", "bag_limit=3", "--league", "8",
+              "--games-per-player", "2"]  # fmt: skip
+    columns = simulate(*compare)["columns"]
+    assert [column["violations"] for column in columns] == [0, 0]
+    assert violations_of(simulate(*league)) == 0
+    monkeypatch.setattr(presets, "rules_from_mapping", misread_bag_penalty)
+    columns = simulate(*compare)["columns"]
+    assert all(column["violations"] > 0 for column in columns), columns
+    assert violations_of(simulate(*league)) > 0

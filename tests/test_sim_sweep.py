@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -19,7 +21,7 @@ from scorepad.refusals import check_new_rules
 from scorepad.sim.explorer import ExplorerBot
 from scorepad.sim.referee import knobs_of_preset
 from scorepad.sim.runner import GameRunner
-from scorepad.sim.sweep import SITUATIONS, _pair_allowed, play_sweep, sweep_cases
+from scorepad.sim.sweep import HEADINGS, SITUATIONS, _pair_allowed, play_sweep, sweep_cases
 from tests.sweep_plants import PLANTS, plant
 
 runner = CliRunner()
@@ -27,23 +29,39 @@ SMALL = 48  # games: every shipped preset and edge case, twice
 
 
 @pytest.mark.parametrize(
-    ("bug", "check", "words"),
+    ("bug", "check", "words", "rule"),
     [
         # The heuristic bots never bid a blind number: this one only the explorers reach.
-        ("blind-set-loses-single", "reference", "blind 6"),
-        ("target-needs-a-score-above", "end", "(target)"),
-        ("blind-nil-refused-at-the-deficit", "bids", "blind nil needs the side to trail"),
+        ("blind-set-loses-single", "reference", "blind 6", ("blind_bids", "Bidding")),
+        ("target-needs-a-score-above", "end", "(target)", ("target", "How a game ends")),
+        ("blind-nil-refused-at-the-deficit", "bids", "blind nil needs the side to trail",
+         ("blind_nil_deficit", "Bidding")),
     ],
-)
-def test_a_planted_bug_is_caught_by_a_small_sweep(
-    bug: str, check: str, words: str, monkeypatch: pytest.MonkeyPatch
+)  # fmt: skip
+def test_a_planted_bug_is_caught_by_a_small_sweep_which_names_the_rule(
+    bug: str, check: str, words: str, rule: tuple[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert play_sweep(0, SMALL).tally.violation_count == 0
     plant(monkeypatch, bug)
-    tally = play_sweep(0, SMALL).tally
-    found = [violation for _, violation in tally.violations if violation.check == check]
-    assert found, (PLANTS[bug].rule, Counter(v.check for _, v in tally.violations))
-    assert any(words in violation.message for violation in found), found[0].message
+    report = play_sweep(0, SMALL)
+    found = [found for found in report.as_json()["violations"] if found["check"] == check]
+    assert found, (PLANTS[bug].rule, Counter(v.check for _, v in report.tally.violations))
+    assert any(words in violation["message"] for violation in found), found[0]["message"]
+    # Every violation of the check names the rule, and where docs/rules.md says it.
+    knob, heading = rule
+    named = {(violation["rule"], violation["rule_doc"]) for violation in found}
+    assert named == {(knob, f"docs/rules.md, {heading}")}
+
+
+def test_each_knob_is_named_under_its_heading_in_the_rules_page() -> None:
+    page = (Path(__file__).parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    every = page.split("## Every knob", 1)[1].split("\n## ", 1)[0]
+    under = {}
+    for section in every.split("\n### ")[1:]:
+        heading, _, table = section.partition("\n")
+        for key in re.findall(r"^\| `(\w+)` \|", table, flags=re.MULTILINE):
+            under[key] = heading.strip()
+    assert {key: under[key] for key in HEADINGS} == HEADINGS
 
 
 def test_explorers_make_the_bids_the_heuristic_bots_never_make() -> None:

@@ -52,6 +52,7 @@ def read_rule_sets(text: str, overrides: list[str] | None) -> list[RuleSet]:
     from scorepad.errors import RulesError
     from scorepad.presets import resolve_rules
     from scorepad.sim.compare import RuleSet
+    from scorepad.sim.referee import knobs_of_preset
 
     given = [part.strip() for part in text.split(",")]
     if len(given) < 2 or not all(given):
@@ -64,7 +65,7 @@ def read_rule_sets(text: str, overrides: list[str] | None) -> list[RuleSet]:
     rule_sets = []
     for ref in given:
         name, rules = resolve_rules(ref, overrides or ())
-        rule_sets.append(RuleSet(ref, name, rules))
+        rule_sets.append(RuleSet(ref, name, rules, knobs_of_preset(ref, overrides or ())))
     return rule_sets
 
 

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from rich.console import RenderableType
 
     from scorepad.league import LeagueReport
@@ -14,14 +16,18 @@ if TYPE_CHECKING:
 
 
 def run_league(
-    players: int, games_per_player: int, rules: Rules, preset: str, seed: int, as_json: bool
-) -> int:
-    """Play and report the league; the number of violations the checks found."""
+    players: int, games_per_player: int, rules: Rules, preset: str,
+    knobs: Mapping[str, object], seed: int, as_json: bool,
+) -> int:  # fmt: skip
+    """Play and report the league; the number of violations the checks found. `knobs`:
+    the rules as the reference read them from the preset file and the overrides."""
     from scorepad.cli.common import print_json, print_renderable
     from scorepad.league import LeagueConfig, check_league, play_league
 
     check_league(players, games_per_player)
-    report = play_league(LeagueConfig(players, games_per_player, rules, preset, seed=seed))
+    report = play_league(
+        LeagueConfig(players, games_per_player, rules, preset, seed=seed, knobs=knobs)
+    )
     if as_json:
         print_json(report.as_json())
     else:

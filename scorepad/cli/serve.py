@@ -130,14 +130,15 @@ def serve(
         typer.echo(
             _("Anyone with a link can use it: share the keep link only with the scorekeeper.")
         )
+    if is_loopback(address):  # no phone can open a link to this machine's own loopback
+        typer.echo(only_here_text())
     else:
-        typer.echo(_("Only this machine can open them; phones need --lan."))
-    typer.echo(qr_text(links[qr.value]), nl=False)
-    typer.echo(
-        _("Scan the code above to watch.")
-        if qr is QrLink.WATCH
-        else _("Scan the code above to keep score.")
-    )
+        typer.echo(qr_text(links[qr.value]), nl=False)
+        typer.echo(
+            _("Scan the code above to watch.")
+            if qr is QrLink.WATCH
+            else _("Scan the code above to keep score.")
+        )
     sys.stdout.flush()  # the links are read before the server's first request
     run(create_app(config), listener, limits)
 
@@ -179,10 +180,23 @@ def serve_event(name: str, lan: bool, port: int, host: str | None, limits: Limit
         typer.echo(f"{label:<{width}} {link}")
     typer.echo(_("Print the table cards from the organizer's page."))
     room = f"{root}{config.base('room')}/"
-    typer.echo(qr_text(room), nl=False)
-    typer.echo(_("Scan the code above to watch the standings."))
+    if is_loopback(address):
+        typer.echo(only_here_text())
+    else:
+        typer.echo(qr_text(room), nl=False)
+        typer.echo(_("Scan the code above to watch the standings."))
     sys.stdout.flush()
     run(create_app(config), listener, limits)
+
+
+def only_here_text() -> str:
+    """The last line `serve` prints on this machine's loopback, in place of a QR code."""
+    from scorepad.i18n import _
+
+    return _(
+        "Only this machine can open these links, so there is no QR code: to open them to"
+        " the phones at the table, serve with --lan."
+    )
 
 
 def lan_address() -> str:

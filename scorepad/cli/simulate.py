@@ -9,11 +9,12 @@ import typer
 
 from scorepad.cli.common import JsonOption, PresetOption, SetOption
 from scorepad.cli.core import app
-from scorepad.i18n import N_, _, format_number, said_again
+from scorepad.i18n import N_, _, format_number
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from scorepad.sim.kernel import KernelReason
     from scorepad.sim.run import RunConfig, RunSummary
 
 
@@ -112,6 +113,7 @@ def simulate(
     from scorepad.cli.common import load_rules
     from scorepad.errors import ScorepadError
     from scorepad.sim.bots import BOTS
+    from scorepad.sim.kernel import KernelRefusedError
     from scorepad.sim.referee import knobs_of_preset
     from scorepad.sim.run import RunConfig
     from scorepad.sim.run import simulate as run_simulation
@@ -141,7 +143,8 @@ def simulate(
     if league is not None:
         from scorepad.cli.league import run_league
 
-        if run_league(league, games_per_player, rules, name, seed, as_json):
+        knobs = knobs_of_preset(preset, overrides or ())
+        if run_league(league, games_per_player, rules, name, knobs, seed, as_json):
             raise typer.Exit(1)
         return
     if hands and save is None:
@@ -152,10 +155,18 @@ def simulate(
         rules, name, games, seed=seed, bots=chosen, save_dir=save, save_hands=hands, kernel=kernel,
         check=check, knobs=knobs_of_preset(preset, overrides or ()),
     )  # fmt: skip
-    if as_json or not sys.stderr.isatty():
-        summary = run_simulation(config, jobs=jobs)
-    else:
-        summary = _with_progress(config, jobs)
+    try:
+        if as_json or not sys.stderr.isatty():
+            summary = run_simulation(config, jobs=jobs)
+        else:
+            summary = _with_progress(config, jobs)
+    except KernelRefusedError as error:
+        raise ScorepadError(
+            _(
+                "--kernel c: the compiled kernel cannot play this run: {reason};"
+                " use --kernel auto or python"
+            ).format(reason=kernel_reason_words(error.reason))
+        ) from None
     if as_json:
         from scorepad.cli.common import print_json
 
@@ -224,26 +235,37 @@ END_WORDS = {
     "draw": N_("draw"),
     "unfinished": N_("unfinished"),
 }
-# Why the kernel did not play a run (scorepad.sim.kernel, kept English for the JSON).
-KERNEL_REASONS = (
-    N_("--kernel python"),
-    N_("it plays {first} or {second} bots only"),
-    N_("it plays one kind of bot at every seat"),
-    N_("it does not make joint partner bids"),
-    N_("its deck is at most 54 cards for at most 6 players"),
-    N_("its dealer discards at most 4 cards"),
-    N_("it is not built in this install (no C compiler when it was installed)"),
-)
 
 
-def kernel_reason_words(reason: str) -> str:
-    """Why the kernel did not play, in the run's language."""
-    prefix = "the compiled kernel: "
-    if reason.startswith(prefix):
-        return _("the compiled kernel: {reason}").format(
-            reason=said_again(reason.removeprefix(prefix), KERNEL_REASONS)
-        )
-    return said_again(reason, KERNEL_REASONS)
+def kernel_reason_words(reason: KernelReason) -> str:
+    """Why the compiled kernel does not play a run, in the run's language: `it plays one
+    kind of bot at every seat`."""
+    from scorepad.sim.kernel import KERNEL_BOTS, KernelReason
+
+    if reason is KernelReason.BOTS:
+        first, second = KERNEL_BOTS
+        return _("it plays {first} or {second} bots only").format(first=first, second=second)
+    if reason is KernelReason.MIXED_BOTS:
+        return _("it plays one kind of bot at every seat")
+    if reason is KernelReason.JOINT_PLAIN_ZERO:
+        return _("it makes joint partner bids only where a bid of 0 means nil")
+    if reason is KernelReason.DECK:
+        return _("its deck is at most 54 cards for at most 6 players")
+    if reason is KernelReason.DISCARDS:
+        return _("its dealer discards at most 4 cards")
+    if reason is KernelReason.NOT_BUILT:
+        return _("it is not built in this install (no C compiler when it was installed)")
+    return _("--kernel python")  # KernelReason.CHOSEN_PYTHON
+
+
+def why_not_kernel(reason: KernelReason) -> str:
+    """Why a run was played in Python, as the summary says it: `--kernel python`, or
+    `the compiled kernel: its dealer discards at most 4 cards`."""
+    from scorepad.sim.kernel import KernelReason
+
+    if reason is KernelReason.CHOSEN_PYTHON:
+        return kernel_reason_words(reason)
+    return _("the compiled kernel: {reason}").format(reason=kernel_reason_words(reason))
 
 
 def percent(rate: float) -> str:
@@ -278,7 +300,7 @@ def summary_view(summary: RunSummary) -> RenderableType:
         ),
     )
     row(_("games"), str(summary.games))
-    why = f" ({kernel_reason_words(summary.kernel_reason)})" if summary.kernel_reason else ""
+    why = f" ({why_not_kernel(summary.kernel_reason)})" if summary.kernel_reason else ""
     kernel = _("the compiled kernel") if summary.kernel == "c" else "Python"
     row(_("deals played in"), kernel + why)
     row(

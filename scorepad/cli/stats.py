@@ -140,7 +140,7 @@ def stats_view(result: Stats, rated: dict[str, float]) -> RenderableType:
         players.add_row(
             Text(p.name), str(p.games), str(p.finished), str(p.wins),
             _percent(p.wins, p.finished), str(p.rounds),
-            _decimal(p.average_bid, 1) if p.bids else "-",
+            _decimal(p.average_bid, 2) if p.bids else "-",  # 3.25, not 3.2
             str(p.exact), str(p.over), str(p.under),
             f"{p.nil_made}/{p.nil_bids}", f"{p.blind_nil_made}/{p.blind_nil_bids}",
             _decimal(rating, 1) if rating is not None else "-",

@@ -24,6 +24,7 @@ SITUATION_WORDS = {
     "blind contract set": N_("blind contract set"),
     "joint team bid": N_("joint team bid"),
     "double nil": N_("double nil"),
+    "double nil, all or nothing": N_("double nil, all or nothing"),
     "overbid of the deal": N_("contract above the tricks in the deal"),
     "Boston bid": N_("Boston bid"),
     "10-for-200 contract": N_("10-for-200 contract"),
@@ -102,11 +103,16 @@ def sweep_view(report: SweepReport) -> RenderableType:
     else:
         parts.append(Text(_("every knob value and situation above was reached")))
     for case, violation in tally.violations:
+        rule, doc = report.rule_of(case, violation)
+        said = _("violation ({check}) of {rule} ({doc}) in {rules}, game {game}, deal {deal}: "
+                 "{message}")  # fmt: skip
         parts.append(
             Text(
                 "\n"
-                + _("violation ({check}) in {rules}, game {game}, deal {deal}: {message}").format(
+                + said.format(
                     check=check_words(violation.check),
+                    rule=rule,
+                    doc=doc,
                     rules=report.cases[case].label(),
                     game=violation.game + 1,
                     deal=violation.deal,

@@ -16,6 +16,7 @@ from scorepad.export.view import (
     status_line,
     warning_lines,
 )
+from scorepad.gametext import need_words
 from scorepad.i18n import N_, _, language, ngettext
 
 if TYPE_CHECKING:
@@ -156,12 +157,12 @@ def _standings_html(game: Game, standings: Standings, order: list[int]) -> list[
     ]
     rows[-1] += "</tr></thead><tbody>"
     for side in order:
-        need = max(0, game.rules.target - standings.scores[side])
+        need = need_words(game, standings, side, bare=True)
         rows.append(
             f"<tr><th>{escape(game.sides[side])}{_players_html(game, side)}</th>"
             f'<td class="num">{standings.scores[side]}</td>'
             f'<td class="num">{standings.bags[side]}</td>'
-            + ("" if standings.finished else f'<td class="num">{need}</td>')
+            + ("" if standings.finished else f'<td class="num">{escape(need)}</td>')
             + "</tr>"
         )
     rows.append("</tbody></table>")
@@ -210,8 +211,7 @@ def _sheet_html(game: Game, standings: Standings, order: list[int]) -> list[str]
         after_end = ['<tbody class="after-end">', *after_end, "</tbody>"]
     foot = ['<th colspan="2">' + escape(_("Total")) + "</th>"]
     for side in order:
-        need = max(0, game.rules.target - standings.scores[side])
-        need_text = "" if finished else escape(_("needs {points}").format(points=need))
+        need_text = "" if finished else escape(need_words(game, standings, side))
         foot.append(f'<td colspan="3">{need_text}</td>')
         foot.append(f'<td class="num">{standings.scores[side]}</td>')
         foot.append(f'<td class="num">{standings.bags[side]}</td>')

@@ -7,6 +7,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from scorepad.export.view import next_dealer, side_order, side_rounds
+from scorepad.gametext import line_english
 from scorepad.ruledata import rules_to_mapping
 from scorepad.scoring import Line, SideScore
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def line_json(line: Line) -> dict[str, Any]:
-    return {"label": line.label, "points": line.points, "kind": line.kind.value}
+    return {"label": line_english(line), "points": line.points, "kind": line.kind.value}
 
 
 def side_score_json(result: SideScore) -> dict[str, Any]:
@@ -56,7 +57,12 @@ def game_json(game: Game, standings: Standings) -> dict[str, Any]:
     return {
         "name": game.name,
         "preset": game.preset,
-        "status": "finished" if outcome is not None else "playing",
+        # "level": a tie at the top where the game would end plays on (standings.level)
+        "status": "finished"
+        if outcome is not None
+        else "level"
+        if standings.level is not None
+        else "playing",
         "winner": game.sides[outcome.winner]
         if outcome is not None and outcome.winner is not None
         else None,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorepad.bids import contract_of, format_bid, show_bid
-from scorepad.gametext import warning_words
+from scorepad.gametext import line_english, line_words, warning_words
 from scorepad.i18n import _
 from scorepad.scoring import Line, SideScore, signed
 
@@ -71,7 +71,13 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
 
 def status_line(game: Game, standings: Standings) -> str:
     """Where the game stands: who won, when and why; or who deals next and who needs what."""
-    from scorepad.gametext import deals_left_text, describe_end, needs_text, scores_text
+    from scorepad.gametext import (
+        deals_left_text,
+        describe_end,
+        level_text,
+        needs_text,
+        scores_text,
+    )
 
     rules, order = game.rules, side_order(game)
     if standings.outcome is not None:
@@ -87,15 +93,25 @@ def status_line(game: Game, standings: Standings) -> str:
     from scorepad.game import open_round
 
     needs = ", ".join(needs_text(game, standings, side) for side in order)
+    level = level_text(game, standings)
     waiting = open_round(game)
     if waiting is not None:  # no next deal yet: this round's tricks come first
         dealer = game.players[game.rounds[waiting - 1].dealer]
+        if level is not None:
+            return _("Round {number} ({dealer} deals) waits for its tricks. {level}").format(
+                number=waiting, dealer=dealer, level=level
+            )
         return _(
             "Round {number} ({dealer} deals) waits for its tricks. To reach {target}: {needs}."
         ).format(number=waiting, dealer=dealer, target=rules.target, needs=needs)
-    said = _("Next deal: {dealer}. To reach {target}: {needs}.").format(
-        dealer=next_dealer(game, standings), target=rules.target, needs=needs
-    )
+    if level is not None:
+        said = _("Next deal: {dealer}. {level}").format(
+            dealer=next_dealer(game, standings), level=level
+        )
+    else:
+        said = _("Next deal: {dealer}. To reach {target}: {needs}.").format(
+            dealer=next_dealer(game, standings), target=rules.target, needs=needs
+        )
     left = deals_left_text(game, standings)
     return said if left is None else f"{said} {left}"
 
@@ -106,15 +122,13 @@ def joined(values: tuple[object, ...] | None) -> str:
 
 
 def line_text(line: Line) -> str:
-    """A scoring line as the engine labels it, for scripts (csv): `contract 6 set -60`."""
-    return f"{line.label} {signed(line.points)}"
+    """A scoring line in the stable English of scripts (csv): `contract 6 set (3 taken) -60`."""
+    return f"{line_english(line)} {signed(line.points)}"
 
 
 def said_line(line: Line) -> str:
     """A scoring line as a person of this run's language reads it: `Kontrakt 6 ... -60`."""
-    from scorepad.render.words import line_words
-
-    return f"{line_words(line.label)} {signed(line.points)}"
+    return f"{line_words(line)} {signed(line.points)}"
 
 
 def warning_lines(standings: Standings) -> list[str]:
@@ -139,9 +153,7 @@ def reasons(row: SideRound) -> list[str]:
     """Why a side's round stands out: its set, failed nil and bag penalty lines."""
     if row.result is None:
         return []
-    from scorepad.render.words import line_words
-
-    return [line_words(line.label) for line in row.result.lines if line.kind.is_bad]
+    return [line_words(line) for line in row.result.lines if line.kind.is_bad]
 
 
 def side_cells(

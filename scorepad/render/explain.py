@@ -7,9 +7,9 @@ from rich.text import Text
 
 from scorepad.bids import say_bid
 from scorepad.game import Game, SideEntry, Standings, check_round_number
-from scorepad.gametext import entry_words, warning_words
+from scorepad.gametext import entry_words, line_words, warning_words
 from scorepad.i18n import _, pgettext
-from scorepad.render.words import BAD, line_style, line_words
+from scorepad.render.grid import BAD
 from scorepad.scoring import SideScore, signed
 
 
@@ -24,7 +24,8 @@ def explain_side(result: SideScore, *, score: int, bags: int, title: str = "") -
     table.add_column(_("points"), justify="right")
     for line in result.lines:
         table.add_row(
-            Text(line_words(line.label)), Text(signed(line.points), style=line_style(line))
+            Text(line_words(line)),
+            Text(signed(line.points), style=BAD if line.kind.is_bad else ""),
         )
     table.add_section()
     table.add_row(

@@ -10,6 +10,9 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
+# How a sheet and `explain` mark what went wrong: a set, a failed nil, a bag penalty.
+BAD = "bold red"
+
 # The grid is drawn from plain strings: a piece of text and its style, lines of pieces,
 # cells of lines. Rich Text objects for every cell of a long game cost more than the rest
 # of `scorepad show` together; Text is used only to wrap a line that does not fit.

@@ -235,6 +235,12 @@ def _lines_sum(v: Values) -> str:
     return _("lines sum to other than {points} points").format(points=format_number(v["points"]))
 
 
+def _line_words(v: Values) -> str:
+    return _("a score line of {points} points lacks its words or its kind").format(
+        points=format_number(v["points"])
+    )
+
+
 def _score_sum(v: Values) -> str:
     return _("score {score} + {points} != {result}").format(
         score=format_number(v["score"]),
@@ -400,6 +406,7 @@ _SAY: dict[str, Callable[[Values], str]] = {
     "tricks-played": _tricks_played,
     "bids": _bids,
     "lines-sum": _lines_sum,
+    "line-words": _line_words,
     "score-sum": _score_sum,
     "bags-range": _bags_range,
     "bag-penalties": _bag_penalties,

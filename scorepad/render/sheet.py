@@ -11,6 +11,8 @@ from scorepad.gametext import (
     bids_text,
     deals_left_text,
     describe_end,
+    level_text,
+    line_words,
     needs_text,
     scores_text,
     tricks_text,
@@ -18,8 +20,7 @@ from scorepad.gametext import (
 )
 from scorepad.i18n import N_, _
 from scorepad.refusals import refusals_text
-from scorepad.render.grid import Cell, Column, Grid, Piece, TextLine
-from scorepad.render.words import BAD, line_words
+from scorepad.render.grid import BAD, Cell, Column, Grid, Piece, TextLine
 from scorepad.scoring import LineKind, Outcome, signed
 
 SHEET_WIDTH = 80  # the sheet is laid out to be read in 80 columns, or wider where there is
@@ -137,7 +138,7 @@ def _side_cells(game: Game, standings: Standings, side: int) -> list[_Cells]:
             str(scored.score),
             str(scored.bags),
         )
-        marks = tuple(f"! {line_words(line.label)}" for line in scored.lines if line.kind.is_bad)
+        marks = tuple(f"! {line_words(line)}" for line in scored.lines if line.kind.is_bad)
         rows.append((values, marks, any(line.kind is LineKind.SET for line in scored.lines)))
     return rows
 
@@ -322,11 +323,17 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
         lines.append(
             Text(_("Next deal: {dealer}.").format(dealer=game.players[next_dealer(game)]))
         )
-    needs = Text(_("To reach {target}: ").format(target=rules.target))
-    # Appended as plain text: a name is printed literally, never read as markup.
-    needs.append(", ".join(needs_text(game, standings, side) for side in range(len(game.sides))))
-    needs.append(".")
-    lines.append(needs)
+    level = level_text(game, standings)
+    if level is not None:  # "need 0" each would not say that the next round decides
+        lines.append(Text(level))
+    else:
+        needs = Text(_("To reach {target}: ").format(target=rules.target))
+        # Appended as plain text: a name is printed literally, never read as markup.
+        needs.append(
+            ", ".join(needs_text(game, standings, side) for side in range(len(game.sides)))
+        )
+        needs.append(".")
+        lines.append(needs)
     left = deals_left_text(game, standings)
     if left is not None:
         lines.append(Text(left))

@@ -666,10 +666,29 @@ def _form(handler: Callable[[Request, dict[str, str]], Response]) -> Handler:
     return endpoint
 
 
+def _page_of(path: str) -> str:
+    """The page whose form posts to `path`: `/keep/g/tue/bids` is `/keep/g/tue/`'s,
+    `/keep/g/tue/round/3/tricks` is `/keep/g/tue/round/3`'s, `/keep/new` the games'."""
+    parent = path.rstrip("/").rpartition("/")[0]
+    if parent.rpartition("/")[0].endswith("/round"):
+        return parent
+    return parent + "/"
+
+
 def create_app(config: ServeConfig) -> Starlette:
     """The app serving `config`; `app.state.hub` holds its live feeds."""
     pages = Pages(config)
     routes = pages.routes()
+
+    async def wrong_method(request: Request, exc: Exception) -> Response:
+        """A GET of an address that takes only a form (a link shared, a reload): a page
+        in the reader's language with the way back, rather than a bare English 405."""
+        page = pages.page(
+            "method.html", 405, role="", back=_page_of(request.url.path), here=request.url.path
+        )
+        page.headers["Allow"] = "POST"
+        return page
+
     if config.event is not None:
         from scorepad.serve.event import EventPages
 
@@ -683,7 +702,7 @@ def create_app(config: ServeConfig) -> Starlette:
             Middleware(Language),
             Middleware(TokenGate, tokens=config.tokens),
         ],
-        exception_handlers={ScorepadError: refused},
+        exception_handlers={ScorepadError: refused, 405: wrong_method},
     )
     app.state.hub = pages.hub
     return app

@@ -11,10 +11,16 @@ from dataclasses import dataclass, field
 from scorepad.bids import show_bid
 from scorepad.export.view import side_order, side_rounds
 from scorepad.game import Game, Round, Standings, next_dealer, open_round, standings
-from scorepad.gametext import describe_end, entry_words, scores_text, warning_words
+from scorepad.gametext import (
+    describe_end,
+    entry_words,
+    level_text,
+    line_words,
+    scores_text,
+    warning_words,
+)
 from scorepad.i18n import _, ngettext
-from scorepad.render.words import line_words
-from scorepad.scoring import signed
+from scorepad.scoring import LineKind, signed
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
 from scorepad.service import game_version
 
@@ -35,6 +41,8 @@ class SideCard:
     needs: int
     leads: bool
     won: bool
+    level: bool = False  # level at the top of a game that plays on: no "needs 0"
+    above_limit: int | None = None  # how far above the loss limit, while one counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +56,7 @@ class RowSide:
     score: str
     bags: str
     reasons: tuple[str, ...]
+    made: tuple[str, ...] = ()  # its made nils and blind nils, which the phone marks
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +83,7 @@ class GameView:
     rows: tuple[SheetRow, ...]
     finished: bool
     banner: str
+    level: str  # `Us and Them are level at 510: round 7 decides.`, or empty
     turn: str
     side_names: tuple[str, ...]
     warnings: tuple[str, ...]
@@ -101,6 +111,10 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
             needs=max(0, rules.target - result.scores[side]),
             leads=result.scores[side] == best and result.scores.count(best) == 1,
             won=result.winner == side,
+            level=result.level is not None and side in result.level.sides,
+            above_limit=None
+            if rules.loss_limit is None or result.finished
+            else result.scores[side] - rules.loss_limit,
         )
         for side in order
     )
@@ -160,6 +174,7 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         rows=sheet_rows(game, result),
         finished=result.finished,
         banner=banner,
+        level=level_text(game, result) or "",
         turn=turn,
         side_names=tuple(game.sides[side] for side in order),
         warnings=warnings,
@@ -224,9 +239,7 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
         for side in side_rounds(game, row):
             scored = side.result
             reasons = tuple(
-                line_words(line.label)
-                for line in (scored.lines if scored else ())
-                if line.kind.is_bad
+                line_words(line) for line in (scored.lines if scored else ()) if line.kind.is_bad
             )
             tricks = ""
             if side.tricks is not None:
@@ -244,6 +257,11 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
                     score=str(scored.score) if scored else "",
                     bags=str(scored.bags) if scored and bags_counted else "",
                     reasons=reasons,
+                    made=tuple(
+                        line_words(line)
+                        for line in (scored.lines if scored else ())
+                        if line.kind is LineKind.NIL
+                    ),
                 )
             )
         rows.append(
@@ -298,8 +316,7 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
         total = after = ""
         if scored is not None:
             lines = tuple(
-                (line_words(line.label), signed(line.points), line.kind.is_bad)
-                for line in scored.lines
+                (line_words(line), signed(line.points), line.kind.is_bad) for line in scored.lines
             )
             total = signed(scored.points)
             after = _standing(scored.score, scored.bags, bags_counted)

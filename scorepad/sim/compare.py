@@ -15,7 +15,7 @@ warnings next to the figures.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -80,11 +80,14 @@ class Rate:
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """One column's rules: what was given (a preset name or a file), its name, the rules."""
+    """One column's rules: what was given (a preset name or a file), its name, the rules,
+    and the rules as the reference read them from the file and the overrides itself
+    (`referee.knobs_of_preset`; None, for rules built in code: the engine's written back)."""
 
     given: str
     preset: str
     rules: Rules
+    knobs: Mapping[str, object] | None = None
 
 
 @dataclass(slots=True)
@@ -279,7 +282,7 @@ def compare(
         # Python, sooner), bots in Python otherwise.
         path, _ = choose_kernel("auto", rule_set.rules, bots)
         config = RunConfig(rule_set.rules, rule_set.preset, games, seed=seed, bots=bots,
-                           max_deals=max_deals)  # fmt: skip
+                           max_deals=max_deals, knobs=rule_set.knobs)  # fmt: skip
         column = Column(rule_set, RunSummary(config=config))
         with run_context(config, path) as context:
             play_ranges(column, games, partial(_play, context), jobs=jobs, progress=progress,

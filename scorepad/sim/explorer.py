@@ -10,8 +10,9 @@ the heuristic bot does, but at its bids it now and then makes one of those on pu
 - blind nil, always when its side trails by exactly the deficit or just past it, else
   at its rate;
 - an overbid of the deal beside its partner's number (a contract above the tricks);
-- Boston (a contract of every trick), double nil beside a partner's nil, and a
-  contract in reach of 10-for-200;
+- Boston (a contract of every trick), more often when its own bid and its partner's
+  come near it (so that some are made, and some games won by one), double nil beside a
+  partner's nil, and a contract in reach of 10-for-200;
 - under partner bidding, the same numbers, which the table then joins into a team bid.
 
 Which bids the rules allow it reads from the reference (`scorepad.reference`: each bid
@@ -45,6 +46,7 @@ class ExplorerMix:
     blind_nil: float = 0.1  # blind nil when open (always at or just past the deficit)
     overbid: float = 0.04  # beside a partner's number, more than the deal leaves
     boston: float = 0.03  # the side's contract every trick
+    strong_boston: float = 0.5  # Boston when its own count and its partner's come near it
     double_nil: float = 0.3  # nil beside a partner's nil
     ten_for_200: float = 0.06  # a contract in reach of 10-for-200
 
@@ -84,18 +86,24 @@ class ExplorerBot(HeuristicBot):
 
     def bid(self, seat: int, hand: int, seen: Seen, choice: BidChoice) -> Bid:
         if not choice.must_nil and not choice.joint:
-            for wish in self._wishes(seat, seen):
+            usual = super().bid(seat, hand, seen, choice)
+            for wish in self._wishes(seat, seen, usual):
                 if wish is not None and self._allowed(seat, seen, wish):
                     return wish
+            return usual
         return super().bid(seat, hand, seen, choice)
 
-    def _wishes(self, seat: int, seen: Seen) -> list[Bid | None]:
-        """The unusual bids this explorer would like now, in the order it tries them."""
+    def _wishes(self, seat: int, seen: Seen, usual: Bid) -> list[Bid | None]:
+        """The unusual bids this explorer would like now, in the order it tries them
+        (`usual`: the heuristic's bid)."""
         rnd, mix, knobs, deal = self.rng.random, self.mix, self.knobs, self.deal
         partner = seen.partner[seat]
         theirs = seen.bids[partner] if partner != seat else None
         partner_number = theirs.tricks if theirs is not None and not theirs.is_nil else None
         wishes: list[Bid | None] = []
+        near = usual.tricks + (partner_number or 0) >= deal - 2 and not usual.is_nil
+        if knobs["boston"] is True and near and rnd() < mix.strong_boston:
+            wishes.append(self._number(deal - (partner_number or 0)))
         if knobs["blind_bids"] is True and rnd() < mix.blind:
             least = knobs["blind_bid_min"]
             assert isinstance(least, int)
@@ -134,26 +142,27 @@ class ExplorerBot(HeuristicBot):
             assert isinstance(least, int)
             if bid.tricks < least or (theirs is not None and not theirs.is_nil):
                 return False
-        if partner != seat and theirs is None:
-            return True  # the partner bids beside it, by the table's choice
-        sides: list[list[tuple[str, int]]] = []
-        trailing: list[int | None] = []
-        # The last bid of the table: every other side has bid (a side's seat that has not
-        # bid beside one that has is taken as a joint bid; if it bids later, no hell is
-        # only judged too soon, which refuses a wish and never lets a bad one through).
-        last = all(
+        # `last`: the last bid of the table: the partner and every other side have bid (a
+        # side's seat that has not bid beside one that has is taken as a joint bid; if it
+        # bids later, no hell is only judged too soon, which refuses a wish and never lets
+        # a bad one through).
+        last = (partner == seat or theirs is not None) and all(
             seen.bids[other] is not None or seen.bids[seen.partner[other]] is not None
             for other in range(seen.players)
             if other not in (seat, partner)
         )
+        if knobs["no_hell"] is True and not last and _known_total(seen, seat, bid) == self.deal:
+            return False  # a later bidder held to nil or 0 would have no bid left
+        if partner != seat and theirs is None:
+            return True  # the partner bids beside it, by the table's choice
+        sides: list[list[tuple[str, int]]] = []
+        trailing: list[int | None] = []
         for other_side, seats in enumerate(_seats_by_side(seen)):
             bids = [bid if other == seat else seen.bids[other] for other in seats]
             made = [(_KIND[one.kind], one.tricks) for one in bids if one is not None]
             if other_side == side or (last and made):
                 sides.append(made)
                 trailing.append(seen.trailing_by(other_side))
-        if knobs["no_hell"] is True and not last and _known_total(seen, seat, bid) == self.deal:
-            return False  # a later bidder held to nil (suicide) would have no bid left
         judged = knobs if last else {**knobs, "no_hell": False}
         return reference.bid_refusal(judged, sides, trailing) is None
 

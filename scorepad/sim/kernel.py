@@ -15,6 +15,7 @@ games as the Python path's bots. `simulate --json` says which path ran (`"kernel
 
 from __future__ import annotations
 
+import enum
 import hashlib
 from array import array
 from collections.abc import Sequence
@@ -267,41 +268,67 @@ def heuristic_values(rules: Rules) -> bytes:
     return values.tobytes()
 
 
-def kernel_refusal(rules: Rules, bots: Sequence[str]) -> str | None:
+class KernelReason(enum.StrEnum):
+    """Why a run is not played by the compiled kernel, as a fact: the faces word it in the
+    reader's language; its value is the one stable English of the JSON."""
+
+    CHOSEN_PYTHON = "--kernel python"  # asked for the Python path
+    BOTS = f"it plays {' or '.join(KERNEL_BOTS)} bots only"
+    MIXED_BOTS = "it plays one kind of bot at every seat"
+    JOINT_PLAIN_ZERO = "it makes joint partner bids only where a bid of 0 means nil"
+    DECK = "its deck is at most 54 cards for at most 6 players"
+    DISCARDS = "its dealer discards at most 4 cards"
+    NOT_BUILT = "it is not built in this install (no C compiler when it was installed)"
+
+    def as_json(self) -> str:
+        """The reason as the JSON gives it: `the compiled kernel: its dealer discards ...`."""
+        if self is KernelReason.CHOSEN_PYTHON:
+            return self.value
+        return f"the compiled kernel: {self.value}"
+
+
+class KernelRefusedError(ScorepadError):
+    """`--kernel c` for a run the compiled kernel cannot play: `reason` says why."""
+
+    def __init__(self, reason: KernelReason) -> None:
+        super().__init__(f"the compiled kernel cannot play this run: {reason.value}")
+        self.reason = reason
+
+
+def kernel_refusal(rules: Rules, bots: Sequence[str]) -> KernelReason | None:
     """Why the kernel cannot play this run (None: it can). The reasons are the features
     only the Python path has."""
     if any(bot not in KERNEL_BOTS for bot in bots):
-        return f"it plays {' or '.join(KERNEL_BOTS)} bots only"
+        return KernelReason.BOTS
     if len(set(bots)) > 1:
-        return "it plays one kind of bot at every seat"
+        return KernelReason.MIXED_BOTS
     if joint_bids(rules) and rules.zero_bid == "plain":
         # A joint partner holds no bid: its digit in a side's place is that of a 0 bid.
-        return "it makes joint partner bids only where a bid of 0 means nil"
+        return KernelReason.JOINT_PLAIN_ZERO
     if len(deck_plan(rules).codes) > 54 or rules.players > 6 or rules.tricks > 18:
-        return "its deck is at most 54 cards for at most 6 players"
+        return KernelReason.DECK
     if deck_plan(rules).discards > 4:
-        return "its dealer discards at most 4 cards"
+        return KernelReason.DISCARDS
     return None
 
 
-def choose_kernel(choice: str, rules: Rules, bots: Sequence[str]) -> tuple[str, str | None]:
+def choose_kernel(
+    choice: str, rules: Rules, bots: Sequence[str]
+) -> tuple[str, KernelReason | None]:
     """The path a run takes for `--kernel CHOICE` ("c" or "python"), and why not the
     kernel when it is not. `c` refuses a run the kernel cannot play."""
     if choice not in KERNEL_CHOICES:
         raise ScorepadError(f"--kernel {choice!r}: choose from {', '.join(KERNEL_CHOICES)}")
     if choice == "python":
-        return "python", "--kernel python"
+        return "python", KernelReason.CHOSEN_PYTHON
     reason = kernel_refusal(rules, bots)
     if reason is None and KERNEL is None:
-        reason = "it is not built in this install (no C compiler when it was installed)"
+        reason = KernelReason.NOT_BUILT
     if reason is None:
         return "c", None
     if choice == "c":
-        raise ScorepadError(
-            f"--kernel c: the compiled kernel cannot play this run: {reason};"
-            " use --kernel auto or python"
-        )
-    return "python", f"the compiled kernel: {reason}"
+        raise KernelRefusedError(reason)
+    return "python", reason
 
 
 def kernel_seed(seed: int, index: int) -> int:

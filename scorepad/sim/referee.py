@@ -43,8 +43,10 @@ _KIND = {
 
 def reference_knobs(rules: Rules) -> dict[str, object]:
     """The engine's rules written back as a preset file's mapping of every knob: the
-    reference's knobs only where no preset file is at hand (rules made in a test); a run
-    hands the reference its own reading of the file (`knobs_of_preset`)."""
+    reference's knobs only for rules built in code (a test's, a benchmark's), where no
+    preset file is at hand. Every run the CLI starts (a single run, `--compare`,
+    `--league`, `--sweep`) hands the reference its own reading of the file instead
+    (`knobs_of_preset`)."""
     return rules_to_mapping(rules)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from scorepad.errors import ScorepadError
 from scorepad.rules import Rules
 from scorepad.sim.context import RunContext
-from scorepad.sim.kernel import choose_kernel, kernel_refusal
+from scorepad.sim.kernel import KernelReason, choose_kernel, kernel_refusal
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.results import GameResult, Tally, Violation
 from scorepad.sim.runner import CHECKS, MAX_DEALS
@@ -63,7 +63,7 @@ class RunSummary(Tally):
     bot_wins: dict[str, int] = field(default_factory=dict)
     elapsed_seconds: float = 0.0
     kernel: str = "python"  # the path that ran: "c" (the compiled kernel) or "python"
-    kernel_reason: str | None = None  # why not the kernel, when it did not run
+    kernel_reason: KernelReason | None = None  # why not the kernel, when it did not run
 
     def add(self, result: GameResult) -> None:
         """Fold one game into the sums."""
@@ -145,7 +145,7 @@ class RunSummary(Tally):
             "seed": config.seed,
             "bots": list(config.bots),
             "kernel": self.kernel,
-            "kernel_reason": self.kernel_reason,
+            "kernel_reason": self.kernel_reason and self.kernel_reason.as_json(),
             "games": self.games,
             "deals": self.deals,
             "violation_count": self.violation_count,

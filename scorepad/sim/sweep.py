@@ -23,6 +23,7 @@ not, and lists every violation with its case and the deal to replay.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 import time
@@ -33,16 +34,19 @@ from itertools import combinations
 from typing import Any
 
 from scorepad import reference
-from scorepad.errors import ScorepadError
-from scorepad.game import Game, standings
+from scorepad.bids import check_side_bids, check_table_bids
+from scorepad.errors import BidError, ScorepadError
+from scorepad.game import Standings, side_hands, standings
 from scorepad.presets import apply_overrides, load_preset, preset_names
 from scorepad.ruledata import rules_to_mapping
 from scorepad.rules import Rules, format_value
+from scorepad.scoring import LineKind, judge_end, score_side
 from scorepad.sim.explorer import USUAL_MIX, ExplorerBot, ExplorerMix
 from scorepad.sim.parallel import play_ranges
-from scorepad.sim.referee import knobs_of_preset
+from scorepad.sim.referee import Referee, knobs_of_preset
 from scorepad.sim.results import GameResult, Violation
 from scorepad.sim.runner import GameRunner
+from scorepad.sim.validate import Problem
 
 # The values the sweep plays of every knob (docs/rules.md "Every knob"): each one
 # reached in some game the rules accept. Low and high targets, loss limits near and
@@ -96,6 +100,21 @@ SWEEP_VALUES: dict[str, tuple[object, ...]] = {
     "big_contract_threshold": ("auto", 5, 7),
 }
 
+# docs/rules.md "Every knob": the heading of each knob's table, from its first knob on in
+# `SWEEP_VALUES`'s order (tests/test_sim_sweep.py holds this to the page).
+_FIRST_UNDER = {"players": "The table and the deck", "target": "How a game ends",
+                "nil": "Bidding", "contract_scoring": "Scoring"}  # fmt: skip
+
+
+def _headings() -> dict[str, str]:
+    headings, heading = {}, ""
+    for key in SWEEP_VALUES:
+        heading = headings[key] = _FIRST_UNDER.get(key, heading)
+    return headings
+
+
+HEADINGS = _headings()
+
 # Games whose scores move in tens land on the target, the loss limit and the deficit
 # exactly; with several sides, a side through the limit while the others are level at
 # the top stays out while play goes on, and may climb back.
@@ -111,6 +130,8 @@ EDGE_CASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("house", ("partner_bidding=true", "target=2000", "loss_limit=-200", "bag_limit=5")),
     ("quicksand", ("blind_nil=true", "target=250", "loss_limit=-100")),
     ("bonus", ("blind_bids=true", "blind_bid_deficit=0", "blind_bid_min=4", "boston=true")),
+    ("standard", ("boston=true", "boston_wins=true", "double_nil=all-or-nothing")),
+    ("club", ("boston=true", "boston_wins=true", "partner_bidding=true", "target=250")),
 )  # fmt: skip
 
 GAMES = 1000  # the default games of a sweep, over all its cases
@@ -206,11 +227,10 @@ def _candidate(
 # What a game reached
 
 
-def game_reach(game: Game, rules: Rules) -> Counter[str]:
+def game_reach(folded: Standings, rules: Rules) -> Counter[str]:
     """The bid kinds and situations a played game reached, read from its rounds as the
     score pad folds them (`game.standings`)."""
     reached: Counter[str] = Counter()
-    folded = standings(game)
     scores = [0] * rules.sides
     out = [False] * rules.sides
     limit = rules.loss_limit
@@ -263,6 +283,8 @@ def _bids_reached(
         reached["joint team bid"] += 1
     if len(bids) == 2 and all(kind in ("nil", "bnil") for kind in kinds):
         reached["double nil"] += 1
+        if rules.double_nil == "all-or-nothing":
+            reached["double nil, all or nothing"] += 1
     if scored.made is None:
         return
     contract = scored.contract
@@ -293,7 +315,8 @@ def _bids_reached(
 SITUATIONS = (
     "nil", "nil failed", "blind nil", "blind nil failed", "blind nil at exactly the deficit",
     "blind nil just past the deficit", "blind bid", "blind contract set", "joint team bid",
-    "double nil", "overbid of the deal", "Boston bid", "10-for-200 contract",
+    "double nil", "double nil, all or nothing", "overbid of the deal", "Boston bid",
+    "10-for-200 contract",
     "failed nil beside a contract", "two or more bag penalties in a round",
     "exact bonus bid made exactly", "exact bonus bid made with overtricks",
     "big contract made at its threshold", "big contract made above its threshold",
@@ -302,6 +325,140 @@ SITUATIONS = (
     "a side out climbed back above the loss limit", "ended by target", "ended by loss-limit",
     "ended by sets", "ended by boston", "ended by deal-limit",
 )  # fmt: skip
+
+
+def game_problems(folded: Standings, rules: Rules, referee: Referee) -> list[Problem]:
+    """What a sweep checks of a kept game beyond a run's checks, read from the score
+    pad's fold: every line of the sheet has its words and its kind; each side's first
+    round scored with no score and bags given (`score_side`'s defaults) is the
+    reference's; and after every round, the end read from the scores and sets alone
+    (`judge_end` without the history, as a caller with only the totals reads it) is the
+    reference's reading without the history (`Referee.end` without `fell`)."""
+    problems: list[Problem] = []
+    sides = range(rules.sides)
+    sets = [0] * rules.sides
+    for result in folded.rounds:
+        if result.sides is None or result.after_end:
+            continue
+        boston_by = None
+        for side, scored in enumerate(result.sides):
+            for line in scored.lines:
+                if not (isinstance(line.label, str) and line.label
+                        and isinstance(line.kind, LineKind)):  # fmt: skip
+                    problems.append(Problem("engine", "line-words", {"points": line.points}))
+            sets[side] += scored.was_set
+            if scored.boston:
+                boston_by = side
+        if result.number == 1:
+            for entry in result.round.sides:
+                hands = side_hands(rules, entry, ())
+                plain = tuple((hand.bid.kind.value, 0 if hand.bid.is_nil else hand.bid.tricks,
+                               hand.tricks) for hand in hands)  # fmt: skip
+                ref = referee.side(plain, 0, 0)
+                problems += referee.compare(plain, 0, 0, score_side(rules, hands), ref)
+        scores = [scored.score for scored in result.sides]
+        outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by, deals=result.number)
+        ended = (True, outcome.winner, outcome.reason.value) if outcome else (False, None, None)
+        lost = [0 if referee.has_lost(scores[side], sets[side]) else None for side in sides]
+        truth = referee.end(scores, sets, boston_by, lost, result.number)
+        if truth != ended:
+            problems.append(Problem("end", "end", {"scores": scores, "engine": ended,
+                                                   "reference": truth}))  # fmt: skip
+    return problems
+
+
+# ---------------------------------------------------------------------------
+# The rule a violation concerns
+
+# The rules of play and the score pad's fold are no knob.
+PLAY, FOLD = "play", "fold"
+RULE_DOCS = {PLAY: "RULES.md 1-4, the game", FOLD: "docs/rules.md, Scoring and How a game ends"}
+_END_KNOBS = {"target": "target", "loss-limit": "loss_limit", "sets": "sets_to_lose",
+              "boston": "boston_wins", "deal-limit": "deal_limit"}  # fmt: skip
+# Each bid rule at its most permissive: the first whose loosening lets the engine
+# accept the bids it refused is the rule it read.
+_LOOSER: tuple[tuple[str, Any], ...] = (
+    ("blind_nil_deficit", 0), ("blind_bid_deficit", 0), ("blind_bid_min", 1),
+    ("min_team_bid", 0), ("suicide_min_bid", 1), ("no_hell", False), ("suicide", False),
+    ("partner_bidding", True), ("nil", True), ("blind_nil", True), ("blind_bids", True),
+    ("zero_bid", "plain"),
+)  # fmt: skip
+
+
+def rule_of(problem: Problem, knobs: Mapping[str, object]) -> tuple[str, str]:
+    """The rule a violation concerns, read from its facts and the rules as the reference
+    read them (`knobs`): a knob and its docs/rules.md heading, or the rules of play, or
+    the fold of scores, bags and sets from round to round."""
+    key = _knob_of(problem, knobs)
+    return key, RULE_DOCS.get(key) or f"docs/rules.md, {HEADINGS.get(key, 'Every knob')}"
+
+
+def _knob_of(problem: Problem, knobs: Mapping[str, object]) -> str:
+    values, kind = problem.values, problem.kind
+    if kind == "bids":
+        return _bid_knob(values)
+    if kind == "end":
+        engine, truth = values["engine"], values["reference"]
+        if engine[2] == truth[2] and None in (engine[1], truth[1]):
+            return "tie"  # the same end, one of them a draw
+        return _END_KNOBS.get(truth[2] if truth[0] else engine[2], "target")
+    if kind == "reference":
+        return _scoring_knob(values, knobs)
+    if kind in ("fold", "standings"):
+        return FOLD
+    if problem.check == "bags":
+        return "bag_limit"
+    return "trick_points" if problem.check == "engine" else PLAY
+
+
+def _bid_knob(values: Mapping[str, Any]) -> str:
+    """The bid rule the engine read to refuse the bids: the first whose loosening lets
+    the bid check accept them."""
+    rules: Rules = values["rules"]
+    for key, value in _LOOSER:
+        if getattr(rules, key) == value:
+            continue
+        try:
+            looser = dataclasses.replace(rules, **{key: value})
+            if values["side"] is None:
+                check_table_bids(looser, values["bids"], last="the last bidder")
+            else:
+                check_side_bids(looser, values["bids"], who=values["who"], side="side",
+                                trailing_by=values["deficit"], joint=values["joint"])  # fmt: skip
+        except (BidError, ScorepadError):
+            continue
+        return key
+    return PLAY
+
+
+def _scoring_knob(values: Mapping[str, Any], knobs: Mapping[str, object]) -> str:
+    """The scoring rule a side's round turns on, the most particular first: what of the
+    knobs its hands and the reference's answer bring into play."""
+    hands, engine, truth = values["hands"], values["engine"], values["reference"]
+    nils = [hand for hand in hands if hand[0] in ("nil", "bnil")]
+    bidders = [hand for hand in hands if hand[0] not in ("nil", "bnil")]
+    contract = sum(hand[1] for hand in bidders)
+    made = truth[3]
+    ten_at = knobs["ten_for_200_bid"]
+    exact_bids = knobs["exact_bonus_bids"]
+    assert isinstance(ten_at, int) and isinstance(exact_bids, list | tuple)
+    for key, applies in (
+        ("contract_scoring", knobs["contract_scoring"] == "quicksand"),
+        ("bag_limit", engine[2] != truth[2]),
+        ("double_nil", len(nils) > 1 and not bidders and knobs["double_nil"] != "separate"),
+        ("blind_nil_points", any(hand[0] == "bnil" and hand[2] for hand in nils)),
+        ("failed_nil_tricks", any(hand[2] for hand in nils)),
+        ("blind_bids", any(hand[0] == "blind" for hand in bidders)),
+        ("boston", knobs["boston"] is True and contract >= reference.tricks_in_a_deal(knobs)),
+        ("ten_for_200", knobs["ten_for_200"] is True and contract >= ten_at),
+        ("exact_bonus", bool(made and knobs["exact_bonus"] and contract in exact_bids)),
+        ("big_contract_bonus", bool(made and knobs["big_contract_bonus"])),
+        ("nil_points", bool(nils)),
+        ("set_scoring", made is False),
+    ):
+        if applies:
+            return key
+    return "trick_points"
 
 
 # ---------------------------------------------------------------------------
@@ -358,6 +515,16 @@ class SweepReport:
     def unreached_situations(self) -> list[str]:
         return [what for what in SITUATIONS if not self.tally.reached[what]]
 
+    def rule_of(self, case: int, violation: Violation) -> tuple[str, str]:
+        """The rule a violation in case `case` concerns, and where it is written."""
+        found = self.cases[case]
+        return rule_of(violation.problem, knobs_of_preset(found.preset, found.overrides))
+
+    def _violation_json(self, case: int, violation: Violation) -> dict[str, object]:
+        rule, doc = self.rule_of(case, violation)
+        found = {"case": self.cases[case].label(), **violation.as_json()}
+        return {**found, "rule": rule, "rule_doc": doc}
+
     def as_json(self) -> dict[str, Any]:
         tally = self.tally
         return {
@@ -368,8 +535,7 @@ class SweepReport:
             "unfinished": tally.unfinished,
             "violation_count": tally.violation_count,
             "violations": [
-                {"case": self.cases[case].label(), **violation.as_json()}
-                for case, violation in tally.violations
+                self._violation_json(case, violation) for case, violation in tally.violations
             ],
             "reached": {what: tally.reached[what] for what in SITUATIONS},
             "knob_values": {
@@ -394,9 +560,9 @@ class _Player:
         self.cases = cases
         self.mix = mix
         self.plan = plan
-        self.runners: dict[int, GameRunner] = {}
+        self.runners: dict[int, tuple[GameRunner, Referee]] = {}
 
-    def runner(self, index: int) -> GameRunner:
+    def runner(self, index: int) -> tuple[GameRunner, Referee]:
         found = self.runners.get(index)
         if found is None:
             case, rules = self.cases[index]
@@ -405,22 +571,27 @@ class _Player:
             found = self.runners[index] = GameRunner(
                 rules, preset=case.preset, seed=self.seed + index, keep_game=True,
                 max_deals=MAX_DEALS, knobs=knobs, seat_bots=[explorer] * rules.players,
-            )  # fmt: skip
+            ), Referee(rules, knobs)  # fmt: skip
         return found
 
     def play(self, tally: SweepTally, start: int, stop: int) -> None:
         for unit in range(start, stop):
             index, game = self.plan[unit]
-            runner = self.runner(index)
+            runner, referee = self.runner(index)
             result: GameResult = runner.play_game(game)
+            assert result.game is not None
+            folded = standings(result.game)
+            result.violations += [
+                Violation(runner.seed, result.index, result.deals, problem)
+                for problem in game_problems(folded, runner.rules, referee)
+            ]
             tally.games += 1
             tally.deals += result.deals
             tally.unfinished += result.end == "unfinished"
             tally.violation_count += len(result.violations)
             room = MAX_KEPT - len(tally.violations)
             tally.violations.extend((index, found) for found in result.violations[: max(room, 0)])
-            assert result.game is not None
-            tally.reached.update(game_reach(result.game, runner.rules))
+            tally.reached.update(game_reach(folded, runner.rules))
             tally.knob_games.update(_knob_values(runner.rules).items())
             result.game = None
 
