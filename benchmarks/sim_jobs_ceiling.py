@@ -46,7 +46,7 @@ import json, sys, time
 from scorepad.presets import load_preset
 from scorepad.sim.kernel import choose_kernel
 from scorepad.sim.parallel import chunks
-from scorepad.sim.run import RunConfig, RunSummary, play_range, run_context, simulate
+from scorepad.sim.run import RunConfig, RunSummary, game_runner, play_range, simulate
 preset, bots, mode = sys.argv[1], sys.argv[2], sys.argv[5]
 games, seed = int(sys.argv[3]), int(sys.argv[4])
 rules = load_preset(preset).rules
@@ -62,10 +62,10 @@ else:
     path, _ = choose_kernel(config.kernel, rules, config.bots)
     summary = RunSummary(config=config, kernel=path)
     ranges = list(chunks(games, 2))
-    with run_context(config, path) as context:
-        for start, stop in ranges if mode == "whole" else ranges[::2]:
-            for result in play_range(config, context, start, stop):
-                summary.add(result)
+    runner = game_runner(config, path)
+    for start, stop in ranges if mode == "whole" else ranges[::2]:
+        for result in play_range(config, runner, start, stop):
+            summary.add(result)
 wall = time.perf_counter() - wall
 assert summary.violation_count == 0, summary.violations[:1]
 assert summary.kernel == "c", "the kernel is not built here"

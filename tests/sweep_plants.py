@@ -60,9 +60,8 @@ PLANTS: dict[str, Plant] = {
         "above = contract - rules.big_contract_from + 1",
         "+10 per contract trick above the threshold"),
     "failed-blind-nil-costs-100": Plant(
-        scoring, "score_side",
-        "-value, NIL_FAILED))\n            if rules.failed_nil_tricks",
-        "-rules.nil_points, NIL_FAILED))\n            if rules.failed_nil_tricks",
+        scoring, "score_side", "Line(said, -value, NIL_FAILED,",
+        "Line(said, -rules.nil_points, NIL_FAILED,",
         "blind nil failed: -200"),
     "blind-nil-refused-at-the-deficit": Plant(
         bids, "_check_trailing", "trailing_by < deficit", "trailing_by <= deficit",
@@ -76,11 +75,11 @@ PLANTS: dict[str, Plant] = {
         "(limit is not None and score < limit)",
         "a side at or below the loss limit loses"),
     "target-needs-a-score-above": Plant(
-        scoring, "judge_end", "if scores[side] >= rules.target]",
+        scoring, "judge_round", "if scores[side] >= rules.target]",
         "if scores[side] > rules.target]",
         "a side at or above the target wins"),
     "climbing-back-is-back-in": Plant(
-        scoring, "judge_end", "    if not out_since:\n", "    if True:\n",
+        scoring, "judge_round", "    if not out_since:\n", "    if True:\n",
         "a side that climbs back above the loss limit stays out"),
 }  # fmt: skip
 

@@ -514,8 +514,8 @@ def test_serve_says_its_lines_in_german_and_its_pages_default_to_the_servers_lan
         assert lines[1].startswith("Zuschauen (nur lesen): http://")
         assert lines[2].startswith("Punkte schreiben:      http://")
         assert lines[3] == (
-            "Nur dieser Rechner kann diese Links öffnen, daher kein QR-Code: für die Handys am"
-            " Tisch mit --lan starten."
+            "Nur dieser Rechner kann diese Links öffnen, daher kein QR-Code: "
+            "für die Handys am Tisch mit --lan starten."
         )
         assert not any("Code oben scannen" in line for line in lines)  # no code of a loopback link
         with urllib.request.urlopen(server.watch, timeout=10) as answer:  # no Accept-Language

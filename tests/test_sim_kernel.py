@@ -220,27 +220,27 @@ def test_a_game_deals_the_python_paths_hands(kernel_implementation: str) -> None
 # -- bids from the table --------------------------------------------------------------
 
 
-def plain_table(
-    implementation: str, rows: dict[tuple[int, bool], list[int]], nil_chance: float = 0.0
-) -> KernelTable:
-    """A four-seat, 13-trick table whose bid table has one row per (partner code, last)
-    (`rows`, default [0, NIL, 2]): blind nil open, the nil bid, the bid for wish 0."""
+def plain_table(rows: dict[tuple[int, bool], list[int]], nil_chance: float = 0.0) -> KernelTable:
+    """A compiled four-seat, 13-trick table whose bid table has one row per (partner code,
+    last) (`rows`, default [0, NIL, 2]): blind nil open, the nil bid, the bid for wish 0.
+    (The twin reads its rules, not these tables.)"""
     entries = bytearray()
     for code in range(13 + 4):
         for last in (False, True):
             entries += bytes(rows.get((code, last), [0, NIL, 2]))
-    return table_type(implementation)(
+    return table_type("c")(
         deck=bytes(range(52)), players=4, tricks=13, partner=bytes([2, 3, 0, 1]),
         side_of=bytes([0, 1, 0, 1]), bid_table=bytes(entries), totals=1, wishes=1,
         wish=bytes(80), nil_chance=nil_chance,
     )  # fmt: skip
 
 
-def test_each_bid_is_read_from_the_row_of_its_situation(kernel_implementation: str) -> None:
+@needs_kernel
+def test_each_bid_is_read_from_the_row_of_its_situation() -> None:
     # Dealer West (3): North and East bid first (no partner bid: code 0), then South
     # after its partner North bid 2 (code 3 + 2), then West, last, after East bid 2.
     rows = {(5, False): [0, NIL, 4], (0, True): [0, NIL, 5], (5, True): [0, NIL, 6]}
-    table = plain_table(kernel_implementation, rows)
+    table = plain_table(rows)
     table.seed(1)
     bids, taken, problems, _ = table.deal(3, 0)
     assert (bids, sum(taken), problems) == ((2, 2, 4, 6), 13, 0)
@@ -279,18 +279,20 @@ def test_a_bid_choice_reads_the_total_so_far_only_where_it_says_so(preset: str) 
     ],
     ids=["closed", "no-side-behind", "north-south-behind", "east-west-behind"],
 )
+@needs_kernel
 def test_a_sure_nil_draw_bids_blind_nil_only_where_open_and_behind(
-    kernel_implementation: str, blind_open: int, blind_sides: int, bids: tuple[int, ...]
+    blind_open: int, blind_sides: int, bids: tuple[int, ...]
 ) -> None:
     rows = {(code, last): [blind_open, NIL, 2] for code in range(17) for last in (False, True)}
-    table = plain_table(kernel_implementation, rows, nil_chance=1.0)
+    table = plain_table(rows, nil_chance=1.0)
     table.seed(2)
     assert table.deal(0, blind_sides)[0] == bids
 
 
-def test_a_bid_is_the_wish_of_the_hands_aces_and_spades(kernel_implementation: str) -> None:
+@needs_kernel
+def test_a_bid_is_the_wish_of_the_hands_aces_and_spades() -> None:
     arguments = table_arguments(STANDARD)
-    table = table_type(kernel_implementation)(**{**arguments, "nil_chance": 0.0})
+    table = table_type("c")(**{**arguments, "nil_chance": 0.0})
     wish = arguments["wish"]
     assert isinstance(wish, bytes)
     table.seed(8)
@@ -385,12 +387,13 @@ def test_each_sides_place_reads_back_as_its_seats_bids_and_tricks(
         "discards",
     ],
 )
+@needs_kernel
 def test_a_table_refuses_arguments_it_cannot_play(
-    kernel_implementation: str, change: dict[str, object], message: str
+    change: dict[str, object], message: str
 ) -> None:
     arguments = {**table_arguments(STANDARD), **change}
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
-        table_type(kernel_implementation)(**arguments)
+        table_type("c")(**arguments)
 
 
 def test_a_deal_refuses_a_dealer_beyond_the_seats(kernel_implementation: str) -> None:
@@ -456,7 +459,7 @@ def test_a_kernel_run_gives_the_python_paths_pinned_json(kernel_path: str, name:
     assert actual == (GOLDEN / f"{name}.json").read_text()
 
 
-@cache  # the same for both implementations
+@cache
 def bots_path_games(preset: str) -> list[tuple[object, ...]]:
     """Games 0..5 of seed 2 played by random bots in Python (no table)."""
     rules = rules_of(preset)
@@ -469,13 +472,14 @@ def game_facts(result: GameResult) -> tuple[object, ...]:
             *(getattr(result, name) for name in TALLY_FIELDS))  # fmt: skip
 
 
+@needs_kernel
 @pytest.mark.parametrize("preset", KERNEL_PRESETS + JOINT_PRESETS)
-def test_a_table_plays_the_games_of_random_bots_in_python(
-    kernel_implementation: str, preset: str
-) -> None:
+def test_a_compiled_table_plays_the_games_of_random_bots_in_python(preset: str) -> None:
+    """(The twin plays by the bots' own deal path: `test_kernel_c_and_python_give_the_same_json`
+    holds it to the compiled table.)"""
     rules = rules_of(preset)
     runner = GameRunner(rules, preset=preset_of(preset), bots=("random",), seed=2,
-                        table=table_type(kernel_implementation))  # fmt: skip
+                        table=table_type("c"))  # fmt: skip
     assert [game_facts(runner.play_game(index)) for index in range(6)] == bots_path_games(preset)
 
 
@@ -508,15 +512,15 @@ def test_the_same_seed_gives_the_same_hand_records_on_both_paths(
     assert deals >= 3
 
 
+@needs_kernel
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 @pytest.mark.parametrize("preset", KERNEL_PRESETS + JOINT_PRESETS)
-def test_every_kernel_deal_passes_the_python_validator(
-    kernel_implementation: str, preset: str, bot: str
-) -> None:
-    # (With heuristic bots, `check="full"` also has the Python bot replay every deal.)
+def test_every_compiled_kernel_deal_passes_the_python_validator(preset: str, bot: str) -> None:
+    # (With heuristic bots, `check="full"` also has the Python bot replay every deal. The
+    # twin's own check of every deal is the validator's replay.)
     rules = rules_of(preset)
     runner = GameRunner(rules, preset=preset_of(preset), bots=(bot,), seed=7,
-                        table=table_type(kernel_implementation), check="full",
+                        table=table_type("c"), check="full",
                         max_deals=60)  # fmt: skip
     deals = 0
     for index in range(6):

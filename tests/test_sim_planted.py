@@ -100,12 +100,6 @@ WINNER_MISREAD = tuple(
 )
 
 
-def misread_trick_winner(cards: Any) -> int:
-    """The highest card of the suit led, as if spades did not trump."""
-    led = SUIT_OF[cards[0]]
-    return max(range(len(cards)), key=lambda at: (SUIT_OF[cards[at]] == led, cards[at]))
-
-
 def revoking_play(self: bots.RandomBot, seat: int, hand: int, legal: int, seen: Any) -> int:
     """Plays off the suit led while it could follow, whenever it can."""
     off = hand & ~legal if seen.trick else 0
@@ -157,10 +151,10 @@ def key_collision(path: str, monkeypatch: pytest.MonkeyPatch, mutants: Mutants) 
     if path == "c":  # the kernel gives two side deals one place, so one slot
         monkeypatch.setattr(kernel, "KERNEL", mutants[4])
     elif path == "python":
-        places = twin.Table._side_places
+        places = twin.side_places
         monkeypatch.setattr(
-            twin.Table, "_side_places",
-            lambda self: tuple(place - place % 3 for place in places(self)),
+            twin, "side_places",
+            lambda *args: tuple(place - place % 3 for place in places(*args)),
         )  # fmt: skip
     else:
         monkeypatch.setattr(keys.MemoKeys, "scored", colliding_keys)
@@ -171,8 +165,8 @@ def winner_misread(path: str, monkeypatch: pytest.MonkeyPatch, mutants: Mutants)
     if path == "c":
         monkeypatch.setattr(kernel, "KERNEL", mutants[3])
     elif path == "python":
-        monkeypatch.setattr(twin, "trick_winner", misread_trick_winner)
-        monkeypatch.setattr(twin.Table, "_check", lambda self: 0)
+        monkeypatch.setattr(botdeals, "BEATS", WINNER_MISREAD)
+        monkeypatch.setattr(twin.Table, "_check", lambda self, record: 0)
     else:
         monkeypatch.setattr(botdeals, "BEATS", WINNER_MISREAD)
 
@@ -181,7 +175,7 @@ def revoke(path: str, monkeypatch: pytest.MonkeyPatch, mutants: Mutants) -> None
     if path == "c":
         monkeypatch.setattr(kernel, "KERNEL", mutants[2])
     elif path == "python":
-        monkeypatch.setattr(twin, "legal_mask", revoking_legal_mask)
+        monkeypatch.setattr(botdeals, "legal_mask", revoking_legal_mask)
     else:
         monkeypatch.setattr(bots.RandomBot, "play", revoking_play)
 

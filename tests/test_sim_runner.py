@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import os
 import random
-import time
 from dataclasses import replace
 
 import pytest
@@ -16,7 +15,6 @@ from scorepad.sim import parallel
 from scorepad.sim import run as run_module
 from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import HeuristicBot, RandomBot
-from scorepad.sim.context import RunContext
 from scorepad.sim.parallel import chunks
 from scorepad.sim.results import GameResult, Violation
 from scorepad.sim.run import RunConfig, RunSummary, simulate
@@ -80,21 +78,21 @@ def test_parallel_runs_play_every_game_once_and_tell_progress_of_each(jobs: int)
 
 
 def _fail_in_workers(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
-    """Make every forked worker fail on its first range (this process plays on)."""
+    """Make every forked worker fail on its first range."""
     main = os.getpid()
     play = run_module.play_range
 
-    def failing(config: RunConfig, context: RunContext, start: int, stop: int) -> list[GameResult]:
+    def failing(config: RunConfig, runner: GameRunner, start: int, stop: int) -> list[GameResult]:
         if os.getpid() != main:
             if how == "dies":
                 os._exit(3)
             raise ValueError(f"no game {start} today")
-        return play(config, context, start, stop)
+        return play(config, runner, start, stop)
 
     monkeypatch.setattr(run_module, "play_range", failing)
 
 
-@pytest.mark.skipif(not parallel._can_fork(), reason="workers see the patch only when forked")
+@pytest.mark.skipif(not parallel.can_fork(), reason="workers see the patch only when forked")
 @pytest.mark.parametrize(
     ("how", "message"),
     [
@@ -108,10 +106,8 @@ def test_a_failing_worker_stops_the_run_with_its_reason(
     _fail_in_workers(monkeypatch, how)
     rules = load_preset("standard").rules
     config = RunConfig(rules, "standard", 40, seed=8, bots=("random",), kernel="python")
-    thresholds = gc.get_threshold()
     with pytest.raises(RuntimeError, match=message):
         simulate(config, jobs=2)
-    assert gc.get_threshold() == thresholds  # the collector is as it was
 
 
 def _game(index: int, violations: int) -> GameResult:
@@ -167,50 +163,24 @@ def test_summaries_merged_from_processes_are_the_summary_of_all_games(
     assert timeless(main) == timeless(whole)
 
 
-def test_spawned_workers_give_the_same_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where there is no fork, workers are spawned: each gets the run by pickle, and
-    its own memos."""
+def test_without_fork_jobs_play_here_and_give_the_same_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where workers cannot be forked, every range is played in this process."""
     rules = load_preset("standard").rules
     config = RunConfig(rules, "standard", 24, seed=9, bots=("random",))
     alone = timeless(simulate(config))
-    monkeypatch.setattr(parallel, "_can_fork", lambda: False)
-    # This process dawdles over its ranges (a spawned worker does not see the patch), so
-    # that the worker, once started, plays most of them. A second a range gives a spawned
-    # worker six seconds to start on a busy machine; a healthy run takes about one.
-    mine: list[int] = []
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    here: list[int] = []
     play = run_module.play_range
 
-    def dawdle(config: RunConfig, context: RunContext, start: int, stop: int) -> list[GameResult]:
-        time.sleep(1.0)
-        mine.append(start)
-        return play(config, context, start, stop)
+    def noted(config: RunConfig, runner: GameRunner, start: int, stop: int) -> list[GameResult]:
+        here.append(start)
+        return play(config, runner, start, stop)
 
-    monkeypatch.setattr(run_module, "play_range", dawdle)
+    monkeypatch.setattr(run_module, "play_range", noted)
     assert timeless(simulate(config, jobs=2)) == alone
-    assert len(mine) < len(list(chunks(24, 2))), mine
-
-
-def test_a_run_leaves_the_garbage_collector_as_it_found_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Fewer collections while the run is open, its memos freed before the collector is
-    back to its pace (so no collection walks them at the run's end), then as it was."""
-    at_close: list[int] = []
-    close = GameRunner.close
-
-    def closing(runner: GameRunner) -> None:
-        at_close.append(gc.get_threshold()[0])
-        close(runner)
-
-    monkeypatch.setattr(GameRunner, "close", closing)
-    rules = load_preset("standard").rules
-    config = RunConfig(rules, "standard", 3, seed=8, bots=("random",), kernel="python")
-    thresholds = gc.get_threshold()
-    seen: list[tuple[int, int, int]] = []
-    simulate(config, progress=lambda _: seen.append(gc.get_threshold()))
-    assert seen and all(young >= 50_000 for young, _, _ in seen)  # fewer collections meanwhile
-    assert at_close and at_close[0] >= 50_000
-    assert gc.get_threshold() == thresholds
+    assert here == [start for start, _ in chunks(24, 2)]
 
 
 @pytest.mark.parametrize(
@@ -360,7 +330,7 @@ def test_the_table_s_bids_are_each_seat_s_bid_of_the_record(
     joint = 0
     for deal in range(40):
         seen.new_deal(deal % rules.players)
-        record = source.play_deal(rng, deal % rules.players, seen, bots)
+        record = source.play_deal(rng, deal % rules.players, seen, bots, 0)
         assert seen.bids == record.by_seat(rules.players)
         joint += None in seen.bids
     assert joint or not rules.partner_bidding
@@ -380,7 +350,8 @@ def test_the_fold_is_handed_the_reference_s_answer_for_each_side_deal_the_scorer
         GameFold, "_side", lambda self, *args: folded_alone.append(args) or side(self, *args)
     )
     rules = load_preset("standard").rules
-    runner = RunContext(rules, "standard", ("random",), seed=3, table="python").runner()
+    config = RunConfig(rules, "standard", 20, seed=3, bots=("random",))
+    runner = run_module.game_runner(config, "python")
     results = [runner.play_game(index) for index in range(20)]
     assert not [violation for result in results for violation in result.violations]
     assert folded_alone == []

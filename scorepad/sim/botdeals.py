@@ -13,21 +13,13 @@ import random
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 
-from scorepad.bids import BLIND_NIL, Bid, BidKind
+from scorepad.bids import BLIND_NIL, Bid, BidKind, open_bids
 from scorepad.rules import Rules
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.deal import MAX_REDEALS, DeckPlan, deck_plan, has_no_spade, shuffle_deal
-from scorepad.sim.play import (
-    BEATS,
-    BIT,
-    NO_SUIT,
-    NON_SPADE_MASK,
-    SPADE_LOW,
-    SUIT_MASKS,
-    SUIT_OF,
-    mask_of,
-)
+from scorepad.sim.keys import trailing_by
+from scorepad.sim.play import BEATS, BIT, NO_SUIT, SPADE_LOW, SUIT_OF, legal_mask, mask_of
 from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
@@ -40,6 +32,18 @@ def game_seed(seed: int, index: int) -> str:
     return f"scorepad-sim:{seed}:{index}"
 
 
+def blind_nil_sides(rules: Rules, scores: Sequence[int]) -> int:
+    """The sides that trail far enough for blind nil, a bit each, by the core's reading
+    (`bids.open_bids`); the deal offers blind nil to those alone."""
+    if not rules.blind_nil:
+        return 0
+    return sum(
+        1 << side
+        for side in range(len(scores))
+        if open_bids(rules, trailing_by(scores, side)).blind_nil
+    )
+
+
 class BotDeals:
     """Deals of one set of rules played by bots (a kind per side), game after game."""
 
@@ -49,7 +53,7 @@ class BotDeals:
         side_bots: Sequence[str],
         seed: int,
         checker: DealChecker | None,
-        scorer: SideScorer,
+        scorer: SideScorer | None,
         names: Sequence[str],
         seat_bots: Sequence[Callable[[random.Random], Bot]] | None = None,
     ) -> None:
@@ -60,7 +64,7 @@ class BotDeals:
         self.seat_bots = tuple(seat_bots) if seat_bots is not None else None
         self.seed = seed
         self.checker = checker  # None: deals are not checked
-        self.scorer = scorer
+        self.scorer = scorer  # None: deals are played, not scored (the kernel's twin)
         self.names = names
         self._seen = Seen(rules)  # for every game (`Seen.new_game`)
         self._seats = [rules.seats_of(side) for side in range(rules.sides)]
@@ -96,7 +100,9 @@ class BotDeals:
         seen = self._seen
         seen.scores[:], seen.bags[:] = scores, bags
         seen.new_deal(dealer)
-        record = self.play_deal(self._rng, dealer, seen, self._bots)
+        record = self.play_deal(
+            self._rng, dealer, seen, self._bots, blind_nil_sides(self.rules, scores)
+        )
         result.redeals += record.redeals
         by_seat = seen.bids  # `record.by_seat` (None: the partner bid for the side)
         if keep_record:
@@ -112,6 +118,7 @@ class BotDeals:
 
     def played_of(self, side: int, bids: Sequence[object], taken: Sequence[int]) -> PlayedSide:
         """A side's played deal from the seats' bids."""
+        assert self.scorer is not None
         return self.scorer.played_side(side, bids, taken)  # type: ignore[arg-type]
 
     def plain_of(
@@ -122,10 +129,10 @@ class BotDeals:
         return plain_side([bids[seat] for seat in seats], [taken[seat] for seat in seats])  # type: ignore[misc]
 
     def play_deal(
-        self, rng: random.Random, dealer: int, seen: Seen, bots: Sequence[Bot]
+        self, rng: random.Random, dealer: int, seen: Seen, bots: Sequence[Bot], blind_sides: int
     ) -> DealRecord:
         """Shuffle, deal, discard, bid, exchange and play one deal (`seen` is started on
-        it), asking `bots` by seat."""
+        it), asking `bots` by seat; blind nil is open to `blind_sides` (a bit per side)."""
         rules, plan = self.rules, self.plan
         redeals = 0
         while True:
@@ -135,9 +142,11 @@ class BotDeals:
             if not any(map(has_no_spade, dealt)):
                 break
             redeals += 1
-        return self.play_dealt(DealRecord(dealer, dealt, redeals=redeals), seen, bots)
+        return self.play_dealt(DealRecord(dealer, dealt, redeals=redeals), seen, bots, blind_sides)
 
-    def play_dealt(self, record: DealRecord, seen: Seen, bots: Sequence[Bot]) -> DealRecord:
+    def play_dealt(
+        self, record: DealRecord, seen: Seen, bots: Sequence[Bot], blind_sides: int
+    ) -> DealRecord:
         """Play out a deal from its dealt hands (`record.dealt`): discard, bid, exchange
         and play, asking `bots` by seat."""
         rules, plan, dealer = self.rules, self.plan, record.dealer
@@ -151,14 +160,21 @@ class BotDeals:
         if self._plain_bids:
             self._bid_plain(record, hands, seen, bots)
         else:
-            self._bid(record, hands, seen, bots)
+            self._bid(record, hands, seen, bots, blind_sides)
         if rules.blind_nil_exchange:
             self._exchange(record, hands, seen, bots)
         seen.trick = []
         self._play(record, hands, self._bidding[dealer][0], seen, bots)
         return record
 
-    def _bid(self, record: DealRecord, hands: list[int], seen: Seen, bots: Sequence[Bot]) -> None:
+    def _bid(
+        self,
+        record: DealRecord,
+        hands: list[int],
+        seen: Seen,
+        bots: Sequence[Bot],
+        blind_sides: int,
+    ) -> None:
         """The bids of a deal under rules with blind nil or partner bidding."""
         rules = self.rules
         players = rules.players
@@ -175,11 +191,9 @@ class BotDeals:
             # A dealer who took up and discarded the extra cards has looked: no blind nil.
             looked = seat == dealer and bool(self.plan.discards)
             if (
-                rules.blind_nil
-                and choice.nil
-                and choice.refused != 0
+                choice.blind_nil
                 and not looked
-                and seen.trailing_by(side) >= rules.blind_nil_deficit
+                and blind_sides >> side & 1
                 and bots[seat].wants_blind_nil(seat, seen)
             ):
                 return BLIND_NIL
@@ -301,7 +315,7 @@ class BotDeals:
         self._note_live_nils(seen)
         choose = [bot.play for bot in bots]
         followers, orders = self._followers, self._orders
-        suit_masks, suit_of, bits, beats = SUIT_MASKS, SUIT_OF, BIT, BEATS
+        suit_of, bits, beats = SUIT_OF, BIT, BEATS
         unplayed, broken = seen.unplayed, seen.broken
         for left in range(self.rules.tricks, 0, -1):
             seen.tricks_left = left
@@ -310,7 +324,7 @@ class BotDeals:
             seen.trick, seen.trick_seats, seen.led = trick, seats, NO_SUIT
             seen.trick_with_seats = trick, seats
             hand = hands[leader]
-            legal = hand if broken else hand & NON_SPADE_MASK or hand
+            legal = legal_mask(hand, NO_SUIT, broken)
             # One legal card needs no decision.
             code = (
                 choose[leader](leader, hand, legal, seen)
@@ -323,10 +337,9 @@ class BotDeals:
             unplayed ^= bit
             best, winner = code, leader
             seen.led = led = suit_of[code]
-            led_mask = suit_masks[led]
             for seat in followers[leader]:
                 hand = hands[seat]
-                legal = hand & led_mask or hand
+                legal = legal_mask(hand, led, broken)
                 if legal.bit_count() > 1:
                     seen.unplayed, seen.best, seen.winner = unplayed, best, winner
                     code = choose[seat](seat, hand, legal, seen)

@@ -21,13 +21,12 @@ from functools import partial
 from typing import Any
 
 from scorepad.rules import Rules
-from scorepad.sim.context import RunContext
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.kernel import choose_kernel
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.results import GameResult
-from scorepad.sim.run import RunConfig, RunSummary, run_context
-from scorepad.sim.runner import MAX_DEALS
+from scorepad.sim.run import RunConfig, RunSummary, game_runner
+from scorepad.sim.runner import MAX_DEALS, GameRunner
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 CAP_WARNING = 0.05  # more games than this cut off at the deal cap is worth a warning
@@ -256,10 +255,9 @@ def _describe_deal(rules: Rules) -> str:
 # Playing
 
 
-def _play(context: RunContext, column: Column, start: int, stop: int) -> None:
+def _play(runner: GameRunner, column: Column, start: int, stop: int) -> None:
     """Games start..stop-1 of a column, each with the bags its sides took, added to it
     (in a worker process, or here)."""
-    runner = context.runner()
     for index in range(start, stop):
         result = runner.play_game(index)
         column.add(result, result.bags)  # the engine's, as the game loop folded them
@@ -284,9 +282,9 @@ def compare(
         config = RunConfig(rule_set.rules, rule_set.preset, games, seed=seed, bots=bots,
                            max_deals=max_deals, knobs=rule_set.knobs)  # fmt: skip
         column = Column(rule_set, RunSummary(config=config))
-        with run_context(config, path) as context:
-            play_ranges(column, games, partial(_play, context), jobs=jobs, progress=progress,
-                        played=context.close)  # fmt: skip
+        runner = game_runner(config, path)
+        play_ranges(column, games, partial(_play, runner), jobs=jobs, progress=progress)
+        runner.close()
         column.set_rates()
         columns.append(column)
     comparison = Comparison(columns, games, seed, bots)

@@ -135,8 +135,7 @@ def random_wishes(tricks: int) -> list[list[int]]:
 def random_bids(choice: BidChoice, wishes: int) -> tuple[bool, Bid, tuple[Bid, ...]]:
     """What a random bot bids when given `choice`: whether blind nil is open, its nil bid,
     and its bid for each wish 0..wishes-1 (`BidChoice.fit`)."""
-    blind_open = choice.nil and choice.refused != 0
-    return blind_open, choice.fit(0, nil=True), tuple(choice.fit(w) for w in range(wishes))
+    return choice.blind_nil, choice.fit(0, nil=True), tuple(choice.fit(w) for w in range(wishes))
 
 
 def table_arguments(rules: Rules, bot: str = "random") -> dict[str, object]:
@@ -200,6 +199,7 @@ def table_arguments(rules: Rules, bot: str = "random") -> dict[str, object]:
         "discards": deck_plan(rules).discards,
         "exchange": rules.blind_nil_exchange,
         "joint": bytes(joint),
+        "rules": rules,  # for the twin, which plays by the Python path; the C ignores it
         **heuristic,
     }
 
@@ -221,8 +221,7 @@ def heuristic_arguments(rules: Rules, choices: bytes) -> dict[str, object]:
     situation's choice (`choices`: low, high, nil open, must nil, refused or 255), the hand
     values valuation.py sums (in `_kernel.c`'s order: the average count, the median nil
     chance, then its tables by a suit's bits or by valuation's keys), the deck's highest
-    card, and the facts of the rules the bot reads. `rules` goes to the twin, whose bot is
-    the Python one."""
+    card, and the facts of the rules the bot reads."""
     return {
         "heuristic": True,
         "choices": choices,
@@ -231,7 +230,6 @@ def heuristic_arguments(rules: Rules, choices: bytes) -> dict[str, object]:
         "target": rules.target,
         "suicide": int(rules.suicide),
         "nil": int(rules.nil),
-        "rules": rules,
     }
 
 

@@ -17,11 +17,10 @@ from typing import Any
 
 from scorepad.errors import ScorepadError
 from scorepad.rules import Rules
-from scorepad.sim.context import RunContext
-from scorepad.sim.kernel import KernelReason, choose_kernel, kernel_refusal
+from scorepad.sim.kernel import KernelReason, choose_kernel, kernel_refusal, table_type
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.results import GameResult, Tally, Violation
-from scorepad.sim.runner import CHECKS, MAX_DEALS
+from scorepad.sim.runner import CHECKS, MAX_DEALS, GameRunner
 
 END_KINDS = ("target", "loss-limit", "boston", "sets", "draw", "unfinished")
 MAX_VIOLATIONS_KEPT = 100
@@ -166,15 +165,16 @@ def _rate(part: int, whole: int, whole_name: str, part_name: str) -> dict[str, A
     return {whole_name: whole, part_name: part, "rate": _ratio(part, whole)}
 
 
-def run_context(config: RunConfig, path: str) -> RunContext:
-    """The context of a run on a path ("c" or "python"): the deals are played on the
-    kernel's table, compiled or its twin, where the rules and bots let it
-    (`kernel_refusal`), by bots in Python otherwise."""
-    table = path if kernel_refusal(config.rules, config.bots) is None else None
-    return RunContext(
+def game_runner(config: RunConfig, path: str) -> GameRunner:
+    """This process's game runner for a run on a path ("c" or "python"): the deals are
+    played on the kernel's table, compiled or its twin, where the rules and bots let it
+    (`kernel_refusal`), by bots in Python otherwise. Made before any worker is forked,
+    so that the workers inherit it rather than each building their own."""
+    table = table_type(path) if kernel_refusal(config.rules, config.bots) is None else None
+    return GameRunner(
         config.rules,
-        config.preset,
-        config.bots,
+        preset=config.preset,
+        bots=config.bots,
         seed=config.seed,
         validate=config.validate,
         keep_game=config.save_dir is not None,
@@ -186,9 +186,8 @@ def run_context(config: RunConfig, path: str) -> RunContext:
     )
 
 
-def play_range(config: RunConfig, context: RunContext, start: int, stop: int) -> list[GameResult]:
+def play_range(config: RunConfig, runner: GameRunner, start: int, stop: int) -> list[GameResult]:
     """Play games start..stop-1 of a run (in a worker process, or here)."""
-    runner = context.runner()
     results = []
     for index in range(start, stop):
         result = runner.play_game(index)
@@ -254,18 +253,17 @@ def simulate(
     path, reason = choose_kernel(config.kernel, config.rules, config.bots)
     summary = RunSummary(config=config, kernel=path, kernel_reason=reason)
     started = time.perf_counter()
-    # Made before the workers: forked, they inherit its runner.
-    with run_context(config, path) as context:
-        play = partial(_play_into, config, context)
-        play_ranges(summary, config.games, play, jobs=jobs, progress=progress,
-                    played=context.close)  # fmt: skip
-        summary.elapsed_seconds = time.perf_counter() - started
+    runner = game_runner(config, path)
+    play_ranges(summary, config.games, partial(_play_into, config, runner), jobs=jobs,
+                progress=progress)  # fmt: skip
+    runner.close()
+    summary.elapsed_seconds = time.perf_counter() - started
     return summary
 
 
 def _play_into(
-    config: RunConfig, context: RunContext, summary: RunSummary, start: int, stop: int
+    config: RunConfig, runner: GameRunner, summary: RunSummary, start: int, stop: int
 ) -> None:
-    """Play games start..stop-1 of the run into a process's summary (`play_ranges`)."""
-    for result in play_range(config, context, start, stop):
+    """Play games start..stop-1 of the run into a summary (`play_ranges`)."""
+    for result in play_range(config, runner, start, stop):
         summary.add(result)

@@ -40,7 +40,7 @@ from scorepad.game import Standings, side_hands, standings
 from scorepad.presets import apply_overrides, load_preset, preset_names
 from scorepad.ruledata import rules_to_mapping
 from scorepad.rules import Rules, format_value
-from scorepad.scoring import LineKind, judge_end, score_side
+from scorepad.scoring import LineKind, Said, judge_end, score_side
 from scorepad.sim.explorer import USUAL_MIX, ExplorerBot, ExplorerMix
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.referee import Referee, knobs_of_preset
@@ -343,8 +343,7 @@ def game_problems(folded: Standings, rules: Rules, referee: Referee) -> list[Pro
         boston_by = None
         for side, scored in enumerate(result.sides):
             for line in scored.lines:
-                if not (isinstance(line.label, str) and line.label
-                        and isinstance(line.kind, LineKind)):  # fmt: skip
+                if not (isinstance(line.said, Said) and isinstance(line.kind, LineKind)):
                     problems.append(Problem("engine", "line-words", {"points": line.points}))
             sets[side] += scored.was_set
             if scored.boston:

@@ -138,6 +138,7 @@ class BidChoice:
     must_nil: bool = False
     refused: int | None = None  # no hell: the number that would make the bids add up
     joint: bool = False  # a joint team bid (partner bidding)
+    blind_nil: bool = False  # open where the side trails enough (`botdeals.blind_nil_sides`)
 
     def fit(self, tricks: int, nil: bool = False) -> Bid:
         """The legal bid closest to the wish (`nil`, or `tricks`)."""
@@ -173,9 +174,10 @@ def bid_choice(
     """The choice of a bidder: `partner_bid` if the partner has bid, `earlier_total` the sum
     of the table's non-nil bids so far, `last` whether this is the last bid of the table.
 
-    The bids the rules allow are `legal_bids`'s (blind nil is the runner's to offer); a
-    bot also never bids more than the deal beside its partner's bid, and the first of a
-    side leaves its partner a number of at least 1 where a nil might not be open to it.
+    The bids the rules allow are `legal_bids`'s (blind nil as if the side trailed
+    enough: the deal offers it only to a side that does); a bot also never bids more
+    than the deal beside its partner's bid, and the first of a side leaves its partner a
+    number of at least 1 where a nil might not be open to it.
     """
     tricks = rules.tricks
     legal = legal_bids(
@@ -193,4 +195,4 @@ def bid_choice(
     ):
         high = tricks - 1
     must_nil = high < low and nil  # no number fits beside the partner's: nil is the one left
-    return BidChoice(low, max(low, high), nil, must_nil, legal.refused, joint)
+    return BidChoice(low, max(low, high), nil, must_nil, legal.refused, joint, BLIND_NIL in legal)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from scorepad.rules import Rules
-from scorepad.sim.botdeals import BotDeals
+from scorepad.sim.botdeals import BotDeals, blind_nil_sides
 from scorepad.sim.bots import HeuristicBot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import (
@@ -38,7 +38,6 @@ from scorepad.sim.kernel import (
     kernel_seed,
     table_arguments,
 )
-from scorepad.sim.keys import trailing_by
 from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
@@ -91,7 +90,6 @@ class TableDeals:
                 for took in range(rules.tricks + 1)
             ]
         self._joint = joint_bids(rules)
-        self._blind_deficit = rules.blind_nil_deficit if rules.blind_nil else None
         self._order = [list(rules.bidding_order(dealer)) for dealer in range(rules.players)]
         self.table: KernelTable = table_type(**table_arguments(rules, bot))
         # Heuristic bots: a sampled deal is replayed by the Python bot (the reference),
@@ -118,11 +116,7 @@ class TableDeals:
         keep_record: bool,
     ) -> Deal:  # fmt: skip
         """Deal `number` of the game, played by the table, checked."""
-        blind_sides = 0
-        if self._blind_deficit is not None:
-            for side in range(len(scores)):
-                if trailing_by(scores, side) >= self._blind_deficit:
-                    blind_sides |= 1 << side
+        blind_sides = blind_nil_sides(self.rules, scores)
         codes, taken, bad, places = self.table.deal(dealer, blind_sides, scores)
         if self._redeal:
             result.redeals += self.table.extras()[0]
@@ -194,7 +188,7 @@ class TableDeals:
         seen.new_deal(record.dealer)
         bots = [HeuristicBot(random.Random(0)) for _ in range(self.rules.players)]
         dealt = DealRecord(record.dealer, [list(hand) for hand in record.dealt])
-        replay = self._reference.play_dealt(dealt, seen, bots)
+        replay = self._reference.play_dealt(dealt, seen, bots, blind_nil_sides(self.rules, scores))
         for kind, ours, theirs in (
             ("bot-discards", record.discards, replay.discards),
             ("bot-passes", record.exchanges, replay.exchanges),
