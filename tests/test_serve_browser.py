@@ -323,15 +323,13 @@ def test_a_form_sent_again_lands_quietly_and_bids_entered_elsewhere_are_said(
         "p.note:not(#changed)"
     )
     # A phone half way through the same round's bids hears that another was first.
-    third = browser.new_page(viewport=PHONE)
-    path2 = game("elsewhere")
-    third.goto(table.keep("elsewhere"))
-    third.select_option("select[name=bid-1]", "3")
-    enter_bids(path2, BIDS)
-    shows(third, "#changed", "Round 1's bids were just entered on another device.")
-    third.wait_for_selector("form.entry.tricks")
-    for page in (first, third):
-        page.close()
+    elsewhere = game("elsewhere")
+    first.goto(table.keep("elsewhere"))
+    first.select_option("select[name=bid-1]", "3")
+    enter_bids(elsewhere, BIDS)
+    shows(first, "#changed", "Round 1's bids were just entered on another device.")
+    first.wait_for_selector("form.entry.tricks")
+    first.close()
     plain.close()
 
 
