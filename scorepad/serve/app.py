@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import jinja2
@@ -47,6 +47,9 @@ from scorepad.serve.guard import NotFound, TokenGate, read_form, refused, senten
 from scorepad.serve.language import Language, switch_links
 from scorepad.serve.live import Hub
 from scorepad.serve.shield import LOOPBACK_NAMES, Shield
+
+if TYPE_CHECKING:
+    from scorepad.service import Entered, Undone
 
 ROLES = ("watch", "keep")
 NOTES_KEPT = 64  # changes whose words wait for the page they redirect to
@@ -559,7 +562,7 @@ class Pages:
         return RedirectResponse(self.game_url("keep", path), status_code=303)
 
 
-def entered_note(entered: Any, kind: str) -> Callable[[], str] | None:
+def entered_note(entered: Entered, kind: str) -> Callable[[], str] | None:
     """What a new entry says on the page it lands on: that it was in already, or a
     contract over the deal (kept as entered, as `scorepad bid` keeps and says it)."""
     from scorepad.gametext import already_words, contract_warnings
@@ -573,7 +576,7 @@ def entered_note(entered: Any, kind: str) -> Callable[[], str] | None:
     return lambda: " ".join(contract_warnings(game.rules, contracts))
 
 
-def corrected_note(entered: Any, kind: str) -> Callable[[], str]:
+def corrected_note(entered: Entered, kind: str) -> Callable[[], str]:
     """What a correction says: the round corrected, the scores it rescored, and what it
     moved (rounds that stop or start counting), as `scorepad bid --round` says it."""
     from scorepad.gametext import already_words, contract_warnings, correction_words, scores_text
@@ -599,7 +602,7 @@ def corrected_note(entered: Any, kind: str) -> Callable[[], str]:
     return said
 
 
-def undone_words(undone: Any) -> str:
+def undone_words(undone: Undone) -> str:
     """`Took back the tricks of round 3.`, as `scorepad undo` says it."""
     said = (
         _("took back the tricks of round {number}")
