@@ -259,6 +259,8 @@ def test_only_the_rules_own_bids_are_offered(home: Path) -> None:
     assert offered == {"0": (False, False), "1": (True, True), "2": (False, False),
                        "3": (True, True)}  # fmt: skip
     assert '<option value="b6">blind 6</option>' in page
+    # Round 1's correction: judged as it was bid, when nobody trailed.
+    assert "blind" not in client(saved(home, club, "tue")).get("/keep/g/tue/round/1").text
     plain = client(saved(home, fresh("standard", "zero_bid=plain"), "tue")).get("/keep/g/tue/")
     assert '<option value="0">0</option>' in plain.text
     assert '<option value="0">0</option>' not in standard
