@@ -1,6 +1,6 @@
 """What the simulator's and verify's checks found wrong, in the reader's language.
 
-A check (scorepad.sim.validate, checker, referee, tabledeals, record, runner) keeps a
+A check (scorepad.sim.validate, checker, referee, kerneldeals, record, gameloop) keeps a
 problem as facts: a kind and its values (card codes, seats, numbers, the engine's and
 the reference's results). The words are made here, when the problem is shown, each kind
 by one message of the catalog. `in_english` says a problem as the JSON keeps it:

@@ -1,9 +1,10 @@
 """The game simulator: real deals bid and played out by bots, scored by the engine.
 
-`run` runs many games over processes; `runner` is the game loop over a deal source
-(`botdeals`: bots in Python; `tabledeals`: a table of random bots on the kernel, `_kernel.c`
-or its twin `_kernel_py`); `scorer` scores sides with the engine, `checker` checks deals,
-`referee` holds both to the reference scorer; `validate` re-reads the play by the rules;
+`run` runs many games over processes; `gameloop` is the game loop over a deal source
+(`botdeals`: the one deal path, bots in Python; `kerneldeals`: a table of bots on the
+kernel, `_kernel.c` or its twin `_kernel_py`); `scorer` scores sides with the engine,
+`checker` checks deals, `referee` holds both to the reference scorer; `validate` re-reads
+the play by the rules;
 `play` holds the card-play rules on integer card codes, `deal` the deck and the deal,
 `bots` and `valuation` the players; `record` reads, writes and replays hand records.
 docs/simulator.md has the whole map.

@@ -30,7 +30,7 @@
  * validator catches it: 1 lets spades be led before they are broken, 2 allows one revoke
  * a deal, 3 misreads a trick's winner the same way in play and in check_deal (a spade
  * does not trump: a bug this file's own check cannot see), and 4 makes two side deals
- * share a place, so a slot of the scorer's memo (a seat's tricks counted modulo 7), and 5
+ * share a key of the scorer's memo (a seat's tricks counted modulo 7), and 5
  * makes the heuristic bot throw the highest card of a suit where it means the lowest (a
  * legal card: only the Python bot's replay of the deal can see it).
  */
@@ -715,7 +715,7 @@ static int heuristic_bid(const Table *t, int seat, uint64_t hand, const uint8_t 
     return fit(choice, round_even(estimate - 0.2), 0);
 }
 
-/* The public state of the deal in play (table.Seen's part the bot reads). */
+/* The public state of the deal in play (seen.Seen's part the bot reads). */
 typedef struct {
     uint64_t unplayed; /* the cards not played yet, every hand's */
     int side_taken[MAX_PLAYERS], contract[MAX_PLAYERS]; /* by side; non-nil bidders' */

@@ -4,7 +4,7 @@ Every deal is shuffled and dealt (`deal.shuffle_deal`), the dealer discards in a
 game, each seat bids in turn (a partner's joint bid too), blind nil's cards are
 exchanged, and the tricks are played, each bot asked only when it has a choice. Game `i`
 draws from its own `random.Random` (`game_seed`). Bots see their own hand and the
-table's public facts (`table.Seen`), never another hand.
+table's public facts (`seen.Seen`), never another hand.
 """
 
 from __future__ import annotations
