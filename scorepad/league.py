@@ -149,7 +149,7 @@ def check_league(players: int, games_per_player: int, levels: int = LEVELS) -> N
 
 def play_league(config: LeagueConfig) -> LeagueReport:
     """Play the league round by round and rate it as it goes."""
-    from scorepad.sim.runner import GameRunner
+    from scorepad.sim.gameloop import GameRunner
 
     check_league(config.players, config.games_per_player, config.levels)
     width = len(str(config.players))

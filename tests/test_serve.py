@@ -259,6 +259,8 @@ def test_only_the_rules_own_bids_are_offered(home: Path) -> None:
     assert offered == {"0": (False, False), "1": (True, True), "2": (False, False),
                        "3": (True, True)}  # fmt: skip
     assert '<option value="b6">blind 6</option>' in page
+    # Round 1's correction: judged as it was bid, when nobody trailed.
+    assert "blind" not in client(saved(home, club, "tue")).get("/keep/g/tue/round/1").text
     plain = client(saved(home, fresh("standard", "zero_bid=plain"), "tue")).get("/keep/g/tue/")
     assert '<option value="0">0</option>' in plain.text
     assert '<option value="0">0</option>' not in standard
@@ -695,6 +697,8 @@ def test_a_tie_over_the_target_says_level_and_that_the_next_round_decides(home: 
     assert "Us and Them are level at 130: round 3 decides." in page
     assert "Us Ann & Cat 130 0 bags level" in page and "Them Bob & Dan 130 0 bags level" in page
     assert "needs 0" not in page
+    listed = text(client(None).get("/watch/").text)
+    assert "2 rounds: Us 130, Them 130; level, the next round decides." in listed
     german = client(saved(home, level_game())).get("/watch/g/tue/?lang=de", follow_redirects=True)
     assert "Us und Them stehen gleich bei 130: Runde 3 entscheidet." in text(german.text)
     assert "braucht 0" not in german.text and "Gleichstand" in german.text
@@ -709,6 +713,8 @@ def test_the_phone_sheet_says_a_round_after_the_end_does_not_count(home: Path) -
     assert "The game ends here." in text(narrow)
     # Made nils are marked on the phone: both of round 1's, as corrected.
     assert "Them: nil made (Bob); nil made (Dan)" in text(narrow)
+    cards = page.split('class="sides"')[1].split("</section>")[0]
+    assert "needs" not in cards  # the game is over: nobody needs anything
 
 
 def test_the_reasons_column_says_each_sentence_apart(home: Path) -> None:
@@ -720,6 +726,11 @@ def test_the_reasons_column_says_each_sentence_apart(home: Path) -> None:
     assert cell is not None
     lines = re.findall(r"<span>(.*?)</span>", cell.group(1))
     assert lines == ["Them: contract 6 set (2 taken)", "The game ends here."]
+    made = record_tricks(record_bids(fresh(), ["Ann=4", "Bob=nil", "Cat=3", "Dan=5"]),
+                         ["Ann=5", "Bob=0", "Cat=3", "Dan=5"])  # fmt: skip
+    page = client(saved(home, made)).get("/watch/g/tue/").text
+    cell = re.search(r'<td class="reasons">(.*?)</td>', page, re.S)
+    assert cell is not None and '<span class="made">Them: nil made (Bob)</span>' in cell.group(1)
 
 
 def test_with_a_loss_limit_each_card_says_how_far_it_is_from_losing(home: Path) -> None:
