@@ -199,6 +199,8 @@ class Run:
     # (game, entries) -> when the writer got its answer
     made: list[tuple[int, int, float]] = field(default_factory=list)
     stale: int = 0
+    already: int = 0  # the same entry sent by a second writer, answered as in already
+    entered: set[tuple[int, int]] = field(default_factory=set)
     # per watcher: (game, entries) -> when it first had a state with at least that many
     seen: list[dict[tuple[int, int], float]] = field(default_factory=list)
     created: dict[int, asyncio.Event] = field(default_factory=dict)
@@ -278,8 +280,12 @@ async def write(run: Run) -> None:
         body = urllib.parse.urlencode({"version": version.decode(), "round": number, **fields})
         status, _, _ = await connection.request("POST", base + kind, body.encode(), OWN_PAGE)
         now = time.monotonic()
-        if status == 303:
-            run.made.append((game, 2 * number - (kind == "bids"), now))
+        entry = (game, 2 * number - (kind == "bids"))
+        if status == 303 and entry in run.entered:
+            run.already += 1  # another writer's same entry: found in already, not entered
+        elif status == 303:
+            run.entered.add(entry)
+            run.made.append((*entry, now))
         elif status == 409:
             run.stale += 1
         else:
@@ -351,7 +357,7 @@ def busy(args: argparse.Namespace) -> None:
         f"in {run.game + 1} games"
     )
     print(f"  entries lost: {len(run.made) - in_files} (the game files hold {in_files})")
-    print(f"  stale forms refused: {run.stale}")
+    print(f"  stale forms refused: {run.stale}; found in already: {run.already}")
     print(
         f"  to every watcher: median {1000 * statistics.median(delays):.0f} ms, "
         f"95th percentile {1000 * p95:.0f} ms (target < {1000 * TARGET_P95:.0f} ms); "

@@ -15,10 +15,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from scorepad.entry import record_bids, record_tricks
+from scorepad.errors import GameError, Todo
 from scorepad.game import Game, new_game, standings
 from scorepad.library import saved_games
 from scorepad.presets import resolve_rules
 from scorepad.serve.app import ServeConfig, create_app
+from scorepad.serve.guard import sentence
 from scorepad.serve.live import Hub
 from scorepad.store import load_game_file, save_game
 
@@ -257,6 +259,8 @@ def test_only_the_rules_own_bids_are_offered(home: Path) -> None:
     assert offered == {"0": (False, False), "1": (True, True), "2": (False, False),
                        "3": (True, True)}  # fmt: skip
     assert '<option value="b6">blind 6</option>' in page
+    # Round 1's correction: judged as it was bid, when nobody trailed.
+    assert "blind" not in client(saved(home, club, "tue")).get("/keep/g/tue/round/1").text
     plain = client(saved(home, fresh("standard", "zero_bid=plain"), "tue")).get("/keep/g/tue/")
     assert '<option value="0">0</option>' in plain.text
     assert '<option value="0">0</option>' not in standard
@@ -517,7 +521,7 @@ def test_all_games_are_listed_and_a_new_one_starts_like_new(home: Path) -> None:
         ({"name": "tue"}, "A game named &#39;tue&#39; exists already"),
         ({"preset": "/etc/passwd"}, "No preset named &#39;/etc/passwd&#39;"),
         ({"players": "Ann,Bob"}, "2 players given; preset standard needs 4"),
-        ({"overrides": "target=lots"}, "target"),
+        ({"overrides": "target=lots"}, "Rule changes, target=lots: target = "),
         ({"dealer": "Zed"}, "Unknown player &#39;Zed&#39;"),
     ],
     ids=["dotdot", "taken", "preset-path", "players", "override", "dealer"],
@@ -528,7 +532,26 @@ def test_a_bad_new_game_is_refused(home: Path, fields: dict[str, str], said: str
     response = client(None).post("/keep/new", data=form)
     assert response.status_code == 400
     assert said in response.text
+    assert "--set" not in response.text  # the page names its field, not the terminal's flag
     assert [path.stem for path in saved_games()] == ["tue"]
+
+
+@pytest.mark.parametrize("todo", list(Todo), ids=lambda todo: todo.value)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_what_to_do_is_said_in_the_page_s_terms_and_the_terminal_s(
+    todo: Todo, language: str
+) -> None:
+    """Each refusal's "what to do": the terminal names a command, the page never does."""
+    from scorepad.cli.core import error_words
+    from scorepad.i18n import speaking
+
+    error = GameError("round 3 has no bids yet", todo=todo, number=3, name="fri")
+    with speaking(language):
+        page, terminal = sentence(error), error_words(error)
+    assert "scorepad " not in page and "--" not in page and "`" not in page, page
+    assert page.startswith("Round 3 has no bids yet")
+    assert terminal.startswith("round 3 has no bids yet")
+    assert "scorepad" in terminal or "--" in terminal, terminal
 
 
 @pytest.mark.parametrize(

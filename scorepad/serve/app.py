@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import jinja2
@@ -47,6 +47,9 @@ from scorepad.serve.guard import NotFound, TokenGate, read_form, refused, senten
 from scorepad.serve.language import Language, switch_links
 from scorepad.serve.live import Hub
 from scorepad.serve.shield import LOOPBACK_NAMES, Shield
+
+if TYPE_CHECKING:
+    from scorepad.service import Entered, Undone
 
 ROLES = ("watch", "keep")
 NOTES_KEPT = 64  # changes whose words wait for the page they redirect to
@@ -206,8 +209,7 @@ class Pages:
 
         with i18n.speaking(language):
             if path == games_dir():
-                html = self.env.get_template("games_list.html").render(games=self.listed(role))
-                return {"version": hashlib.sha256(html.encode()).hexdigest()[:16], "html": html}
+                return dict(self.draw_games(role))
             try:
                 game = load_game_file(path)
             except ScorepadError as error:
@@ -305,13 +307,17 @@ class Pages:
     def games_page(
         self, role: str, *, message: str = "", status: int = 200, form: Any = None
     ) -> Response:
+        from markupsafe import Markup
+
         from scorepad.presets import preset_names
 
+        drawn = self.draw_games(role)
         return self.page(
             "games.html",
             status,
             role=role,
-            games=self.listed(role),
+            games_list=Markup(drawn["html"]),  # noqa: S704  # drawn by the template engine
+            games_version=drawn["version"],
             presets=preset_names(),
             new_url=self.config.base("keep") + "/new",
             here=self.config.base(role) + "/",
@@ -319,6 +325,11 @@ class Pages:
             message=message,
             form=form or {},
         )
+
+    def draw_games(self, role: str) -> dict[str, str]:
+        """The list of games as drawn, and its version (a fingerprint of the drawing)."""
+        html = self.env.get_template("games_list.html").render(games=self.listed(role))
+        return {"version": hashlib.sha256(html.encode()).hexdigest()[:16], "html": html}
 
     def listed(self, role: str) -> list[dict[str, str]]:
         """Every saved game for the list of games: its link, sides, state and last change."""
@@ -376,6 +387,8 @@ class Pages:
         form: Any = None,
     ) -> Response:  # fmt: skip
         """A round explained, with (on the keep page) the forms that correct it."""
+        import dataclasses
+
         from scorepad.game import check_round_number, standings
         from scorepad.serve.forms import bids_form, tricks_form
         from scorepad.serve.view import explained_round
@@ -396,7 +409,12 @@ class Pages:
         if role == "keep":
             if not form:
                 values = _round_values(game, number)
-            forms.append(bids_form(game, number, round_.dealer, values=values, corrects=True))
+            # Its bids are judged by the standings before it: blind bids only where a side
+            # trailed enough then.
+            earlier = standings(dataclasses.replace(game, rounds=game.rounds[: number - 1]))
+            forms.append(
+                bids_form(game, number, round_.dealer, earlier, values=values, corrects=True)
+            )
             if round_.played:
                 forms.append(tricks_form(game, number, values=values, corrects=True))
         return self.page(
@@ -530,7 +548,7 @@ class Pages:
 
     async def new_game(self, request: Request) -> Response:
         if self.config.game is not None:
-            raise NotFound(_("this server serves one game; start another with `scorepad new`"))
+            raise NotFound(_("this server serves one game; it has no page to start another"))
         form = await read_form(request)
         try:
             path = await run_in_threadpool(actions.start_game, form)
@@ -544,7 +562,7 @@ class Pages:
         return RedirectResponse(self.game_url("keep", path), status_code=303)
 
 
-def entered_note(entered: Any, kind: str) -> Callable[[], str] | None:
+def entered_note(entered: Entered, kind: str) -> Callable[[], str] | None:
     """What a new entry says on the page it lands on: that it was in already, or a
     contract over the deal (kept as entered, as `scorepad bid` keeps and says it)."""
     from scorepad.gametext import already_words, contract_warnings
@@ -558,7 +576,7 @@ def entered_note(entered: Any, kind: str) -> Callable[[], str] | None:
     return lambda: " ".join(contract_warnings(game.rules, contracts))
 
 
-def corrected_note(entered: Any, kind: str) -> Callable[[], str]:
+def corrected_note(entered: Entered, kind: str) -> Callable[[], str]:
     """What a correction says: the round corrected, the scores it rescored, and what it
     moved (rounds that stop or start counting), as `scorepad bid --round` says it."""
     from scorepad.gametext import already_words, contract_warnings, correction_words, scores_text
@@ -584,7 +602,7 @@ def corrected_note(entered: Any, kind: str) -> Callable[[], str]:
     return said
 
 
-def undone_words(undone: Any) -> str:
+def undone_words(undone: Undone) -> str:
     """`Took back the tricks of round 3.`, as `scorepad undo` says it."""
     said = (
         _("took back the tricks of round {number}")
