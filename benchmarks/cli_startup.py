@@ -4,6 +4,7 @@ Run from the repository root:
 
     python benchmarks/cli_startup.py              # 30 paired runs
     python benchmarks/cli_startup.py --runs 50 --imports
+    python benchmarks/cli_startup.py --baseline /tmp/old-tree --baseline-python /tmp/old/bin/python
 
 The floor is `benchmarks/minimal_app.py`: the smallest Typer + Rich app that prints a small
 table, run by the same interpreter. Each run times the floor and a scorepad command as
@@ -13,6 +14,9 @@ process used (user + system, which a busy machine inflates less than it does the
 clock). `bid` writes the game, so every run bids on a fresh copy of the file. `--imports`
 adds what `show` and `bid` import beyond the floor, module by module (`-X importtime`,
 each module's least time over 7 runs). The target is a ratio of at most 1.1.
+`--baseline TREE` times each command against the same command of another checkout
+instead of the floor (its own interpreter, `--baseline-python`, where its dependencies
+differ), pair by pair, and prints the medians, their ranges and the difference.
 """
 
 from __future__ import annotations
@@ -150,11 +154,44 @@ def import_report(label: str, times: dict[str, int], floor: dict[str, int], top:
         print(f"{took / 1000:>9.1f} ms  {name}")
 
 
+def against(
+    old: Sequence[str], old_env: dict[str, str], new: Sequence[str], env: dict[str, str],
+    runs: int, prepare: Callable[[], None] | None,
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:  # fmt: skip
+    """`runs` pairs of timings (wall, CPU) of the baseline's command and this tree's, back
+    to back in alternating order (two warm-up pairs first)."""
+    pairs = []
+    for index in range(runs + 2):
+        timed = {}
+        for which in ("old", "new") if index % 2 else ("new", "old"):
+            if prepare is not None:
+                prepare()
+            timed[which] = run(old, old_env) if which == "old" else run(new, env)
+        if index >= 2:
+            pairs.append((timed["old"], timed["new"]))
+    return pairs
+
+
+def print_against(name: str, pairs: list[tuple[tuple[float, float], tuple[float, float]]]) -> None:
+    for kind, index in (("wall", 0), ("cpu", 1)):
+        old = [pair[0][index] * 1000 for pair in pairs]
+        new = [pair[1][index] * 1000 for pair in pairs]
+        differences = [b - a for a, b in zip(old, new, strict=True)]
+        print(
+            f"{name:<14} {kind:<4} baseline {statistics.median(old):6.1f} ms"
+            f" ({min(old):.0f}-{max(old):.0f}), this tree {statistics.median(new):6.1f} ms"
+            f" ({min(new):.0f}-{max(new):.0f}), difference (median of pairs)"
+            f" {statistics.median(differences):+.1f} ms"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30, help="paired runs per command")
     parser.add_argument("--rounds", type=int, default=40, help="rounds in the game")
     parser.add_argument("--imports", action="store_true", help="also show the slowest imports")
+    parser.add_argument("--baseline", type=Path, help="a checkout to time against, not the floor")
+    parser.add_argument("--baseline-python", default=sys.executable, help="its interpreter")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="scorepad-bench-") as folder:
@@ -179,6 +216,17 @@ def main() -> None:
             f"{sys.executable} (Python {sys.version.split()[0]}), {args.runs} paired runs, "
             f"a {args.rounds}-round game"
         )
+        if args.baseline is not None:
+            then = {**env, "PYTHONPATH": str(args.baseline.resolve())}
+            old = [args.baseline_python, *SCOREPAD[1:]]
+            for name, command, prepare in (
+                ("scorepad show", show, None),
+                ("scorepad bid", bid, fresh_copy),
+            ):
+                pairs = against(old + command[len(SCOREPAD) :], then, command, env, args.runs,
+                                prepare)  # fmt: skip
+                print_against(name, pairs)
+            return
         print(f"{'command':<16}{'time':<6}{'median':>10}{'floor':>10}{'ratio':>8}{'pairs':>8}")
         worst = worst_cpu = 0.0
         for name, command, prepare in (

@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorepad.presets import load_preset  # noqa: E402
+from scorepad.sim.gameloop import GameRunner  # noqa: E402
 from scorepad.sim.kernel import (  # noqa: E402
     IMPLEMENTATIONS,
     kernel_built,
@@ -39,7 +40,6 @@ from scorepad.sim.kernel import (  # noqa: E402
     new_table,
 )
 from scorepad.sim.run import RunConfig, simulate  # noqa: E402
-from scorepad.sim.runner import GameRunner  # noqa: E402
 
 
 def table_rate(preset: str, implementation: str, deals: int) -> float:

@@ -51,7 +51,7 @@ def played_games(count: int, seed: int) -> list[Game]:
     import dataclasses
 
     from scorepad.presets import load_preset
-    from scorepad.sim.runner import GameRunner
+    from scorepad.sim.gameloop import GameRunner
 
     rules = load_preset("standard").rules
     runner = GameRunner(rules, preset="standard", seed=seed, keep_game=True, validate=False)

@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorepad.presets import load_preset  # noqa: E402
-from scorepad.sim import referee, runner  # noqa: E402
+from scorepad.sim import gameloop, referee  # noqa: E402
 from scorepad.sim.kernel import kernel_built  # noqa: E402
 from scorepad.sim.run import RunConfig, simulate  # noqa: E402
 
@@ -52,7 +52,7 @@ _NOTHING: list[object] = []
 def checks(step: str) -> Iterator[None]:
     """The checks of `step` on, the later ones off, for one run."""
     fold, note = referee.GameFold.deal_of, referee.GameFold.note
-    compare, side, sample = referee.Referee.compare, referee.Referee.side, runner.SAMPLE_EVERY
+    compare, side, sample = referee.Referee.compare, referee.Referee.side, gameloop.SAMPLE_EVERY
     on = STEPS.index(step)
     try:
         if on < 1:
@@ -62,14 +62,14 @@ def checks(step: str) -> Iterator[None]:
             referee.GameFold.deal_of = _no_fold  # type: ignore[method-assign]
             referee.GameFold.note = _no_note  # type: ignore[method-assign]
         if on < 3:
-            runner.SAMPLE_EVERY = 10**9  # no deal of a run's games is sampled
+            gameloop.SAMPLE_EVERY = 10**9  # no deal of a run's games is sampled
         yield
     finally:
         referee.GameFold.deal_of = fold  # type: ignore[method-assign]
         referee.GameFold.note = note  # type: ignore[method-assign]
         referee.Referee.compare = compare  # type: ignore[method-assign]
         referee.Referee.side = side  # type: ignore[method-assign]
-        runner.SAMPLE_EVERY = sample
+        gameloop.SAMPLE_EVERY = sample
 
 
 def _no_comparison(self: object, *args: object) -> list[object]:

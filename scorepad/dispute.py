@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorepad.bids import BID_FORMS, check_side_bids, parse_bid
-from scorepad.errors import NotTrailingError, ScorepadError, TricksError
+from scorepad.errors import NotTrailingError, ScorepadError, Todo, TricksError
 from scorepad.i18n import _
 from scorepad.numbers import cut_text, small_number
 from scorepad.rules import Rules
@@ -50,7 +50,8 @@ def check_side_round(
     bag_limit = rules.bag_limit if rules.bags else 1
     if not 0 <= bags < bag_limit:
         raise ScorepadError(
-            _("--bags {bags} is out of range: 0 to {most}").format(bags=bags, most=bag_limit - 1)
+            _("{bags} is out of range: 0 to {most}").format(bags=bags, most=bag_limit - 1),
+            option="bags",
         )
     hands = [parse_token(token, rules) for token in tokens]
     taken = sum(hand.tricks for hand in hands)
@@ -74,7 +75,7 @@ def check_side_round(
     except NotTrailingError as error:
         if trailing_by:
             raise
-        raise NotTrailingError(_("{error} (give --trailing-by)").format(error=error)) from None
+        raise NotTrailingError(str(error), todo=Todo.GIVE_TRAILING_BY) from None
     if len(hands) > 1:
         hands = [Hand(hand.bid, hand.tricks, name) for hand, name in zip(hands, names, strict=True)]
     return score_side(rules, hands, score=score, bags=bags)

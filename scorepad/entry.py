@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from scorepad.bids import Bid, parse_bid
-from scorepad.errors import BidError, GameError, TricksError
+from scorepad.errors import BidError, GameError, Todo, TricksError
 from scorepad.game import (
     Game,
     Round,
@@ -283,10 +283,9 @@ def set_bids(
             check_round_tricks(game, round_)
         except TricksError as error:
             raise TricksError(
-                _(
-                    "round {number}: {error}; correct its tricks first"
-                    " (scorepad tricks --round {number} ...)"
-                ).format(number=number, error=error)
+                _("round {number}: {error}").format(number=number, error=error),
+                todo=Todo.CORRECT_TRICKS,
+                number=number,
             ) from None
     return _with_round(game, number, round_)
 
@@ -320,26 +319,19 @@ def check_new_round(game: Game) -> Standings:
     waiting = open_round(game)
     if waiting is not None:
         raise GameError(
-            _(
-                "round {number} already has its bids; enter its tricks"
-                " (scorepad tricks PLAYER=N ...) or take the bids back (scorepad undo)"
-            ).format(number=waiting)
+            _("round {number} already has its bids").format(number=waiting),
+            todo=Todo.ENTER_TRICKS_OR_UNDO,
+            number=waiting,
         )
     result = standings(game)
     if result.finished:
         said = (
-            _(
-                "the game is over ({side} won after round {number}); no new round, but a round"
-                " can still be corrected with --round N"
-            )
+            _("the game is over ({side} won after round {number}); no new round")
             if result.winner is not None
-            else _(
-                "the game is over (it is a draw after round {number}); no new round, but a"
-                " round can still be corrected with --round N"
-            )
+            else _("the game is over (it is a draw after round {number}); no new round")
         )
         side = game.sides[result.winner] if result.winner is not None else ""
-        raise GameError(said.format(side=side, number=result.ended_after))
+        raise GameError(said.format(side=side, number=result.ended_after), todo=Todo.CORRECT_ONLY)
     return result
 
 
@@ -351,10 +343,9 @@ def check_tricks_round(game: Game, number: int | None) -> int:
             check_new_round(game)  # a finished game: it is over, and what can still be done
             upcoming = len(game.rounds) + 1
             raise GameError(
-                _(
-                    "round {number} has no bids yet; enter the bids first (scorepad bid"
-                    " PLAYER=BID ...), or correct a played round with --round N"
-                ).format(number=upcoming)
+                _("round {number} has no bids yet").format(number=upcoming),
+                todo=Todo.ENTER_BIDS_OR_CORRECT,
+                number=upcoming,
             )
     check_round_number(game, number)
     return number

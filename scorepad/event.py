@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scorepad.errors import GameError
+from scorepad.errors import GameError, Todo
 from scorepad.game import EventSeat, Game, standings
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _
@@ -122,13 +122,17 @@ def draw_rounds(event: Event, draw: Draw, ranking: Sequence[Pair] = ()) -> Event
 def check_rounds(format_: Format, units: int, rounds: int) -> None:
     """Refuse more rounds than the format can seat: pairs meet each other pair once."""
     if rounds < 1:
-        raise EventError(_("--rounds must be 1 or more, not {rounds}").format(rounds=rounds))
+        said = _("must be 1 or more, not {rounds}").format(rounds=rounds)
+        raise EventError(said, option="rounds")
     if format_ != "rotate" and rounds > round_robin_rounds(units):
+        most = round_robin_rounds(units)
         raise EventError(
             _(
                 "{pairs} pairs can play {most} rounds without two pairs meeting twice,"
-                " not {rounds}; give --rounds {most} or fewer"
-            ).format(pairs=units, most=round_robin_rounds(units), rounds=rounds)
+                " not {rounds}"
+            ).format(pairs=units, most=most, rounds=rounds),
+            todo=Todo.FEWER_ROUNDS,
+            number=most,
         )
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad.errors import GameError, ScorepadError
+from scorepad.errors import GameError, ScorepadError, Todo
 from scorepad.event import (
     Event,
     EventError,
@@ -64,9 +64,7 @@ def find_event(name: str | None) -> Path:
     events = saved_events()
     if name is None:
         if not events:
-            raise EventError(
-                _("no event yet; start one with `scorepad event new NAME --players A,B,...`")
-            )
+            raise EventError(_("no event yet"), todo=Todo.START_EVENT)
         return max(events, key=lambda p: p.stat().st_mtime)
     check_game_name(name)
     for path in events:
@@ -160,8 +158,10 @@ def table_games(event: Event) -> dict[str, Game]:
                 raise EventError(
                     _(
                         "table {table} of round {round}: game {game} is gone (renamed or"
-                        " deleted?); bring it back under that name (`scorepad restore`)"
-                    ).format(table=table, round=round_.number, game=name)
+                        " deleted?)"
+                    ).format(table=table, round=round_.number, game=name),
+                    todo=Todo.RESTORE_GAME,
+                    name=name,
                 )
             try:
                 game = load_game_file(path)
@@ -221,15 +221,19 @@ def new_event(
             raise EventError(_("an event named {name} exists already").format(name=repr(path.stem)))
     given = [p.strip() for p in players]
     if format_ == "rotate" and pairs:
-        raise EventError(_("--pairs is for --format pairs or swiss; rotate seats players alone"))
+        raise EventError(
+            _("fixed pairs are for the pairs and swiss formats; rotate seats players alone"),
+            option="pairs",
+        )
     if format_ != "rotate":
         if not pairs:
             raise EventError(
-                _("--format {format} needs --pairs A+B,C+D,...").format(format=format_)
+                _("the {format} format plays fixed pairs").format(format=format_),
+                todo=Todo.GIVE_PAIRS,
             )
         listed = [n for pair in pairs for n in pair]
         if sorted(n.casefold() for n in listed) != sorted(n.casefold() for n in given):
-            raise EventError(_("--pairs must name every player of --players once, two by two"))
+            raise EventError(_("the pairs must name every player once, two by two"), option="pairs")
         given = listed
     _check_names(given)
     check_field(len(given), format_)
@@ -237,7 +241,8 @@ def new_event(
     all_overrides = list(overrides)
     if deals is not None:
         if deals < 1:
-            raise EventError(_("--deals must be 1 or more, not {deals}").format(deals=deals))
+            said = _("must be 1 or more, not {deals}").format(deals=deals)
+            raise EventError(said, option="deals")
         all_overrides.append(f"deal_limit={deals}")
     preset_name, rules = resolve_rules(preset, all_overrides)
     if rules.players != 4 or not rules.partnerships:

@@ -165,6 +165,14 @@ class Standings(NamedTuple):
         return self.outcome is not None
 
     @property
+    def status(self) -> str:
+        """`finished`, `level` (a tie at the top that plays on) or `playing`: the stable
+        word `show --json` and `games --json` give."""
+        if self.outcome is not None:
+            return "finished"
+        return "level" if self.level is not None else "playing"
+
+    @property
     def winner(self) -> int | None:
         return self.outcome.winner if self.outcome else None
 

@@ -190,18 +190,21 @@ def entry_items(game: Game, side: int, entry: SideEntry) -> list[EntryItem]:
 def entry_words(game: Game, side: int, entry: SideEntry) -> list[str]:
     """A side's entry told part by part, as `explain` and the served round page both say
     it: `Ann bid 4 took 5`, `Cat bid nil took 0` (or the team's joint bid and tricks)."""
-    parts = []
-    for item in entry_items(game, side, entry):
-        if item.bid is not None:
-            said = _("team bid {bid}") if item.who is None else _("{who} bid {bid}")
-            part = said.format(who=item.who, bid=say_bid(item.bid))
-            if item.tricks is not None:
-                part += " " + _("took {tricks}").format(tricks=item.tricks)
-        else:
-            said = _("team took {tricks}") if item.who is None else _("{who} took {tricks}")
-            part = said.format(who=item.who, tricks=item.tricks)
-        parts.append(part)
-    return parts
+    return [item_words(item) for item in entry_items(game, side, entry)]
+
+
+def item_words(item: EntryItem) -> str:
+    """One part of an entry as a whole sentence: `Ann bid 4 took 5`, `team bid 7`."""
+    if item.bid is None:
+        said = _("team took {tricks}") if item.who is None else _("{who} took {tricks}")
+    elif item.who is None:  # a joint bid: the tricks are the players' or the team's own item
+        said = _("team bid {bid}")
+    elif item.tricks is None:
+        said = _("{who} bid {bid}")
+    else:
+        said = _("{who} bid {bid} took {tricks}")
+    bid = say_bid(item.bid) if item.bid is not None else ""
+    return said.format(who=item.who, bid=bid, tricks=item.tricks)
 
 
 _END_WORDS = {

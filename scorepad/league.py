@@ -131,23 +131,25 @@ def check_league(players: int, games_per_player: int, levels: int = LEVELS) -> N
     """Refuse a league that cannot be seated or graded."""
     if players < TABLE or players % TABLE:
         raise ScorepadError(
-            _("--league {players}: a league seats tables of four; give a multiple of 4").format(
+            _("{players}: a league seats tables of four; give a multiple of 4").format(
                 players=players
-            )
+            ),
+            option="league",
         )
     if players < levels:
         raise ScorepadError(
-            _("--league {players}: at least one player per skill level ({levels})").format(
+            _("{players}: at least one player per skill level ({levels})").format(
                 players=players, levels=levels
-            )
+            ),
+            option="league",
         )
     if games_per_player < 1:
-        raise ScorepadError(_("--games-per-player must be at least 1"))
+        raise ScorepadError(_("must be at least 1"), option="games-per-player")
 
 
 def play_league(config: LeagueConfig) -> LeagueReport:
     """Play the league round by round and rate it as it goes."""
-    from scorepad.sim.runner import GameRunner
+    from scorepad.sim.gameloop import GameRunner
 
     check_league(config.players, config.games_per_player, config.levels)
     width = len(str(config.players))

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
-from scorepad.errors import GameError, GameFileError, ScorepadError
+from scorepad.errors import GameError, GameFileError, ScorepadError, Todo
 from scorepad.game import Game, Standings, standings
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _
@@ -198,17 +198,10 @@ def resolve_game(ref: str | None) -> Path:
         return find_game(ref)
     path = current_game()
     if path is None:
-        raise GameError(
-            _(
-                "no current game; start one with `scorepad new NAME --players A,B,C,D`,"
-                " pick one with `scorepad use NAME`, or give --game NAME"
-            )
-        )
+        raise GameError(_("no current game"), todo=Todo.START_OR_PICK_GAME)
     if not path.is_file():
         raise GameError(
-            _("the current game is gone ({path}); pick another with `scorepad use NAME`").format(
-                path=path
-            )
+            _("the current game is gone ({path})").format(path=path), todo=Todo.PICK_GAME
         )
     return path
 
@@ -384,17 +377,14 @@ def restore_game(ref: str, new_name: str | None = None) -> tuple[Game, Path]:
         copies = [(n, path) for n, path in _trashed(stem) if n == count] if stem != ref else []
     if not copies:
         names = [entry.label for entry in trash_entries()] + trashed_games()
-        held = (
-            _("the trash holds {names} (`scorepad restore` lists every copy)").format(
-                names=", ".join(trashed_games())
-            )
-            if names
-            else _("the trash is empty")
-        )
+        hint = did_you_mean(ref, names)
+        if not names:
+            said = _("no deleted game named {name}{hint}; the trash is empty")
+        else:
+            said = _("no deleted game named {name}{hint}; the trash holds {names}")
         raise GameError(
-            _("no deleted game named {name}{hint}; {held}").format(
-                name=repr(ref), hint=did_you_mean(ref, names), held=held
-            )
+            said.format(name=repr(ref), hint=hint, names=", ".join(trashed_games())),
+            todo=Todo.LIST_TRASH if names else None,
         )
     source = copies[-1][1]
     stem = check_game_name(new_name) if new_name is not None else _trash_entry(source)[0]
@@ -402,10 +392,9 @@ def restore_game(ref: str, new_name: str | None = None) -> tuple[Game, Path]:
     taken = _saved_named(stem)
     if taken is not None:
         raise GameError(
-            _(
-                "a game named {name} exists already; restore it under another name"
-                " with `scorepad restore {ref} --as NEW`"
-            ).format(name=repr(taken.stem), ref=ref)
+            _("a game named {name} exists already").format(name=repr(taken.stem)),
+            todo=Todo.RESTORE_AS,
+            name=ref,
         )
     target = game_path_for(stem)
     if new_name is None or stem == game.name:

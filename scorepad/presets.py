@@ -99,14 +99,13 @@ def parse_override(text: str) -> tuple[str, object]:
     key, sep, raw = text.partition("=")
     key, raw = key.strip(), raw.strip()
     if not sep or not key or not raw:
-        raise RulesError(
-            _("--set {text}: write key=value, like target=300").format(text=repr(text))
-        )
+        raise RulesError(_("write key=value, like target=300"), settings=(repr(text),))
     if nesting(raw) > MOST_NESTING:
         raise RulesError(
-            _("--set {text}: the value's arrays or tables nest more than {most} deep").format(
-                text=cut_text(text), most=MOST_NESTING
-            )
+            _("the value's arrays or tables nest more than {most} deep").format(
+                most=MOST_NESTING
+            ),
+            settings=(cut_text(text),),
         )
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
@@ -115,14 +114,10 @@ def parse_override(text: str) -> tuple[str, object]:
     except ValueError:  # more digits than Python reads into an int
         raise RulesError(
             _(
-                "--set {text}: {key} = a number of {digits} digits is not allowed:"
-                " no knob takes more than {most}"
-            ).format(
-                text=cut_text(text),
-                key=key,
-                digits=len(raw.lstrip("+-")),
-                most=len(str(MOST_POINTS)),
-            )
+                "{key} = a number of {digits} digits is not allowed: no knob takes more than"
+                " {most}"
+            ).format(key=key, digits=len(raw.lstrip("+-")), most=len(str(MOST_POINTS))),
+            settings=(cut_text(text),),
         ) from None
     return key, value
 

@@ -124,14 +124,13 @@ def override_rules(rules: Rules, overrides: Iterable[tuple[str, object, str]]) -
         if key not in KNOB_SET:
             hint = did_you_mean(key, KNOBS)
             raise RulesError(
-                _("--set {text}: unknown key {key}{hint}").format(
-                    text=cut_text(text), key=repr(key), hint=hint
-                )
+                _("unknown key {key}{hint}").format(key=repr(key), hint=hint),
+                settings=(cut_text(text),),
             )
         try:
             _convert(key, value)
         except RulesError as error:
-            raise RulesError(f"--set {cut_text(text)}: {error}") from None
+            raise RulesError(str(error), settings=(cut_text(text),)) from None
         data[key] = value
         given[key] = cut_text(text)
     try:
@@ -139,5 +138,4 @@ def override_rules(rules: Rules, overrides: Iterable[tuple[str, object, str]]) -
     except RulesError as error:
         message = str(error).removeprefix("rules: ")
         named = [text for key, text in given.items() if re.search(rf"\b{key}\b", message)]
-        source = " ".join(f"--set {text}" for text in named) or "--set"
-        raise RulesError(f"{source}: {message}") from None
+        raise RulesError(message, settings=tuple(named)) from None

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from scorepad.errors import ScorepadError
+from scorepad.errors import ScorepadError, Todo
 from scorepad.i18n import _
 
 Pair = tuple[str, str]
@@ -535,10 +535,10 @@ def check_field(players: int, format_: Format) -> None:
     """Refuse a field too small for a club night: one table is an ordinary game."""
     if players < 8:
         raise SeatingError(
-            _(
-                "an event needs 8 players or more (two tables); {count} is one table:"
-                " start an ordinary game with `scorepad new`"
-            ).format(count=players)
+            _("an event needs 8 players or more (two tables); {count} is one table").format(
+                count=players
+            ),
+            todo=Todo.START_GAME,
         )
     if format_ != "rotate" and players % 2:
         raise SeatingError(_("fixed pairs need an even number of players"))

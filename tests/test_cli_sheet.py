@@ -194,8 +194,10 @@ def test_a_tie_over_the_target_is_level_on_the_sheet_in_json_and_exports(home: P
     ok("new", "tie", "--players", "Ann,Bob,Cy,Di", "--teams", "Us,Them", "--set", "target=100")
     for bids in ("Ann=3 Bob=4 Cy=3 Di=3", "Ann=4 Bob=3 Cy=3 Di=3"):
         ok("bid", *bids.split())
-        ok("tricks", *bids.split())
+        said = ok("tricks", *bids.split())
     level = "Us and Them are level at 130: round 3 decides."
+    entered = "Round 2: Us +70 -> 130 (0 bags), Them +60 -> 130 (0 bags). Next deal: Cy."
+    assert said == f"{entered} {level}\n"  # the entry says it too
     sheet = ok("show")
     assert level in sheet and "need 0" not in sheet
     shown = json.loads(ok("show", "--json"))
@@ -204,6 +206,8 @@ def test_a_tie_over_the_target_is_level_on_the_sheet_in_json_and_exports(home: P
     assert f"Next deal: Cy. {level}" in ok("export", "--format", "md")
     page = ok("export", "--format", "html")
     assert level in page and "needs 0" not in page and ">level</td>" in page
+    assert [game["status"] for game in json.loads(ok("games", "--json"))] == ["level"]
+    assert "level" in ok("games")
     german = ok("--lang", "de", "show")
     assert "Us und Them stehen gleich bei 130: Runde 3 entscheidet." in german
     ok("bid", "Ann=4", "Bob=3", "Cy=3", "Di=3")

@@ -129,7 +129,7 @@ def test_saved_games_show_the_simulators_totals_and_winner(tmp_path: Path) -> No
     files = sorted(folder.glob("game-*[0-9].toml"))
     assert len(files) == 3
     from scorepad.presets import load_preset
-    from scorepad.sim.runner import GameRunner
+    from scorepad.sim.gameloop import GameRunner
 
     rules = load_preset("house").rules
     simulator = GameRunner(rules, preset="house", bots=("heuristic",), seed=5)
@@ -155,10 +155,10 @@ def test_a_broken_engine_is_counted_and_reported_with_its_replay(
 ) -> None:
     """Violations are counted, never raised: here the game 'ends' after every deal."""
     from scorepad.scoring import EndReason, Outcome
-    from scorepad.sim import runner as sim_runner
+    from scorepad.sim import gameloop
 
     monkeypatch.setattr(
-        sim_runner, "judge_end", lambda *args, **kwargs: Outcome(0, EndReason.TARGET)
+        gameloop, "judge_end", lambda *args, **kwargs: Outcome(0, EndReason.TARGET)
     )
     code, out, _ = run("simulate", "--games", "3", "--seed", "4", "--json")
     data = json.loads(out)

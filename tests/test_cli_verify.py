@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from scorepad.cards import parse_cards
 from scorepad.cli import app
+from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.record import HandRecord, format_hand_record, hand_record
-from scorepad.sim.runner import GameRunner
 
 runner = CliRunner()
 

@@ -9,7 +9,7 @@ from conftest import preset_rules
 
 from scorepad.bids import BLIND_NIL, NIL, number
 from scorepad.entry import find_bidder, find_seat, find_side, record_bids, record_tricks, undo_last
-from scorepad.errors import BidError, GameError, ScorepadError, TricksError
+from scorepad.errors import BidError, GameError, ScorepadError, Todo, TricksError
 from scorepad.game import Game, new_game, next_dealer, open_round, standings
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
@@ -175,11 +175,14 @@ def test_nothing_given() -> None:
 
 
 def test_tricks_before_bids_and_bids_while_bids_are_open() -> None:
-    with pytest.raises(GameError, match="^round 1 has no bids yet; enter the bids first"):
+    # What is wrong, and apart from it what to do, which each face says in its own terms.
+    with pytest.raises(GameError, match="^round 1 has no bids yet$") as caught:
         record_tricks(fresh(), FULL_TRICKS)
+    assert (caught.value.todo, caught.value.number) == (Todo.ENTER_BIDS_OR_CORRECT, 1)
     game = record_bids(fresh(), FULL_BIDS)
-    with pytest.raises(GameError, match="^round 1 already has its bids; enter its tricks"):
+    with pytest.raises(GameError, match="^round 1 already has its bids$") as caught:
         record_bids(game, FULL_BIDS)
+    assert (caught.value.todo, caught.value.number) == (Todo.ENTER_TRICKS_OR_UNDO, 1)
     with pytest.raises(GameError, match="^round 1 already has its bids"):
         record_bids(game, ["Ann=4"])  # the state is named before the missing bids
 
@@ -205,8 +208,9 @@ def test_a_corrected_round_rescores_every_round_after_it() -> None:
 
 def test_a_rebid_that_no_longer_fits_the_tricks_says_what_to_fix_first() -> None:
     game = played(fresh(), (["1=3", "2=3", "3=3", "4=3"], ["Ann & Cat=7", "Bob & Dan=6"]))
-    with pytest.raises(TricksError, match=r"correct its tricks first \(scorepad tricks --round 1"):
+    with pytest.raises(TricksError, match=r"^round 1: ") as caught:
         record_bids(game, ["1=3", "2=3", "3=nil", "4=3"], number=1)
+    assert (caught.value.todo, caught.value.number) == (Todo.CORRECT_TRICKS, 1)
 
 
 @pytest.mark.parametrize("number", [0, 3, -1])

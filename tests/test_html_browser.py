@@ -14,6 +14,7 @@ import re
 import shutil
 import struct
 import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,39 +51,56 @@ def long_game(preset: str, players: int) -> Game:
     return game
 
 
-def exported(home: Path, game: Game) -> Path:
-    path = home / "games" / "night.toml"
+def exported(home: Path, game: Game, name: str = "night") -> Path:
+    path = home / "games" / f"{name}.toml"
     save_game(path, game)
-    page = home / "night.html"
-    result = CliRunner().invoke(app, ["export", "-g", "night", "-o", str(page)])
+    page = home / f"{name}.html"
+    env = {"SCOREPAD_HOME": str(home), "COLUMNS": "80", "NO_COLOR": "1"}
+    result = CliRunner().invoke(app, ["export", "-g", name, "-o", str(page)], env=env)
     assert result.exit_code == 0, result.stderr
     return page
 
 
-def drawn(browser: Any, host: Path) -> str:
+@pytest.fixture(scope="module")
+def tab(browser: Any) -> Iterator[Any]:
+    """One tab for the module: each test loads its page into it (a fresh context and tab
+    per test cost more than the test itself)."""
+    context = browser.new_context()
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def long_page(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, int], Path]:
+    """`long_game(preset, players)` exported, once per module for each pair."""
+    home = tmp_path_factory.mktemp("export")
+    made: dict[tuple[str, int], Path] = {}
+
+    def page(preset: str, players: int) -> Path:
+        if (preset, players) not in made:
+            game = long_game(preset, players)
+            made[preset, players] = exported(home, game, f"{preset}-{players}")
+        return made[preset, players]
+
+    return page
+
+
+def drawn(tab: Any, host: Path) -> str:
     """The DOM of a `framed` host page once its frame is drawn and measured."""
-    page = browser.new_page()
-    try:
-        page.goto(host.as_uri())
-        page.wait_for_function("document.body.dataset.page !== undefined", timeout=10_000)
-        return str(page.content())
-    finally:
-        page.close()
+    tab.goto(host.as_uri())
+    tab.wait_for_function("document.body.dataset.page !== undefined", timeout=10_000)
+    return str(tab.content())
 
 
-def printed(browser: Any, page_file: Path, pdf: Path) -> None:
+def printed(tab: Any, page_file: Path, pdf: Path) -> None:
     """The page printed as Chromium prints it by default: Letter paper, 0.4 in margins."""
-    page = browser.new_page()
-    try:
-        page.goto(page_file.as_uri())
-        margin = "0.4in"
-        page.pdf(
-            path=str(pdf),
-            format="Letter",
-            margin={"top": margin, "right": margin, "bottom": margin, "left": margin},
-        )
-    finally:
-        page.close()
+    tab.goto(page_file.as_uri())
+    margin = "0.4in"
+    tab.pdf(
+        path=str(pdf),
+        format="Letter",
+        margin={"top": margin, "right": margin, "bottom": margin, "left": margin},
+    )
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -126,25 +144,6 @@ def framed(page: Path, width: int) -> Path:
     return host
 
 
-@pytest.mark.parametrize(
-    ("preset", "players"), [("club", 4), ("solo-6", 6)], ids=["4-players", "6-sides"]
-)
-def test_on_a_phone_every_side_is_on_the_page_or_in_the_sheets_own_scroll(
-    browser: Any, home: Path, preset: str, players: int
-) -> None:
-    page = exported(home, long_game(preset, players))
-    dom = drawn(browser, framed(page, 390))
-    measured = measure(dom)
-    page_width, screen = map(int, measured["page"].split())
-    assert page_width <= screen == 390  # nothing pushes the page sideways
-    inner, shown, overflow = measured["box"].split()
-    assert int(shown) <= 390
-    # A sheet wider than the phone scrolls inside its own box, where every side is.
-    assert int(inner) <= int(shown) or overflow == "auto"
-    for name in NAMES[:players] if players != 4 else ("Annabelle", "Bartholomew"):
-        assert name in measured["sides"]
-
-
 def measure(dom: str) -> dict[str, str]:
     from html import unescape
 
@@ -157,26 +156,36 @@ PHONE_SCREEN = 844  # a 390 px phone's first screen, in CSS pixels (an iPhone 12
 @pytest.mark.parametrize(
     ("preset", "players"), [("club", 4), ("solo-6", 6)], ids=["4-players", "6-sides"]
 )
-def test_a_phones_first_screen_shows_every_sides_score(
-    browser: Any, home: Path, preset: str, players: int
+def test_on_a_phone_every_side_is_on_the_page_and_its_score_on_the_first_screen(
+    tab: Any, long_page: Callable[[str, int], Path], preset: str, players: int
 ) -> None:
-    game = long_game(preset, players)
-    page = exported(home, game)
-    dom = drawn(browser, framed(page, 390))
-    bottom, *rows = measure(dom)["first"].split("|")
+    page = long_page(preset, players)
+    measured = measure(drawn(tab, framed(page, 390)))
+    page_width, screen = map(int, measured["page"].split())
+    assert page_width <= screen == 390  # nothing pushes the page sideways
+    inner, shown, overflow = measured["box"].split()
+    assert int(shown) <= 390
+    # A sheet wider than the phone scrolls inside its own box, where every side is.
+    assert int(inner) <= int(shown) or overflow == "auto"
+    for name in NAMES[:players] if players != 4 else ("Annabelle", "Bartholomew"):
+        assert name in measured["sides"]
+    # The first screen shows every side's score.
+    bottom, *rows = measured["first"].split("|")
     assert int(bottom) <= PHONE_SCREEN
+    game = long_game(preset, players)
     scores = standings(game).scores
     assert rows == [f"{game.sides[side]}={scores[side]}" for side in range(len(game.sides))]
 
 
-def test_six_sides_fit_a_desktop_screen_without_a_sideways_scroll(browser: Any, home: Path) -> None:
-    page = exported(home, long_game("solo-6", 6))
-    dom = drawn(browser, framed(page, 1200))
+def test_six_sides_fit_a_desktop_screen_without_a_sideways_scroll(
+    tab: Any, long_page: Callable[[str, int], Path]
+) -> None:
+    dom = drawn(tab, framed(long_page("solo-6", 6), 1200))
     boxes = [tuple(map(int, box.split("/"))) for box in measure(dom)["boxes"].split()]
     assert len(boxes) == 2 and all(inner <= shown for inner, shown in boxes)
 
 
-def test_rounds_after_the_end_are_drawn_below_the_total(browser: Any, home: Path) -> None:
+def test_rounds_after_the_end_are_drawn_below_the_total(tab: Any, home: Path) -> None:
     name, rules = resolve_rules("short", ["target=200"])
     game = new_game("late", ["Ann", "Bob", "Cy", "Dee"], rules, preset=name)
     game = record_bids(game, ["1=6", "2=nil", "3=6", "4=nil"])
@@ -187,23 +196,21 @@ def test_rounds_after_the_end_are_drawn_below_the_total(browser: Any, home: Path
     game = record_tricks(game, ["1=6", "2=0", "3=7", "4=0"], number=1)
     assert [result.after_end for result in standings(game).rounds] == [False, True]
     page = exported(home, game)
-    dom = drawn(browser, framed(page, 1200))
+    dom = drawn(tab, framed(page, 1200))
     total, after = map(float, measure(dom)["order"].split())
     assert 0 < total < after
 
 
 @pytest.mark.parametrize("width", [390, 1200])
-def test_screenshots_at_phone_and_desktop_widths(browser: Any, home: Path, width: int) -> None:
-    page = exported(home, long_game("club", 4))
+def test_screenshots_at_phone_and_desktop_widths(
+    tab: Any, long_page: Callable[[str, int], Path], home: Path, width: int
+) -> None:
+    page = long_page("club", 4)
     shot = home / f"night-{width}.png"
     window = max(width, 500)  # a window no narrower than headless Chromium's own
-    view = browser.new_page(viewport={"width": window, "height": 1100})
-    try:
-        view.goto(framed(page, width).as_uri())
-        view.wait_for_function("document.body.dataset.page !== undefined", timeout=10_000)
-        view.screenshot(path=str(shot))
-    finally:
-        view.close()
+    tab.set_viewport_size({"width": window, "height": 1100})
+    drawn(tab, framed(page, width))
+    tab.screenshot(path=str(shot))
     assert png_size(shot) == (window, 1100)
     assert shot.stat().st_size > 10_000  # a drawn page, not a blank one
 
@@ -241,11 +248,11 @@ def right_edge(pdf: Path, page: int) -> tuple[int, int]:
     ids=["3-sides", "2-teams", "5-sides", "6-sides"],
 )
 def test_printed_every_side_stays_within_the_papers_width(
-    browser: Any, home: Path, preset: str, players: int
+    tab: Any, long_page: Callable[[str, int], Path], home: Path, preset: str, players: int
 ) -> None:
-    page = exported(home, long_game(preset, players))
+    page = long_page(preset, players)
     pdf = home / "night.pdf"
-    printed(browser, page, pdf)
+    printed(tab, page, pdf)
     boxes = subprocess.run(
         ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
@@ -270,7 +277,7 @@ def test_printed_every_side_stays_within_the_papers_width(
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext (poppler-utils)")
 def test_a_ten_round_game_prints_on_one_page_without_a_footer_page(
-    browser: Any, home: Path
+    tab: Any, home: Path
 ) -> None:
     name, rules = resolve_rules("standard")
     players = ["Annabelle", "Bartholomew", "Catherine", "Dominique"]
@@ -282,7 +289,7 @@ def test_a_ten_round_game_prints_on_one_page_without_a_footer_page(
     assert len(game.rounds) == 10 and not standings(game).finished
     page = exported(home, game)
     pdf = home / "night.pdf"
-    printed(browser, page, pdf)
+    printed(tab, page, pdf)
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
     assert text.count("\f") == 1  # one page: no second page holding only the footer
     assert "Score by round" in text

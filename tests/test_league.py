@@ -22,7 +22,7 @@ from scorepad.league import (
 )
 from scorepad.ratings import rate_games
 from scorepad.sim.bots import SkilledBot
-from scorepad.sim.runner import GameRunner
+from scorepad.sim.gameloop import GameRunner
 
 
 @pytest.mark.parametrize(

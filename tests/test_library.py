@@ -10,7 +10,7 @@ import typer
 from test_gamefile import club_game
 
 from scorepad import store
-from scorepad.errors import GameError
+from scorepad.errors import GameError, Todo
 from scorepad.library import (
     check_game_name,
     game_path_for,
@@ -35,8 +35,9 @@ def test_home_defaults_to_typers_app_dir(monkeypatch: pytest.MonkeyPatch, tmp_pa
 
 
 def test_resolve_game_by_name_path_and_current(home: Path, tmp_path: Path) -> None:
-    with pytest.raises(GameError, match="^no current game; start one with `scorepad new"):
+    with pytest.raises(GameError, match="^no current game$") as caught:
         resolve_game(None)
+    assert caught.value.todo is Todo.START_OR_PICK_GAME  # each face says how, in its terms
     path = game_path_for("Friday")
     save_game(path, club_game())
     assert resolve_game("friday") == path

@@ -15,10 +15,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from scorepad.entry import record_bids, record_tricks
+from scorepad.errors import GameError, Todo
 from scorepad.game import Game, new_game, standings
 from scorepad.library import saved_games
 from scorepad.presets import resolve_rules
 from scorepad.serve.app import ServeConfig, create_app
+from scorepad.serve.guard import sentence
 from scorepad.serve.live import Hub
 from scorepad.store import load_game_file, save_game
 
@@ -519,7 +521,7 @@ def test_all_games_are_listed_and_a_new_one_starts_like_new(home: Path) -> None:
         ({"name": "tue"}, "A game named &#39;tue&#39; exists already"),
         ({"preset": "/etc/passwd"}, "No preset named &#39;/etc/passwd&#39;"),
         ({"players": "Ann,Bob"}, "2 players given; preset standard needs 4"),
-        ({"overrides": "target=lots"}, "target"),
+        ({"overrides": "target=lots"}, "Rule changes, target=lots: target = "),
         ({"dealer": "Zed"}, "Unknown player &#39;Zed&#39;"),
     ],
     ids=["dotdot", "taken", "preset-path", "players", "override", "dealer"],
@@ -530,7 +532,26 @@ def test_a_bad_new_game_is_refused(home: Path, fields: dict[str, str], said: str
     response = client(None).post("/keep/new", data=form)
     assert response.status_code == 400
     assert said in response.text
+    assert "--set" not in response.text  # the page names its field, not the terminal's flag
     assert [path.stem for path in saved_games()] == ["tue"]
+
+
+@pytest.mark.parametrize("todo", list(Todo), ids=lambda todo: todo.value)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_what_to_do_is_said_in_the_page_s_terms_and_the_terminal_s(
+    todo: Todo, language: str
+) -> None:
+    """Each refusal's "what to do": the terminal names a command, the page never does."""
+    from scorepad.cli.core import error_words
+    from scorepad.i18n import speaking
+
+    error = GameError("round 3 has no bids yet", todo=todo, number=3, name="fri")
+    with speaking(language):
+        page, terminal = sentence(error), error_words(error)
+    assert "scorepad " not in page and "--" not in page and "`" not in page, page
+    assert page.startswith("Round 3 has no bids yet")
+    assert terminal.startswith("round 3 has no bids yet")
+    assert "scorepad" in terminal or "--" in terminal, terminal
 
 
 @pytest.mark.parametrize(
@@ -676,6 +697,8 @@ def test_a_tie_over_the_target_says_level_and_that_the_next_round_decides(home: 
     assert "Us and Them are level at 130: round 3 decides." in page
     assert "Us Ann & Cat 130 0 bags level" in page and "Them Bob & Dan 130 0 bags level" in page
     assert "needs 0" not in page
+    listed = text(client(None).get("/watch/").text)
+    assert "2 rounds: Us 130, Them 130; level, the next round decides." in listed
     german = client(saved(home, level_game())).get("/watch/g/tue/?lang=de", follow_redirects=True)
     assert "Us und Them stehen gleich bei 130: Runde 3 entscheidet." in text(german.text)
     assert "braucht 0" not in german.text and "Gleichstand" in german.text
@@ -690,6 +713,8 @@ def test_the_phone_sheet_says_a_round_after_the_end_does_not_count(home: Path) -
     assert "The game ends here." in text(narrow)
     # Made nils are marked on the phone: both of round 1's, as corrected.
     assert "Them: nil made (Bob); nil made (Dan)" in text(narrow)
+    cards = page.split('class="sides"')[1].split("</section>")[0]
+    assert "needs" not in cards  # the game is over: nobody needs anything
 
 
 def test_the_reasons_column_says_each_sentence_apart(home: Path) -> None:
@@ -701,6 +726,11 @@ def test_the_reasons_column_says_each_sentence_apart(home: Path) -> None:
     assert cell is not None
     lines = re.findall(r"<span>(.*?)</span>", cell.group(1))
     assert lines == ["Them: contract 6 set (2 taken)", "The game ends here."]
+    made = record_tricks(record_bids(fresh(), ["Ann=4", "Bob=nil", "Cat=3", "Dan=5"]),
+                         ["Ann=5", "Bob=0", "Cat=3", "Dan=5"])  # fmt: skip
+    page = client(saved(home, made)).get("/watch/g/tue/").text
+    cell = re.search(r'<td class="reasons">(.*?)</td>', page, re.S)
+    assert cell is not None and '<span class="made">Them: nil made (Bob)</span>' in cell.group(1)
 
 
 def test_with_a_loss_limit_each_card_says_how_far_it_is_from_losing(home: Path) -> None:

@@ -325,6 +325,14 @@ def test_the_script_has_no_words_of_its_own() -> None:
     assert strings - SCRIPT_NAMES == set()
 
 
+def test_the_announcing_script_has_no_words_of_its_own() -> None:
+    """announce.js reads out the page's own words (the new round), never its own."""
+    script = Path(view.__file__).parent / "static" / "announce.js"
+    code = re.sub(r"//[^\n]*", "", script.read_text())
+    strings = set(re.findall(r'"([^"\\]*)"', code)) | set(re.findall(r"'([^'\\]*)'", code))
+    assert strings == {"use strict", "live", "announce", ".banner, .turn", " "}
+
+
 # ---------------------------------------------------------------------------
 # Two phones, two languages, at the same time
 

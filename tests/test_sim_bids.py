@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scorepad.bids import check_bid, check_side_bids, check_table_bids, contract_of, number
 from scorepad.errors import BidError
 from scorepad.rules import Rules
-from scorepad.sim.table import bid_choice
+from scorepad.sim.seen import bid_choice
 
 VARIANTS: list[Rules] = [
     preset_rules("standard"),

@@ -13,7 +13,7 @@ from scorepad.cards import CODE_CARDS, card_code, parse_cards
 from scorepad.sim.bots import HeuristicBot
 from scorepad.sim.cardpicks import discard_low, lowest_by_rank
 from scorepad.sim.play import NON_SPADE_MASK, SUIT_OF, legal_mask, mask_of
-from scorepad.sim.table import Seen, bid_choice
+from scorepad.sim.seen import Seen, bid_choice
 from scorepad.sim.valuation import (
     SIDE_RISKS,
     SIDE_VALUES,

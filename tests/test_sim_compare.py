@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from scorepad.cli import app
 from scorepad.sim.compare import Column, Comparison, Rate, RuleSet, mark_differences, wilson
+from scorepad.sim.gameloop import GameResult
 from scorepad.sim.run import RunConfig, RunSummary
-from scorepad.sim.runner import GameResult
 
 runner = CliRunner()
 
@@ -183,7 +183,7 @@ def test_a_games_bags_are_the_new_bags_of_its_standings(preset: str, bots: str) 
     # `--compare` reads the bags from the game loop's fold, not from a second fold of
     # the kept game; the two must agree.
     from scorepad.game import standings
-    from scorepad.sim.runner import GameRunner
+    from scorepad.sim.gameloop import GameRunner
 
     runner = GameRunner(preset_rules(preset), preset=preset, bots=(bots,), seed=3, keep_game=True)
     total = 0

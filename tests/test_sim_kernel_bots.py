@@ -23,11 +23,11 @@ from scorepad.cli import app
 from scorepad.presets import load_preset
 from scorepad.sim import kernel
 from scorepad.sim.deal import deck_plan
+from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.kernel import KernelTable, kernel_built, kernel_seed, new_table, table_type
 from scorepad.sim.keys import trailing_by
 from scorepad.sim.play import NO_SUIT, SPADES, SUIT_OF, legal_mask, trick_winner
 from scorepad.sim.run import RunConfig, simulate
-from scorepad.sim.runner import GameRunner
 from tests.test_sim_golden import GOLDEN, RUNS, UNPINNED
 from tests.test_sim_kernel import (
     JOINT,
@@ -111,7 +111,7 @@ def test_the_twin_and_the_compiled_kernel_bid_and_play_alike_deal_by_deal(preset
         for deal in range(6):
             scores = BLIND_SCORES[(seed + deal) % len(BLIND_SCORES)][: rules.sides]
             scores += (0,) * (rules.sides - len(scores))
-            # Blind nil open by the scores, as the table's deal source says (tabledeals.py).
+            # Blind nil open by the scores, as the table's deal source says (kerneldeals.py).
             blind = sum(
                 1 << side
                 for side in range(rules.sides)

@@ -21,12 +21,12 @@ from scorepad.presets import load_preset
 from scorepad.rules import Rules
 from scorepad.scoring import Hand, SideScore, score_side
 from scorepad.sim.checker import DealChecker
-from scorepad.sim.kernel import bids_of_codes
+from scorepad.sim.kernel import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE, bids_of_codes
 from scorepad.sim.keys import trailing_by
 from scorepad.sim.referee import Referee
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.scorer import SideScorer
-from scorepad.sim.slots import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE
+from scorepad.sim.source import Deal
 from tests.test_reference import Dice, each_case, reference_hands, table_rounds, tables
 
 
@@ -85,8 +85,10 @@ def stale_answers(rules: Rules, questions: Any, engine: Any) -> list[object]:
         taken = [0] * rules.players
         for seat, bid, took in zip(rules.seats_of(0), bids, tricks, strict=True):
             by_seat[seat], taken[seat] = bid, took
+        side = tuple(sorted([(by_seat[seat], taken[seat]) for seat in rules.seats_of(0)], key=hash))
+        deal = Deal(by_seat, by_seat, taken, [side], None, [])
+        memo = scorer.scored(0, side, deal, scorer.played_side, score, bags)
         played = scorer.played_side(0, by_seat, taken)
-        memo = scorer.numbers(played, score, bags)
         fresh = numbers(engine(rules, played.hands, score=score, bags=bags))
         if tuple(memo[:5]) != fresh:
             wrong.append((bids, tricks, score, bags, tuple(memo[:5]), fresh))
@@ -192,14 +194,14 @@ def test_the_memoised_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) 
         record = DealRecord(dealer, [], bids=[(seat, by_seat[seat]) for seat in order],  # type: ignore[misc]
                             joint=[False] * rules.sides)  # fmt: skip
         scores = [dice.pick(NEAR) for _ in range(rules.sides)]
-        memo = [problem.message for problem in checker.check_bids(record, scores, by_seat)]
+        memo = [problem.message for problem in checker.bid_problems(record, scores, by_seat)]
         assert memo == plain_bid_problems(rules, record, scores, by_seat)
 
 
 @each_case(80)
 def test_the_kernel_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) -> None:
     """A kernel deal's bids, by the kernel's codes (a joint bid's partner holds the joint
-    code), checked through `check_kernel_bids` and its memos by codes, against the plain
+    code), checked through `code_bid_problems` and its memos by codes, against the plain
     checks asked afresh."""
     rules = tables(dice).rules
     checker = _checker(rules)
@@ -216,7 +218,7 @@ def test_the_kernel_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) ->
         record = DealRecord(dealer, [], bids=bids, joint=[False] * rules.sides)
         scores = [dice.pick(NEAR) for _ in range(rules.sides)]
         blind = BLIND_NIL_CODE in by_code  # as the table's deals tell it
-        found = checker.check_kernel_bids(dealer, tuple(by_code), blind, bid_of, scores)
+        found = checker.code_bid_problems(dealer, tuple(by_code), blind, bid_of, scores)
         assert [problem.message for problem in found] == plain_bid_problems(
             rules, record, scores, by_seat
         )
@@ -267,11 +269,11 @@ def test_a_sides_bid_check_and_a_tables_never_share_an_answer() -> None:
     checker = _checker(rules)
     bid_of = bids_of_codes(rules.tricks)
     # Dealer West: North, East, South, West bid 1, 5, blind nil, 7; North-South 200 behind.
-    passed = checker.check_kernel_bids(3, (1, 5, BLIND_NIL_CODE, 7), True, bid_of, [0, 200])
+    passed = checker.code_bid_problems(3, (1, 5, BLIND_NIL_CODE, 7), True, bid_of, [0, 200])
     assert passed == []
     # East bids blind nil and West 7, East-West five behind: refused, as asked afresh.
     by_code = (3, BLIND_NIL_CODE, 3, 7)
-    found = checker.check_kernel_bids(3, by_code, True, bid_of, [5, 0])
+    found = checker.code_bid_problems(3, by_code, True, bid_of, [5, 0])
     by_seat = [bid_of[code] for code in by_code]
     record = DealRecord(3, [], bids=[(seat, by_seat[seat]) for seat in range(4)],  # type: ignore[misc]
                         joint=[False, False])  # fmt: skip

@@ -148,15 +148,9 @@ def engine_bug(bug: Callable[..., SideScore]) -> Plant:
 
 
 def key_collision(path: str, monkeypatch: pytest.MonkeyPatch, mutants: Mutants) -> None:
-    if path == "c":  # the kernel gives two side deals one place, so one slot
+    if path == "c":  # the kernel gives two side deals one key
         monkeypatch.setattr(kernel, "KERNEL", mutants[4])
-    elif path == "python":
-        places = twin.side_places
-        monkeypatch.setattr(
-            twin, "side_places",
-            lambda *args: tuple(place - place % 3 for place in places(*args)),
-        )  # fmt: skip
-    else:
+    else:  # the scorer's memo keyed without the bags
         monkeypatch.setattr(keys.MemoKeys, "scored", colliding_keys)
 
 

@@ -8,6 +8,7 @@ import pytest
 from conftest import preset_rules
 
 from scorepad.cards import parse_cards
+from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.record import (
     HandRecord,
     HandRecordError,
@@ -18,7 +19,6 @@ from scorepad.sim.record import (
     verify_record,
     write_hand_record,
 )
-from scorepad.sim.runner import GameRunner
 
 
 @pytest.mark.parametrize("preset", ["standard", "house", "jokers", "solo-3", "solo-6"])

@@ -19,8 +19,8 @@ from scorepad.cli import app
 from scorepad.presets import resolve_rules
 from scorepad.refusals import check_new_rules
 from scorepad.sim.explorer import ExplorerBot
+from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.referee import knobs_of_preset
-from scorepad.sim.runner import GameRunner
 from scorepad.sim.sweep import HEADINGS, SITUATIONS, _pair_allowed, play_sweep, sweep_cases
 from tests.sweep_plants import PLANTS, plant
 

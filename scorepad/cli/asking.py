@@ -93,9 +93,11 @@ def ask_enter(label: str, allowed: str) -> str:
 def complain(error: object) -> None:
     import textwrap
 
-    typer.echo(
-        textwrap.fill(str(error), WIDTH, initial_indent="  ", subsequent_indent="    "), err=True
-    )
+    from scorepad.cli.core import error_words
+    from scorepad.errors import ScorepadError
+
+    said = error_words(error) if isinstance(error, ScorepadError) else str(error)
+    typer.echo(textwrap.fill(said, WIDTH, initial_indent="  ", subsequent_indent="    "), err=True)
 
 
 def say(text: str) -> None:

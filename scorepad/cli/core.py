@@ -3,15 +3,23 @@
 # No `from __future__ import annotations`: Typer reads the annotations of the app's options on
 # every run, and objects spare it compiling each one from a string.
 
+import re
 import sys
-from collections.abc import Sequence
-from typing import Annotated, Any
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, TypeVar
 
 import typer
-from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+from typer.core import TyperCommand, TyperGroup
 
-from scorepad.errors import ScorepadError
+from scorepad.errors import ScorepadError, Todo
 from scorepad.i18n import LANGUAGES, N_, _, check_language, said_again, set_language
+
+# Typer's refusals of the command line (Click's UsageError and its kin): Typer 0.28
+# names their base TyperException; 0.27 exports BadParameter, one of them, whose base
+# (ClickException) they share.
+_REFUSALS: "type[typer.TyperException]" = getattr(typer, "TyperException", None) or next(
+    base for base in typer.BadParameter.__mro__ if base.__name__ == "ClickException"
+)
 
 
 class Commands(TyperGroup):
@@ -45,7 +53,7 @@ class Commands(TyperGroup):
         try:
             return super().invoke(ctx)
         except ScorepadError as error:
-            typer.echo(f"scorepad: {error}", err=True)
+            typer.echo(f"scorepad: {error_words(error)}", err=True)
             raise typer.Exit(error.exit_code) from None
 
     def main(
@@ -61,7 +69,7 @@ class Commands(TyperGroup):
             result = super().main(
                 args, prog_name, complete_var, False, windows_expand_args, **extra
             )
-        except typer.TyperException as error:
+        except _REFUSALS as error:
             message = _in_our_words(error) or error.format_message().strip()
             if not message:
                 pass  # a bare group: Typer has printed its help already
@@ -96,80 +104,6 @@ class _Command(TyperCommand):
         formatter.write_usage(ctx.command_path, pieces, _("Usage: "))
 
 
-class _AsGiven:
-    """Typer's coercion of a parameter's value (typer._coercion.RuntimeParam.coerce, Typer
-    0.29) where it needs no converter: None where none is given (or () for a parameter of
-    many values), and a value that already has its parameter's type (`str` or `int`: the
-    words typed, a default) or words for a `list[str]` one (as a list) as it is, as the
-    parameter's pydantic TypeAdapter gives it back. Anything else (`--score 337`) goes to
-    Typer's converter."""
-
-    @staticmethod
-    def coerce(value: Any, param: Any, ctx: Any) -> Any:
-        many = param.multiple or param.nargs == -1
-        if value is None:
-            return () if many else None
-        if not many and type(value) is param.type_descriptor.annotation:
-            return value
-        if many and type(value) is tuple and all(type(word) is str for word in value):
-            return list(value)
-        param._runtime_param = None
-        return param.get_runtime_param().coerce(value, param=param, ctx=ctx)
-
-
-_AS_GIVEN = (str, int, list[str])  # the annotations whose typed words need no converter
-
-
-def _coerce(param: Any, process: Any, ctx: Any, value: Any) -> Any:
-    """Typer's `process_value`, building the parameter's converter only where it is needed.
-
-    Typer builds a parameter's converter (a pydantic TypeAdapter) when it first processes
-    the parameter's value: about a millisecond of start-up for each option left out, whose
-    value stays None (--lang, --round), and the first one imports pydantic, some 40% of a
-    command's start-up. `_AsGiven` stands in for it where it would hand the value back.
-    """
-    if param._runtime_param is not None or not (
-        value is None or param.type_descriptor.annotation in _AS_GIVEN
-    ):
-        return process(ctx, value)
-    param._runtime_param = _AsGiven
-    try:
-        return process(ctx, value)
-    finally:
-        param._runtime_param = None
-
-
-class _Argument(TyperArgument):
-    """An argument as scorepad's help shows it: `NAME` or `[ROUND]`, never `{NAME} <str>`;
-    its value taken past Typer's converter where it needs none (`_coerce`)."""
-
-    def process_value(self, ctx: Any, value: Any) -> Any:
-        return _coerce(self, super().process_value, ctx, value)
-
-    def display_type_rich(self, ctx: Any) -> str | None:
-        return None  # the metavar says what it is
-
-    def _usage_display_name(self) -> str:
-        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
-        return name + ("..." if self.nargs != 1 else "")
-
-
-class _Option(TyperOption):
-    """An option as scorepad's help shows it: its metavar, no `<bool>`, a range in words;
-    its value taken past Typer's converter where it needs none (`_coerce`)."""
-
-    def process_value(self, ctx: Any, value: Any) -> Any:
-        return _coerce(self, super().process_value, ctx, value)
-
-    def display_type_rich(self, ctx: Any) -> str | None:
-        if self.is_flag or self.count:
-            return None
-        return self.metavar or (self.name or "value").upper()
-
-    def _get_number_range_help_str(self) -> str | None:
-        return _range_words(self.min, self.max)
-
-
 def _range_words(low: Any, high: Any) -> str | None:
     """`1 or more`, `0 to 13`: a range as the help and the refusals say it."""
     if low is None and high is None:
@@ -182,25 +116,15 @@ def _range_words(low: Any, high: Any) -> str | None:
 
 
 def in_our_words(command: Any, ctx: Any) -> None:
-    """Make Typer's parameters of `command` show scorepad's words in help (pinned Typer 0.29).
+    """Show `command`'s help, and its parameters' help and metavars, in this run's language.
 
-    Typer 0.29 shows each value's Python type (`<str>`, `<list[str]>`, `<bool>` on a flag),
-    braces round a required argument and `x>=1` for a range; the subclasses change how a
-    parameter is shown, and take a value that needs no converting past Typer's converter
-    (`_coerce`, which spares a start-up import), so a parameter's class is swapped for its
-    twin and nothing else.
+    Through Click's public attributes of a command and its parameters (`help`,
+    `metavar`): Typer shows each parameter as its version does (a value's type, a range
+    as `x>=1`), scorepad only the words.
     """
-    if type(command) is TyperCommand:
-        command.__class__ = _Command
     _translate(command, "help", "short_help", "options_metavar", "subcommand_metavar")
     for param in command.get_params(ctx):
-        if type(param) is TyperArgument:
-            param.__class__ = _Argument
-        elif type(param) is TyperOption:
-            param.__class__ = _Option
         _translate(param, "help", "metavar")
-        if param.name == "install_completion":
-            param.callback = _install_completion
 
 
 def _translate(thing: Any, *attributes: str) -> None:
@@ -219,10 +143,11 @@ def _translate(thing: Any, *attributes: str) -> None:
             setattr(thing, attribute, _(original))
 
 
-# Typer 0.29's own words. Its vendored Click has no gettext: every message is an English
-# literal, so each one scorepad can show is a msgid here, matched when it is shown and
-# said again in scorepad's language with the same values. Typer's rich help reads its
-# panel titles from module constants, set before each help page.
+# Typer's own words. Its vendored Click says them in English (through the standard
+# library's gettext domain, which scorepad does not touch), so each one scorepad can show
+# is a msgid here, matched when it is shown and said again in scorepad's language with
+# the same values. Typer's rich help reads its panel titles from the public constants of
+# `typer.rich_utils`, set before each help page.
 _TYPER_MESSAGES = (
     N_("No such option: {name} Did you mean {suggestion}?"),
     N_("No such option: {name} (Possible options: {options})"),
@@ -260,6 +185,56 @@ _RICH_HELP_WORDS = {
 }
 
 
+def error_words(error: ScorepadError) -> str:
+    """A refusal as the terminal says it: what is wrong, the `--set` it is about, and what
+    to do as a command to type (`errors.Todo`)."""
+    what = f"--{error.option} {error}" if error.option else str(error)
+    if error.settings is not None:
+        source = " ".join(f"--set {text}" for text in error.settings) or "--set"
+        what = f"{source}: {what}"
+    todo, number = error.todo, error.number
+    if todo is None:
+        return what
+    if todo is Todo.CORRECT_TRICKS:
+        said = _("{what}; correct its tricks first (scorepad tricks --round {number} ...)")
+    elif todo is Todo.ENTER_TRICKS_OR_UNDO:
+        said = _(
+            "{what}; enter its tricks (scorepad tricks PLAYER=N ...) or take the bids back"
+            " (scorepad undo)"
+        )
+    elif todo is Todo.ENTER_BIDS_OR_CORRECT:
+        said = _(
+            "{what}; enter the bids first (scorepad bid PLAYER=BID ...), or correct a played"
+            " round with --round N"
+        )
+    elif todo is Todo.CORRECT_ONLY:
+        said = _("{what}, but a round can still be corrected with --round N")
+    elif todo is Todo.START_OR_PICK_GAME:
+        said = _(
+            "{what}; start one with `scorepad new NAME --players A,B,C,D`, pick one with"
+            " `scorepad use NAME`, or give --game NAME"
+        )
+    elif todo is Todo.PICK_GAME:
+        said = _("{what}; pick another with `scorepad use NAME`")
+    elif todo is Todo.LIST_TRASH:
+        said = _("{what} (`scorepad restore` lists every copy)")
+    elif todo is Todo.RESTORE_AS:
+        said = _("{what}; restore it under another name with `scorepad restore {name} --as NEW`")
+    elif todo is Todo.RESTORE_GAME:
+        said = _("{what}; bring it back under that name (`scorepad restore`)")
+    elif todo is Todo.START_EVENT:
+        said = _("{what}; start one with `scorepad event new NAME --players A,B,...`")
+    elif todo is Todo.START_GAME:
+        said = _("{what}: start an ordinary game with `scorepad new`")
+    elif todo is Todo.FEWER_ROUNDS:
+        said = _("{what}; give --rounds {number} or fewer")
+    elif todo is Todo.GIVE_PAIRS:
+        said = _("{what}; give --pairs A+B,C+D,...")
+    else:  # Todo.GIVE_TRAILING_BY
+        said = _("{what} (give --trailing-by)")
+    return said.format(what=what, number=number, name=error.name)
+
+
 def typer_words(message: str) -> str:
     """A message of Typer's, said in this run's language (unchanged if it is not Typer's)."""
     return said_again(message, _TYPER_MESSAGES)
@@ -273,21 +248,6 @@ def _speak_rich_help() -> None:
         setattr(rich_utils, name, _(msgid))
 
 
-def _install_completion(ctx: Any, param: Any, value: Any) -> Any:
-    """Typer's --install-completion, saying what it did in this run's language."""
-    if not value or ctx.resilient_parsing:
-        return value
-    # typer.completion's own `install`, which it takes from a private module.
-    from typer.completion import install  # type: ignore[attr-defined]
-
-    shell, path = install(shell=value) if isinstance(value, str) else install()
-    typer.secho(
-        _("{shell} completion installed in {path}").format(shell=shell, path=path), fg="green"
-    )
-    typer.echo(_("Completion will take effect once you restart the terminal"))
-    raise typer.Exit(0)
-
-
 # What a value that does not convert should have been, by the converter's error type.
 _EXPECTED = {
     "int_parsing": N_("a whole number"),
@@ -297,36 +257,50 @@ _EXPECTED = {
 }
 
 
-def _in_our_words(error: Exception) -> str | None:
-    """`ROUND must be a whole number, not 'abc'`, for a value of the wrong type.
+# A value Click's types refuse: `'abc' is not a valid integer.`, `0 is not in the range x>=1.`
+_NOT_VALID = re.compile(r"(?P<value>.*) is not a valid (?P<kind>int|float|bool)(eger|ean)?\.?")
+_OUT_OF_RANGE = re.compile(r"(?P<value>.*) is not in the range .*")
+_KINDS = {"int": "int_parsing", "float": "float_parsing", "bool": "bool_parsing"}
 
-    Typer converts values with a validator whose messages read like a programmer's
-    ("Input should be a valid integer, unable to parse string as an integer"); the value
-    and what was expected are taken from it and said the way every other refusal is.
+
+def _in_our_words(error: Exception) -> str | None:
+    """`ROUND must be a whole number, not 'abc'`, for a value of the wrong type or range.
+
+    Click's types say it as a programmer would (`'abc' is not a valid integer.`, `0 is
+    not in the range x>=1.`); the value and what was expected are taken from it and
+    said the way every other refusal is.
     """
     if not isinstance(error, typer.BadParameter) or error.param is None:
         return None
-    errors = getattr(error.__cause__, "errors", None)
-    if not callable(errors):
-        return None
-    details = errors()
-    if not details:
-        return None
-    kind, bounds = details[0].get("type"), details[0].get("ctx") or {}
-    if kind in _EXPECTED:
-        expected = _(_EXPECTED[kind])
-    elif kind in ("greater_than_equal", "less_than_equal"):
-        param = error.param
-        expected = str(_range_words(getattr(param, "min", None), getattr(param, "max", None)))
-        expected = expected or str(bounds)
-    else:
-        return None
     param = error.param
+    found = _refused_value(error)
+    if found is None:
+        return None
+    kind, value = found
+    expected = _(_EXPECTED[kind]) if kind in _EXPECTED else str(_range_words(*_bounds(param)))
     opts = [opt for opt in getattr(param, "opts", ()) if opt.startswith("-")]
     name = max(opts, key=len) if opts else str(getattr(param, "metavar", None) or param.name)
     return _("{name} must be {expected}, not {value}").format(
-        name=name, expected=expected, value=repr(details[0].get("input"))
+        name=name, expected=expected, value=repr(value)
     )
+
+
+def _refused_value(error: Any) -> tuple[str, str] | None:
+    """What kind of value Click's type refused (`int_parsing`, or `range`), and the
+    words typed."""
+    message = str(getattr(error, "message", ""))
+    match = _NOT_VALID.fullmatch(message)
+    if match:
+        return _KINDS[match["kind"]], match["value"].strip("'")
+    match = _OUT_OF_RANGE.fullmatch(message)
+    if match and _bounds(error.param) != (None, None):
+        return "range", match["value"].strip("'")
+    return None
+
+
+def _bounds(param: Any) -> tuple[Any, Any]:
+    """A number parameter's range, as its Click type holds it."""
+    return getattr(param.type, "min", None), getattr(param.type, "max", None)
 
 
 def _print_version(value: bool) -> None:
@@ -342,11 +316,23 @@ def _choose_language(value: str | None) -> None:
         try:
             set_language(check_language(value))
         except ScorepadError as error:
-            raise typer.BadParameter(str(error)) from None
+            raise typer.BadParameter(error_words(error)) from None
+
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+class App(typer.Typer):
+    """scorepad's Typer app: its commands are `_Command`s (Typer's public `cls`)."""
+
+    def command(
+        self, *args: Any, cls: Any = None, **kwargs: Any
+    ) -> Callable[[_Function], _Function]:
+        return super().command(*args, cls=cls or _Command, **kwargs)
 
 
 def _new_app(*, add_completion: bool) -> typer.Typer:
-    return typer.Typer(
+    return App(
         name="scorepad",
         cls=Commands,
         help="A score pad for Spades: bids, tricks, nil, bags and house rules, scored right.",

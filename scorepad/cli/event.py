@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from scorepad.cli.common import JsonOption, PresetOption, SetOption
-from scorepad.cli.core import Commands, app
+from scorepad.cli.core import App, Commands, app
 from scorepad.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from scorepad.event import Event, EventStandings, RoundState
 
-event_app = typer.Typer(
+event_app = App(
     cls=Commands,
     help="A club night: many tables, partners rotating, one standings.",
     no_args_is_help=True,

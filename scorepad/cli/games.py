@@ -16,7 +16,7 @@ from scorepad.cli.common import (
     names_starting,
 )
 from scorepad.cli.core import app
-from scorepad.i18n import N_, _, format_datetime, language, ngettext
+from scorepad.i18n import N_, _, format_datetime, language, ngettext, pgettext
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -159,7 +159,7 @@ def games(
         else:
             players = "\n" + ", ".join(entry["players"])
             scores = ", ".join(f"{team['name']} {team['score']}" for team in entry["teams"])
-            status = _("playing")
+            status = pgettext("standing", "level") if entry["status"] == "level" else _("playing")
             if entry["status"] == "finished":
                 status = (
                     _("a draw")
@@ -212,7 +212,7 @@ def summaries_json() -> list[dict[str, Any]]:
                 preset=game.preset,
                 players=list(game.players),
                 rounds=sum(r.sides is not None for r in result.rounds),
-                status="playing" if result.outcome is None else "finished",
+                status=result.status,
                 winner=game.sides[result.winner] if result.winner is not None else None,
                 teams=[
                     {"name": name, "score": score, "bags": bags}

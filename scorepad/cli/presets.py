@@ -7,9 +7,9 @@ from typing import Annotated
 import typer
 
 from scorepad.cli.common import JsonOption, SetOption
-from scorepad.cli.core import Commands, app
+from scorepad.cli.core import App, Commands, app
 
-presets_app = typer.Typer(
+presets_app = App(
     cls=Commands, help="List the rule presets, or show one's rules.", no_args_is_help=True
 )
 app.add_typer(presets_app, name="presets")

@@ -160,7 +160,7 @@ def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
 def result_summary(game: Game, result: Standings, number: int, *, corrected: bool) -> str:
     """`Round 3: Ann & Cat +141 -> 341 (1 bag), Bob & Dan -60 -> 200 (0 bags). Next deal: Dan.`"""
     from scorepad.game import next_dealer, open_round
-    from scorepad.gametext import scores_text
+    from scorepad.gametext import level_text, scores_text
 
     scored = result.rounds[number - 1].sides
     assert scored is not None
@@ -194,4 +194,7 @@ def result_summary(game: Game, result: Standings, number: int, *, corrected: boo
         )
     else:
         text += " " + _("Next deal: {dealer}.").format(dealer=game.players[next_dealer(game)])
+    level = level_text(game, result)
+    if level is not None:  # level at the top where the game would end: the next round decides
+        text += " " + level
     return text

@@ -161,12 +161,7 @@ def simulate(
         else:
             summary = _with_progress(config, jobs)
     except KernelRefusedError as error:
-        raise ScorepadError(
-            _(
-                "--kernel c: the compiled kernel cannot play this run: {reason};"
-                " use --kernel auto or python"
-            ).format(reason=kernel_reason_words(error.reason))
-        ) from None
+        raise ScorepadError(kernel_refused_words(error.reason)) from None
     if as_json:
         from scorepad.cli.common import print_json
 
@@ -256,6 +251,14 @@ def kernel_reason_words(reason: KernelReason) -> str:
     if reason is KernelReason.NOT_BUILT:
         return _("it is not built in this install (no C compiler when it was installed)")
     return _("--kernel python")  # KernelReason.CHOSEN_PYTHON
+
+
+def kernel_refused_words(reason: KernelReason) -> str:
+    """`--kernel c` refused, and why, in the run's language."""
+    return _(
+        "--kernel c: the compiled kernel cannot play this run: {reason};"
+        " use --kernel auto or python"
+    ).format(reason=kernel_reason_words(reason))
 
 
 def why_not_kernel(reason: KernelReason) -> str:

@@ -57,12 +57,7 @@ def game_json(game: Game, standings: Standings) -> dict[str, Any]:
     return {
         "name": game.name,
         "preset": game.preset,
-        # "level": a tie at the top where the game would end plays on (standings.level)
-        "status": "finished"
-        if outcome is not None
-        else "level"
-        if standings.level is not None
-        else "playing",
+        "status": standings.status,
         "winner": game.sides[outcome.winner]
         if outcome is not None and outcome.winner is not None
         else None,

@@ -5,9 +5,8 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from scorepad.bids import say_bid
 from scorepad.game import Game, SideEntry, Standings, check_round_number
-from scorepad.gametext import entry_words, line_words, warning_words
+from scorepad.gametext import EntryItem, entry_words, item_words, line_words, warning_words
 from scorepad.i18n import _, pgettext
 from scorepad.render.grid import BAD
 from scorepad.scoring import SideScore, signed
@@ -97,11 +96,12 @@ def explain_round(game: Game, standings: Standings, number: int) -> RenderableTy
 def _entry_text(game: Game, side: int, entry: SideEntry) -> Text:
     """`Ann & Cat: Ann bid 4 took 5, Cat bid nil took 0` (or the team's joint numbers)."""
     seats = game.rules.seats_of(side)
-    if len(seats) == 1:  # solo play: the side is its player
-        text = Text(game.players[seats[0]], style="bold")
-        text.append(" " + _("bid {bid}").format(bid=say_bid(entry.bids[0])))
-        if entry.tricks is not None:
-            text.append(" " + _("took {tricks}").format(tricks=entry.tricks[0]))
+    if len(seats) == 1:  # solo play: the side is its player, named in bold
+        name = game.players[seats[0]]
+        took = entry.tricks[0] if entry.tricks is not None else None
+        text = Text(item_words(EntryItem(name, entry.bids[0], took)))
+        start = text.plain.find(name)
+        text.stylize("bold", start, start + len(name))
         return text
     text = Text(game.sides[side], style="bold")
     text.append(": ")

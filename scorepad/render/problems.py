@@ -228,7 +228,7 @@ def _bids(v: Values) -> str:
 
 
 # ---------------------------------------------------------------------------
-# The engine's numbers and the reference's (validate.py, referee.py, runner.py)
+# The engine's numbers and the reference's (validate.py, referee.py, gameloop.py)
 
 
 def _lines_sum(v: Values) -> str:
@@ -353,7 +353,7 @@ def _standings(v: Values) -> str:
 
 
 # ---------------------------------------------------------------------------
-# The kernel's table against the Python bots (tabledeals.py)
+# The kernel's table against the Python bots (kerneldeals.py)
 
 
 def _kernel_check(v: Values) -> str:

@@ -548,7 +548,7 @@ class Pages:
 
     async def new_game(self, request: Request) -> Response:
         if self.config.game is not None:
-            raise NotFound(_("this server serves one game; start another with `scorepad new`"))
+            raise NotFound(_("this server serves one game; it has no page to start another"))
         form = await read_form(request)
         try:
             path = await run_in_threadpool(actions.start_game, form)

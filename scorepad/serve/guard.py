@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from scorepad.errors import GameFileError, ScorepadError
+from scorepad.errors import GameFileError, ScorepadError, Todo
 from scorepad.i18n import _
 from scorepad.serve.actions import FormError
 
@@ -91,9 +91,49 @@ def without_folders(text: str) -> str:
 
 def sentence(error: Exception | str) -> str:
     """An error's one line as a sentence: a capital first, a full stop last, and no folder
-    of the server's named."""
-    text = without_folders(str(error))
+    of the server's named; what to do said in the page's terms (`page_words`)."""
+    said = page_words(error) if isinstance(error, ScorepadError) else str(error)
+    text = without_folders(said)
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def page_words(error: ScorepadError) -> str:
+    """A refusal as the page says it: what is wrong, the rule changes it is about (the
+    new-game form's field), and what to do with the page's buttons and links, never a
+    command to type."""
+    what = str(error)
+    if error.settings:
+        what = _("Rule changes, {settings}: {what}").format(
+            settings=", ".join(error.settings), what=what
+        )
+    elif error.settings is not None:
+        what = _("Rule changes: {what}").format(what=what)
+    todo = error.todo
+    if todo is Todo.CORRECT_TRICKS:
+        said = _(
+            "{what}; correct round {number}'s tricks first: open the round from the sheet and"
+            " use “Correct the tricks”"
+        )
+    elif todo is Todo.ENTER_TRICKS_OR_UNDO:
+        said = _(
+            "{what}; enter its tricks, or take the bids back with “Take back round {number}'s"
+            " bids”"
+        )
+    elif todo is Todo.ENTER_BIDS_OR_CORRECT:
+        said = _(
+            "{what}; enter the bids first, or open a played round from the sheet to correct it"
+        )
+    elif todo is Todo.CORRECT_ONLY:
+        said = _("{what}, but a round can still be corrected: open it from the sheet")
+    elif todo in (Todo.START_OR_PICK_GAME, Todo.PICK_GAME):
+        said = _("{what}; pick a game on the list of games, or start one there")
+    elif todo in (Todo.RESTORE_GAME, Todo.RESTORE_AS, Todo.LIST_TRASH):
+        said = _("{what}; it can be brought back from the trash where the server runs")
+    elif todo is Todo.START_GAME:
+        said = _("{what}; start an ordinary game instead")
+    else:  # none, or one the page has no part in (an event, `check`: run in a terminal)
+        said = "{what}"
+    return said.format(what=what, number=error.number)
 
 
 async def read_form(request: Request) -> dict[str, str]:

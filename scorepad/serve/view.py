@@ -209,7 +209,13 @@ def game_summary(game: Game, result: Standings) -> str:
     """A saved game in one line, for the list of games: `3 rounds: Us 216, Them 120; Us won.`"""
     count = len(game.rounds)
     scores = scores_text(game, result.scores)
-    if not result.finished:
+    if result.level is not None:  # a tie at the top that plays on
+        said = ngettext(
+            "{count} round: {scores}; level, the next round decides.",
+            "{count} rounds: {scores}; level, the next round decides.",
+            count,
+        )
+    elif not result.finished:
         said = ngettext("{count} round: {scores}.", "{count} rounds: {scores}.", count)
     elif result.winner is None:
         said = ngettext(

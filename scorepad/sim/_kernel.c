@@ -1162,14 +1162,15 @@ static PyObject *small_tuple(const uint8_t *values, int n) {
     return out;
 }
 
-/* Each side's place in a table of scored sides (kept in Python): its seats' bids and
-   tricks, in seat order, as the digits of a number in radix (tricks + 3) * (tricks + 1).
-   A seat's digit is its bid's digit (the number, tricks + 1 for nil, tricks + 2 for
-   blind nil, 0 for a seat whose partner made their joint bid: the kernel makes joint bids
-   only where 0 is no bid) times (tricks + 1), plus the tricks it took. */
+/* Each side's key in the scorer's memo (kept in Python): its seats' bids and tricks as
+   the digits of a number in radix (tricks + 3) * (tricks + 1), in ascending order
+   whatever seat holds which (partners who swap their bids and tricks score the same). A
+   seat's digit is its bid's digit (the number, tricks + 1 for nil, tricks + 2 for blind
+   nil, 0 for a seat whose partner made their joint bid: the kernel makes joint bids only
+   where 0 is no bid) times (tricks + 1), plus the tricks it took. */
 static PyObject *side_places(Table *self) {
-    long long place[MAX_PLAYERS] = {0};
-    int sides = 0, tricks = self->tricks;
+    long long place[MAX_PLAYERS] = {0}, digits[MAX_PLAYERS][MAX_PLAYERS];
+    int sides = 0, tricks = self->tricks, held[MAX_PLAYERS] = {0};
     long long radix_tricks = tricks + 1, radix = (tricks + 3) * radix_tricks;
     for (int seat = 0; seat < self->players; seat++) {
         int code = self->by_seat[seat];
@@ -1177,14 +1178,18 @@ static PyObject *side_places(Table *self) {
                     : code == BLIND_NIL_CODE ? tricks + 2
                     : code == JOINT_CODE     ? 0
                                              : code;
-        int side = self->side_of[seat];
+        int side = self->side_of[seat], at = held[side]++;
 #if SCOREPAD_KERNEL_MUTATE == 4
-        place[side] = place[side] * radix + digit * radix_tricks + self->taken[seat] % 7;
+        long long value = digit * radix_tricks + self->taken[seat] % 7;
 #else
-        place[side] = place[side] * radix + digit * radix_tricks + self->taken[seat];
+        long long value = digit * radix_tricks + self->taken[seat];
 #endif
+        for (; at > 0 && digits[side][at - 1] > value; at--) digits[side][at] = digits[side][at - 1];
+        digits[side][at] = value;
         if (side >= sides) sides = side + 1;
     }
+    for (int side = 0; side < sides; side++)
+        for (int i = 0; i < held[side]; i++) place[side] = place[side] * radix + digits[side][i];
     PyObject *out = PyTuple_New(sides);
     if (!out) return NULL;
     for (int side = 0; side < sides; side++) {

@@ -7,7 +7,7 @@ plays by its own code, the twin plays each deal by the Python path's one deal pa
 a `random.Random` seeded with the kernel's seed, so a seed plays the same games on
 either. It reads its rules from `rules` (which the compiled kernel ignores), not from
 the tables built for the C. Its check of its own deals is the plain replay's
-(`DealChecker.check_play`), so every deal played on the twin is replayed by the plain
+(`DealChecker.play_problems`), so every deal played on the twin is replayed by the plain
 reading of the rules.
 """
 
@@ -27,7 +27,7 @@ from scorepad.sim.bots import BOTS, Bot, HeuristicBot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.play import BEATS, SUIT_OF
 from scorepad.sim.results import DealRecord, seat_names
-from scorepad.sim.table import NUMBER_BIDS, Seen
+from scorepad.sim.seen import NUMBER_BIDS, Seen
 
 NIL, BLIND_NIL = 254, 255  # the kernel's bid codes (a number bid is its own code)
 JOINT = 252  # a seat whose partner made their joint bid (no bid of its own)
@@ -70,7 +70,7 @@ class Table:
         self, dealer: SupportsIndex, blind_sides: SupportsIndex, scores: Sequence[int] = (), /
     ) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]:
         """deal(dealer, blind_sides[, scores]) -> (bids by seat, tricks by seat, problems,
-        side places): one deal played out (see `table_deal` in _kernel.c)."""
+        side keys): one deal played out (see `table_deal` in _kernel.c)."""
         dealer, blind_sides = operator.index(dealer), operator.index(blind_sides)
         rules, seen = self._rules, self._seen
         if not 0 <= dealer < rules.players:
@@ -89,7 +89,7 @@ class Table:
         """The deal replayed by the plain reading: 0 if clean, else a bit for each kind
         of fault, as `check_deal` in _kernel.c."""
         bad = 0
-        for problem in self._checker.check_play(record):
+        for problem in self._checker.play_problems(record):
             bad |= _BITS[problem.check]
         return bad
 
@@ -171,16 +171,22 @@ class Table:
 
 
 def side_places(rules: Rules, codes: Sequence[int], taken: Sequence[int]) -> tuple[int, ...]:
-    """Each side's place (`side_places` in _kernel.c): its seats' bids and tricks, in
-    seat order, as digits in radix (tricks + 3) * (tricks + 1)."""
+    """Each side's key in the scorer's memo (`side_places` in _kernel.c): its seats' bids
+    and tricks as digits in radix (tricks + 3) * (tricks + 1), in ascending order."""
     tricks = rules.tricks
     radix = (tricks + 3) * (tricks + 1)
-    places = [0] * rules.sides
+    # A joint partner's digit is 0: the kernel makes joint bids only where 0 is no bid.
+    digit_of = {NIL: tricks + 1, BLIND_NIL: tricks + 2, JOINT: 0}
+    digits: list[list[int]] = [[] for _ in range(rules.sides)]
     for seat, code in enumerate(codes):
-        # A joint partner's digit is 0: the kernel makes joint bids only where 0 is no bid.
-        digit = {NIL: tricks + 1, BLIND_NIL: tricks + 2, JOINT: 0}.get(code, code)
-        side = rules.side_of(seat)
-        places[side] = places[side] * radix + digit * (tricks + 1) + taken[seat]
+        digit = digit_of.get(code, code)
+        digits[rules.side_of(seat)].append(digit * (tricks + 1) + taken[seat])
+    places = []
+    for side in digits:
+        place = 0
+        for digit in sorted(side):
+            place = place * radix + digit
+        places.append(place)
     return tuple(places)
 
 

@@ -23,8 +23,8 @@ from scorepad.sim.play import BEATS, BIT, NO_SUIT, SPADE_LOW, SUIT_OF, legal_mas
 from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
+from scorepad.sim.seen import KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
 from scorepad.sim.source import Deal
-from scorepad.sim.table import KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
 
 
 def game_seed(seed: int, index: int) -> str:
@@ -69,8 +69,6 @@ class BotDeals:
         self._seen = Seen(rules)  # for every game (`Seen.new_game`)
         self._seats = [rules.seats_of(side) for side in range(rules.sides)]
         self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
-        # Each seat is asked once, for its own bid (see `_bid_plain`).
-        self._plain_bids = not rules.blind_nil and not (rules.partner_bidding and not rules.suicide)
         self._followers = [
             tuple((leader + step) % rules.players for step in range(1, rules.players))
             for leader in range(rules.players)
@@ -107,9 +105,15 @@ class BotDeals:
         by_seat = seen.bids  # `record.by_seat` (None: the partner bid for the side)
         if keep_record:
             result.records.append(record)
-        problems = self.checker.check(record, scores, by_seat) if self.checker else []
+        problems = self.checker.deal_problems(record, scores, by_seat) if self.checker else []
         keys = [KEY_OF_ID.get(id(bid), bid) for bid in by_seat]
-        return Deal(keys, by_seat, record.taken, None, record, problems)
+        taken = record.taken
+        # Any fixed order of a side's seats does: two orders would only miss a share.
+        sides = [
+            tuple(sorted([(keys[seat], taken[seat]) for seat in seats], key=hash))
+            for seats in self._seats
+        ]
+        return Deal(keys, by_seat, taken, sides, record, problems)
 
     def replay_record(self, deal: Deal) -> DealRecord:
         """The deal's record, to replay it by hand."""
@@ -157,10 +161,7 @@ class BotDeals:
         if plan.discards:
             record.discards = bots[dealer].discard(dealer, hands[dealer], plan.discards, seen)
             hands[dealer] &= ~mask_of(record.discards)
-        if self._plain_bids:
-            self._bid_plain(record, hands, seen, bots)
-        else:
-            self._bid(record, hands, seen, bots, blind_sides)
+        self._bid(record, hands, seen, bots, blind_sides)
         if rules.blind_nil_exchange:
             self._exchange(record, hands, seen, bots)
         seen.trick = []
@@ -175,7 +176,8 @@ class BotDeals:
         bots: Sequence[Bot],
         blind_sides: int,
     ) -> None:
-        """The bids of a deal under rules with blind nil or partner bidding."""
+        """The bids of a deal, from the dealer's left: each seat's own, or under partner
+        bidding a side's joint bid when neither partner bids nil."""
         rules = self.rules
         players = rules.players
         dealer = record.dealer
@@ -235,33 +237,6 @@ class BotDeals:
             done.add(seat)
             self._note_bid(record, seen, seat, bid)
             if not bid.is_nil:
-                total += bid.tricks
-
-    def _bid_plain(
-        self, record: DealRecord, hands: list[int], seen: Seen, bots: Sequence[Bot]
-    ) -> None:
-        """`_bid` under rules with no blind nil and no partner bidding: each seat in turn
-        is asked once, for its own bid, beside its partner's if that is made."""
-        dealer = record.dealer
-        record.joint = [False] * self.rules.sides
-        bids, nil, contract = seen.bids, seen.nil, seen.contract
-        side_of, partner_of = seen.side_of, seen.partner
-        noted = record.bids.append
-        choices, key_of_id = self._choices, KEY_OF_ID
-        total = 0  # the table's non-nil bids so far
-        for seat in self._bidding[dealer]:
-            # The partner's bid (None: not made yet; a seat playing alone is its own partner).
-            partner_bid = bids[partner_of[seat]]
-            last = seat == dealer
-            key = (key_of_id.get(id(partner_bid), partner_bid), total, last, False)  # `bid_key`
-            choice = choices.get(key) or self._choice(partner_bid, total, last, False)
-            bid = bots[seat].bid(seat, hands[seat], seen, choice)
-            noted((seat, bid))
-            bids[seat] = bid
-            if bid.is_nil:
-                nil[seat] = True  # (False from `Seen.new_deal` otherwise)
-            else:
-                contract[side_of[seat]] += bid.tricks
                 total += bid.tricks
 
     def _choice(self, partner_bid: Bid | None, total: int, last: bool, joint: bool) -> BidChoice:

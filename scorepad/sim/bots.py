@@ -34,7 +34,7 @@ from scorepad.sim.play import (
     highest,
     lowest,
 )
-from scorepad.sim.table import BidChoice, Seen
+from scorepad.sim.seen import BidChoice, Seen
 from scorepad.sim.valuation import (
     ACES,
     KING,

@@ -17,7 +17,7 @@ from scorepad.sim.play import (
     SUIT_MASKS,
     SUIT_OF,
 )
-from scorepad.sim.table import Seen
+from scorepad.sim.seen import Seen
 from scorepad.sim.valuation import RANK_MASKS, RANK_OF
 
 # One more than the highest code of a card's suit: a mask has no card above the suit of

@@ -18,15 +18,8 @@ from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.keys import MemoKeys
 from scorepad.sim.results import DealRecord
-from scorepad.sim.table import bid_key
-from scorepad.sim.validate import (
-    Problem,
-    check_dealt,
-    dealt_masks,
-    replay_clean,
-    replay_masks,
-    replay_play,
-)
+from scorepad.sim.seen import bid_key
+from scorepad.sim.validate import Problem, check_dealt, replay_play
 
 MEMO_LIMIT = 200_000
 _UNSEEN = object()  # not yet in a memo (None there means: checked, nothing wrong)
@@ -46,7 +39,6 @@ class DealChecker:
         # Whether a bid check reads the deficits without a blind bid (see `MemoKeys`).
         self._plain_reads = rules.bid_check_reads_deficit(False)
         self.plan = deck_plan(rules)
-        self._deck_mask = sum(1 << code for code in set(self.plan.codes))
         self._names = names
         self._side_names = side_names
         self._side_seats = [rules.seats_of(side) for side in range(rules.sides)]
@@ -56,52 +48,32 @@ class DealChecker:
         # A kernel deal's bids by the dealer and the bid codes (and the deficits, where
         # the checks read them).
         self._kernel_bids: dict[tuple[object, ...], tuple[Problem, ...]] = {}
-        # The checks of a kernel deal's sides and table, by their bid codes: a table's key
-        # is tagged "table", as in `_side_bids` (a side's key, its side, deficit and
-        # codes, can hold the same numbers as a table's codes in bidding order).
-        self._code_bids: dict[tuple[object, ...], Problem | None] = {}
         self._order = [list(rules.bidding_order(dealer)) for dealer in range(rules.players)]
 
-    def check(
+    def deal_problems(
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
         """Everything about a deal: the cards dealt, the play, and the bids."""
-        problems = self.check_play(record)
-        problems.extend(self.check_bids(record, scores, by_seat))
+        problems = self.play_problems(record)
+        problems.extend(self.bid_problems(record, scores, by_seat))
         return problems
 
-    def check_play(self, record: DealRecord) -> list[Problem]:
+    def play_problems(self, record: DealRecord) -> list[Problem]:
         """The deal and its play replayed by the validator: cards dealt once, each card
         held and legal, the trick winners and the tricks per seat."""
         rules, plan = self.rules, self.plan
+        problems = check_dealt(plan.codes, record.dealt, record.dealer, plan.tricks, plan.discards)
+        if record.discards and not set(record.discards) <= set(record.dealt[record.dealer]):
+            problems.append(Problem("deal", "bad-discard"))
+        holdings = record.holdings()
+        if sorted(len(hand) for hand in holdings) != [plan.tricks] * rules.players:
+            problems.append(
+                Problem("deal", "holdings", {"counts": [len(hand) for hand in holdings]})
+            )
         leader = (record.dealer + 1) % rules.players
-        masks = None
-        if not record.discards and not record.exchanges:  # then the holdings are as dealt
-            masks = dealt_masks(
-                self._deck_mask, record.dealt, record.dealer, plan.tricks, plan.discards
-            )
-        if masks is not None:
-            problems: list[Problem] = []
-            clean = replay_masks(masks, leader, record.plays, rules.tricks)
-            holdings = record.dealt
-        else:
-            problems = check_dealt(
-                plan.codes, record.dealt, record.dealer, plan.tricks, plan.discards
-            )
-            if record.discards and not set(record.discards) <= set(record.dealt[record.dealer]):
-                problems.append(Problem("deal", "bad-discard"))
-            holdings = record.holdings()
-            if sorted(len(hand) for hand in holdings) != [plan.tricks] * rules.players:
-                problems.append(
-                    Problem("deal", "holdings", {"counts": [len(hand) for hand in holdings]})
-                )
-            clean = replay_clean(holdings, leader, record.plays, rules.tricks)
-        if clean is None:
-            replay = replay_play(holdings, leader, record.plays, self._names)
-            problems.extend(replay.problems)
-            winners, taken = replay.winners, replay.taken
-        else:
-            winners, taken = clean
+        replay = replay_play(holdings, leader, record.plays, self._names)
+        problems.extend(replay.problems)
+        winners, taken = replay.winners, replay.taken
         if winners != record.winners:
             problems.append(
                 Problem("winner", "winners", {"played": list(record.winners), "rules": winners})
@@ -116,7 +88,7 @@ class DealChecker:
             )
         return problems
 
-    def check_bids(
+    def bid_problems(
         self, record: DealRecord, scores: Sequence[int], by_seat: Sequence[Bid | None]
     ) -> list[Problem]:
         """The deal's bids pass the checks a person's bids pass, memoised by the bids in
@@ -133,18 +105,21 @@ class DealChecker:
                 self._deal_bids[key] = problems
         return list(problems)
 
-    def check_kernel_bids(
+    def code_bid_problems(
         self, dealer: int, codes: tuple[int, ...], blind: bool, bid_of: Sequence[Bid | None],
         scores: Sequence[int],
     ) -> list[Problem]:  # fmt: skip
-        """`check_bids` for a kernel deal: `codes` its bids by seat as the kernel gives
+        """`bid_problems` for a kernel deal: `codes` its bids by seat as the kernel gives
         them, `bid_of` the Bid of each code; the bidding order and joint flags follow from the
         dealer alone."""
         deficits = self.keys.deal_deficits(scores, blind) if blind or self._plain_reads else None
         key = (dealer, codes) if deficits is None else (dealer, codes, deficits)
         problems = self._kernel_bids.get(key)
         if problems is None:
-            problems = tuple(self._check_codes(dealer, codes, blind, bid_of, scores))
+            by_seat = [bid_of[code] for code in codes]
+            in_order = [bid for seat in self._order[dealer] if (bid := by_seat[seat]) is not None]
+            joint = [None in [by_seat[seat] for seat in seats] for seats in self._side_seats]
+            problems = tuple(self._check_sides(joint, in_order, scores, by_seat))
             if len(self._kernel_bids) < MEMO_LIMIT:
                 self._kernel_bids[key] = problems
         return list(problems) if problems else []
@@ -173,44 +148,6 @@ class DealChecker:
         key = ("table", *[bid_key(bid) for bid in in_order])
         refused = memo.get(key, _UNSEEN)
         if refused is _UNSEEN:
-            refused = memo[key] = self._table_refusal(in_order)
-        if refused is not None:
-            problems.append(cast("Problem", refused))
-        return problems
-
-    def _check_codes(
-        self,
-        dealer: int,
-        codes: Sequence[int],
-        blind: bool,
-        bid_of: Sequence[Bid | None],
-        scores: Sequence[int],
-    ) -> list[Problem]:
-        """`_check_sides` for a kernel deal, by its bid codes (`codes` by seat; `blind`:
-        whether it holds a blind bid): a side's or the table's Bids are looked up only for
-        a check not met yet. A seat without a bid of its own (its code's Bid is None) is
-        the partner of a side's joint bid."""
-        memo = self._code_bids
-        problems = []
-        for side, seats in enumerate(self._side_seats):
-            side_codes = [codes[seat] for seat in seats]
-            side_blind = blind and any(
-                (bid := bid_of[code]) is not None and bid.is_blind for code in side_codes
-            )
-            deficit = self.keys.side_deficit(scores, side, side_blind)
-            key: tuple[object, ...] = (side, deficit, *side_codes)
-            refused = memo.get(key, _UNSEEN)
-            if refused is _UNSEEN:
-                bids = tuple([bid for code in side_codes if (bid := bid_of[code]) is not None])
-                joint = len(bids) < len(side_codes)
-                refused = memo[key] = self._side_refusal(side, bids, deficit, joint)
-            if refused is not None:
-                problems.append(cast("Problem", refused))
-        order = [code for seat in self._order[dealer] if bid_of[code := codes[seat]] is not None]
-        key = ("table", *order)
-        refused = memo.get(key, _UNSEEN)
-        if refused is _UNSEEN:
-            in_order = [bid for code in order if (bid := bid_of[code]) is not None]
             refused = memo[key] = self._table_refusal(in_order)
         if refused is not None:
             problems.append(cast("Problem", refused))

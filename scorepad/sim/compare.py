@@ -22,11 +22,11 @@ from typing import Any
 
 from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
+from scorepad.sim.gameloop import MAX_DEALS, GameRunner
 from scorepad.sim.kernel import choose_kernel
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.results import GameResult
 from scorepad.sim.run import RunConfig, RunSummary, game_runner
-from scorepad.sim.runner import MAX_DEALS, GameRunner
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 CAP_WARNING = 0.05  # more games than this cut off at the deal cap is worth a warning

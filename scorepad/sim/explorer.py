@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from scorepad import reference
 from scorepad.bids import NIL, Bid, BidKind, number
 from scorepad.sim.bots import HeuristicBot
-from scorepad.sim.table import BidChoice, Seen
+from scorepad.sim.seen import BidChoice, Seen
 
 _KIND = {BidKind.NUMBER: "number", BidKind.NIL: "nil", BidKind.BLIND_NIL: "bnil",
          BidKind.BLIND: "blind"}  # fmt: skip

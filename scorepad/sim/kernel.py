@@ -28,10 +28,7 @@ from scorepad.errors import ScorepadError
 from scorepad.rules import Rules
 from scorepad.sim import _kernel_py
 from scorepad.sim.deal import deck_plan
-from scorepad.sim.slots import BLIND_NIL_CODE as BLIND_NIL_CODE
-from scorepad.sim.slots import JOINT_CODE as JOINT_CODE
-from scorepad.sim.slots import NIL_CODE as NIL_CODE
-from scorepad.sim.table import NUMBER_BIDS, BidChoice, Seen, bid_choice, choice_reads_total
+from scorepad.sim.seen import NUMBER_BIDS, BidChoice, Seen, bid_choice, choice_reads_total
 from scorepad.sim.valuation import (
     RANK_OF,
     SIDE_RISKS,
@@ -48,6 +45,9 @@ IMPLEMENTATIONS = ("c", "python")  # the kernel compiled, and its pure-Python tw
 RANDOM_NIL = 0.02  # RandomBot's chance of a nil bid, and of a blind nil when open to it
 KERNEL_BOTS = ("random", "heuristic")  # the bots the kernel plays (one kind a table)
 SPADE_KEYS, SIDE_KEYS = 1 << 15, 1 << 13  # the bot's tables: by the spades' bits, a side's
+# The kernel's bid codes of nil and blind nil, as in _kernel.c (a number bid is its own
+# code), and of a seat whose partner made their joint bid.
+NIL_CODE, BLIND_NIL_CODE, JOINT_CODE = 254, 255, 252
 
 
 class KernelTable(Protocol):

@@ -17,10 +17,10 @@ from typing import Any
 
 from scorepad.errors import ScorepadError
 from scorepad.rules import Rules
+from scorepad.sim.gameloop import CHECKS, MAX_DEALS, GameRunner
 from scorepad.sim.kernel import KernelReason, choose_kernel, kernel_refusal, table_type
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.results import GameResult, Tally, Violation
-from scorepad.sim.runner import CHECKS, MAX_DEALS, GameRunner
 
 END_KINDS = ("target", "loss-limit", "boston", "sets", "draw", "unfinished")
 MAX_VIOLATIONS_KEPT = 100

@@ -1,8 +1,8 @@
 """What the game loop asks of a deal source, and what one deal gives it.
 
 Three sources play deals: bots in Python (botdeals.py), and a table of random bots
-(tabledeals.py) on the compiled kernel (`_kernel.c`) or on its pure-Python twin. The
-game loop (runner.py) scores and folds whatever deal a source gives the same way.
+(kerneldeals.py) on the compiled kernel (`_kernel.c`) or on its pure-Python twin. The
+game loop (gameloop.py) scores and folds whatever deal a source gives the same way.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class Deal(NamedTuple):
     keys: Sequence[object]  # tell the seats' bids apart: bid keys, or the kernel's codes
     bids: Sequence[object]  # the seats' bids as the source has them (for `played_of`)
     taken: Sequence[int]  # tricks by seat
-    places: tuple[int, ...] | None  # the sides' places (kernel: slots.py)
+    sides: Sequence[object]  # each side's bids and tricks whatever seat bid what (a memo key)
     record: DealRecord | None  # everything that happened, when the source kept it
     problems: list[Problem]  # what the source's checks found wrong
 

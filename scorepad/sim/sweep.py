@@ -42,10 +42,10 @@ from scorepad.ruledata import rules_to_mapping
 from scorepad.rules import Rules, format_value
 from scorepad.scoring import LineKind, Said, judge_end, score_side
 from scorepad.sim.explorer import USUAL_MIX, ExplorerBot, ExplorerMix
+from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.referee import Referee, knobs_of_preset
 from scorepad.sim.results import GameResult, Violation
-from scorepad.sim.runner import GameRunner
 from scorepad.sim.validate import Problem
 
 # The values the sweep plays of every knob (docs/rules.md "Every knob"): each one

@@ -15,11 +15,11 @@ from scorepad.sim import parallel
 from scorepad.sim import run as run_module
 from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import HeuristicBot, RandomBot
+from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.parallel import chunks
 from scorepad.sim.results import GameResult, Violation
 from scorepad.sim.run import RunConfig, RunSummary, simulate
-from scorepad.sim.runner import GameRunner
-from scorepad.sim.table import Seen
+from scorepad.sim.seen import Seen
 from scorepad.sim.validate import Problem
 
 # Seeded and short: enough games to meet every rule of the preset, quick enough for CI.

@@ -21,12 +21,11 @@ from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import KernelTable
+from scorepad.sim.kerneldeals import SAMPLE_EVERY, KernelDeals
 from scorepad.sim.referee import GameFold, Referee
 from scorepad.sim.results import DealRecord, GameResult, Violation, seat_names
 from scorepad.sim.scorer import Engine, SideScorer
-from scorepad.sim.slots import slot_shape
 from scorepad.sim.source import DealSource
-from scorepad.sim.tabledeals import SAMPLE_EVERY, TableDeals
 from scorepad.sim.validate import Problem
 
 MAX_DEALS = 500  # a game still going after this many deals is cut off as unfinished
@@ -81,16 +80,12 @@ class GameRunner:
         self.game_template = new_game("simulated", self.names, rules, preset=preset)
         side_names = [self.game_template.side_players(side) for side in range(rules.sides)]
         self.referee = Referee(rules, knobs)
-        # A table deal's sides are kept by slot (slots.py).
-        slots = slot_shape(rules) if table is not None else None
-        self.scorer = SideScorer(
-            rules, side_names, self.referee, validate=validate, slots=slots, engine=engine
-        )
+        self.scorer = SideScorer(rules, side_names, self.referee, validate=validate, engine=engine)
         checker = DealChecker(rules, self.names, side_names) if validate else None
         self.source: DealSource
         if table is not None:
             every = 1 if check == "full" else SAMPLE_EVERY
-            self.source = TableDeals(rules, table, seed, checker, self.scorer, self.names,
+            self.source = KernelDeals(rules, table, seed, checker, self.scorer, self.names,
                                      check_every=every, bot=self.side_bots[0])  # fmt: skip
         else:
             self.source = BotDeals(rules, self.side_bots, seed, checker, self.scorer, self.names,
@@ -136,13 +131,10 @@ class GameRunner:
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
             deal = deal_of(result, number, dealer, scores, bags, keep_records)
-            keys, bids, taken, places, _, problems = deal
-            boston_by, entries = fold_sides(
-                result, keys, bids, taken, played_of, scores, bags, sets, problems, places,
-                want_entries,
-            )  # fmt: skip
+            keys, bids, taken, _, _, problems = deal
+            boston_by, entries = fold_sides(result, deal, played_of, scores, bags, sets,
+                                            want_entries)  # fmt: skip
             if rounds is not None:
-                assert entries is not None
                 rounds.append(Round(dealer, entries))
             if can_lose and (min(scores) <= lowest or max(sets) >= most_sets):
                 note_losses(rules, number, scores, sets, out_since, fell)

@@ -30,22 +30,18 @@ from scorepad.sim.bots import HeuristicBot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import (
     BLIND_NIL_CODE,
-    JOINT_CODE,
-    NIL_CODE,
     KernelTable,
     bids_of_codes,
-    joint_bids,
     kernel_seed,
     table_arguments,
 )
 from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
+from scorepad.sim.seen import Seen
 from scorepad.sim.source import Deal
-from scorepad.sim.table import NUMBER_BIDS, Seen
 from scorepad.sim.validate import Problem
 
-_new = tuple.__new__
 # The validator replays deal `number` of game `index` when (index + number) is a multiple
 # of this: a fixed sample of one deal in SAMPLE_EVERY, the same in every run of a seed.
 SAMPLE_EVERY = 20
@@ -56,7 +52,7 @@ SAMPLE_EVERY = 20
 BOT_GAMES_EVERY = 5
 
 
-class TableDeals:
+class KernelDeals:
     """Deals of one set of rules played by a kernel `Table` (C or Python), with one kind of
     bot (`bot`) at every seat."""
 
@@ -79,17 +75,7 @@ class TableDeals:
         self.names = names
         self.check_every = check_every  # 1: the validator replays every deal
         self._seats = [rules.seats_of(side) for side in range(rules.sides)]
-        self._bid_of_code = bid_of = bids_of_codes(rules.tricks)
-        # A seat's hand as the reference takes it, by its bid code and tricks, for the codes
-        # the kernel bids (a side with a joint bid is made apart, in `plain_of`: the joint
-        # partner's row is not read).
-        self._plain_hands: list[list[PlainHand]] = [[] for _ in range(256)]
-        for code in (*range(rules.tricks + 1), NIL_CODE, BLIND_NIL_CODE, JOINT_CODE):
-            self._plain_hands[code] = [
-                plain_side([bid_of[code] or NUMBER_BIDS[0]], [took])[0]
-                for took in range(rules.tricks + 1)
-            ]
-        self._joint = joint_bids(rules)
+        self._bid_of_code = bids_of_codes(rules.tricks)
         self._order = [list(rules.bidding_order(dealer)) for dealer in range(rules.players)]
         self.table: KernelTable = table_type(**table_arguments(rules, bot))
         # Heuristic bots: a sampled deal is replayed by the Python bot (the reference),
@@ -130,12 +116,12 @@ class TableDeals:
             if keep_record:
                 result.records.append(record)
             if checker is not None and bad:
-                problems = checker.check(record, scores, record.by_seat(self.rules.players))
+                problems = checker.deal_problems(record, scores, record.by_seat(self.rules.players))
                 if not problems:
                     problems.append(Problem("kernel", "kernel-check", {"bits": bad}))
             elif checker is not None and sampled:
-                problems = checker.check_play(record)
-                problems += checker.check_kernel_bids(
+                problems = checker.play_problems(record)
+                problems += checker.code_bid_problems(
                     dealer, codes, BLIND_NIL_CODE in codes, self._bid_of_code, scores
                 )
                 if self._reference is not None and (
@@ -143,12 +129,10 @@ class TableDeals:
                 ):
                     problems += self.bot_problems(record, scores, bags)
         elif checker is not None:
-            problems = checker.check_kernel_bids(
+            problems = checker.code_bid_problems(
                 dealer, codes, BLIND_NIL_CODE in codes, self._bid_of_code, scores
             )
-        # (`tuple.__new__`: a deal is made thousands of times a second, and this skips
-        # NamedTuple's Python-level constructor.)
-        return _new(Deal, (codes, codes, taken, places, record, problems))
+        return Deal(codes, codes, taken, places, record, problems)
 
     def record(self, dealer: int, codes: Sequence[int], taken: Sequence[int]) -> DealRecord:
         """The table's last deal as a DealRecord (for the validator, a violation's replay
@@ -219,20 +203,13 @@ class TableDeals:
         """A side's played deal from the seats' bid codes."""
         bid_of = self._bid_of_code
         codes = cast("Sequence[int]", bids)
-        plain = self.plain_of(side, bids, taken)
-        return self.scorer.played_side(side, [bid_of[code] for code in codes], taken, plain)
+        return self.scorer.played_side(side, [bid_of[code] for code in codes], taken)
 
     def plain_of(
         self, side: int, bids: Sequence[object], taken: Sequence[int]
     ) -> tuple[PlainHand, ...]:
         """A side's hands as the reference takes them, from the seats' bid codes."""
-        hands = self._plain_hands
         codes = cast("Sequence[int]", bids)
         seats = self._seats[side]
-        if self._joint and any(codes[seat] == JOINT_CODE for seat in seats):
-            return plain_side([self._bid_of_code[codes[seat]] for seat in seats],
-                              [taken[seat] for seat in seats])  # fmt: skip
-        if len(seats) == 2:
-            first, second = seats
-            return hands[codes[first]][taken[first]], hands[codes[second]][taken[second]]
-        return tuple([hands[codes[seat]][taken[seat]] for seat in seats])
+        return plain_side([self._bid_of_code[codes[seat]] for seat in seats],
+                          [taken[seat] for seat in seats])  # fmt: skip
