@@ -146,7 +146,7 @@ def test_every_page_passes_axe_core_in_both_languages_at_both_widths(
     assert checked == (len(LANGUAGES) * len(WIDTHS) + 1) * len(addresses(server))
 
 
-def test_every_link_and_button_a_keeper_taps_is_thumb_sized(
+def every_link_and_button_a_keeper_taps_is_thumb_sized(
     server: Server, pages: dict[str, Any]
 ) -> None:
     page = pages["en"]
@@ -172,7 +172,7 @@ def test_every_link_and_button_a_keeper_taps_is_thumb_sized(
     assert measured > 40  # the round numbers, the forms' buttons, the links: all measured
 
 
-def test_the_phone_says_a_round_after_the_end_does_not_count(
+def the_phone_says_a_round_after_the_end_does_not_count(
     server: Server, pages: dict[str, Any]
 ) -> None:
     page = pages["en"]
@@ -189,7 +189,7 @@ def test_the_phone_says_a_round_after_the_end_does_not_count(
     assert before[1:] == ["Them: nil made (Bob); nil made (Dan)", "The game ends here."]
 
 
-def test_a_tie_over_the_target_says_level_on_the_phone(
+def a_tie_over_the_target_says_level_on_the_phone(
     server: Server, pages: dict[str, Any]
 ) -> None:
     for code, words, level in (
@@ -204,7 +204,7 @@ def test_a_tie_over_the_target_says_level_on_the_phone(
         assert [fact.split()[-1] for fact in facts] == [level, level]
 
 
-def test_the_page_follows_the_phone_s_light_or_dark_scheme(
+def the_page_follows_the_phone_s_light_or_dark_scheme(
     server: Server, pages: dict[str, Any]
 ) -> None:
     page = pages["en"]
@@ -214,6 +214,15 @@ def test_the_page_follows_the_phone_s_light_or_dark_scheme(
         page.emulate_media(color_scheme=scheme)
         shown[scheme] = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert shown == {"light": "rgb(238, 241, 236)", "dark": "rgb(15, 81, 50)"}
+
+
+def test_on_a_phone(server: Server, pages: dict[str, Any]) -> None:
+    """What a phone's user meets, each on the module's one server and tab (a test each
+    would let a second worker start a server and a browser of its own for one of them)."""
+    every_link_and_button_a_keeper_taps_is_thumb_sized(server, pages)
+    the_phone_says_a_round_after_the_end_does_not_count(server, pages)
+    a_tie_over_the_target_says_level_on_the_phone(server, pages)
+    the_page_follows_the_phone_s_light_or_dark_scheme(server, pages)
 
 
 def test_a_new_round_is_read_out_to_a_screen_reader(
