@@ -45,7 +45,7 @@ from scorepad.presets import preset_names
 from scorepad.rules import KNOBS, Rules
 from scorepad.scoring import Hand, Line, Said, score_side
 from scorepad.serve.guard import page_words
-from scorepad.sim.kernel import KERNEL_BOTS, KernelReason
+from scorepad.sim.kernel import KERNEL_BOTS, KernelReason, choose_kernel
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 # What is a name or a notation in every language: the players and what is typed, the knobs
@@ -268,6 +268,7 @@ def refusals() -> list[Callable[[], object]]:
         ],
         lambda: preset_rules("standard", "target=lots"),
         lambda: preset_rules("standard", "nosuch=1"),
+        lambda: choose_kernel("fast", standard, ["random"]),
     ]
 
 

@@ -94,13 +94,14 @@ class DealChecker:
         """The deal's bids pass the checks a person's bids pass, memoised by the bids in
         order with their seats, the joint bids, and the deficits the checks read."""
         bids = record.bids
-        keys = [bid_key(bid) for _, bid in bids]
-        deficits = self.keys.deal_deficits(scores, any(bid.is_blind for _, bid in bids))
-        key = (deficits, *record.joint, *[seat for seat, _ in bids], *keys)
+        keys = [bid_key(bid) for bid in by_seat]
+        blind = any(bid.is_blind for _, bid in bids)
+        deficits = self.keys.deal_deficits(scores, blind)
+        order = [seat for seat, _ in bids]
+        key = (deficits, *record.joint, *order, *[keys[seat] for seat in order])
         problems = self._deal_bids.get(key)
         if problems is None:
-            in_order = [bid for _, bid in bids]
-            problems = tuple(self._check_sides(record.joint, in_order, scores, by_seat))
+            problems = tuple(self._check_sides(record.joint, order, scores, by_seat, keys, blind))
             if len(self._deal_bids) < MEMO_LIMIT:
                 self._deal_bids[key] = problems
         return list(problems)
@@ -117,9 +118,10 @@ class DealChecker:
         problems = self._kernel_bids.get(key)
         if problems is None:
             by_seat = [bid_of[code] for code in codes]
-            in_order = [bid for seat in self._order[dealer] if (bid := by_seat[seat]) is not None]
+            order = [seat for seat in self._order[dealer] if by_seat[seat] is not None]
             joint = [None in [by_seat[seat] for seat in seats] for seats in self._side_seats]
-            problems = tuple(self._check_sides(joint, in_order, scores, by_seat))
+            keys = [bid_key(bid) for bid in by_seat]
+            problems = tuple(self._check_sides(joint, order, scores, by_seat, keys, blind))
             if len(self._kernel_bids) < MEMO_LIMIT:
                 self._kernel_bids[key] = problems
         return list(problems) if problems else []
@@ -127,27 +129,31 @@ class DealChecker:
     def _check_sides(
         self,
         joint: Sequence[bool],
-        in_order: Sequence[Bid],
+        order: Sequence[int],
         scores: Sequence[int],
         by_seat: Sequence[Bid | None],
+        keys: Sequence[object],
+        blind: bool,
     ) -> list[Problem]:
         """Each side's bids, then the table's (`joint`: which sides made a joint team bid;
-        `in_order`: the table's bids in bidding order), each check memoised by the bids'
-        `bid_key`s."""
+        `order`: the seats that bid, in bidding order; `blind`: whether any bid is blind),
+        each check memoised by the bids' keys (`keys`: `bid_key` by seat)."""
         memo = self._side_bids
         problems = []
         for side, seats in enumerate(self._side_seats):
-            bids = tuple([bid for seat in seats if (bid := by_seat[seat]) is not None])
-            deficit = self.keys.side_deficit(scores, side, any(bid.is_blind for bid in bids))
-            key = (side, deficit, *[bid_key(bid) for bid in bids])
+            bidders = [seat for seat in seats if by_seat[seat] is not None]
+            bids = tuple([bid for seat in bidders if (bid := by_seat[seat]) is not None])
+            deficit = self.keys.side_deficit(scores, side, blind and any(b.is_blind for b in bids))
+            key = (side, deficit, *[keys[seat] for seat in bidders])
             refused = memo.get(key, _UNSEEN)
             if refused is _UNSEEN:
                 refused = memo[key] = self._side_refusal(side, bids, deficit, joint[side])
             if refused is not None:
                 problems.append(cast("Problem", refused))
-        key = ("table", *[bid_key(bid) for bid in in_order])
+        key = ("table", *[keys[seat] for seat in order])
         refused = memo.get(key, _UNSEEN)
         if refused is _UNSEEN:
+            in_order = [bid for seat in order if (bid := by_seat[seat]) is not None]
             refused = memo[key] = self._table_refusal(in_order)
         if refused is not None:
             problems.append(cast("Problem", refused))

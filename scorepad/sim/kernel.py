@@ -25,6 +25,7 @@ from typing import Protocol
 
 from scorepad.bids import BLIND_NIL, NIL, Bid
 from scorepad.errors import ScorepadError
+from scorepad.i18n import _
 from scorepad.rules import Rules
 from scorepad.sim import _kernel_py
 from scorepad.sim.deal import deck_plan
@@ -316,7 +317,12 @@ def choose_kernel(
     """The path a run takes for `--kernel CHOICE` ("c" or "python"), and why not the
     kernel when it is not. `c` refuses a run the kernel cannot play."""
     if choice not in KERNEL_CHOICES:
-        raise ScorepadError(f"--kernel {choice!r}: choose from {', '.join(KERNEL_CHOICES)}")
+        raise ScorepadError(
+            _("{value}: choose from {choices}").format(
+                value=repr(choice), choices=", ".join(KERNEL_CHOICES)
+            ),
+            option="kernel",
+        )
     if choice == "python":
         return "python", KernelReason.CHOSEN_PYTHON
     reason = kernel_refusal(rules, bots)

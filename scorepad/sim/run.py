@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from scorepad.errors import ScorepadError
+from scorepad.i18n import _
 from scorepad.rules import Rules
 from scorepad.sim.gameloop import CHECKS, MAX_DEALS, GameRunner
 from scorepad.sim.kernel import KernelReason, choose_kernel, kernel_refusal, table_type
@@ -249,7 +250,12 @@ def simulate(
     if config.save_dir is not None:
         make_save_dir(config.save_dir)
     if config.check not in CHECKS:
-        raise ScorepadError(f"--check {config.check!r}: choose from {', '.join(CHECKS)}")
+        raise ScorepadError(
+            _("{value}: choose from {choices}").format(
+                value=repr(config.check), choices=", ".join(CHECKS)
+            ),
+            option="check",
+        )
     path, reason = choose_kernel(config.kernel, config.rules, config.bots)
     summary = RunSummary(config=config, kernel=path, kernel_reason=reason)
     started = time.perf_counter()
