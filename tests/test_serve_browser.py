@@ -408,5 +408,10 @@ def test_watchers_follow_the_keeper_to_the_next_game_and_the_list_is_live(
     game("next")  # the keeper starts the next game (and makes it current)
     watch.wait_for_url("**/g/next/", timeout=WITHIN)
     shows(games, "#live", "next")
-    watch.close()
-    games.close()
+    old = browser.new_page(viewport=PHONE)  # a watcher looks back at the finished game
+    old.goto(table.watch("short"))
+    shows(old, "#live", "The game is over.")
+    game("third")  # only another new game moves them on, straight to it
+    old.wait_for_url("**/g/third/", timeout=WITHIN)
+    for page in (watch, games, old):
+        page.close()

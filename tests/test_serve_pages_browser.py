@@ -99,7 +99,7 @@ def pages(browser: Any) -> Iterator[dict[str, Any]]:
 def addresses(server: Server) -> dict[str, str]:
     """The pages a keeper and a watcher see, by name, each drawn from a game that shows
     much on it: an open round, a loss limit, corrections of a round played after the end.
-    (A finished game's watch page follows the keeper to the current game: `tue`.)"""
+    (The watch page is drawn from the current game, `tue`.)"""
     watch, keep = server.watch, server.keep
     return {
         "watch": watch + "g/tue/",

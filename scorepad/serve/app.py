@@ -180,14 +180,29 @@ class Pages:
     def game_values(self, role: str, path: Path, game: Any) -> dict[str, Any]:
         from scorepad.serve.view import game_view
 
+        view = game_view(game)
         return {
             "role": role,
-            "view": game_view(game),
+            "view": view,
             "game_url": self.game_url(role, path),
             "watch_url": self.game_url("watch", path),
             "home_url": self.config.base(role) + "/",
             "all_games": self.config.game is None,
+            "next_url": self.next_game_url(role, path) if view.finished else "",
         }
+
+    def next_game_url(self, role: str, path: Path) -> str:
+        """Where a finished game's watchers are sent: the current game, once the keeper
+        has started another ("" if none). The page keeps the one it was drawn with, so a
+        watcher who opens an old game stays there until the keeper starts a new one."""
+        from scorepad.library import current_game
+
+        if self.config.game is not None or role != "watch":
+            return ""
+        current = current_game()
+        if current is None or not current.exists() or current == path:
+            return ""
+        return self.game_url(role, current)
 
     def stamp(self, path: Path) -> object:
         """What changes when a live page of `path` must be drawn again: the game file's
@@ -204,7 +219,7 @@ class Pages:
         """The live part of a game's page (or of the list of games) as the files hold it
         now, in `language` (run in a thread, once for all the pages of that role and
         language)."""
-        from scorepad.library import current_game, games_dir
+        from scorepad.library import games_dir
         from scorepad.store import load_game_file
 
         with i18n.speaking(language):
@@ -220,9 +235,8 @@ class Pages:
         drawn: dict[str, object] = {
             "version": view.version, "entries": view.entries, "steps": view.steps, "html": html,
         }  # fmt: skip
-        current = current_game() if self.config.game is None and role == "watch" else None
-        if view.finished and current is not None and current.exists() and current != path:
-            drawn["follow"] = self.game_url(role, current)  # the keeper started the next game
+        if values["next_url"]:
+            drawn["follow"] = values["next_url"]
         return drawn
 
     def game_page(
@@ -240,11 +254,11 @@ class Pages:
         at 400, against 6.67 and 85.88 ms drawn every time (at 0d8a2f8; medians of 5 runs,
         load 7.7).
         """
-        from scorepad.store import file_stamp, load_game_file
+        from scorepad.store import load_game_file
 
         plain = not message and not note and status == 200 and form is None
         key = (path, role, i18n.language())
-        stamp = file_stamp(path)  # before the load: a save in between is drawn next time
+        stamp = self.stamp(path)  # before the load: a save in between is drawn next time
         if plain and stamp is not None:
             kept = self.drawn.get(key)
             if kept is not None and kept[0] == stamp:

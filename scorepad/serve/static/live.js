@@ -9,6 +9,10 @@
   var source = null;
   var wait = 1000;
   var isOffline = false;
+  // The game a finished game's watchers are sent on to, as it was when the page was
+  // drawn: a watcher who opened an old game stays on it, and follows the keeper only
+  // once the keeper starts another.
+  var nextGame = live ? live.dataset.next || "" : "";
 
   // -- What was typed: kept in this tab's storage, so that neither a live redraw, nor a
   // reload, nor a server that is gone for a while loses it. Keyed by the form's address
@@ -150,7 +154,7 @@
       offline(false);
       var data = JSON.parse(event.data);
       if (data.error) { offline(true, data.error); return; }
-      if (data.follow) { window.location.assign(data.follow); return; }
+      if (data.follow && data.follow !== nextGame) { window.location.assign(data.follow); return; }
       if (data.version === live.dataset.version) return;
       if (live.dataset.reload) { window.location.reload(); return; }
       if (data.steps !== undefined) {
