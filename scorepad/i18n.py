@@ -216,10 +216,10 @@ def pgettext(context: str, message: str) -> str:
 def said_again(message: str, msgids: Sequence[str]) -> str:
     """An English message made from one of `msgids`, said again in this run's language.
 
-    For words built where they cannot be marked at the point of use, and must stay English
-    there: Typer's own messages (its vendored Click has no gettext), the TOML reader's, and
-    the simulator's comparison warnings (which its JSON keeps). The engine's words are
-    facts, never said again so (`gametext.line_words`). The values are taken from the
+    For words built by other people's code, which cannot be marked at the point of use:
+    Typer's own messages (its vendored Click has no gettext) and the TOML reader's. The
+    engine's and the simulator's words are facts, never said again so
+    (`gametext.line_words`, `sim.compare.Note`). The values are taken from the
     English and put into the translation; a message no msgid matches is left as it is.
     """
     if language() == "en":

@@ -374,7 +374,7 @@ def blind_bids_not_allowed(
 
 
 @dataclass
-class _Ledger:
+class Ledger:
     """A side's running account: what the score pad shows under its name."""
 
     score: int = 0
@@ -404,7 +404,7 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
     Rounds after the end are scored on from the running scores (as a correction can bring
     them back), but the totals, bags and sets are those at the end.
     """
-    ledgers = [_Ledger() for _ in range(sides_at_the_table(knobs))]
+    ledgers = [Ledger() for _ in range(sides_at_the_table(knobs))]
     keeper = Scorekeeper(knobs)
     results: list[list[SideResult]] = []
     warnings: list[list[tuple[int, int]]] = []
@@ -427,9 +427,9 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
         if ending is not None:
             continue  # after the end: scored, but it decides nothing
         for ledger in ledgers:
-            if ledger.lost_in is None and _has_lost(knobs, ledger):
+            if ledger.lost_in is None and has_lost(knobs, ledger):
                 ledger.lost_in = number
-                ledger.fell = _below_the_limit(knobs, ledger)
+                ledger.fell = below_the_limit(knobs, ledger)
         verdict = check_the_end(knobs, ledgers, bostons, number)
         if verdict is not None:
             ending = (verdict[0], number, verdict[1])
@@ -443,21 +443,23 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
     return GameResult(results, ending[0], ending[1], ending[2], *kept, warnings)
 
 
-def _has_lost(knobs: Knobs, ledger: _Ledger) -> bool:
-    """docs/rules.md: at or below the loss limit, or set `sets_to_lose` times."""
-    if _below_the_limit(knobs, ledger):
+def has_lost(knobs: Knobs, ledger: Ledger) -> bool:
+    """Whether a side has lost, docs/rules.md: at or below the loss limit, or set
+    `sets_to_lose` times."""
+    if below_the_limit(knobs, ledger):
         return True
     most = _number(knobs, "sets_to_lose")
     return most > 0 and ledger.sets >= most
 
 
-def _below_the_limit(knobs: Knobs, ledger: _Ledger) -> bool:
+def below_the_limit(knobs: Knobs, ledger: Ledger) -> bool:
+    """Whether a side stands at or below the loss limit (none: never)."""
     limit = knobs["loss_limit"]
     return isinstance(limit, int) and not isinstance(limit, bool) and ledger.score <= limit
 
 
 def check_the_end(
-    knobs: Knobs, ledgers: Sequence[_Ledger], bostons: Sequence[int], deal: int = 0
+    knobs: Knobs, ledgers: Sequence[Ledger], bostons: Sequence[int], deal: int = 0
 ) -> tuple[int | None, str] | None:
     """The end of a game as a player checks it after a round: (winner or None for a
     draw, why), or None to play on.
@@ -496,7 +498,7 @@ def check_the_end(
 
 
 def _best_of(
-    knobs: Knobs, ledgers: Sequence[_Ledger], sides: Sequence[int], why: str
+    knobs: Knobs, ledgers: Sequence[Ledger], sides: Sequence[int], why: str
 ) -> tuple[int | None, str] | None:
     ranked = sorted(sides, key=lambda side: ledgers[side].score, reverse=True)
     if len(ranked) > 1 and ledgers[ranked[0]].score == ledgers[ranked[1]].score:

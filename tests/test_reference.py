@@ -496,10 +496,10 @@ def check_an_end(dice: Dice, seen: Counter[str]) -> None:
     sets = [dice.number(0, 3) for _ in range(count)]
     ledgers = []
     for side in range(count):
-        ledger = reference._Ledger(score=scores[side], sets=sets[side])
-        if reference._has_lost(table.knobs, ledger):
+        ledger = reference.Ledger(score=scores[side], sets=sets[side])
+        if reference.has_lost(table.knobs, ledger):
             ledger.lost_in = dice.pick([5, 5, 4, 2])
-            ledger.fell = reference._below_the_limit(table.knobs, ledger)
+            ledger.fell = reference.below_the_limit(table.knobs, ledger)
             if ledger.lost_in < 5 and rules.loss_limit is not None:
                 # Out before: it may have fallen through the limit then, and climbed back.
                 ledger.fell = ledger.fell or dice.coin()

@@ -11,6 +11,7 @@ from conftest import preset_rules
 from typer.testing import CliRunner
 
 from scorepad.cli import app
+from scorepad.i18n import _, format_number, speaking
 from scorepad.sim.compare import Column, Comparison, Rate, RuleSet, mark_differences, wilson
 from scorepad.sim.gameloop import GameResult
 from scorepad.sim.run import RunConfig, RunSummary
@@ -89,6 +90,20 @@ def test_runaway_scores_are_named() -> None:
         "standard: 1 of 1 games hit the 500-deal cap (the bots' failing, not the rules')",
         "standard: scores average -5,750, over 10x the target 500 (the bots' failing, not the"
         " rules')",
+    ]
+
+
+def test_the_notes_are_facts_worded_in_the_reader_s_language() -> None:
+    runaway = [(game(index=0, deals=500, end="unfinished", scores=(-6000, -5500)), 900)]
+    capped, average = column("standard", runaway).notes()
+    assert (capped.values["capped"], capped.values["cap"], average.average) == (1, 500, -5750)
+    with speaking("de"):
+        words = [note.worded(_, lambda x: format_number(x, 0)) for note in (capped, average)]
+    assert words == [
+        "standard: 1 von 1 Partien erreichten die Höchstzahl von 500 Spielen (ein Mangel der"
+        " Bots, nicht der Regeln)",
+        "standard: im Mittel -5.750 Punkte, mehr als das Zehnfache des Ziels 500 (ein Mangel"
+        " der Bots, nicht der Regeln)",
     ]
 
 

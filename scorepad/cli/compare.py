@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorepad.i18n import N_, _, format_number, format_percent, said_again
+from scorepad.i18n import N_, _, format_number, format_percent, language
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -33,20 +33,6 @@ ROWS = (
     (N_("first dealer's side won"), "first_dealer_won"),
 )
 NOT_IN_RULES = N_("not in these rules")
-# The lines under the table (scorepad.sim.compare keeps them English, for the JSON).
-WARNING_WORDS = (
-    N_(
-        "{name}: {capped} of {games} games hit the {cap}-deal cap"
-        " (the bots' failing, not the rules')"
-    ),
-    N_(
-        "{name}: scores average {average}, over 10x the target {target}"
-        " (the bots' failing, not the rules')"
-    ),
-    N_("the decks differ ({shapes}): the same seeds deal different hands"),
-)
-
-
 def read_rule_sets(text: str, overrides: list[str] | None) -> list[RuleSet]:
     """The rule sets of `--compare A,B,...`: preset names or files, each with the --set."""
     from scorepad.errors import RulesError
@@ -147,14 +133,9 @@ def _cell(column: Column, key: str) -> str:
     return str(value)
 
 
-def _warning_words(line: str) -> str:
-    """A line under the table in the run's language, its decks (`52 cards to 4`) too."""
-    import re
-
-    def deck(match: re.Match[str]) -> str:
-        return _("{cards} cards to {players}").format(cards=match[1], players=match[2])
-
-    return re.sub(r"\b(\d+) cards to (\d+)\b", deck, said_again(line, WARNING_WORDS))
+def _score(number: float) -> str:
+    """An average score in the run's language, in thousands as the JSON's English has it."""
+    return f"{number:,.0f}" if language() == "en" else format_number(number, 0)
 
 
 def compare_view(comparison: Comparison) -> RenderableType:
@@ -185,5 +166,5 @@ def compare_view(comparison: Comparison) -> RenderableType:
         if len(columns) > 2
         else _("* the two columns' intervals do not overlap."),
     ]
-    lines.extend(_warning_words(line) for line in comparison.warnings())
+    lines.extend(note.worded(_, _score) for note in comparison.notes())
     return Group(table, Text(""), *(Text(line) for line in lines))

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from scorepad.i18n import N_
 from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.gameloop import MAX_DEALS, GameRunner
@@ -31,6 +32,54 @@ from scorepad.sim.run import RunConfig, RunSummary, game_runner
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 CAP_WARNING = 0.05  # more games than this cut off at the deal cap is worth a warning
 RUNAWAY = 10  # an average score beyond this many times the target is a runaway
+
+# The lines under a comparison: each a message and the values it names (`Note`).
+CAPPED = N_(
+    "{name}: {capped} of {games} games hit the {cap}-deal cap"
+    " (the bots' failing, not the rules')"
+)
+RUNAWAY_SCORES = N_(
+    "{name}: scores average {average}, over 10x the target {target}"
+    " (the bots' failing, not the rules')"
+)
+DECKS_DIFFER = N_("the decks differ ({shapes}): the same seeds deal different hands")
+DECK = N_("{cards} cards to {players}")
+
+
+def _same(message: str) -> str:
+    return message
+
+
+def _grouped(number: float) -> str:
+    return f"{number:,.0f}"
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line under a comparison as a fact: its message, the values it names, an average
+    score and the decks as (rule set, cards, players). Each face words it in its language
+    (`worded`); the JSON keeps its one English (`english`)."""
+
+    message: str
+    values: Mapping[str, int | str]
+    average: float | None = None
+    decks: tuple[tuple[str, int, int], ...] = ()
+
+    def worded(
+        self, translate: Callable[[str], str] = _same, number: Callable[[float], str] = _grouped
+    ) -> str:
+        values: dict[str, object] = dict(self.values)
+        if self.average is not None:
+            values["average"] = number(self.average)
+        if self.decks:
+            values["shapes"] = "; ".join(
+                f"{given}: " + translate(DECK).format(cards=cards, players=players)
+                for given, cards, players in self.decks
+            )
+        return translate(self.message).format(**values)
+
+    def english(self) -> str:
+        return self.worded()
 
 
 def wilson(count: int, of: int) -> tuple[float, float]:
@@ -162,22 +211,23 @@ class Column:
             "first_dealer_won": Rate(summary.first_dealer_wins, summary.decided),
         }
 
-    def warnings(self) -> list[str]:
-        """Plain lines for figures that say more about the bots than about the rules."""
-        lines = []
+    def notes(self) -> list[Note]:
+        """The figures that say more about the bots than about the rules."""
+        notes = []
         rules, name = self.rule_set.rules, self.rule_set.given
         capped = self.summary.ends.get("unfinished", 0)
         if self.games and capped / self.games > CAP_WARNING:
-            lines.append(
-                f"{name}: {capped} of {self.games} games hit the {self.summary.config.max_deals}"
-                "-deal cap (the bots' failing, not the rules')"
-            )
+            cap = self.summary.config.max_deals
+            notes.append(Note(CAPPED, {"name": name, "capped": capped, "games": self.games,
+                                       "cap": cap}))  # fmt: skip
         if abs(self.average_score) > RUNAWAY * rules.target:
-            lines.append(
-                f"{name}: scores average {self.average_score:,.0f}, over 10x the target"
-                f" {rules.target} (the bots' failing, not the rules')"
-            )
-        return lines
+            named: dict[str, int | str] = {"name": name, "target": rules.target}
+            notes.append(Note(RUNAWAY_SCORES, named, average=self.average_score))
+        return notes
+
+    def warnings(self) -> list[str]:
+        """The notes in the JSON's English."""
+        return [note.english() for note in self.notes()]
 
     def as_json(self) -> dict[str, Any]:
         summary = self.summary
@@ -215,20 +265,19 @@ class Comparison:
         plans = {_deal_shape(column.rule_set.rules) for column in self.columns}
         return len(plans) == 1
 
-    def deck_note(self) -> str | None:
-        """A line saying the same seeds deal different hands, when the decks differ."""
+    def notes(self) -> list[Note]:
+        """Whether the decks differ (the same seeds then deal different hands), then each
+        column's notes."""
+        notes = [note for column in self.columns for note in column.notes()]
         if self.same_decks:
-            return None
-        shapes = "; ".join(
-            f"{column.rule_set.given}: {_describe_deal(column.rule_set.rules)}"
-            for column in self.columns
-        )
-        return f"the decks differ ({shapes}): the same seeds deal different hands"
+            return notes
+        decks = tuple((column.rule_set.given, *_deck_of(column.rule_set.rules))
+                      for column in self.columns)  # fmt: skip
+        return [Note(DECKS_DIFFER, {}, decks=decks), *notes]
 
     def warnings(self) -> list[str]:
-        lines = [line for column in self.columns for line in column.warnings()]
-        note = self.deck_note()
-        return [note, *lines] if note else lines
+        """The notes in the JSON's English."""
+        return [note.english() for note in self.notes()]
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -246,9 +295,10 @@ def _deal_shape(rules: Rules) -> tuple[object, ...]:
     return plan.codes, plan.players, plan.tricks, plan.discards
 
 
-def _describe_deal(rules: Rules) -> str:
+def _deck_of(rules: Rules) -> tuple[int, int]:
+    """How many cards are dealt to how many players."""
     plan = deck_plan(rules)
-    return f"{len(plan.codes)} cards to {plan.players}"
+    return len(plan.codes), plan.players
 
 
 # ---------------------------------------------------------------------------

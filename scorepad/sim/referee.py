@@ -120,8 +120,8 @@ class Referee:
         knobs = self.knobs
         self._keeper = reference.Scorekeeper(knobs)
         self.reads_score = rules.points_read_score
-        # What can end a game (RULES.md 10-11), read from the knobs for `end`.
-        self._boston_wins = knobs["boston_wins"] is True
+        # What can end a game (RULES.md 10-11), read from the knobs for the fold's quick
+        # test that a deal is far from the end (the end itself: `end`).
         target = knobs["target"]
         most = knobs["sets_to_lose"]
         deals = knobs["deal_limit"]
@@ -130,7 +130,6 @@ class Referee:
         self.limit = _limit_of(knobs)
         self.most_sets = most if most > 0 else 2**62
         self.last_deal = deals or 2**62
-        self._draw = knobs["tie"] == "draw"
 
     def side(self, hands: tuple[PlainHand, ...], score: int, bags: int) -> RefSide:
         """A side's round as the reference scores it. Not memoised here: each caller
@@ -160,8 +159,8 @@ class Referee:
         ]  # fmt: skip
 
     def has_lost(self, score: int, sets: int) -> bool:
-        """docs/rules.md: a side loses at or below the loss limit, or set out."""
-        return score <= self.limit or sets >= self.most_sets
+        """Whether a side at `score` and `sets` has lost, as the reference reads it."""
+        return reference.has_lost(self.knobs, reference.Ledger(score=score, sets=sets))
 
     def end(
         self,
@@ -172,49 +171,26 @@ class Referee:
         number: int = 0,
         fell: Sequence[bool] | None = None,
     ) -> tuple[bool, int | None, str | None]:
-        """Whether the game is over after a round, its winner (None: a draw) and why,
-        read from docs/rules.md and the knobs, without the engine's `judge_end`.
+        """Whether the game is over after a round, its winner (None: a draw) and why: the
+        reference's own reading of the end (`reference.check_the_end`), never the
+        engine's `judge_end`.
 
         `out_since`: the round each side lost in (None: still in), this round's too;
         `fell`: whether each side out fell through the loss limit then (None: judged from
-        where the sides stand now, for a caller with no history). A
-        side out cannot win by the target or by Boston; a Boston that wins at once by a
-        side still in wins; then a side still in at or above the target; then, once any
-        side is out, the highest of those still in (or of those that lost last); with none
-        out, once `number` (the deal just played) reaches the deal limit, the highest."""
-        sides = range(len(scores))
-        still_in = [side for side in sides if out_since[side] is None]
-        if boston_by is not None and self._boston_wins and boston_by in still_in:
-            return True, boston_by, "boston"
-        over = [side for side in still_in if scores[side] >= self.target]
-        if over:
-            return self._highest(scores, over, "target")
-        out = [side for side in sides if out_since[side] is not None]
-        if not out:
-            if number >= self.last_deal:
-                return self._highest(scores, still_in, "deal-limit")
-            return _NOT_OVER
-        if not still_in:
-            latest = max(out_since[side] or 0 for side in out)
-            still_in = [side for side in out if out_since[side] == latest]
-        # By the loss limit if a side out fell through it when it lost; with no history,
-        # if a side out is at or below it, or was never set out.
-        if fell is not None:
-            by_limit = any(fell[side] for side in out)
-        else:
-            by_limit = any(
-                scores[side] <= self.limit or sets[side] < self.most_sets for side in out
-            )
-        return self._highest(scores, still_in, "loss-limit" if by_limit else "sets")
-
-    def _highest(
-        self, scores: list[int], sides: list[int], reason: str
-    ) -> tuple[bool, int | None, str | None]:
-        top = max(scores[side] for side in sides)
-        leaders = [side for side in sides if scores[side] == top]
-        if len(leaders) == 1:
-            return True, leaders[0], reason
-        return (True, None, reason) if self._draw else _NOT_OVER
+        where the sides stand now, for a caller with no history: a side out at or below
+        the limit, or never set out, fell through it); `number`: the deal just played."""
+        if fell is None:
+            fell = [
+                scores[side] <= self.limit or sets[side] < self.most_sets
+                for side in range(len(scores))
+            ]
+        ledgers = [
+            reference.Ledger(score=score, sets=count, lost_in=lost_in, fell=through)
+            for score, count, lost_in, through in zip(scores, sets, out_since, fell, strict=True)
+        ]
+        bostons = () if boston_by is None else (boston_by,)
+        verdict = reference.check_the_end(self.knobs, ledgers, bostons, number)
+        return _NOT_OVER if verdict is None else (True, *verdict)
 
 
 _NOT_OVER: tuple[bool, int | None, str | None] = (False, None, None)
@@ -445,7 +421,7 @@ class GameFold:
         for side in self._sides:
             if out_since[side] is None and referee.has_lost(ref_scores[side], ref_sets[side]):
                 out_since[side] = number
-                self.fell[side] = ref_scores[side] <= referee.limit
+                self.fell[side] = ref_scores[side] <= referee.limit  # fell through it
                 self._out = True
         truth = referee.end(ref_scores, ref_sets, boston_by, out_since, number, self.fell)
         if same and truth == ended:
