@@ -278,58 +278,124 @@ def contract_of(bids: Sequence[Bid]) -> int:
     return sum(bid.tricks for bid in bids if not bid.is_nil)
 
 
+class Refused(enum.Enum):
+    """Why the rules refuse a bid: a fact, worded where it is shown (`BidRefusal`)."""
+
+    NIL_OFF = "nil-off"
+    BLIND_NIL_OFF = "blind-nil-off"
+    BLIND_BIDS_OFF = "blind-bids-off"
+    BLIND_TOO_LOW = "blind-too-low"  # below `least`, the rules' blind_bid_min
+    NOT_TRAILING = "not-trailing"  # `bid` is blind: the side trails by `by`, not `least`
+    OUT_OF_RANGE = "out-of-range"
+    ZERO_IS_NIL = "zero-is-nil"  # a plain 0 where a 0 is nil
+    JOINT_NIL = "joint-nil"
+    JOINT_UNDER_SUICIDE = "joint-under-suicide"
+    JOINT_TOO_LOW = "joint-too-low"  # a joint team bid under 1
+    SUICIDE = "suicide"  # `bids` are not one nil and one bid of `least` or more
+    CONTRACT_TOO_LOW = "contract-too-low"  # `contract` under `least`, the min_team_bid
+    NO_HELL = "no-hell"  # the last bid makes the table's bids the deal; `refused` is it
+
+
+@dataclass(frozen=True, slots=True)
+class BidRefusal:
+    """A bid (or a side's bids) the rules refuse, as a fact: why, who (a player's or a
+    side's name), the bids and numbers it is about, and the rules, which say what is
+    allowed instead. `words` says it in the language spoken where it is shown."""
+
+    why: Refused
+    who: str
+    rules: Rules
+    bids: tuple[Bid, ...] = ()
+    least: int = 0
+    by: int | None = None  # how far the side trails
+    contract: int = 0
+    refused: int = 0
+
+    def words(self) -> str:
+        why, who, rules = self.why, self.who, self.rules
+        bid = say_bid(self.bids[0]) if self.bids else ""
+        if why is Refused.NIL_OFF:
+            said = _("{who}: nil is not allowed by these rules; bid {forms}")
+        elif why is Refused.BLIND_NIL_OFF:
+            said = _("{who}: blind nil is not allowed by these rules; bid {forms}")
+        elif why is Refused.BLIND_BIDS_OFF:
+            said = _("{who}: blind bids are not allowed by these rules; bid {forms}")
+        elif why is Refused.BLIND_TOO_LOW:
+            said = _("{who}: a blind bid must be {least} or more, not {bid}")
+        elif why is Refused.NOT_TRAILING:
+            said = (
+                _("{who}: {what} needs the side to trail by {deficit} or more; it trails by {by}")
+                if self.by is not None and self.by > 0
+                else _(
+                    "{who}: {what} needs the side to trail by {deficit} or more; it does not trail"
+                )
+            )
+            blind_nil = self.bids[0].kind is BidKind.BLIND_NIL
+            what = _("blind nil") if blind_nil else _("a blind bid")
+            return said.format(who=who, what=what, deficit=self.least, by=self.by)
+        elif why is Refused.OUT_OF_RANGE:
+            said = _("{who}: bid {bid} is out of range; bid {forms}")
+        elif why is Refused.ZERO_IS_NIL:
+            said = _('{who}: a bid of 0 is nil under these rules (zero_bid = "nil")')
+        elif why is Refused.JOINT_NIL:
+            said = _("{side}: a joint team bid cannot be nil; give each player's bid")
+        elif why is Refused.JOINT_UNDER_SUICIDE:
+            said = _("{side}: under suicide each player bids; give each player's bid")
+        elif why is Refused.JOINT_TOO_LOW:
+            said = _("{side}: a joint team bid is 1 to {tricks}, not {bid}")
+        elif why is Refused.SUICIDE:
+            said = _(
+                "{side}: suicide needs one nil and one bid of {least} or more"
+                " (or double nil), not {bids}"
+            )
+        elif why is Refused.CONTRACT_TOO_LOW:
+            said = _("{side}: the contract is {contract}; these rules need {least} or more")
+        else:
+            said = _(
+                "{who}: no hell: the bids may not add up to {tricks}; the last bidder may bid"
+                " anything but {refused}"
+            )
+        forms = bid_forms(rules) if "{forms}" in said else ""
+        return said.format(
+            who=who, side=who, forms=forms, bid=bid, least=self.least, tricks=rules.tricks,
+            bids=_(" and ").join(map(say_bid, self.bids)), contract=self.contract,
+            refused=self.refused,
+        )  # fmt: skip
+
+
 def check_bid(rules: Rules, bid: Bid, *, who: str, trailing_by: int | None = None) -> None:
     """Refuse one bid the rules do not allow; `trailing_by` is how far the side is behind."""
+
+    def refuse(why: Refused, least: int = 0) -> BidError:
+        return BidError(refusal=BidRefusal(why, who, rules, (bid,), least=least))
+
     if bid.kind is BidKind.NIL and not rules.nil:
-        raise BidError(
-            _("{who}: nil is not allowed by these rules; bid {forms}").format(
-                who=who, forms=bid_forms(rules)
-            )
-        )
+        raise refuse(Refused.NIL_OFF)
     if bid.kind is BidKind.BLIND_NIL:
         if not rules.blind_nil:
-            raise BidError(
-                _("{who}: blind nil is not allowed by these rules; bid {forms}").format(
-                    who=who, forms=bid_forms(rules)
-                )
-            )
-        _check_trailing(who, N_("blind nil"), rules.blind_nil_deficit, trailing_by)
+            raise refuse(Refused.BLIND_NIL_OFF)
+        _check_trailing(rules, bid, who, rules.blind_nil_deficit, trailing_by)
     if bid.kind is BidKind.BLIND:
         if not rules.blind_bids:
-            raise BidError(
-                _("{who}: blind bids are not allowed by these rules; bid {forms}").format(
-                    who=who, forms=bid_forms(rules)
-                )
-            )
+            raise refuse(Refused.BLIND_BIDS_OFF)
         if bid.tricks < rules.blind_bid_min:
-            raise BidError(
-                _("{who}: a blind bid must be {least} or more, not {bid}").format(
-                    who=who, least=rules.blind_bid_min, bid=say_bid(bid)
-                )
-            )
-        _check_trailing(who, N_("a blind bid"), rules.blind_bid_deficit, trailing_by)
+            raise refuse(Refused.BLIND_TOO_LOW, rules.blind_bid_min)
+        _check_trailing(rules, bid, who, rules.blind_bid_deficit, trailing_by)
     if bid.tricks > rules.tricks:
-        raise BidError(
-            _("{who}: bid {bid} is out of range; bid {forms}").format(
-                who=who, bid=say_bid(bid), forms=bid_forms(rules)
-            )
-        )
+        raise refuse(Refused.OUT_OF_RANGE)
     if bid.kind is BidKind.NUMBER and bid.tricks == 0 and rules.zero_bid == "nil":
         # Written as 0 it would read back as nil: refuse it rather than let a saved game
         # score differently once it is loaded again.
-        raise BidError(
-            _('{who}: a bid of 0 is nil under these rules (zero_bid = "nil")').format(who=who)
-        )
+        raise refuse(Refused.ZERO_IS_NIL)
 
 
-def _check_trailing(who: str, what: str, deficit: int, trailing_by: int | None) -> None:
+def _check_trailing(
+    rules: Rules, bid: Bid, who: str, deficit: int, trailing_by: int | None
+) -> None:
     if deficit and trailing_by is not None and trailing_by < deficit:
-        said = (
-            _("{who}: {what} needs the side to trail by {deficit} or more; it trails by {by}")
-            if trailing_by > 0
-            else _("{who}: {what} needs the side to trail by {deficit} or more; it does not trail")
-        )
-        raise NotTrailingError(said.format(who=who, what=_(what), deficit=deficit, by=trailing_by))
+        refusal = BidRefusal(Refused.NOT_TRAILING, who, rules, (bid,), least=deficit,
+                             by=trailing_by)  # fmt: skip
+        raise NotTrailingError(refusal=refusal)
 
 
 def check_side_bids(
@@ -350,25 +416,13 @@ def check_side_bids(
     if joint:
         (bid,) = bids
         if bid.is_nil:
-            raise BidError(
-                _("{side}: a joint team bid cannot be nil; give each player's bid").format(
-                    side=side
-                )
-            )
+            raise BidError(refusal=BidRefusal(Refused.JOINT_NIL, side, rules, (bid,)))
         if rules.suicide:
-            raise BidError(
-                _("{side}: under suicide each player bids; give each player's bid").format(
-                    side=side
-                )
-            )
+            raise BidError(refusal=BidRefusal(Refused.JOINT_UNDER_SUICIDE, side, rules, (bid,)))
         if bid.tricks < 1:
             # docs/rules.md: a joint bid is one bid, 1 to the tricks in a deal, whatever a
             # player's 0 means; a team that means to take nothing bids nil each.
-            raise BidError(
-                _("{side}: a joint team bid is 1 to {tricks}, not {bid}").format(
-                    side=side, tricks=rules.tricks, bid=say_bid(bid)
-                )
-            )
+            raise BidError(refusal=BidRefusal(Refused.JOINT_TOO_LOW, side, rules, (bid,)))
     # Partners may overbid (7 and 7 of 13): each bid is 0 to the tricks in a deal on its
     # own, and a contract no side can take is legal and simply set (RULES.md 2).
     contract = contract_of(bids)
@@ -376,23 +430,14 @@ def check_side_bids(
         nils = [bid for bid in bids if bid.is_nil]
         others = [bid for bid in bids if not bid.is_nil]
         if not nils or any(bid.tricks < rules.suicide_min_bid for bid in others):
-            raise BidError(
-                _(
-                    "{side}: suicide needs one nil and one bid of {least} or more"
-                    " (or double nil), not {bids}"
-                ).format(
-                    side=side,
-                    least=rules.suicide_min_bid,
-                    bids=_(" and ").join(map(say_bid, bids)),
-                )
-            )
+            refusal = BidRefusal(Refused.SUICIDE, side, rules, tuple(bids),
+                                 least=rules.suicide_min_bid)  # fmt: skip
+            raise BidError(refusal=refusal)
     has_contract = any(not bid.is_nil for bid in bids)
     if has_contract and contract < rules.min_team_bid:
-        raise BidError(
-            _("{side}: the contract is {contract}; these rules need {least} or more").format(
-                side=side, contract=contract, least=rules.min_team_bid
-            )
-        )
+        refusal = BidRefusal(Refused.CONTRACT_TOO_LOW, side, rules, tuple(bids),
+                             least=rules.min_team_bid, contract=contract)  # fmt: skip
+        raise BidError(refusal=refusal)
 
 
 def check_table_bids(rules: Rules, bids: Sequence[Bid], *, last: str) -> None:
@@ -400,9 +445,5 @@ def check_table_bids(rules: Rules, bids: Sequence[Bid], *, last: str) -> None:
     total = contract_of(bids)
     if rules.no_hell and total == rules.tricks:
         refused = rules.tricks - contract_of(bids[:-1])
-        raise BidError(
-            _(
-                "{who}: no hell: the bids may not add up to {tricks}; the last bidder may bid"
-                " anything but {refused}"
-            ).format(who=last, tricks=rules.tricks, refused=refused)
-        )
+        refusal = BidRefusal(Refused.NO_HELL, last, rules, tuple(bids), refused=refused)
+        raise BidError(refusal=refusal)

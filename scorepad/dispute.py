@@ -75,7 +75,7 @@ def check_side_round(
     except NotTrailingError as error:
         if trailing_by:
             raise
-        raise NotTrailingError(str(error), todo=Todo.GIVE_TRAILING_BY) from None
+        raise NotTrailingError(refusal=error.refusal, todo=Todo.GIVE_TRAILING_BY) from None
     if len(hands) > 1:
         hands = [Hand(hand.bid, hand.tricks, name) for hand, name in zip(hands, names, strict=True)]
     return score_side(rules, hands, score=score, bags=bags)

@@ -13,6 +13,7 @@ the terminal a command to type, the page a button or a link (`cli.common.error_w
 from __future__ import annotations
 
 import enum
+from typing import Any, Protocol
 
 
 class Todo(enum.Enum):
@@ -32,6 +33,12 @@ class Todo(enum.Enum):
     GIVE_TRAILING_BY = "give-trailing-by"  # a blind bid is judged by how far the side trails
     FEWER_ROUNDS = "fewer-rounds"  # an event of fixed pairs: `number` rounds at most
     GIVE_PAIRS = "give-pairs"  # a format of fixed pairs: name the pairs
+
+
+class BidRefusalLike(Protocol):
+    """What a `BidError` needs of its refusal (`bids.BidRefusal`, which imports this)."""
+
+    def words(self) -> str: ...
 
 
 class ScorepadError(ValueError):
@@ -67,7 +74,17 @@ class RulesError(ScorepadError):
 
 
 class BidError(ScorepadError):
-    """A bid that the rules do not allow at this moment."""
+    """A bid that the rules do not allow at this moment.
+
+    `refusal` (a `bids.BidRefusal`) is the refusal as a fact, worded only when the error
+    is shown, in the language spoken there; without it, the message given."""
+
+    def __init__(self, *args: object, refusal: BidRefusalLike | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.refusal = refusal
+
+    def __str__(self) -> str:
+        return self.refusal.words() if self.refusal is not None else super().__str__()
 
 
 class NotTrailingError(BidError):

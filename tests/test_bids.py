@@ -15,6 +15,7 @@ from scorepad.bids import (
     NIL,
     Bid,
     BidKind,
+    Refused,
     bid_forms,
     check_bid,
     check_side_bids,
@@ -25,7 +26,8 @@ from scorepad.bids import (
     parse_bid,
 )
 from scorepad.entry import record_bids, record_tricks
-from scorepad.errors import BidError, RulesError
+from scorepad.errors import BidError, NotTrailingError, RulesError
+from scorepad.i18n import speaking
 from scorepad.game import new_game, standings
 from scorepad.rules import Rules
 
@@ -318,3 +320,24 @@ def test_the_hint_names_the_lowest_bid_the_check_takes(
     check_bid(rules, parse_bid(str(lowest), rules), who="Ann")
     zero_taken = _accepted(lambda: check_bid(rules, parse_bid("0", rules), who="Ann"))
     assert zero_taken == (lowest == 0 or "(or 0)" in forms)
+
+
+def test_a_refusal_is_a_fact_worded_where_it_is_shown() -> None:
+    """The refusal is raised once, as data (why, who, the bid, the numbers); its words
+    are made when it is shown, in the language spoken there, not where it was raised."""
+    with pytest.raises(NotTrailingError) as caught:
+        check_bid(preset_rules("club"), BLIND_NIL, who="Ann", trailing_by=40)
+    refusal = caught.value.refusal
+    assert refusal is not None
+    assert (refusal.why, refusal.who, refusal.bids, refusal.least, refusal.by) == (
+        Refused.NOT_TRAILING, "Ann", (BLIND_NIL,), 100, 40
+    )
+    assert str(caught.value) == (
+        "Ann: blind nil needs the side to trail by 100 or more; it trails by 40"
+    )
+    with speaking("de"):
+        german = str(caught.value)
+    assert german == (
+        "Ann: Blind Null geht nur, wenn die Partei 100 oder mehr Punkte zurückliegt;"
+        " sie liegt 40 zurück"
+    )
