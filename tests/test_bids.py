@@ -27,8 +27,8 @@ from scorepad.bids import (
 )
 from scorepad.entry import record_bids, record_tricks
 from scorepad.errors import BidError, NotTrailingError, RulesError
-from scorepad.i18n import speaking
 from scorepad.game import new_game, standings
+from scorepad.i18n import speaking
 from scorepad.rules import Rules
 
 
