@@ -185,12 +185,25 @@ NEEDS_BROWSER = [
 ]
 
 
+# No sandbox (the tests may run as root); the pages of the one site the tests serve kept
+# in one renderer across navigations, rather than a new one for each, which is most of
+# what a test's browser costs.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-site-isolation-trials",
+    "--disable-features=RenderDocument,BackForwardCache",
+]
+# A page's waits look every 50 ms, not on every frame (Playwright's default), which had
+# Chromium lay the page out some 60 times a second while a test waited.
+POLL = 50
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """One headless Chromium for a module; each test opens its own pages, each in a fresh
     context (starting a browser for each page took most of each test's time)."""
     assert sync_playwright is not None
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
         launched.close()

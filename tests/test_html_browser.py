@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NEEDS_BROWSER
+from conftest import NEEDS_BROWSER, POLL
 from typer.testing import CliRunner
 
 from scorepad.cli import app
@@ -88,7 +88,9 @@ def long_page(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, int], 
 def drawn(tab: Any, host: Path) -> str:
     """The DOM of a `framed` host page once its frame is drawn and measured."""
     tab.goto(host.as_uri())
-    tab.wait_for_function("document.body.dataset.page !== undefined", timeout=10_000)
+    tab.wait_for_function(
+        "document.body.dataset.page !== undefined", timeout=10_000, polling=POLL
+    )
     return str(tab.content())
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NEEDS_BROWSER
+from conftest import NEEDS_BROWSER, POLL
 from test_serve_cli import Server, serving
 
 from scorepad.bids import NIL, number
@@ -100,6 +100,7 @@ def redrawn(page: Any, words: str) -> None:
         "words => document.getElementById('live').innerText.includes(words)",
         arg=words,
         timeout=WITHIN,
+        polling=POLL,
     )
     assert page.evaluate("window.notReloaded") is True
 
@@ -134,6 +135,7 @@ def shows(page: Any, selector: str, words: str) -> None:
         ".some(node => !node.hidden && node.innerText.includes(words))",
         arg=[selector, words],
         timeout=2 * WITHIN,  # a change made in this process: its save, then the page
+        polling=POLL,
     )
 
 

@@ -1,5 +1,5 @@
 """A club night played through the served pages in a real browser, with JavaScript off:
-13 players, 4 rounds, every table entered from its card's keep link, each round seated from
+13 players, 3 rounds, every table entered from its card's keep link, each round seated from
 the organizer's page, and the room's standings checked against numbers worked out here
 from the games themselves."""
 
@@ -28,7 +28,7 @@ THIRTEEN = "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy,Jon,Kim,Lou,Max"
 def room(home: Path) -> Iterator[str]:
     """`scorepad serve --event club` on a free port; its root address."""
     result = CliRunner().invoke(app, ["event", "new", "club", "--players", THIRTEEN,
-                                      "--rounds", "4", "--deals", "1", "--seed", "29"])  # fmt: skip
+                                      "--rounds", "3", "--deals", "1", "--seed", "29"])  # fmt: skip
     assert result.exit_code == 0, result.stderr
     process = scorepad_process(
         "serve", "--event", "club", "--port", "0",
@@ -53,7 +53,7 @@ def test_a_whole_night_through_the_keep_links(browser: Any, room: str, home: Pat
     context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
     page = context.new_page()
     entered = 0
-    for number in range(1, 5):
+    for number in range(1, 4):
         for table in (1, 2, 3):
             page.goto(f"{room}/table/{table}/")  # the card's link, the same all night
             assert page.url.endswith(f"/keep/g/club-r{number}-t{table}/")
@@ -65,12 +65,12 @@ def test_a_whole_night_through_the_keep_links(browser: Any, room: str, home: Pat
             page.click("form.entry.tricks button")
             entered += 1
         page.goto(f"{room}/organizer/")
-        if number < 4:
+        if number < 3:
             page.click("form[action=seat] button")
             assert page.url.endswith("/organizer/")
     # Worked out here from the games' files.
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for number in range(1, 5):
+    for number in range(1, 4):
         for table in (1, 2, 3):
             game = load_game_file(home / "games" / f"club-r{number}-t{table}.toml")
             result = standings(game)
@@ -91,6 +91,6 @@ def test_a_whole_night_through_the_keep_links(browser: Any, room: str, home: Pat
         shown[name] = [int(games), int(wins), int(margin), int(points)]
         # Everyone has played a finished game: a rating, to one decimal.
         assert re.fullmatch(r"-?\d+\.\d", rating), rating
-        assert int(byes) == 4 - int(games)  # one bye each round, four different players
+        assert int(byes) == 3 - int(games)  # one bye each round, three different players
     assert shown == dict(tally)
     context.close()

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NEEDS_BROWSER
+from conftest import NEEDS_BROWSER, POLL
 from test_serve_cli import Server, serving
 
 from scorepad.entry import record_bids, record_tricks
@@ -243,4 +243,5 @@ def test_a_new_round_is_read_out_to_a_screen_reader(
         "words => document.getElementById('announce').textContent.includes(words)",
         arg="Round 1: Ann dealt",
         timeout=3000,
+        polling=POLL,
     )

@@ -213,7 +213,7 @@ def test_the_compiled_bot_plays_the_python_bots_card_in_random_positions(preset:
     rng = random.Random(f"positions-{preset}")
     compared, cards = 0, set()
     # (Fewer with joint bids: the same bot, whose bids now and then leave a seat none.)
-    while compared < (400 if preset.endswith(JOINT) else 800):
+    while compared < (200 if preset.endswith(JOINT) else 400):
         position = random_position(preset, rng)
         if position is None:
             continue

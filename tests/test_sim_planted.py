@@ -30,7 +30,7 @@ from tests.test_sim_kernel import build_mutant, needs_kernel
 
 runner = CliRunner()
 twin = kernel.kernel_module("python")  # the kernel's pure-Python twin
-GAMES = "60"
+GAMES = "30"
 real_score_side = scoring.score_side
 
 
