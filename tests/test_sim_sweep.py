@@ -21,7 +21,8 @@ from scorepad.refusals import check_new_rules
 from scorepad.sim.explorer import ExplorerBot
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.referee import knobs_of_preset
-from scorepad.sim.sweep import HEADINGS, SITUATIONS, _pair_allowed, play_sweep, sweep_cases
+from scorepad.sim.sweep import SITUATIONS, play_sweep
+from scorepad.sim.sweepcases import HEADINGS, pair_allowed, sweep_cases
 from tests.sweep_plants import PLANTS, plant
 
 runner = CliRunner()
@@ -101,7 +102,7 @@ def test_the_sweep_samples_only_what_a_new_game_accepts() -> None:
         check_new_rules(rules)
     assert any(rules.suicide for _, rules in cases) and any(rules.no_hell for _, rules in cases)
     assert not any(rules.suicide and rules.no_hell for _, rules in cases)
-    assert not _pair_allowed("no_hell", "suicide")
+    assert not pair_allowed("no_hell", "suicide")
 
 
 def test_simulate_sweep_reports_what_it_reached_as_json() -> None:

@@ -60,7 +60,8 @@ def sweep_view(report: SweepReport) -> RenderableType:
 
     from scorepad.render.problems import check_words
     from scorepad.rules import format_value
-    from scorepad.sim.sweep import SITUATIONS, SWEEP_VALUES
+    from scorepad.sim.sweep import SITUATIONS
+    from scorepad.sim.sweepcases import SWEEP_VALUES
 
     tally = report.tally
     head = Table(box=None, pad_edge=False, show_header=False)

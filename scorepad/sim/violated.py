@@ -1,0 +1,108 @@
+"""The rule a sweep's violation concerns: a knob and the heading of docs/rules.md it is
+under, or the rules of play, or the fold of the scores from round to round, read from the
+violation's facts and the rules as the reference read them."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from scorepad import reference
+from scorepad.bids import check_side_bids, check_table_bids
+from scorepad.errors import BidError, ScorepadError
+from scorepad.rules import Rules
+from scorepad.sim.sweepcases import HEADINGS
+from scorepad.sim.validate import Problem
+
+# The rules of play and the score pad's fold are no knob.
+PLAY, FOLD = "play", "fold"
+RULE_DOCS = {PLAY: "RULES.md 1-4, the game", FOLD: "docs/rules.md, Scoring and How a game ends"}
+_END_KNOBS = {"target": "target", "loss-limit": "loss_limit", "sets": "sets_to_lose",
+              "boston": "boston_wins", "deal-limit": "deal_limit"}  # fmt: skip
+# Each bid rule at its most permissive: the first whose loosening lets the engine
+# accept the bids it refused is the rule it read.
+_LOOSER: tuple[tuple[str, Any], ...] = (
+    ("blind_nil_deficit", 0), ("blind_bid_deficit", 0), ("blind_bid_min", 1),
+    ("min_team_bid", 0), ("suicide_min_bid", 1), ("no_hell", False), ("suicide", False),
+    ("partner_bidding", True), ("nil", True), ("blind_nil", True), ("blind_bids", True),
+    ("zero_bid", "plain"),
+)  # fmt: skip
+
+
+def rule_of(problem: Problem, knobs: Mapping[str, object]) -> tuple[str, str]:
+    """The rule a violation concerns, read from its facts and the rules as the reference
+    read them (`knobs`): a knob and its docs/rules.md heading, or the rules of play, or
+    the fold of scores, bags and sets from round to round."""
+    key = _knob_of(problem, knobs)
+    return key, RULE_DOCS.get(key) or f"docs/rules.md, {HEADINGS.get(key, 'Every knob')}"
+
+
+def _knob_of(problem: Problem, knobs: Mapping[str, object]) -> str:
+    values, kind = problem.values, problem.kind
+    if kind == "bids":
+        return _bid_knob(values)
+    if kind == "end":
+        engine, truth = values["engine"], values["reference"]
+        if engine[2] == truth[2] and None in (engine[1], truth[1]):
+            return "tie"  # the same end, one of them a draw
+        return _END_KNOBS.get(truth[2] if truth[0] else engine[2], "target")
+    if kind == "reference":
+        return _scoring_knob(values, knobs)
+    if kind in ("fold", "standings"):
+        return FOLD
+    if problem.check == "bags":
+        return "bag_limit"
+    return "trick_points" if problem.check == "engine" else PLAY
+
+
+def _bid_knob(values: Mapping[str, Any]) -> str:
+    """The bid rule the engine read to refuse the bids: the first whose loosening lets
+    the bid check accept them."""
+    rules: Rules = values["rules"]
+    for key, value in _LOOSER:
+        if getattr(rules, key) == value:
+            continue
+        try:
+            looser = dataclasses.replace(rules, **{key: value})
+            if values["side"] is None:
+                check_table_bids(looser, values["bids"], last="the last bidder")
+            else:
+                check_side_bids(looser, values["bids"], who=values["who"], side="side",
+                                trailing_by=values["deficit"], joint=values["joint"])  # fmt: skip
+        except (BidError, ScorepadError):
+            continue
+        return key
+    return PLAY
+
+
+def _scoring_knob(values: Mapping[str, Any], knobs: Mapping[str, object]) -> str:
+    """The scoring rule a side's round turns on, the most particular first: what of the
+    knobs its hands and the reference's answer bring into play."""
+    hands, engine, truth = values["hands"], values["engine"], values["reference"]
+    nils = [hand for hand in hands if hand[0] in ("nil", "bnil")]
+    bidders = [hand for hand in hands if hand[0] not in ("nil", "bnil")]
+    contract = sum(hand[1] for hand in bidders)
+    made = truth[3]
+    ten_at = knobs["ten_for_200_bid"]
+    exact_bids = knobs["exact_bonus_bids"]
+    assert isinstance(ten_at, int) and isinstance(exact_bids, list | tuple)
+    for key, applies in (
+        ("contract_scoring", knobs["contract_scoring"] == "quicksand"),
+        ("bag_limit", engine[2] != truth[2]),
+        ("double_nil", len(nils) > 1 and not bidders and knobs["double_nil"] != "separate"),
+        ("blind_nil_points", any(hand[0] == "bnil" and hand[2] for hand in nils)),
+        ("failed_nil_tricks", any(hand[2] for hand in nils)),
+        ("blind_bids", any(hand[0] == "blind" for hand in bidders)),
+        ("boston", knobs["boston"] is True and contract >= reference.tricks_in_a_deal(knobs)),
+        ("ten_for_200", knobs["ten_for_200"] is True and contract >= ten_at),
+        ("exact_bonus", bool(made and knobs["exact_bonus"] and contract in exact_bids)),
+        ("big_contract_bonus", bool(made and knobs["big_contract_bonus"])),
+        ("nil_points", bool(nils)),
+        ("set_scoring", made is False),
+    ):
+        if applies:
+            return key
+    return "trick_points"
+
+
