@@ -335,6 +335,16 @@ def correction_words(correction: Correction, after: Standings, number: int) -> s
     return text
 
 
+def format_words(format_: str) -> str:
+    """A club night's format as the reader says it: in English its `--format` name
+    (rotate, pairs, swiss), which the JSON keeps in every language."""
+    if format_ == "rotate":
+        return pgettext("event format", "rotate")
+    if format_ == "pairs":
+        return pgettext("event format", "pairs")
+    return pgettext("event format", "swiss")
+
+
 def _numbers_text(numbers: Sequence[int]) -> str:
     """`3`, `3 and 4`, `3, 4 and 5`."""
     shown = [str(number) for number in sorted(numbers)]

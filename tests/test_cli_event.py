@@ -222,3 +222,23 @@ def test_swiss_draws_each_round_from_the_standings_and_never_repeats(home: Path)
     ]  # fmt: skip
     keys = [(-r["wins"], -r["margin"], -r["points"]) for r in rows]
     assert keys == sorted(keys) and sum(r["games"] for r in rows) == 2 * 2 * 3
+
+
+@pytest.mark.parametrize(
+    ("format_", "pairs", "german"),
+    [
+        ("rotate", (), "wechselnde Partner"),
+        ("pairs", ("--pairs", "Ann+Bob,Cid+Dee,Eve+Fay,Gus+Hal"), "feste Paare"),
+        ("swiss", ("--pairs", "Ann+Bob,Cid+Dee,Eve+Fay,Gus+Hal"), "Schweizer System"),
+    ],
+)
+def test_the_format_is_said_in_the_reader_s_language_and_kept_by_name_in_json(
+    home: Path, format_: str, pairs: tuple[str, ...], german: str
+) -> None:
+    players = "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal"
+    out = ok("--lang", "de", "event", "new", "n", "--players", players, "--format", format_,
+             *pairs, "--rounds", "3")  # fmt: skip
+    assert out.startswith(f"Turnier n begonnen ({german}, 8 Spieler, 3 Durchgänge")
+    assert ok("--lang", "de", "event", "show", "n").startswith(f"n · {german} · Durchgang 1")
+    assert f": {german}, 8 Spieler" in ok("--lang", "de", "events")
+    assert show("n")["format"] == format_

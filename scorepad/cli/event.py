@@ -9,6 +9,7 @@ import typer
 
 from scorepad.cli.common import JsonOption, PresetOption, SetOption
 from scorepad.cli.core import App, Commands, app
+from scorepad.gametext import format_words
 from scorepad.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ def new_event(
     typer.echo(
         _("Started {event} ({format}, {players} players, {rounds} rounds, seed {seed}).").format(
             event=event.name,
-            format=event.format,
+            format=format_words(event.format),
             players=len(event.players),
             rounds=event.rounds_planned,
             seed=event.seed,
@@ -160,7 +161,10 @@ def _echo_standings(
 
     typer.echo(
         _("{event} · {format} · round {round} of {rounds}").format(
-            event=event.name, format=event.format, round=event.current, rounds=event.rounds_planned
+            event=event.name,
+            format=format_words(event.format),
+            round=event.current,
+            rounds=event.rounds_planned,
         )
     )
     cells = [format_number(rating, 1) if rating is not None else "-" for rating in ratings]
@@ -307,7 +311,7 @@ def events(as_json: JsonOption = False) -> None:
                 len(event.players),
             ).format(
                 name=event.name,
-                format=event.format,
+                format=format_words(event.format),
                 players=len(event.players),
                 round=event.current,
                 rounds=event.rounds_planned,

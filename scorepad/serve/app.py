@@ -41,6 +41,7 @@ from starlette.staticfiles import StaticFiles
 
 from scorepad import i18n
 from scorepad.errors import GameError, GameFileError, ScorepadError
+from scorepad.gametext import format_words
 from scorepad.i18n import _
 from scorepad.serve import actions
 from scorepad.serve.guard import NotFound, TokenGate, read_form, refused, sentence
@@ -95,7 +96,9 @@ def templates() -> jinja2.Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the extension
         gettext=i18n._, ngettext=i18n.ngettext, pgettext=i18n.pgettext
     )
-    env.globals.update(language=i18n.language, switch_links=switch_links)
+    env.globals.update(
+        language=i18n.language, switch_links=switch_links, format_words=format_words
+    )
     env.filters["number"] = i18n.format_number
     return env
 
