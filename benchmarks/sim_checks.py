@@ -32,7 +32,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -51,7 +51,7 @@ _NOTHING: list[object] = []
 @contextmanager
 def checks(step: str) -> Iterator[None]:
     """The checks of `step` on, the later ones off, for one run."""
-    fold, note = referee.GameFold.deal_of, referee.GameFold.note
+    fold, note = referee.GameFold.deal, referee.GameFold.note
     compare, side, sample = referee.Referee.compare, referee.Referee.side, gameloop.SAMPLE_EVERY
     on = STEPS.index(step)
     try:
@@ -59,13 +59,13 @@ def checks(step: str) -> Iterator[None]:
             referee.Referee.compare = _no_comparison  # type: ignore[method-assign]
             referee.Referee.side = _no_side  # type: ignore[method-assign]
         if on < 2:
-            referee.GameFold.deal_of = _no_fold  # type: ignore[method-assign]
+            referee.GameFold.deal = _no_fold  # type: ignore[method-assign]
             referee.GameFold.note = _no_note  # type: ignore[method-assign]
         if on < 3:
             gameloop.SAMPLE_EVERY = 10**9  # no deal of a run's games is sampled
         yield
     finally:
-        referee.GameFold.deal_of = fold  # type: ignore[method-assign]
+        referee.GameFold.deal = fold  # type: ignore[method-assign]
         referee.GameFold.note = note  # type: ignore[method-assign]
         referee.Referee.compare = compare  # type: ignore[method-assign]
         referee.Referee.side = side  # type: ignore[method-assign]
@@ -87,8 +87,8 @@ def _no_note(self: object, *args: object) -> None:
     return None
 
 
-def _no_fold(self: object) -> Callable[..., list[object]]:
-    return lambda *args: _NOTHING
+def _no_fold(self: object, *args: object) -> list[object]:
+    return _NOTHING
 
 
 def main() -> None:

@@ -124,7 +124,7 @@ class GameRunner:
         validate, keep_records = self.validate, self.keep_records
         if validate:
             fold.start(scores, bags, sets)
-        played_of, fold_deal = source.played_of, fold.deal_of()
+        played_of, fold_deal = source.played_of, fold.deal
         fold_sides = scorer.fold
         deal_of = source.deal
         number = 0

@@ -221,10 +221,6 @@ class GameFold:
             (side, side_seats[0], side_seats[1] if len(side_seats) == 2 else -1)
             for side, side_seats in enumerate(seats)
         ]
-        # The usual table (two sides of two seats, points that do not read the score)
-        # takes `_deal_two_pairs`.
-        self._two_pairs = rules.sides == 2 and rules.side_size == 2 and not referee.reads_score
-        self._four = (seats[0][0], seats[0][-1], seats[-1][0], seats[-1][-1])
         # A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston.
         self._memo: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
         self._founds: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
@@ -267,7 +263,7 @@ class GameFold:
         scores, bags and sets, and the end of the game (`outcome`, the engine's: None
         plays on), with the simulator's after the same deal (see `start`). After a
         difference the fold takes the simulator's numbers, so each deal is judged on its
-        own. (`deal_of` gives the quickest method for the rules.)"""
+        own."""
         scores, bags, sets = self._theirs
         memo = self._memo
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
@@ -296,64 +292,6 @@ class GameFold:
             return _NOTHING  # the usual deal: the same numbers, and nobody near the end
         return self._judge(number, outcome, boston_by, same)
 
-    def deal_of(self) -> Callable[..., list[Problem]]:
-        """`deal`, or for the usual table (two sides of two seats, points that do not
-        read the score) the same steps written out for its two sides, with what stays
-        the same for a game bound once (ask for it after `start`)."""
-        return self._deal_two_pairs() if self._two_pairs else self.deal
-
-    def _deal_two_pairs(self) -> Callable[..., list[Problem]]:
-        """`deal` for the usual table, two sides of two seats, whose points do not read
-        the score, for the game `start` began: the same steps, written out for its two
-        sides."""
-        north, south, east, west = self._four
-        memo, side_of, judge = self._memo, self._side, self._judge
-        ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
-        scores, bags, sets = self._theirs
-        limit, target, most_sets = self._limit, self._target, self._most_sets
-        last_deal = self._last_deal
-
-        def deal(
-            number: int,
-            keys: Sequence[object],
-            bids: Sequence[object],
-            taken: Sequence[int],
-            outcome: Outcome | None,
-        ) -> list[Problem]:
-            key = (keys[north], keys[south], taken[north], taken[south], ref_bags[0])
-            points, ref_bags[0], set_out, boston = memo.get(key) or side_of(0, bids, taken, key)
-            key = (keys[east], keys[west], taken[east], taken[west], ref_bags[1])
-            other, ref_bags[1], other_set_out, other_boston = memo.get(key) or side_of(
-                1, bids, taken, key
-            )
-            one = ref_scores[0] = ref_scores[0] + points
-            two = ref_scores[1] = ref_scores[1] + other
-            if set_out or other_set_out:
-                ref_sets[0] += set_out
-                ref_sets[1] += other_set_out
-                near = max(ref_sets) >= most_sets
-            else:
-                near = False
-            if (
-                not near
-                and not boston
-                and not other_boston
-                and limit < one < target
-                and limit < two < target
-                and outcome is None
-                and not self._out
-                and number < last_deal
-                and ref_scores == scores
-                and ref_bags == bags
-                and ref_sets == sets
-            ):
-                return _NOTHING  # the usual deal: the same numbers, and nobody near the end
-            boston_by = 1 if other_boston else 0 if boston else None
-            same = ref_scores == scores and ref_bags == bags and ref_sets == sets
-            return judge(number, outcome, boston_by, same)
-
-        return deal
-
     def _side(
         self, side: int, bids: Sequence[object], taken: Sequence[int], key: tuple[object, ...]
     ) -> tuple[int, int, int, bool]:
@@ -377,7 +315,7 @@ class GameFold:
     ) -> tuple[object, ...]:
         """A side's deal in the fold's memo: its seats' bids (as the deal source gives them)
         and tricks, its bags before, and its score where the points read it. A side of two
-        seats by its seats (`_deal_two_pairs` writes this out for the usual table)."""
+        seats by its seats."""
         _, first, second = self._pairs[side]
         key: tuple[object, ...] = (
             (keys[first], keys[second], taken[first], taken[second], bags)
