@@ -32,7 +32,6 @@ from scorepad.sim.validate import Problem
 
 PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)
 MEMO_LIMIT = 400_000
-_new = tuple.__new__
 _KIND = {
     BidKind.NUMBER: "number",
     BidKind.NIL: "nil",
@@ -136,10 +135,7 @@ class Referee:
         keeps what it asked under its own key (the engine's scorer compares each side deal
         new to it once; the game's fold keeps its answers by the seats' bids)."""
         result = self._keeper.score_side(hands, score, bags)
-        # (`tuple.__new__`: skips NamedTuple's Python-level constructor.)
-        return _new(
-            RefSide, (result.points, result.bags, result.penalties, result.made, result.boston)
-        )
+        return RefSide(result.points, result.bags, result.penalties, result.made, result.boston)
 
     def compare(
         self, hands: tuple[PlainHand, ...], score: int, bags: int, scored: SideScore, ref: RefSide
@@ -223,7 +219,6 @@ class GameFold:
         ]
         # A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston.
         self._memo: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
-        self._founds: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self._reads_score = referee.reads_score
         # What can end a game (docs/rules.md), for the usual deal's quick test: the
         # reference's reading, so that a knob the engine misreads cannot skip the judging.
@@ -325,11 +320,8 @@ class GameFold:
         return key + (score,) if self._reads_score else key
 
     def _folded(self, ref: RefSide) -> tuple[int, int, int, bool]:
-        """A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston;
-        equal ones as one tuple (thousands of deals have a few hundred different ones,
-        which then stay in the CPU's caches)."""
-        found = (ref.points, ref.bags, int(ref.made is False), ref.boston)
-        return self._founds.setdefault(found, found)
+        """A side's deal as the fold reads it: points, bags after, set (1 or 0), Boston."""
+        return (ref.points, ref.bags, int(ref.made is False), ref.boston)
 
     def _keep(
         self, key: tuple[object, ...], found: tuple[int, int, int, bool]
