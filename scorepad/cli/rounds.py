@@ -6,9 +6,22 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorepad.cli.common import GameOption, complete_player_entries
+from scorepad.cli.common import GameOption, complete_player_entries, sentence
 from scorepad.cli.core import app
+from scorepad.entry import parse_round_bids, parse_round_tricks, read_assignments
+from scorepad.game import next_dealer, open_round, standings
+from scorepad.gametext import (
+    already_words,
+    bids_text,
+    contract_warnings,
+    correction_words,
+    level_text,
+    scores_text,
+)
 from scorepad.i18n import _, ngettext
+from scorepad.library import resolve_game
+from scorepad.service import enter_bids, enter_tricks
+from scorepad.service import undo as undo_entry
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -44,10 +57,6 @@ def bid(
     game_ref: GameOption = None,
 ) -> None:
     """Enter the bids of the next round (or rewrite a round's bids with --round)."""
-    from scorepad.entry import parse_round_bids, read_assignments
-    from scorepad.gametext import already_words, correction_words
-    from scorepad.library import resolve_game
-    from scorepad.service import enter_bids
 
     def read(game: Game) -> Bids:
         return parse_round_bids(game, read_assignments(bids or [], "bid"))
@@ -67,8 +76,6 @@ def bid(
 
 def overbid_warnings(game: Game, overbids: Sequence[Overbid]) -> list[str]:
     """`Warning: Us's contract is 26, ...`: a side's contract above the tricks in a deal."""
-    from scorepad.gametext import contract_warnings
-
     return contract_warnings(game.rules, [(game.sides[o.side], o.contract) for o in overbids])
 
 
@@ -88,10 +95,6 @@ def tricks(
     game_ref: GameOption = None,
 ) -> None:
     """Enter the tricks of the round that has its bids, and score it (or rewrite one)."""
-    from scorepad.entry import parse_round_tricks, read_assignments
-    from scorepad.gametext import already_words, correction_words
-    from scorepad.library import resolve_game
-    from scorepad.service import enter_tricks
 
     def read(game: Game) -> Tricks:
         return parse_round_tricks(game, read_assignments(taken or [], "tricks"))
@@ -114,16 +117,11 @@ def tricks(
 @app.command()
 def undo(game_ref: GameOption = None) -> None:
     """Take back the last entry: the last round's tricks, or else its bids."""
-    from scorepad.library import resolve_game
-    from scorepad.service import undo as undo_entry
-
     typer.echo(undone_text(undo_entry(resolve_game(game_ref))))
 
 
 def undone_text(undone: Undone) -> str:
     """`Took back the tricks of round 3.`"""
-    from scorepad.cli.common import sentence
-
     said = (
         _("took back the tricks of round {number}")
         if undone.took == "tricks"
@@ -134,8 +132,6 @@ def undone_text(undone: Undone) -> str:
 
 def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
     """`Round 3 (Cat deals): Ann & Cat bid 4+nil, Bob & Dan bid 5+3.`"""
-    from scorepad.gametext import bids_text
-
     round_ = game.rounds[number - 1]
     sides = ", ".join(
         _("{side} bid {bids}").format(side=name, bids=bids_text(entry))
@@ -148,9 +144,6 @@ def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
             number=number, dealer=game.players[round_.dealer], sides=sides
         )
     if corrected and round_.played:
-        from scorepad.game import standings
-        from scorepad.gametext import scores_text
-
         text += " " + _("Rescored: {scores}.").format(
             scores=scores_text(game, standings(game).scores)
         )
@@ -159,9 +152,6 @@ def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
 
 def result_summary(game: Game, result: Standings, number: int, *, corrected: bool) -> str:
     """`Round 3: Ann & Cat +141 -> 341 (1 bag), Bob & Dan -60 -> 200 (0 bags). Next deal: Dan.`"""
-    from scorepad.game import next_dealer, open_round
-    from scorepad.gametext import level_text, scores_text
-
     scored = result.rounds[number - 1].sides
     assert scored is not None
     sides = ", ".join(

@@ -7,8 +7,23 @@ from typing import Annotated
 
 import typer
 
-from scorepad.cli.common import GameOption, JsonOption
+from scorepad.cli.common import (
+    INTERRUPTED,
+    GameOption,
+    JsonOption,
+    console,
+    print_json,
+    print_renderable,
+)
 from scorepad.cli.core import app
+from scorepad.cli.watch import watch_sheet
+from scorepad.errors import GameError, ScorepadError
+from scorepad.game import standings
+from scorepad.i18n import _
+from scorepad.library import resolve_game
+from scorepad.render.explain import explain_round
+from scorepad.render.sheet import score_sheet
+from scorepad.store import load_game_file
 
 
 @app.command()
@@ -27,37 +42,21 @@ def show(
     ] = False,
 ) -> None:
     """Show the score sheet: every round, the totals, the next deal, the winner."""
-    from scorepad.game import standings
-    from scorepad.library import resolve_game
-    from scorepad.store import load_game_file
-
     path = resolve_game(game_ref)
     if watch:
         if as_json:
-            from scorepad.errors import ScorepadError
-            from scorepad.i18n import _
-
             raise ScorepadError(_("--watch draws the sheet; it cannot be combined with --json"))
-        from scorepad.cli.common import console
-        from scorepad.cli.watch import watch_sheet
-
         load_game_file(path)  # a damaged game is refused now, like `show`
         if watch_sheet(path, console()):
-            from scorepad.cli.common import INTERRUPTED
-
             raise typer.Exit(INTERRUPTED)
         return
     game = load_game_file(path)
     result = standings(game)
     if as_json:
-        from scorepad.cli.common import print_json
-        from scorepad.export.json import game_json
+        from scorepad.export.json import game_json  # --json alone: a few ms `show` spares
 
         print_json(game_json(game, result))
         return
-    from scorepad.cli.common import print_renderable
-    from scorepad.render.sheet import score_sheet
-
     print_renderable(score_sheet(game, result))
 
 
@@ -74,19 +73,10 @@ def explain(
     game_ref: GameOption = None,
 ) -> None:
     """Explain one round's scoring line by line, for a disputed round."""
-    from scorepad.errors import GameError
-    from scorepad.game import standings
-    from scorepad.i18n import _
-    from scorepad.library import resolve_game
-    from scorepad.store import load_game_file
-
     game = load_game_file(resolve_game(game_ref))
     if not game.rounds:
         raise GameError(_("no round is entered yet; nothing to explain"))
     if number is None:
         played = [n for n, round_ in enumerate(game.rounds, start=1) if round_.played]
         number = played[-1] if played else len(game.rounds)
-    from scorepad.cli.common import print_renderable
-    from scorepad.render.explain import explain_round
-
     print_renderable(explain_round(game, standings(game), number))
