@@ -3,10 +3,16 @@ bids and tricks asked in turn, each checked as it is typed."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 import typer
 
+from scorepad.bids import bid_forms, check_bid, parse_bid, say_bid
+from scorepad.cli.core import error_words
+from scorepad.entry import parse_tricks
+from scorepad.errors import BidError, ScorepadError
+from scorepad.game import rest_of_deal, tricks_by_player
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
@@ -91,19 +97,12 @@ def ask_enter(label: str, allowed: str) -> str:
 
 
 def complain(error: object) -> None:
-    import textwrap
-
-    from scorepad.cli.core import error_words
-    from scorepad.errors import ScorepadError
-
     said = error_words(error) if isinstance(error, ScorepadError) else str(error)
     typer.echo(textwrap.fill(said, WIDTH, initial_indent="  ", subsequent_indent="    "), err=True)
 
 
 def say(text: str) -> None:
     """A line of table mode's own, wrapped to fit 80 columns whatever the names."""
-    import textwrap
-
     typer.echo(textwrap.fill(text, WIDTH, subsequent_indent="  "))
 
 
@@ -159,8 +158,6 @@ def ask_round_bids(
         return (_ask_bid(game, askers[index], before),)
 
     def taken(index: int, bids: tuple[Bid, ...]) -> str:
-        from scorepad.bids import say_bid
-
         who = game.sides[askers[index]] if joint else game.players[askers[index]]
         return _("{who}'s bid ({bids})").format(
             who=who, bids=" ".join(say_bid(bid) for bid in bids)
@@ -193,9 +190,6 @@ def ask_round_bids(
 def _read_bids(
     game: Game, words: Sequence[str], who: Sequence[str], trailing_by: int
 ) -> tuple[Bid, ...]:
-    from scorepad.bids import bid_forms, check_bid, parse_bid
-    from scorepad.errors import BidError
-
     bids = []
     for word, name in zip(words, who, strict=True):
         try:
@@ -212,8 +206,6 @@ def _read_bids(
 
 
 def _ask_bid(game: Game, seat: int, result: Standings) -> Bid:
-    from scorepad.errors import ScorepadError
-
     name = game.players[seat]
     side = game.rules.side_of(seat)
     while True:
@@ -229,8 +221,6 @@ def _ask_bid(game: Game, seat: int, result: Standings) -> Bid:
 
 
 def _ask_team_bid(game: Game, side: int, result: Standings) -> tuple[Bid, ...]:
-    from scorepad.errors import ScorepadError
-
     players = game.side_players(side)
     say(
         _("{side}: one team number, or {players}'s bids.").format(
@@ -257,8 +247,6 @@ def ask_round_tricks(game: Game, number: int) -> tuple[tuple[int, ...], ...]:
 
     The last one asked offers the rest of the deal as its default, taken with Enter.
     """
-    from scorepad.game import rest_of_deal, tricks_by_player
-
     rules = game.rules
     round_ = game.rounds[number - 1]
     askers: list[tuple[int, str]] = []  # (side, who)
@@ -288,9 +276,6 @@ def ask_round_tricks(game: Game, number: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _ask_tricks(game: Game, who: str, default: str | None) -> int:
-    from scorepad.entry import parse_tricks
-    from scorepad.errors import ScorepadError
-
     while True:
         try:
             return parse_tricks(ask_word(_("{who} took").format(who=who), default), who, game.rules)

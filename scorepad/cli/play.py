@@ -9,10 +9,15 @@ end: its last round can be taken back or any round corrected before table mode e
 
 from __future__ import annotations
 
+import dataclasses
+import signal
+import threading
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import typer
 
+from scorepad.bids import bid_forms, contract_of, legal_bids
 from scorepad.cli.asking import (
     Bids,
     Interrupted,
@@ -25,10 +30,26 @@ from scorepad.cli.asking import (
     complain,
     say,
 )
-from scorepad.cli.common import INTERRUPTED, GameOption
+from scorepad.cli.common import INTERRUPTED, GameOption, print_renderable
 from scorepad.cli.core import app
+from scorepad.cli.rounds import overbid_warnings, undone_text
+from scorepad.entry import set_bids
+from scorepad.errors import ScorepadError
+from scorepad.game import (
+    Round,
+    SideEntry,
+    check_round_number,
+    next_dealer,
+    open_round,
+    standings,
+    standings_before,
+)
 from scorepad.i18n import _
+from scorepad.library import resolve_game
 from scorepad.numbers import small_number
+from scorepad.render.sheet import score_sheet
+from scorepad.service import correct_round, enter_bids, enter_tricks, undo
+from scorepad.store import load_game_file
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -45,14 +66,6 @@ def play(game_ref: GameOption = None) -> None:
 
     q or Ctrl-D stops (status 0), Ctrl-C too (status 130); each says what is saved.
     """
-    import signal
-    import threading
-
-    from scorepad.bids import bid_forms
-    from scorepad.game import standings
-    from scorepad.library import resolve_game
-    from scorepad.store import load_game_file
-
     path = resolve_game(game_ref)
     game = load_game_file(path)
     if game.rounds:
@@ -83,9 +96,6 @@ def play(game_ref: GameOption = None) -> None:
 
 
 def _play(path: Path) -> None:
-    from scorepad.game import open_round, standings
-    from scorepad.store import load_game_file
-
     kept: Bids | None = None  # bids taken back from a saved round, asked from the last one
     while True:
         game = load_game_file(path)
@@ -109,9 +119,6 @@ def _play(path: Path) -> None:
 
 def stopped_text(path: Path, dropped: Sequence[str]) -> str:
     """What stopping keeps and what it drops: `Stopped; ... Not saved: Ann's bid (3).`"""
-    from scorepad.errors import ScorepadError
-    from scorepad.store import load_game_file
-
     try:
         game = load_game_file(path)
     except ScorepadError:
@@ -138,10 +145,6 @@ def _undo(path: Path) -> Bids | None:
     A round's bids waiting for their tricks are taken back one bid at a time, as they were
     typed: they are returned, and the last bidder is asked again.
     """
-    from scorepad.cli.rounds import undone_text
-    from scorepad.errors import ScorepadError
-    from scorepad.service import undo
-
     try:
         undone = undo(path)
     except ScorepadError as error:
@@ -155,8 +158,6 @@ def _undo(path: Path) -> Bids | None:
 
 def _save(path: Path, change: Callable[[], Entered]) -> Entered | None:
     """Save one entry through the service; a refusal is shown and nothing is saved."""
-    from scorepad.errors import ScorepadError
-
     try:
         return change()
     except ScorepadError as error:
@@ -169,12 +170,6 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: Bids | None = N
 
     `kept` are the round's bids taken back by u: all but the last bid stand.
     """
-    from functools import partial
-
-    from scorepad.cli.rounds import overbid_warnings
-    from scorepad.game import next_dealer
-    from scorepad.service import enter_bids
-
     dealer = next_dealer(game)
     typer.echo("")
     say(
@@ -201,10 +196,6 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: Bids | None = N
 def _last_bid_can_mend(game: Game, dealer: int, before: Standings, sides: Bids) -> bool:
     """Whether another bid by the last bidder alone makes the round's bids allowed (no hell):
     some bid `legal_bids` opens to the dealer, who bids last, that the round takes."""
-    from scorepad.bids import contract_of, legal_bids
-    from scorepad.entry import set_bids
-    from scorepad.errors import ScorepadError
-
     rules = game.rules
     if rules.partner_bidding and rules.side_size > 1:
         return False
@@ -234,10 +225,6 @@ def _last_bid_can_mend(game: Game, dealer: int, before: Standings, sides: Bids) 
 
 def _enter_tricks(path: Path, game: Game, number: int) -> None:
     """Ask and save the tricks of round `number`, then show the sheet."""
-    from functools import partial
-
-    from scorepad.service import enter_tricks
-
     typer.echo(
         _("Tricks of round {number} (a deal has {tricks}):").format(
             number=number, tricks=game.rules.tricks
@@ -262,9 +249,6 @@ def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
 
     True when the players are done (Enter, q or the end of input).
     """
-    from scorepad.errors import ScorepadError
-    from scorepad.game import check_round_number
-
     last = len(game.rounds)
     typer.echo(
         _("The game is over. u takes back round {number}'s tricks; c N corrects round N.").format(
@@ -298,11 +282,6 @@ def _after_the_end(path: Path, game: Game, result: Standings) -> bool:
 
 def _correct(path: Path, game: Game, number: int) -> None:
     """Ask round `number`'s bids and tricks again and save them together."""
-    from functools import partial
-
-    from scorepad.game import standings_before
-    from scorepad.service import correct_round
-
     round_ = game.rounds[number - 1]
     typer.echo(
         "\n"
@@ -327,17 +306,10 @@ def _correct(path: Path, game: Game, number: int) -> None:
 
 def _with_bids(game: Game, number: int, bids: tuple[tuple[Bid, ...], ...]) -> Game:
     """The game with round `number` holding `bids` and no tricks yet (never saved as such)."""
-    import dataclasses
-
-    from scorepad.game import Round, SideEntry
-
     rounds = list(game.rounds)
     rounds[number - 1] = Round(rounds[number - 1].dealer, tuple(SideEntry(b) for b in bids))
     return dataclasses.replace(game, rounds=tuple(rounds))
 
 
 def _show_sheet(game: Game, result: Standings) -> None:
-    from scorepad.cli.common import print_renderable
-    from scorepad.render.sheet import score_sheet
-
     print_renderable(score_sheet(game, result))
