@@ -6,8 +6,19 @@ from typing import Annotated
 
 import typer
 
-from scorepad.cli.common import JsonOption, PresetOption, SetOption, load_rules
+from scorepad.cli.common import (
+    JsonOption,
+    PresetOption,
+    SetOption,
+    load_rules,
+    print_json,
+    print_renderable,
+)
 from scorepad.cli.core import app
+from scorepad.dispute import check_side_round
+from scorepad.gametext import contract_warnings
+from scorepad.i18n import N_, _
+from scorepad.render.explain import explain_side
 
 
 @app.command()
@@ -33,23 +44,15 @@ def check(
     as_json: JsonOption = False,
 ) -> None:
     """Check a disputed round: score one side's bids and tricks line by line."""
-    from scorepad.dispute import check_side_round
-
     _preset, rules = load_rules(preset, overrides)
     result = check_side_round(rules, tokens, score=score, bags=bags, trailing_by=trailing_by)
-    from scorepad.gametext import contract_warnings
-    from scorepad.i18n import N_, _
-
     sides = [(_("the side"), result.contract)]
     for warning in contract_warnings(rules, sides, N_("scored as given")):
         typer.echo(warning, err=True)
     if as_json:
-        from scorepad.cli.common import print_json
+        # --json alone; at the top `scorepad --help`, which loads this module, would pay it.
         from scorepad.export.json import side_score_json
 
         print_json(side_score_json(result))
         return
-    from scorepad.cli.common import print_renderable
-    from scorepad.render.explain import explain_side
-
     print_renderable(explain_side(result, score=score, bags=bags))

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+import stat
+import sys
+from pathlib import Path, PurePath
+from typing import Annotated
 
 import typer
 
 from scorepad.cli.common import GameOption, complete_formats
 from scorepad.cli.core import app
+from scorepad.errors import ExportError
+from scorepad.export import ExportFormat, export_game, format_from_suffix, parse_format
+from scorepad.game import standings
+from scorepad.hints import os_reason
 from scorepad.i18n import N_, _
-
-if TYPE_CHECKING:
-    from pathlib import Path
-
-    from scorepad.export import ExportFormat
+from scorepad.library import resolve_game
+from scorepad.store import load_game_file, write_text_atomic
 
 FORMATS = "csv|json|md|html|svg|txt"
 
@@ -55,15 +59,6 @@ def export(
     game_ref: GameOption = None,
 ) -> None:
     """Export the whole score sheet as csv, json, md, html, svg or txt (see EXPORT_HELP)."""
-    import sys
-    from pathlib import Path
-
-    from scorepad.errors import ExportError
-    from scorepad.export import export_game, parse_format
-    from scorepad.game import standings
-    from scorepad.library import resolve_game
-    from scorepad.store import load_game_file
-
     to_stdout = output is None or output == "-"
     if not to_stdout and Path(output or "").expanduser().is_dir():
         suffix = parse_format(fmt).value if fmt is not None else "html"
@@ -101,11 +96,6 @@ def write_output(target: Path, text: str) -> None:
     a link); a FIFO, a terminal or another device is written in place, as a shell's `>`
     would; a folder, or a place that cannot be written, is refused in one line.
     """
-    import stat
-
-    from scorepad.errors import ExportError
-    from scorepad.store import write_text_atomic
-
     real = target.resolve()
     try:
         mode = real.stat().st_mode
@@ -124,18 +114,11 @@ def write_output(target: Path, text: str) -> None:
 
 
 def _cannot_write(target: Path, error: OSError) -> str:
-    from scorepad.hints import os_reason
-
     return _("cannot write {path}: {reason}").format(path=target, reason=os_reason(error))
 
 
 def choose_format(fmt: str | None, output: str | None) -> ExportFormat:
     """--format if given, else the output file's suffix; txt for no file or no suffix."""
-    from pathlib import PurePath
-
-    from scorepad.errors import ExportError
-    from scorepad.export import ExportFormat, format_from_suffix, parse_format
-
     if fmt is not None:
         return parse_format(fmt)
     if output is None:

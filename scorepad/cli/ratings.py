@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
 
-from scorepad.cli.common import JsonOption
+from scorepad.cli.common import JsonOption, print_json, print_renderable
 from scorepad.cli.core import app
-from scorepad.i18n import _, ngettext
+from scorepad.errors import GameError
+from scorepad.hints import did_you_mean
+from scorepad.i18n import _, format_number, format_percent, ngettext
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -49,7 +54,8 @@ def ratings(
 ) -> None:
     """Every player rated from the finished games, in the order played, with how sure each
     rating is."""
-    from scorepad.cli.common import print_json, print_renderable
+    # The game index (sqlite) and the rating model (some 20 ms) are imported where they are
+    # used, in this module's functions, not at the top: `scorepad --help` loads this module.
     from scorepad.gameindex import saved_ratings
 
     rated, damaged = saved_ratings()
@@ -89,8 +95,6 @@ def ratings(
 
 def side_chance(side: tuple[str, ...], chance: float) -> str:
     """One side's chance to win, in words."""
-    from scorepad.i18n import format_percent
-
     return _("{side}: wins with a chance of {chance}").format(
         side=" + ".join(side), chance=format_percent(chance, decimals=0)
     )
@@ -100,7 +104,7 @@ def only_event(
     players: list[PlayerRating], pairs: list[PairRating], name: str
 ) -> tuple[list[PlayerRating], list[PairRating]]:
     """The players of a club night, and the partnerships of two of them."""
-    from scorepad.events import find_event, load_event
+    from scorepad.events import find_event, load_event  # --event alone: some 14 ms
     from scorepad.ratings import player_key
 
     field = {player_key(person) for person in load_event(find_event(name)).players}
@@ -123,9 +127,6 @@ def only_player(rated: Ratings, name: str) -> tuple[list[PlayerRating], list[Pai
 
 def check_known(rated: Ratings, names: list[str]) -> None:
     """Refuse a name that no rated game has, naming the players rated."""
-    from scorepad.errors import GameError
-    from scorepad.hints import did_you_mean
-
     known = sorted((entry.player for entry in rated.players()), key=str.casefold)
     for name in names:
         if not rated.knows(name):
@@ -144,7 +145,6 @@ def check_known(rated: Ratings, names: list[str]) -> None:
 def parse_sides(text: str, rated: Ratings) -> list[tuple[str, ...]]:
     """`"A+B vs C+D"` as the two sides' names (as the ratings spell them), each a rated
     player, none twice."""
-    from scorepad.errors import GameError
     from scorepad.ratings import player_key
 
     sides = [tuple(name.strip() for name in part.split("+")) for part in _split_vs(text)]
@@ -190,11 +190,6 @@ def ratings_view(
     rated: Ratings, players: list[PlayerRating], pairs: list[PairRating]
 ) -> RenderableType:
     """The games rated, the model, the players' table and the partnerships' table."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    from scorepad.i18n import format_number
     from scorepad.ratings import MODEL_SETTINGS, PAIR_GAMES, PROVISIONAL_SIGMA, K, Unrated
 
     unfinished = rated.unrated[Unrated.UNFINISHED]

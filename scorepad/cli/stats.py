@@ -7,14 +7,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
 
-from scorepad.cli.common import JsonOption
+from scorepad.cli.common import JsonOption, print_json, print_renderable
 from scorepad.cli.core import app
-from scorepad.i18n import _, ngettext
+from scorepad.i18n import _, format_number, format_percent, ngettext
+from scorepad.library import find_game, games_dir, saved_games
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-    from rich.table import Table
 
     from scorepad.stats import Meeting, Stats
 
@@ -41,13 +44,9 @@ def stats(
     as_json: JsonOption = False,
 ) -> None:
     """Player and partnership statistics over the saved games (or the ones named)."""
-    from scorepad.library import find_game, games_dir, saved_games
-
     paths = list(dict.fromkeys(find_game(ref) for ref in games)) if games else saved_games()
     result, rated = count_games(paths, whole_library=not games, player=player)
     if as_json:
-        from scorepad.cli.common import print_json
-
         data = result.as_json()
         for row in data["players"]:
             row["rating"] = rated.get(row["name"].casefold())
@@ -61,8 +60,6 @@ def stats(
         )
         typer.echo(said)
         return
-    from scorepad.cli.common import print_renderable
-
     print_renderable(stats_view(result, rated))
 
 
@@ -72,8 +69,9 @@ def count_games(
     """The statistics of the games at `paths`, and each player's rating from them (by name
     folded), through the games' index; a damaged file is skipped with one line on stderr.
     The index keeps the ratings of the whole library only, not of a few games named."""
+    # The game index (sqlite), the ratings' model and the facts cost some 20 ms: here, not at
+    # the top, as `scorepad --help` loads this module.
     from scorepad.gameindex import in_order_played, index_path, rate_indexed, read_games
-    from scorepad.library import games_dir
     from scorepad.ratings import player_key
     from scorepad.stats import collect_facts
 
@@ -93,20 +91,14 @@ def count_games(
 
 
 def _percent(part: int, whole: int) -> str:
-    from scorepad.i18n import format_percent
-
     return format_percent(part / whole, decimals=0) if whole else "-"
 
 
 def _decimal(value: float, decimals: int) -> str:
-    from scorepad.i18n import format_number
-
     return format_number(value, decimals)
 
 
 def _table(*columns: str) -> Table:
-    from rich.table import Table
-
     table = Table(box=None, pad_edge=False, header_style="bold", collapse_padding=True)
     for index, column in enumerate(columns):
         table.add_column(column, justify="left" if index == 0 else "right")
@@ -116,9 +108,6 @@ def _table(*columns: str) -> Table:
 def stats_view(result: Stats, rated: dict[str, float]) -> RenderableType:
     """The players table (with each player's rating, `-` for none: see `scorepad
     ratings`), the partnerships table and, for one player, head to head."""
-    from rich.console import Group
-    from rich.text import Text
-
     unfinished = result.games - result.finished
     parts: list[RenderableType] = [
         Text(
@@ -171,8 +160,6 @@ def stats_view(result: Stats, rated: dict[str, float]) -> RenderableType:
 
 
 def _meetings_table(title: str, meetings: Sequence[Meeting]) -> Table:
-    from rich.text import Text
-
     table = _table(title, _("games"), _("fin."), _("won"), _("win%"))
     for meeting in meetings:
         table.add_row(

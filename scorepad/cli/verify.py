@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
 
-from scorepad.cli.common import JsonOption
+from scorepad.cards import format_cards
+from scorepad.cli.common import JsonOption, print_json, print_renderable
 from scorepad.cli.core import app
+from scorepad.i18n import _
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -28,17 +34,14 @@ def verify(
 
     Exits 1 when a play breaks the rules.
     """
+    # The simulator's hand records (some 12 ms): not for `scorepad --help`, which loads this.
     from scorepad.sim.record import read_hand_record, verify_record
 
     record = read_hand_record(file)
     result = verify_record(record)
     if as_json:
-        from scorepad.cli.common import print_json
-
         print_json(verification_json(record, result))
     else:
-        from scorepad.cli.common import print_renderable
-
         print_renderable(verification_view(record, result))
     if not result.ok:
         raise typer.Exit(1)
@@ -52,8 +55,6 @@ def tricks_command(record: HandRecord, result: Verification) -> str:
 
 
 def _word(name: str) -> str:
-    import shlex
-
     return shlex.quote(name)
 
 
@@ -77,13 +78,6 @@ def verification_json(record: HandRecord, result: Verification) -> dict[str, Any
 
 
 def verification_view(record: HandRecord, result: Verification) -> RenderableType:
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    from scorepad.cards import format_cards
-    from scorepad.i18n import _
-
     names = record.players
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column(_("trick"), justify="right")
