@@ -5,7 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import typer
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from scorepad.cli.common import print_json, print_renderable
+from scorepad.errors import RulesError, ScorepadError
 from scorepad.i18n import N_, _, format_number, format_percent, language
+from scorepad.presets import resolve_rules
+from scorepad.sim.compare import RuleSet, compare
+from scorepad.sim.referee import knobs_of_preset
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -35,11 +45,6 @@ ROWS = (
 NOT_IN_RULES = N_("not in these rules")
 def read_rule_sets(text: str, overrides: list[str] | None) -> list[RuleSet]:
     """The rule sets of `--compare A,B,...`: preset names or files, each with the --set."""
-    from scorepad.errors import RulesError
-    from scorepad.presets import resolve_rules
-    from scorepad.sim.compare import RuleSet
-    from scorepad.sim.referee import knobs_of_preset
-
     given = [part.strip() for part in text.split(",")]
     if len(given) < 2 or not all(given):
         raise RulesError(
@@ -57,8 +62,6 @@ def read_rule_sets(text: str, overrides: list[str] | None) -> list[RuleSet]:
 
 def check_compare_options(preset: str | None, kernel: str) -> None:
     """Refuse what --compare would leave unheard: a --preset typed, a --kernel but auto."""
-    from scorepad.errors import ScorepadError
-
     if preset is not None:
         raise ScorepadError(
             _(
@@ -86,22 +89,13 @@ def run_compare(
     as_json: bool,
 ) -> None:
     """Play and show the comparison; exit 1 when any deal broke a check."""
-    import typer
-
-    from scorepad.errors import ScorepadError
-    from scorepad.sim.compare import compare
-
     if save is not None:
         raise ScorepadError(_("--save writes one run's games; it does not go with --compare"))
     rule_sets = read_rule_sets(text, overrides)
     comparison = compare(rule_sets, games=games, seed=seed, bots=bots, jobs=jobs)
     if as_json:
-        from scorepad.cli.common import print_json
-
         print_json(comparison.as_json())
     else:
-        from scorepad.cli.common import print_renderable
-
         print_renderable(compare_view(comparison))
     if any(column.summary.violation_count for column in comparison.columns):
         raise typer.Exit(1)
@@ -140,10 +134,6 @@ def _score(number: float) -> str:
 
 def compare_view(comparison: Comparison) -> RenderableType:
     """One table, a column per rule set, then the notes and warnings in plain lines."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
     columns = comparison.columns
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("", no_wrap=True)

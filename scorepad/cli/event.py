@@ -3,14 +3,16 @@ many tables, seated from a seed, its standings folded from the tables' games."""
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorepad.cli.common import JsonOption, PresetOption, SetOption
+from scorepad.cli.common import JsonOption, PresetOption, SetOption, print_json, print_renderable
 from scorepad.cli.core import App, Commands, app
+from scorepad.errors import ExportError
 from scorepad.gametext import format_words
-from scorepad.i18n import _, ngettext
+from scorepad.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -84,6 +86,8 @@ def new_event(
     ] = None,
 ) -> None:
     """Start an event and seat its first round."""
+    # The events service (some 15 ms) and the event's words and tables (some 10 ms each)
+    # are imported in this module's functions, not at the top: `scorepad --help` loads it.
     from scorepad.events import new_event as start
     from scorepad.events import refuse_unknown_format
 
@@ -154,9 +158,7 @@ def _echo_standings(
     event: Event, standings: EventStandings, ratings: Sequence[float | None] = ()
 ) -> None:
     """The standings, with each row's rating when `ratings` gives them (`-`: not rated)."""
-    from scorepad.cli.common import print_renderable
     from scorepad.export.event import standings_heads
-    from scorepad.i18n import format_number
     from scorepad.render.event import standings_table
 
     typer.echo(
@@ -180,7 +182,6 @@ def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
     view = show(name)
     event, standings = view.event, view.standings
     if as_json:
-        from scorepad.cli.common import print_json
         from scorepad.export.event import event_data
 
         print_json(event_data(event, standings))
@@ -254,9 +255,6 @@ def export_event(
     ] = "md",
 ) -> None:
     """Export every round's tables and results and the standings."""
-    import sys
-
-    from scorepad.errors import ExportError
     from scorepad.events import show_event as show
     from scorepad.export.event import EXPORT_FORMATS
     from scorepad.export.event import export_event as export
@@ -278,8 +276,6 @@ def events(as_json: JsonOption = False) -> None:
 
     found = list_events()
     if as_json:
-        from scorepad.cli.common import print_json
-
         print_json(
             [
                 {

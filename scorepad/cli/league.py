@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorepad.i18n import _
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from scorepad.cli.common import print_json, print_renderable
+from scorepad.i18n import _, format_number, format_percent
+from scorepad.league import LeagueConfig, check_league, play_league
+from scorepad.ratings import MODEL_SETTINGS
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -21,9 +28,6 @@ def run_league(
 ) -> int:  # fmt: skip
     """Play and report the league; the number of violations the checks found. `knobs`:
     the rules as the reference read them from the preset file and the overrides."""
-    from scorepad.cli.common import print_json, print_renderable
-    from scorepad.league import LeagueConfig, check_league, play_league
-
     check_league(players, games_per_player)
     report = play_league(
         LeagueConfig(players, games_per_player, rules, preset, seed=seed, knobs=knobs)
@@ -37,13 +41,6 @@ def run_league(
 
 def league_view(report: LeagueReport) -> RenderableType:
     """The league, its players by rating with their true levels, tau, calibration, Brier."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    from scorepad.i18n import format_number, format_percent
-    from scorepad.ratings import MODEL_SETTINGS
-
     config = report.config
     data = report.as_json()
     parts: list[RenderableType] = [

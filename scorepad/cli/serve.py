@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import errno
+import io
+import ipaddress
+import secrets
+import socket
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -10,10 +16,12 @@ import typer
 
 from scorepad.cli.common import complete_game_names
 from scorepad.cli.core import app
+from scorepad.errors import ScorepadError
+from scorepad.i18n import _
+from scorepad.library import resolve_game
+from scorepad.store import load_game_file
 
 if TYPE_CHECKING:
-    import socket
-
     from starlette.applications import Starlette
 
     from scorepad.serve.connections import Limits
@@ -83,11 +91,6 @@ def serve(
     ] = QrLink.WATCH,
 ) -> None:
     """Serve the game as a web page: a watch link for every phone, a keep link to score."""
-    from scorepad.errors import ScorepadError
-    from scorepad.i18n import _
-    from scorepad.library import resolve_game
-    from scorepad.store import load_game_file
-
     if all_games and name is not None:
         raise ScorepadError(
             _("give a game's NAME or --all, not both (NAME was {name})").format(name=repr(name))
@@ -96,6 +99,9 @@ def serve(
         raise ScorepadError(
             _("--port {port} is not a port; give 1 to 65535 (or 0 for any)").format(port=port)
         )
+    # The web face (Starlette, Jinja2: some 60 ms), the QR code (segno) and the server
+    # (uvicorn) are imported in the functions that use them, not at the top: `scorepad
+    # --help` loads this module.
     from scorepad.serve.connections import Limits
 
     limits = Limits.from_environment()  # a bad setting is refused before anything listens
@@ -145,10 +151,7 @@ def serve(
 
 def serve_event(name: str, lan: bool, port: int, host: str | None, limits: Limits) -> None:
     """`serve --event NAME`: the club night's pages beside every saved game's."""
-    import secrets
-
     from scorepad.events import find_event, show_event
-    from scorepad.i18n import _
     from scorepad.serve.app import ServeConfig, create_app, new_tokens
     from scorepad.serve.event import EVENT_ROLES
 
@@ -191,8 +194,6 @@ def serve_event(name: str, lan: bool, port: int, host: str | None, limits: Limit
 
 def only_here_text() -> str:
     """The last line `serve` prints on this machine's loopback, in place of a QR code."""
-    from scorepad.i18n import _
-
     return _(
         "Only this machine can open these links, so there is no QR code: to open them to"
         " the phones at the table, serve with --lan."
@@ -204,11 +205,6 @@ def lan_address() -> str:
 
     A UDP socket's connect sends nothing; it only makes the system pick the interface.
     """
-    import socket
-
-    from scorepad.errors import ScorepadError
-    from scorepad.i18n import _
-
     address = ""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
@@ -228,8 +224,6 @@ def served_names(address: str, lan: bool) -> frozenset[str]:
     address it listens on; this machine's loopback names where that is loopback or every
     address; with --lan or on every address, this machine's name too (`laptop`,
     `laptop.local`, as a phone may know it)."""
-    import socket
-
     from scorepad.serve.shield import LOOPBACK_NAMES
 
     names = {f"[{address}]" if ":" in address else address}
@@ -248,8 +242,6 @@ def is_any_address(address: str) -> bool:
 
 
 def is_loopback(address: str) -> bool:
-    import ipaddress
-
     try:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:
@@ -258,12 +250,6 @@ def is_loopback(address: str) -> bool:
 
 def bind(address: str, port: int) -> socket.socket:
     """A listening socket, or a one-line refusal naming the port and --port."""
-    import errno
-    import socket
-
-    from scorepad.errors import ScorepadError
-    from scorepad.i18n import _
-
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
     # Made as a TCP socket (not protocol 0): asyncio sets TCP_NODELAY only on connections
     # whose socket says so, and without it each response's second write waits for the
@@ -298,8 +284,6 @@ def bind(address: str, port: int) -> socket.socket:
 
 def qr_text(link: str) -> str:
     """The link as a QR code drawn with block characters, for a phone to scan."""
-    import io
-
     import segno
 
     out = io.StringIO()
@@ -310,8 +294,6 @@ def qr_text(link: str) -> str:
 def run(web: Starlette, listener: socket.socket, limits: Limits | None = None) -> None:
     """Serve until Ctrl-C (or SIGTERM), then stop the event streams and return; each
     connection under `limits` (the environment's, where not given)."""
-    import contextlib
-
     import uvicorn
 
     from scorepad.serve.connections import Limits, protocol_class

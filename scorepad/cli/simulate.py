@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
 
-from scorepad.cli.common import JsonOption, PresetOption, SetOption
+from scorepad.cli.common import (
+    JsonOption,
+    PresetOption,
+    SetOption,
+    load_rules,
+    print_json,
+    print_renderable,
+)
 from scorepad.cli.core import app
-from scorepad.i18n import N_, _, format_number
+from scorepad.errors import ScorepadError
+from scorepad.i18n import N_, _, format_number, format_percent
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -108,10 +120,9 @@ def simulate(
 
     Ctrl-C stops the run with status 130; games --save has written stay.
     """
-    import sys
-
-    from scorepad.cli.common import load_rules
-    from scorepad.errors import ScorepadError
+    # The simulator (some 30 ms, the kernel with it) is imported here and in the functions
+    # below, not at the top: `scorepad --help` loads this module. So are the modules of
+    # --compare, --league and --sweep, which import their parts of it at their top.
     from scorepad.sim.bots import BOTS
     from scorepad.sim.kernel import KernelRefusedError
     from scorepad.sim.referee import knobs_of_preset
@@ -163,12 +174,8 @@ def simulate(
     except KernelRefusedError as error:
         raise ScorepadError(kernel_refused_words(error.reason)) from None
     if as_json:
-        from scorepad.cli.common import print_json
-
         print_json(summary.as_json())
     else:
-        from scorepad.cli.common import print_renderable
-
         print_renderable(summary_view(summary))
     if summary.violation_count:
         raise typer.Exit(1)
@@ -176,7 +183,6 @@ def simulate(
 
 def _run_sweep(ctx: typer.Context, games: int, seed: int, jobs: int, as_json: bool) -> None:
     """`--sweep`: the sweep's own default games and two processes, unless given."""
-    from scorepad.cli.common import print_json, print_renderable
     from scorepad.cli.sweep import sweep_view
     from scorepad.sim.sweep import GAMES, play_sweep
 
@@ -186,8 +192,6 @@ def _run_sweep(ctx: typer.Context, games: int, seed: int, jobs: int, as_json: bo
     others = [name for name in ("preset", "overrides", "bots", "save", "hands", "kernel",
                                 "check", "compare") if typed(name)]  # fmt: skip
     if others:
-        from scorepad.errors import ScorepadError
-
         option = {"overrides": "--set"}.get(others[0], f"--{others[0]}")
         raise ScorepadError(
             _(
@@ -208,7 +212,7 @@ def _run_sweep(ctx: typer.Context, games: int, seed: int, jobs: int, as_json: bo
 
 def _with_progress(config: RunConfig, jobs: int) -> RunSummary:
     """Run with a progress bar on stderr (only called when stderr is a terminal)."""
-    from rich.console import Console
+    # Rich's progress bar (some 5 ms) for a run on a terminal alone.
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from scorepad.sim.run import RunConfig
@@ -273,17 +277,11 @@ def why_not_kernel(reason: KernelReason) -> str:
 
 def percent(rate: float) -> str:
     """`78.7%`, or `78,7 %` in German."""
-    from scorepad.i18n import format_percent
-
     return format_percent(rate, decimals=1)
 
 
 def summary_view(summary: RunSummary) -> RenderableType:
     """The run as a two-column table, then any violations with how to replay them."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
     stats = summary.stats()
     config = summary.config
     table = Table(box=None, pad_edge=False, show_header=False)

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
 from scorepad.i18n import N_, _, format_number
+from scorepad.render.problems import check_words
+from scorepad.rules import format_value
+from scorepad.sim.sweep import SITUATIONS
+from scorepad.sim.sweepcases import SWEEP_VALUES
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -54,15 +62,6 @@ SITUATION_WORDS = {
 def sweep_view(report: SweepReport) -> RenderableType:
     """The sweep as tables: the run, how often each situation and knob value came up,
     what was not reached, then each violation with its rule set and deal."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    from scorepad.render.problems import check_words
-    from scorepad.rules import format_value
-    from scorepad.sim.sweep import SITUATIONS
-    from scorepad.sim.sweepcases import SWEEP_VALUES
-
     tally = report.tally
     head = Table(box=None, pad_edge=False, show_header=False)
     head.add_column("what", style="bold", no_wrap=True)

@@ -12,6 +12,15 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from rich.console import Group
+from rich.text import Text
+
+from scorepad.errors import ScorepadError
+from scorepad.game import standings
+from scorepad.i18n import _
+from scorepad.render.sheet import score_sheet
+from scorepad.store import file_stamp, load_game_file
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from pathlib import Path
@@ -28,14 +37,6 @@ def watched_sheet(path: Path, console: Console | None = None, lines: int = 0) ->
 
     With a console, the sheet is fitted to its height less `lines` (see `fitted_sheet`).
     """
-    from rich.text import Text
-
-    from scorepad.errors import ScorepadError
-    from scorepad.game import standings
-    from scorepad.i18n import _
-    from scorepad.render.sheet import score_sheet
-    from scorepad.store import load_game_file
-
     try:
         game = load_game_file(path)
     except ScorepadError as error:
@@ -50,12 +51,6 @@ def fitted_sheet(game: Game, result: Standings, console: Console, height: int) -
 
     Rounds are left out from the first, and a line says which: the totals still count them.
     """
-
-    from rich.console import Group
-    from rich.text import Text
-
-    from scorepad.i18n import _
-    from scorepad.render.sheet import score_sheet
 
     def drawn(keep: int) -> RenderableType:
         if keep >= len(result.rounds):
@@ -101,9 +96,7 @@ def watch_sheet(
     On a terminal the sheet is redrawn in place (Rich Live); into a pipe or a file, each
     new state of the sheet is printed after the last, under a rule.
     """
-    from rich.live import Live
-
-    from scorepad.i18n import _
+    from rich.live import Live  # `show --watch` alone: not for every `show`
 
     footer = _("Watching {name}; Ctrl-C stops.")
     try:
@@ -139,8 +132,6 @@ def _changes(
     What counts as unchanged is taken now, before the first sheet is drawn, so a save or a
     resize that comes while it is being drawn is not taken for the starting state.
     """
-    from scorepad.store import file_stamp
-
     return _polled(path, interval, until, size, (file_stamp(path), size()))
 
 
@@ -151,8 +142,6 @@ def _polled(
     size: Callable[[], object],
     last: tuple[FileStamp, object],
 ) -> Iterator[None]:
-    from scorepad.store import file_stamp
-
     while not (until and until()):
         time.sleep(interval)
         now = (file_stamp(path), size())
@@ -162,9 +151,6 @@ def _polled(
 
 
 def _framed(path: Path, footer: str, console: Console | None = None) -> RenderableType:
-    from rich.console import Group
-    from rich.text import Text
-
     # One line for the footer, and one Live leaves for its cursor.
     sheet = watched_sheet(path, console, lines=2)
     return Group(sheet, Text(footer.format(name=path.stem), style="dim"))
