@@ -1,8 +1,11 @@
 """The command line: a thin client of the library. The only package that imports Typer.
 
-Commands import what they need when they run, and `main` imports only the module of the
-command it is given and builds that command alone (`core.app_for`), so every command starts
-about as fast as Typer itself allows.
+`main` imports only the module of the command it is given and builds that command alone
+(`core.app_for`), so every command starts about as fast as Typer itself allows. A command
+module imports at its top what its commands need; inside a function, with a word on why,
+only what would slow its other commands or `scorepad --help` (which loads them all).
+`import scorepad.cli` itself loads no other part of scorepad: this module imports inside
+its functions.
 `scorepad.cli.app` is the app with every command, for tests and tools.
 """
 
@@ -55,7 +58,7 @@ def load_commands(command: str | None = None) -> typer.Typer:
         modules = list(dict.fromkeys(COMMAND_MODULES.values()))
     for module in modules:
         importlib.import_module(f"scorepad.cli.{module}")
-    from scorepad.cli.core import app, app_for
+    from scorepad.cli.core import app, app_for  # Typer: not for a bare `import scorepad.cli`
 
     return app_for(command) if command in COMMAND_MODULES else app
 
@@ -68,6 +71,7 @@ def __getattr__(name: str) -> object:
 
 def main() -> None:
     """The `scorepad` console script."""
+    # As in `load_commands`: `import scorepad.cli` alone loads no other part of scorepad.
     from scorepad.errors import ScorepadError
     from scorepad.i18n import check_language, language_from_environment, set_language
 

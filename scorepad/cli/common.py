@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
@@ -15,7 +17,8 @@ if TYPE_CHECKING:
     from scorepad.rules import Rules
 
 # Shell completion (`scorepad --install-completion`). Each completer imports what it needs
-# when the shell asks, so that they cost a command's start-up nothing.
+# when the shell asks, so that they cost a command's start-up nothing. (This module is
+# loaded by every command: what its functions import, they import inside.)
 
 
 def names_starting(names: list[str], incomplete: str) -> list[str]:
@@ -51,7 +54,6 @@ def complete_formats(incomplete: str) -> list[str]:
 
 def complete_player_entries(ctx: typer.Context, incomplete: str) -> list[str]:
     """`Ann=`, `Bob=` ... and team names, for the game named by --game or the current one."""
-    from scorepad.errors import ScorepadError
     from scorepad.library import resolve_game
     from scorepad.store import load_game_file
 
@@ -124,14 +126,14 @@ def sentence(message: str) -> str:
 
 def load_rules(preset: str, overrides: list[str] | None) -> tuple[str, Rules]:
     """The preset's name and rules, with the --set overrides applied."""
-    from scorepad.presets import resolve_rules
+    from scorepad.presets import resolve_rules  # the preset reader: not every command's
 
     return resolve_rules(preset, overrides or ())
 
 
 def console() -> Console:
     """A console on stdout; colour follows the terminal and NO_COLOR."""
-    from rich.console import Console
+    from rich.console import Console  # some 15 ms: not for a command that prints no Rich
 
     return Console(highlight=False)
 
@@ -142,7 +144,6 @@ def print_renderable(renderable: RenderableType) -> None:
 
 def print_json(data: Any) -> None:
     """Plain, stable JSON on stdout."""
-    import json
-    import sys
+    import json  # --json alone: `show` and `bid` spare it
 
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
