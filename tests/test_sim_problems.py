@@ -119,6 +119,18 @@ PROBLEMS: list[tuple[Problem, str, str]] = [
         " der Letzte darf alles ansagen außer 4",
     ),
     (
+        Problem("bids", "open-bids", {"trailing_by": 0, "missing": [number(1)], "extra": [NIL]}),
+        "trailing by 0, the bids the engine lets a player make on their own leave out 1 and"
+        " add nil, against the reference",
+        "bei 0 Punkten Rückstand lassen die Ansagen, die die Engine einem Spieler allein"
+        " erlaubt, 1 aus und fügen Null hinzu, anders als die Referenz",
+    ),
+    (
+        Problem("file", "file", {"error": ""}),
+        "the game written to its file reads back as another game",
+        "die in ihre Datei geschriebene Partie liest sich als eine andere zurück",
+    ),
+    (
         Problem("engine", "lines-sum", {"points": -1234}),
         "lines sum to other than -1234 points",
         "die Zeilen ergeben zusammen nicht die Punktzahl -1.234",

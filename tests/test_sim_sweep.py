@@ -6,6 +6,7 @@ planted bugs the realistic bots' bids never reach, and names what broke.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import re
@@ -15,9 +16,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from scorepad import bids, gamefile
+from scorepad.bids import Bid, BidKind, number
 from scorepad.cli import app
 from scorepad.presets import resolve_rules
 from scorepad.refusals import check_new_rules
+from scorepad.sim import sweep
 from scorepad.sim.explorer import ExplorerBot
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.referee import knobs_of_preset
@@ -64,6 +68,40 @@ def test_a_planted_bug_is_caught_by_a_small_sweep_which_names_the_rule(
     knob, heading = rule
     named = {(violation["rule"], violation["rule_doc"]) for violation in found}
     assert named == {(knob, f"docs/rules.md, {heading}")}
+
+
+def _blind_read_as_a_number(text: str, rules: object = None) -> Bid:
+    bid = bids.parse_bid(text, rules)  # type: ignore[arg-type]
+    return number(bid.tricks) if bid.kind is BidKind.BLIND else bid
+
+
+@pytest.mark.parametrize(
+    ("where", "name", "plant_", "check", "words", "rule"),
+    [
+        # Open bids that leave out the lowest number: no bot would try it where a 0 is
+        # nil, so only holding the engine's list to the reference's shows it.
+        (sweep, "open_bids", lambda rules, trailing_by=None: dataclasses.replace(
+            bids.open_bids(rules, trailing_by), low=2), "bids",
+         "leave out 1 and add none", ("players", "docs/rules.md, The table and the deck")),
+        # A game file that reads a blind bid back as a plain number.
+        (gamefile, "parse_bid", _blind_read_as_a_number, "file",
+         "reads back as another game", ("file", "docs/game-file.md")),
+    ],
+    ids=["open-bids-without-1", "file-reads-blind-as-number"],
+)  # fmt: skip
+def test_what_no_deal_shows_is_caught_too(
+    where: object, name: str, plant_: object, check: str, words: str, rule: tuple[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """The engine's list of the bids a player may make (what hints, choices and the bots
+    start from) is held to the reference once a rule set; every kept game is written to
+    its file and read back."""
+    monkeypatch.setattr(where, name, plant_)
+    report = play_sweep(0, SMALL).as_json()
+    found = [found for found in report["violations"] if found["check"] == check]
+    assert found, Counter(violation["check"] for violation in report["violations"])
+    assert any(words in violation["message"] for violation in found), found[0]["message"]
+    assert {(violation["rule"], violation["rule_doc"]) for violation in found} == {rule}
 
 
 def test_each_knob_is_named_under_its_heading_in_the_rules_page() -> None:

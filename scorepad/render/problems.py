@@ -44,6 +44,7 @@ def check_words(check: str) -> str:
         "bot": pgettext("check", "bot"),
         "kernel": pgettext("check", "kernel"),
         "standings": pgettext("check", "standings"),
+        "file": pgettext("check", "file"),
     }
     return names.get(check, check)
 
@@ -231,6 +232,24 @@ def _bids(v: Values) -> str:
 # The engine's numbers and the reference's (validate.py, referee.py, gameloop.py)
 
 
+def _open_bids(v: Values) -> str:
+    def listed(bids: Sequence[Any]) -> str:
+        return ", ".join(say_bid(bid) for bid in bids) or _("none")
+
+    return _(
+        "trailing by {by}, the bids the engine lets a player make on their own leave out"
+        " {missing} and add {extra}, against the reference"
+    ).format(by=v["trailing_by"], missing=listed(v["missing"]), extra=listed(v["extra"]))
+
+
+def _file(v: Values) -> str:
+    if v["error"]:
+        return _("the game written to its file does not read back: {error}").format(
+            error=v["error"]
+        )
+    return _("the game written to its file reads back as another game")
+
+
 def _lines_sum(v: Values) -> str:
     return _("lines sum to other than {points} points").format(points=format_number(v["points"]))
 
@@ -405,6 +424,8 @@ _SAY: dict[str, Callable[[Values], str]] = {
     "tricks-taken": _tricks_taken,
     "tricks-played": _tricks_played,
     "bids": _bids,
+    "open-bids": _open_bids,
+    "file": _file,
     "lines-sum": _lines_sum,
     "line-words": _line_words,
     "score-sum": _score_sum,

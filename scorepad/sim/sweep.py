@@ -26,12 +26,16 @@ from __future__ import annotations
 import functools
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorepad import reference
+from scorepad.bids import BLIND_NIL, NIL, Bid, BidKind, number, open_bids
 from scorepad.errors import ScorepadError
-from scorepad.game import Standings, side_hands, standings
+from scorepad.game import Game, Standings, side_hands, standings
+from scorepad.gamefile import game_from_toml
+from scorepad.gamewrite import game_to_toml
 from scorepad.presets import preset_names
 from scorepad.rules import Rules, format_value
 from scorepad.scoring import LineKind, Said, judge_end, score_side
@@ -198,6 +202,48 @@ def game_problems(folded: Standings, rules: Rules, referee: Referee) -> list[Pro
     return problems
 
 
+def open_bid_problems(rules: Rules, knobs: Mapping[str, object]) -> list[Problem]:
+    """The bids a player may make on its own as the engine lists them (`bids.open_bids`,
+    where the hints, the page's choices and the bots' choices start from), against the
+    reference's reading of each bid alone, with the side trailing by less than, just at
+    and more than each deficit the rules set: a bid the engine leaves out (or offers
+    wrongly) shows here even where no bot would have tried it."""
+    deal = reference.tricks_in_a_deal(knobs)
+    candidates = [NIL, BLIND_NIL, *map(number, range(deal + 1))]
+    candidates += [Bid(BidKind.BLIND, tricks) for tricks in range(1, deal + 1)]
+    deficits = [knobs["blind_nil_deficit"], knobs["blind_bid_deficit"]]
+    behind = {-50, 0, 1000}
+    behind |= {deficit + step for deficit in deficits if isinstance(deficit, int)
+               for step in (-1, 0, 1)}  # fmt: skip
+    problems = []
+    for trailing_by in sorted(behind):
+        listed = set(open_bids(rules, trailing_by).bids())
+        allowed = {
+            bid for bid in candidates
+            if not reference.one_bid_refusal(knobs, bid.kind.value, bid.tricks, trailing_by, deal)
+        }  # fmt: skip
+        if listed != allowed:
+            problems.append(Problem("bids", "open-bids", {
+                "trailing_by": trailing_by, "missing": sorted(allowed - listed, key=_order),
+                "extra": sorted(listed - allowed, key=_order),
+            }))  # fmt: skip
+    return problems
+
+
+def file_problems(game: Game) -> list[Problem]:
+    """A kept game written to its file and read back (docs/game-file.md): the same game,
+    every bid read as it was written (a blind number, nil, blind nil, a plain 0)."""
+    try:
+        again = game_from_toml(game_to_toml(game), game.name)
+    except ScorepadError as error:
+        return [Problem("file", "file", {"error": str(error)})]
+    return [] if again == game else [Problem("file", "file", {"error": ""})]
+
+
+def _order(bid: Bid) -> tuple[str, int]:
+    return bid.kind.value, bid.tricks
+
+
 # ---------------------------------------------------------------------------
 # Playing a sweep
 
@@ -318,9 +364,12 @@ class _Player:
             result: GameResult = runner.play_game(game)
             assert result.game is not None
             folded = standings(result.game)
+            problems = game_problems(folded, runner.rules, referee) + file_problems(result.game)
+            if game == 0:  # once a rule set
+                problems += open_bid_problems(runner.rules, referee.knobs)
             result.violations += [
                 Violation(runner.seed, result.index, result.deals, problem)
-                for problem in game_problems(folded, runner.rules, referee)
+                for problem in problems
             ]
             tally.games += 1
             tally.deals += result.deals

@@ -9,17 +9,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorepad import reference
-from scorepad.bids import check_side_bids, check_table_bids
+from scorepad.bids import Bid, check_side_bids, check_table_bids
 from scorepad.errors import BidError, ScorepadError
 from scorepad.rules import Rules
 from scorepad.sim.sweepcases import HEADINGS
 from scorepad.sim.validate import Problem
 
 # The rules of play and the score pad's fold are no knob.
-PLAY, FOLD = "play", "fold"
-RULE_DOCS = {PLAY: "RULES.md 1-4, the game", FOLD: "docs/rules.md, Scoring and How a game ends"}
+PLAY, FOLD, FILE = "play", "fold", "file"
+RULE_DOCS = {PLAY: "RULES.md 1-4, the game", FOLD: "docs/rules.md, Scoring and How a game ends",
+             FILE: "docs/game-file.md"}  # fmt: skip
 _END_KNOBS = {"target": "target", "loss-limit": "loss_limit", "sets": "sets_to_lose",
               "boston": "boston_wins", "deal-limit": "deal_limit"}  # fmt: skip
+_OPEN_KNOBS = {"nil": "nil", "bnil": "blind_nil", "blind": "blind_bids", "number": "players"}
 # Each bid rule at its most permissive: the first whose loosening lets the engine
 # accept the bids it refused is the rule it read.
 _LOOSER: tuple[tuple[str, Any], ...] = (
@@ -42,6 +44,9 @@ def _knob_of(problem: Problem, knobs: Mapping[str, object]) -> str:
     values, kind = problem.values, problem.kind
     if kind == "bids":
         return _bid_knob(values)
+    if kind == "open-bids":  # the first bid the engine lists wrongly, by its kind's knob
+        bid: Bid = [*values["missing"], *values["extra"]][0]
+        return _OPEN_KNOBS[bid.kind.value] if bid.tricks or bid.is_nil else "zero_bid"
     if kind == "end":
         engine, truth = values["engine"], values["reference"]
         if engine[2] == truth[2] and None in (engine[1], truth[1]):
@@ -51,6 +56,8 @@ def _knob_of(problem: Problem, knobs: Mapping[str, object]) -> str:
         return _scoring_knob(values, knobs)
     if kind in ("fold", "standings"):
         return FOLD
+    if kind == "file":
+        return FILE
     if problem.check == "bags":
         return "bag_limit"
     return "trick_points" if problem.check == "engine" else PLAY
