@@ -185,9 +185,8 @@ NEEDS_BROWSER = [
 ]
 
 
-# No sandbox (the tests may run as root); the pages of the one site the tests serve kept
-# in one renderer across navigations, rather than a new one for each, which is most of
-# what a test's browser costs.
+# No sandbox (the tests may run as root); the pages of the one site the tests serve are
+# kept in one renderer across navigations, rather than given a new one for each.
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-site-isolation-trials",
