@@ -23,8 +23,9 @@ from scorepad.bids import NIL as NIL_BID
 from scorepad.bids import Bid
 from scorepad.rules import Rules
 from scorepad.sim.botdeals import BotDeals
-from scorepad.sim.bots import BOTS, Bot, HeuristicBot
+from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
+from scorepad.sim.heuristic import HeuristicBot
 from scorepad.sim.play import BEATS, SUIT_OF
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.seen import NUMBER_BIDS, Seen

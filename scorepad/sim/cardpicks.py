@@ -1,4 +1,4 @@
-"""Which card of a mask: the heuristic bot's words for cards (bots.HeuristicBot).
+"""Which card of a mask: the heuristic bot's words for cards (heuristic.HeuristicBot).
 
 The lowest or highest by rank, the boss of its suit, the cards that beat the trick so far,
 the card to throw away, the lead a nil partner can stay under: each a pure function of

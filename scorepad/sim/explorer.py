@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from scorepad import reference
 from scorepad.bids import NIL, Bid, BidKind, number
-from scorepad.sim.bots import HeuristicBot
+from scorepad.sim.heuristic import HeuristicBot
 from scorepad.sim.seen import BidChoice, Seen
 
 _KIND = {BidKind.NUMBER: "number", BidKind.NIL: "nil", BidKind.BLIND_NIL: "bnil",

@@ -2,7 +2,7 @@
 table, its seeds.
 
 The kernel deals, bids and plays for a table of random bots (bids from a table filled here
-by the real bid rules, random legal cards) or of heuristic bots (`bots.HeuristicBot`'s
+by the real bid rules, random legal cards) or of heuristic bots (`heuristic.HeuristicBot`'s
 decisions, from tables of hand values and bid choices filled here), and checks every
 deal (redeals, jokers and the dealer's discard, blind nil's exchange, joint partner bids
 too). It comes twice, with one API (`Table`) and one random stream,

@@ -26,8 +26,8 @@ from typing import cast
 
 from scorepad.rules import Rules
 from scorepad.sim.botdeals import BotDeals, blind_nil_sides
-from scorepad.sim.bots import HeuristicBot
 from scorepad.sim.checker import DealChecker
+from scorepad.sim.heuristic import HeuristicBot
 from scorepad.sim.kernel import (
     BLIND_NIL_CODE,
     KernelTable,

@@ -1,4 +1,5 @@
-"""What every player at the table can see, and the choices a bidder has.
+"""What every player at the table can see, the choices a bidder has, and what a bot is
+asked (`Bot`: the interface every bot in `bots.py` and `heuristic.py` answers).
 
 The runner keeps the hands to itself; bots are handed their own hand and a `Seen`,
 which holds only public facts (bids, cards played, tricks taken, scores), so a bot
@@ -7,6 +8,7 @@ cannot look at another player's cards.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -196,3 +198,34 @@ def bid_choice(
         high = tricks - 1
     must_nil = high < low and nil  # no number fits beside the partner's: nil is the one left
     return BidChoice(low, max(low, high), nil, must_nil, legal.refused, joint, BLIND_NIL in legal)
+
+
+class Bot:
+    """A player: how it discards, bids, exchanges and plays. Subclasses choose."""
+
+    name = "bot"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def discard(self, seat: int, hand: int, count: int, seen: Seen) -> list[int]:
+        """The dealer's discard of `count` cards (jokers games)."""
+        raise NotImplementedError
+
+    def wants_blind_nil(self, seat: int, seen: Seen) -> bool:
+        """Asked before the bot looks at its cards, only when blind nil is open to it."""
+        raise NotImplementedError
+
+    def bid(self, seat: int, hand: int, seen: Seen, choice: BidChoice) -> Bid:
+        """The bot's bid, made legal with `choice.fit`."""
+        raise NotImplementedError
+
+    def exchange(
+        self, seat: int, hand: int, count: int, seen: Seen, *, nil_bidder: bool
+    ) -> list[int]:
+        """The cards passed to the partner after a blind nil bid."""
+        raise NotImplementedError
+
+    def play(self, seat: int, hand: int, legal: int, seen: Seen) -> int:
+        """The card code to play, one of the `legal` mask."""
+        raise NotImplementedError

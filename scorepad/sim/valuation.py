@@ -1,5 +1,5 @@
 """What a hand is worth to a bidder: its sure tricks, the risk of its nil, its count
-under suicide, and those of an average hand under a set of rules (bots.py bids by them).
+under suicide, and those of an average hand under a set of rules (the heuristic bot bids by them).
 """
 
 from __future__ import annotations
