@@ -30,10 +30,9 @@ from dataclasses import dataclass
 from scorepad import reference
 from scorepad.bids import NIL, Bid, BidKind, number
 from scorepad.sim.heuristic import HeuristicBot
+from scorepad.sim.referee import PLAIN_KIND
 from scorepad.sim.seen import BidChoice, Seen
 
-_KIND = {BidKind.NUMBER: "number", BidKind.NIL: "nil", BidKind.BLIND_NIL: "bnil",
-         BidKind.BLIND: "blind"}  # fmt: skip
 # How far past the blind nil deficit still counts as "just past" it.
 JUST_PAST = 10
 
@@ -132,7 +131,7 @@ class ExplorerBot(HeuristicBot):
         knobs = self.knobs
         side = seen.side_of[seat]
         behind = seen.trailing_by(side)
-        kind = _KIND[bid.kind]
+        kind = PLAIN_KIND[bid.kind]
         if reference.one_bid_refusal(knobs, kind, bid.tricks, behind, self.deal):
             return False
         partner = seen.partner[seat]
@@ -159,7 +158,7 @@ class ExplorerBot(HeuristicBot):
         trailing: list[int | None] = []
         for other_side, seats in enumerate(_seats_by_side(seen)):
             bids = [bid if other == seat else seen.bids[other] for other in seats]
-            made = [(_KIND[one.kind], one.tricks) for one in bids if one is not None]
+            made = [(PLAIN_KIND[one.kind], one.tricks) for one in bids if one is not None]
             if other_side == side or (last and made):
                 sides.append(made)
                 trailing.append(seen.trailing_by(other_side))

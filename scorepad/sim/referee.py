@@ -32,7 +32,8 @@ from scorepad.sim.validate import Problem
 
 PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)
 MEMO_LIMIT = 400_000
-_KIND = {
+# A bid's kind as the reference names it.
+PLAIN_KIND = {
     BidKind.NUMBER: "number",
     BidKind.NIL: "nil",
     BidKind.BLIND_NIL: "bnil",
@@ -90,9 +91,9 @@ def plain_side(bids: Sequence[Bid | None], tricks: Sequence[int]) -> tuple[Plain
     made = [bid for bid in bids if bid is not None]
     if len(made) < len(bids):
         (bid,) = made
-        return ((_KIND[bid.kind], bid.tricks, sum(tricks)),)
+        return ((PLAIN_KIND[bid.kind], bid.tricks, sum(tricks)),)
     return tuple(
-        (_KIND[bid.kind], 0 if bid.is_nil else bid.tricks, took)
+        (PLAIN_KIND[bid.kind], 0 if bid.is_nil else bid.tricks, took)
         for bid, took in zip(made, tricks, strict=True)
     )
 

@@ -42,7 +42,7 @@ from scorepad.scoring import LineKind, Said, judge_end, score_side
 from scorepad.sim.explorer import USUAL_MIX, ExplorerBot, ExplorerMix
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.parallel import play_ranges
-from scorepad.sim.referee import Referee, knobs_of_preset
+from scorepad.sim.referee import PLAIN_KIND, Referee, knobs_of_preset
 from scorepad.sim.results import GameResult, Violation
 from scorepad.sim.sweepcases import (
     EDGE_CASES,
@@ -220,7 +220,9 @@ def open_bid_problems(rules: Rules, knobs: Mapping[str, object]) -> list[Problem
         listed = set(open_bids(rules, trailing_by).bids())
         allowed = {
             bid for bid in candidates
-            if not reference.one_bid_refusal(knobs, bid.kind.value, bid.tricks, trailing_by, deal)
+            if not reference.one_bid_refusal(
+                knobs, PLAIN_KIND[bid.kind], bid.tricks, trailing_by, deal
+            )
         }  # fmt: skip
         if listed != allowed:
             problems.append(Problem("bids", "open-bids", {
