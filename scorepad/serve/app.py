@@ -250,9 +250,10 @@ class Pages:
         the file has changed.
 
         The page is a function of the file, the role and the request's language alone
-        (the config is the server's, fixed): kept under the file's stamp (inode, size,
-        time; a save is a rename, so each save changes it), it is drawn once per change
-        and language, whatever the number of rounds. `benchmarks/serve_load.py --parts
+        (the config is the server's, fixed), and with every game served of the current
+        game too (where a finished game's watchers are sent): kept under `stamp` (inode,
+        size, time; a save is a rename, so each save changes it), it is drawn once per
+        change and language, whatever the number of rounds. `benchmarks/serve_load.py --parts
         cpu --baseline DIR` measures it: 0.86 ms of CPU a request at 20 rounds and 1.02 ms
         at 400, against 6.67 and 85.88 ms drawn every time (at 0d8a2f8; medians of 5 runs,
         load 7.7).
