@@ -458,6 +458,13 @@ def below_the_limit(knobs: Knobs, ledger: Ledger) -> bool:
     return isinstance(limit, int) and not isinstance(limit, bool) and ledger.score <= limit
 
 
+def fell_by_now(knobs: Knobs, ledger: Ledger) -> bool:
+    """Whether a side out fell through the loss limit, read without the history of how it
+    lost: if it stands at or below the limit now, or was never set out (docs/rules.md)."""
+    most = _number(knobs, "sets_to_lose")
+    return below_the_limit(knobs, ledger) or not (most > 0 and ledger.sets >= most)
+
+
 def check_the_end(
     knobs: Knobs, ledgers: Sequence[Ledger], bostons: Sequence[int], deal: int = 0
 ) -> tuple[int | None, str] | None:

@@ -174,17 +174,16 @@ class Referee:
 
         `out_since`: the round each side lost in (None: still in), this round's too;
         `fell`: whether each side out fell through the loss limit then (None: judged from
-        where the sides stand now, for a caller with no history: a side out at or below
-        the limit, or never set out, fell through it); `number`: the deal just played."""
-        if fell is None:
-            fell = [
-                scores[side] <= self.limit or sets[side] < self.most_sets
-                for side in range(len(scores))
-            ]
+        where the sides stand now, `reference.fell_by_now`, for a caller with no
+        history); `number`: the deal just played."""
         ledgers = [
-            reference.Ledger(score=score, sets=count, lost_in=lost_in, fell=through)
-            for score, count, lost_in, through in zip(scores, sets, out_since, fell, strict=True)
+            reference.Ledger(score=score, sets=count, lost_in=lost_in)
+            for score, count, lost_in in zip(scores, sets, out_since, strict=True)
         ]
+        for side, ledger in enumerate(ledgers):
+            ledger.fell = fell[side] if fell is not None else reference.fell_by_now(
+                self.knobs, ledger
+            )
         bostons = () if boston_by is None else (boston_by,)
         verdict = reference.check_the_end(self.knobs, ledgers, bostons, number)
         return _NOT_OVER if verdict is None else (True, *verdict)
