@@ -446,10 +446,7 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
 def has_lost(knobs: Knobs, ledger: Ledger) -> bool:
     """Whether a side has lost, docs/rules.md: at or below the loss limit, or set
     `sets_to_lose` times."""
-    if below_the_limit(knobs, ledger):
-        return True
-    most = _number(knobs, "sets_to_lose")
-    return most > 0 and ledger.sets >= most
+    return below_the_limit(knobs, ledger) or set_out(knobs, ledger)
 
 
 def below_the_limit(knobs: Knobs, ledger: Ledger) -> bool:
@@ -458,11 +455,16 @@ def below_the_limit(knobs: Knobs, ledger: Ledger) -> bool:
     return isinstance(limit, int) and not isinstance(limit, bool) and ledger.score <= limit
 
 
+def set_out(knobs: Knobs, ledger: Ledger) -> bool:
+    """Whether a side has been set `sets_to_lose` times (none: never)."""
+    most = _number(knobs, "sets_to_lose")
+    return most > 0 and ledger.sets >= most
+
+
 def fell_by_now(knobs: Knobs, ledger: Ledger) -> bool:
     """Whether a side out fell through the loss limit, read without the history of how it
     lost: if it stands at or below the limit now, or was never set out (docs/rules.md)."""
-    most = _number(knobs, "sets_to_lose")
-    return below_the_limit(knobs, ledger) or not (most > 0 and ledger.sets >= most)
+    return below_the_limit(knobs, ledger) or not set_out(knobs, ledger)
 
 
 def check_the_end(
