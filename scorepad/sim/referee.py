@@ -159,6 +159,11 @@ class Referee:
         """Whether a side at `score` and `sets` has lost, as the reference reads it."""
         return reference.has_lost(self.knobs, reference.Ledger(score=score, sets=sets))
 
+    def below_the_limit(self, score: int) -> bool:
+        """Whether a side at `score` stands at or below the loss limit, as the reference
+        reads it (a side that loses there has fallen through it)."""
+        return reference.below_the_limit(self.knobs, reference.Ledger(score=score))
+
     def end(
         self,
         scores: list[int],
@@ -351,7 +356,7 @@ class GameFold:
         for side in self._sides:
             if out_since[side] is None and referee.has_lost(ref_scores[side], ref_sets[side]):
                 out_since[side] = number
-                self.fell[side] = ref_scores[side] <= referee.limit  # fell through it
+                self.fell[side] = referee.below_the_limit(ref_scores[side])
                 self._out = True
         truth = referee.end(ref_scores, ref_sets, boston_by, out_since, number, self.fell)
         if same and truth == ended:
