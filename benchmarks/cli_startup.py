@@ -36,8 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.bids import parse_bid  # noqa: E402
-from scorepad.game import Game, Round, SideEntry, new_game, standings  # noqa: E402
+from scorepad.engine.bids import parse_bid  # noqa: E402
+from scorepad.engine.game import Game, Round, SideEntry, new_game, standings  # noqa: E402
 from scorepad.presets import resolve_rules  # noqa: E402
 from scorepad.store import save_game  # noqa: E402
 

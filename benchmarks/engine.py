@@ -10,10 +10,10 @@ import random
 import statistics
 import timeit
 
-from scorepad.bids import parse_bid
-from scorepad.game import Game, Round, SideEntry, new_game, standings
+from scorepad.engine.bids import parse_bid
+from scorepad.engine.game import Game, Round, SideEntry, new_game, standings
+from scorepad.engine.scoring import Hand, score_side
 from scorepad.presets import load_preset
-from scorepad.scoring import Hand, score_side
 
 
 def forty_round_game(seed: int = 1) -> Game:

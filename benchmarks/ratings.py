@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.game import Game  # noqa: E402
+from scorepad.engine.game import Game  # noqa: E402
 
 NAMES = tuple(f"Player {letter}" for letter in "ABCDEFGHIJKLMNOP")
 GOAL = 2.0  # seconds, warm

@@ -52,8 +52,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # of `--baseline`, which may not read files a newer scorepad writes) the baseline's.
 sys.path.insert(0, os.environ.get("SCOREPAD_CHECKOUT", str(ROOT)))
 
-from scorepad.entry import record_bids, record_tricks  # noqa: E402
-from scorepad.game import new_game  # noqa: E402
+from scorepad.engine.entry import record_bids, record_tricks  # noqa: E402
+from scorepad.engine.game import new_game  # noqa: E402
 from scorepad.presets import resolve_rules  # noqa: E402
 from scorepad.serve.view import entry_count  # noqa: E402
 from scorepad.store import load_game_file, save_game  # noqa: E402

@@ -34,7 +34,7 @@ import json, sys, time
 try:
     from scorepad.presets import load_preset
 except ImportError:  # a checkout from before presets.py
-    from scorepad.rules import load_preset
+    from scorepad.engine.rules import load_preset
 from scorepad.sim import bots as bots_module
 from scorepad.sim.run import RunConfig, simulate
 preset, games, seed, timed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]

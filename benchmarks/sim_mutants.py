@@ -1,6 +1,7 @@
 """Mutation testing of the engine with mutmut, two ways: the unit tests, and the sweep alone.
 
-    nice -n 19 python benchmarks/sim_mutants.py [--paths scorepad/scoring.py,scorepad/bids.py]
+    nice -n 19 python benchmarks/sim_mutants.py
+        [--paths scorepad/engine/scoring.py,scorepad/engine/bids.py]
         [--sweep-games N] [--minutes M] [--tests "tests/test_scoring.py ..."]
 
 mutmut (the `mutation` extra: `pip install -e '.[mutation]'`) changes the engine's
@@ -110,7 +111,7 @@ def diff_of(tree: Path, ident: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--paths", default="scorepad/scoring.py,scorepad/bids.py")
+    parser.add_argument("--paths", default="scorepad/engine/scoring.py,scorepad/engine/bids.py")
     parser.add_argument("--tests", default=UNIT_TESTS)
     parser.add_argument("--sweep-games", type=int, default=1000)
     parser.add_argument("--minutes", type=float, default=60.0, help="per way, in all")

@@ -88,7 +88,7 @@ import dataclasses, json, sys, time, resource
 try:
     from scorepad.presets import load_preset
 except ImportError:  # a checkout from before presets.py
-    from scorepad.rules import load_preset
+    from scorepad.engine.rules import load_preset
 from scorepad.sim.run import RunConfig, simulate
 preset, bots, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 kernel = {"kernel": "c", "python": "python"}.get(sys.argv[5], "auto")

@@ -38,8 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.bids import NIL, number  # noqa: E402
-from scorepad.game import Game, Round, SideEntry  # noqa: E402
+from scorepad.engine.bids import NIL, number  # noqa: E402
+from scorepad.engine.game import Game, Round, SideEntry  # noqa: E402
 from scorepad.presets import load_preset  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")

@@ -18,8 +18,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from scorepad.engine.game import EventSeat, Game, standings
 from scorepad.errors import GameError, Todo
-from scorepad.game import EventSeat, Game, standings
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _
 from scorepad.seating import (
@@ -297,7 +297,7 @@ def _table_state(
 ) -> TableState:
     if game is None:
         return TableState(number, name, sides, (0, 0), False, None, 0, None)
-    from scorepad.game import deals_left
+    from scorepad.engine.game import deals_left
 
     result = standings(game)
     scores = (result.scores[0], result.scores[1])

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorepad.engine.game import EventSeat, Game
 from scorepad.errors import GameError, ScorepadError, Todo
 from scorepad.event import (
     Event,
@@ -31,7 +32,6 @@ from scorepad.event import (
     with_player_dropped,
 )
 from scorepad.eventfile import event_from_toml, event_to_toml
-from scorepad.game import EventSeat, Game
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _, ngettext
 from scorepad.library import check_game_name, games_dir, scorepad_home

@@ -20,13 +20,13 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from scorepad.bids import Bid, BidKind, parse_bid
+from scorepad.engine.bids import Bid, BidKind, parse_bid
+from scorepad.engine.game import EventSeat, Game, Round, SideEntry, new_game, round_checker
+from scorepad.engine.ruledata import rules_from_mapping
+from scorepad.engine.rules import KNOBS, format_value
 from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError
-from scorepad.game import EventSeat, Game, Round, SideEntry, new_game, round_checker
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _, ngettext
-from scorepad.ruledata import rules_from_mapping
-from scorepad.rules import KNOBS, format_value
 from scorepad.tomltext import parse_toml
 
 FORMAT = 2

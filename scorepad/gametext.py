@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorepad.bids import Bid, say_bid, show_bid
+from scorepad.engine.bids import Bid, say_bid, show_bid
+from scorepad.engine.scoring import EndReason, Line, Outcome, Said
 from scorepad.i18n import N_, _, ngettext, pgettext, speaking
-from scorepad.scoring import EndReason, Line, Outcome, Said
 
 if TYPE_CHECKING:
-    from scorepad.game import BidWarning, Correction, Game, SideEntry, Standings
-    from scorepad.rules import Rules
+    from scorepad.engine.game import BidWarning, Correction, Game, SideEntry, Standings
+    from scorepad.engine.rules import Rules
 
 
 def scores_text(game: Game, scores: Sequence[int]) -> str:
@@ -256,7 +256,7 @@ def warning_words(warning: BidWarning) -> str:
 
 def deals_left_text(game: Game, standings: Standings) -> str | None:
     """`3 deals left before the deal limit.`, or None when no limit counts down."""
-    from scorepad.game import deals_left
+    from scorepad.engine.game import deals_left
 
     left = deals_left(game, standings)
     if left is None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from scorepad.bids import Bid, BidKind, format_bid
-from scorepad.game import Game, Round
+from scorepad.engine.bids import Bid, BidKind, format_bid
+from scorepad.engine.game import Game, Round
+from scorepad.engine.ruledata import rules_to_mapping
 from scorepad.gamefile import END_TABLE, FORMAT
-from scorepad.ruledata import rules_to_mapping
 
 _T = TypeVar("_T")
 

@@ -24,11 +24,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorepad.engine.game import Game
+from scorepad.engine.rules import Rules
 from scorepad.errors import ScorepadError
-from scorepad.game import Game
 from scorepad.i18n import _
 from scorepad.ratings import MODEL, Match, Ratings, match_of
-from scorepad.rules import Rules
 from scorepad.sim.bots import Bot, SkilledBot
 
 LEVELS = 8

@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
+from scorepad.engine.game import Game, Standings, standings
+from scorepad.engine.names import check_name
 from scorepad.errors import GameError, GameFileError, ScorepadError, Todo
-from scorepad.game import Game, Standings, standings
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _
-from scorepad.names import check_name
 from scorepad.numbers import small_number
 from scorepad.store import (
     create_game_file,

@@ -12,12 +12,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorepad.engine.ruledata import override_rules, rules_from_mapping
+from scorepad.engine.rules import MOST_POINTS, Rules
 from scorepad.errors import RulesError
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _
 from scorepad.numbers import cut_text
-from scorepad.ruledata import override_rules, rules_from_mapping
-from scorepad.rules import MOST_POINTS, Rules
 from scorepad.tomltext import MOST_NESTING, nesting, not_toml
 
 

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from openskill.models import ThurstoneMostellerFull, ThurstoneMostellerFullRating
 
-from scorepad.game import Game
+from scorepad.engine.game import Game
 from scorepad.stats import GameFacts, count_game
 
 # openskill's defaults, but for BETA (see docs/ratings.md, "Choosing beta").

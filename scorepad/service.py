@@ -24,9 +24,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from scorepad.bids import Bid, contract_of
-from scorepad.errors import GameError, ScorepadError
-from scorepad.game import (
+from scorepad.engine.bids import Bid, contract_of
+from scorepad.engine.game import (
     Correction,
     EventSeat,
     Game,
@@ -37,6 +36,7 @@ from scorepad.game import (
     open_round,
     standings,
 )
+from scorepad.errors import GameError, ScorepadError
 from scorepad.i18n import _
 from scorepad.library import (
     GameSummary,
@@ -198,7 +198,7 @@ def start_game(
     not a player. `preset` is a shipped preset's name or a TOML file's path: a face that
     must not read files (the web page) checks it is a name first.
     """
-    from scorepad.entry import find_seat
+    from scorepad.engine.entry import find_seat
     from scorepad.presets import resolve_rules
 
     game_name = check_game_name(name)
@@ -277,7 +277,7 @@ def _checked_version(game: Game, version: str | None) -> None:
 def _entries_since(game: Game, version: str) -> tuple[Step, ...] | None:
     """The entries made after `version`, where it is one of the game's last three states
     (each an entry fewer); None where it is not."""
-    from scorepad.entry import undo_last
+    from scorepad.engine.entry import undo_last
 
     steps: list[Step] = []
     state = game
@@ -303,7 +303,7 @@ def _entered_already(
 ) -> bool:
     """Whether the game holds `step` as given already: as its last entry (read from the
     game as it was before that entry), or for a correction, as round `step.number` is."""
-    from scorepad.entry import undo_last
+    from scorepad.engine.entry import undo_last
 
     if corrects:
         if not 1 <= step.number <= len(game.rounds):
@@ -345,7 +345,7 @@ def enter_bids(
     game holds already, as given, are not entered again (`Entered.already`): the same
     bids for the round waiting for its tricks, or for the round `number` corrects.
     """
-    from scorepad.entry import check_new_round, set_bids
+    from scorepad.engine.entry import check_new_round, set_bids
 
     def change(game: Game) -> tuple[Game, tuple[int, Standings | None, bool]]:
         if number is None:
@@ -391,7 +391,7 @@ def enter_tricks(
     `version` and `shown` as for `enter_bids`. Tricks the game holds already, as given,
     are not entered again (`Entered.already`): the last round's, or round `number`'s.
     """
-    from scorepad.entry import check_tricks_round, set_tricks
+    from scorepad.engine.entry import check_tricks_round, set_tricks
 
     def change(game: Game) -> tuple[Game, tuple[int, Standings | None, bool]]:
         step = Step(number or shown or len(game.rounds), "tricks")
@@ -414,7 +414,7 @@ def enter_tricks(
 
 def correct_round(path: Path, number: int, bids: Bids, tricks: Tricks) -> Entered:
     """Rewrite round `number`'s bids and tricks together, checked as each alone would be."""
-    from scorepad.entry import set_bids, set_tricks, without_tricks
+    from scorepad.engine.entry import set_bids, set_tricks, without_tricks
 
     def change(game: Game) -> tuple[Game, Standings]:
         check_round_number(game, number)
@@ -429,7 +429,7 @@ def correct_round(path: Path, number: int, bids: Bids, tricks: Tricks) -> Entere
 
 def undo(path: Path, *, version: str | None = None) -> Undone:
     """Take back the last entry: the last round's tricks, or else its bids."""
-    from scorepad.entry import undo_last
+    from scorepad.engine.entry import undo_last
 
     def change(game: Game) -> tuple[Game, Undone]:
         _checked_version(game, version)

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
-from scorepad.bids import BidKind
+from scorepad.engine.bids import BidKind
+from scorepad.engine.game import Game, Standings, standings
 from scorepad.errors import GameError
-from scorepad.game import Game, Standings, standings
 from scorepad.hints import did_you_mean
 
 

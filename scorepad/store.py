@@ -17,8 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from scorepad.engine.game import Game
 from scorepad.errors import GameError, GameFileError
-from scorepad.game import Game
 from scorepad.gamefile import game_from_toml
 from scorepad.hints import os_reason
 from scorepad.i18n import _

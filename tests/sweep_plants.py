@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import pytest
 
-from scorepad import bids, scoring
+from scorepad.engine import bids, scoring
 
 
 class Plant(NamedTuple):

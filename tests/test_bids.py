@@ -10,7 +10,7 @@ from conftest import preset_rules
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from scorepad.bids import (
+from scorepad.engine.bids import (
     BLIND_NIL,
     NIL,
     Bid,
@@ -25,11 +25,11 @@ from scorepad.bids import (
     number,
     parse_bid,
 )
-from scorepad.entry import record_bids, record_tricks
+from scorepad.engine.entry import record_bids, record_tricks
+from scorepad.engine.game import new_game, standings
+from scorepad.engine.rules import Rules
 from scorepad.errors import BidError, NotTrailingError, RulesError
-from scorepad.game import new_game, standings
 from scorepad.i18n import speaking
-from scorepad.rules import Rules
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.cards import (
+from scorepad.engine.cards import (
     CODE_CARDS,
     CODE_COUNT,
     JOKERS,

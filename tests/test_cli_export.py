@@ -11,8 +11,8 @@ from test_export import friday_game, hostile_game
 from typer.testing import CliRunner
 
 from scorepad.cli import app
+from scorepad.engine.game import Game, standings
 from scorepad.export import export_game
-from scorepad.game import Game, standings
 from scorepad.library import set_current
 from scorepad.store import save_game
 

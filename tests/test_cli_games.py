@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
+from scorepad.engine.game import standings
 from scorepad.errors import GameFileError
-from scorepad.game import standings
 from scorepad.store import load_game_file
 
 runner = CliRunner()

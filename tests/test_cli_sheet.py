@@ -18,7 +18,7 @@ from conftest import scorepad_process, stopped, totals_shown
 from typer.testing import CliRunner
 
 from scorepad.cli import app
-from scorepad.game import standings
+from scorepad.engine.game import standings
 from scorepad.store import load_game_file
 
 runner = CliRunner()

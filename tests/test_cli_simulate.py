@@ -154,7 +154,7 @@ def test_a_broken_engine_is_counted_and_reported_with_its_replay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Violations are counted, never raised: here the game 'ends' after every deal."""
-    from scorepad.scoring import EndReason, Outcome
+    from scorepad.engine.scoring import EndReason, Outcome
     from scorepad.sim import gameloop
 
     monkeypatch.setattr(

@@ -16,14 +16,14 @@ from dataclasses import replace
 import pytest
 from conftest import assert_golden, preset_rules
 
-from scorepad.bids import Bid, parse_bid
+from scorepad.engine.bids import Bid, parse_bid
+from scorepad.engine.game import Game, Round, SideEntry, new_game, standings
 from scorepad.errors import ExportError
 from scorepad.export import ExportFormat, export_game, format_from_suffix, parse_format
 from scorepad.export.chart import score_chart_svg
 from scorepad.export.csv import CSV_HEADER, csv_cell
 from scorepad.export.json import game_json
 from scorepad.export.md import md_text
-from scorepad.game import Game, Round, SideEntry, new_game, standings
 
 FORMATS = ["csv", "json", "md", "html", "svg", "txt"]
 XMLNS = 'xmlns="http://www.w3.org/2000/svg"'

@@ -7,9 +7,8 @@ from conftest import preset_rules
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.bids import Bid, parse_bid
-from scorepad.errors import BidError, GameError, TricksError
-from scorepad.game import (
+from scorepad.engine.bids import Bid, parse_bid
+from scorepad.engine.game import (
     Game,
     Round,
     SideEntry,
@@ -18,8 +17,9 @@ from scorepad.game import (
     new_game,
     standings,
 )
-from scorepad.rules import Rules
-from scorepad.scoring import EndReason
+from scorepad.engine.rules import Rules
+from scorepad.engine.scoring import EndReason
+from scorepad.errors import BidError, GameError, TricksError
 
 PLAYERS = ("Ann", "Bob", "Cid", "Dee")
 
@@ -239,7 +239,7 @@ def test_swapping_the_teams_swaps_their_results(
 def test_tricks_are_given_per_player_alone_or_beside_a_nil(
     preset: str, bids: str, by_player: bool
 ) -> None:
-    from scorepad.game import tricks_by_player
+    from scorepad.engine.game import tricks_by_player
 
     side = [parse_bid(word) for word in bids.split()]
     assert tricks_by_player(preset_rules(preset), side) is by_player
@@ -251,14 +251,14 @@ def test_tricks_are_given_per_player_alone_or_beside_a_nil(
     ids=["rest", "none-left", "nothing-given", "too-many"],
 )
 def test_the_one_left_out_takes_the_rest_of_the_deal(taken: tuple[int, ...], rest: int) -> None:
-    from scorepad.game import rest_of_deal
+    from scorepad.engine.game import rest_of_deal
 
     assert rest_of_deal(preset_rules("standard"), taken) == rest
 
 
 def test_a_warning_is_a_fact_worded_in_the_readers_language() -> None:
     """The JSON keeps the English of `str()`; a German reader gets German."""
-    from scorepad.game import BidWarning
+    from scorepad.engine.game import BidWarning
     from scorepad.gametext import warning_words
     from scorepad.i18n import speaking
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 from conftest import preset_rules
 
-from scorepad.entry import record_bids, record_tricks
-from scorepad.game import Game, new_game, standings
+from scorepad.engine.entry import record_bids, record_tricks
+from scorepad.engine.game import Game, new_game, standings
+from scorepad.engine.scoring import EndReason, Level, Outcome
 from scorepad.gametext import describe_end, level_text, need_words
-from scorepad.scoring import EndReason, Level, Outcome
 
 END_GAMES = [
     pytest.param(

@@ -7,10 +7,17 @@ import re
 import pytest
 from conftest import preset_rules
 
-from scorepad.bids import BLIND_NIL, NIL, number
-from scorepad.entry import find_bidder, find_seat, find_side, record_bids, record_tricks, undo_last
+from scorepad.engine.bids import BLIND_NIL, NIL, number
+from scorepad.engine.entry import (
+    find_bidder,
+    find_seat,
+    find_side,
+    record_bids,
+    record_tricks,
+    undo_last,
+)
+from scorepad.engine.game import Game, new_game, next_dealer, open_round, standings
 from scorepad.errors import BidError, GameError, ScorepadError, Todo, TricksError
-from scorepad.game import Game, new_game, next_dealer, open_round, standings
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 FULL_BIDS = ["Ann=4", "Bob=nil", "Cat=3", "Dan=5"]

@@ -12,13 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorepad import tomltext
-from scorepad.bids import BLIND_NIL, NIL, Bid, number
-from scorepad.entry import record_bids, record_tricks
+from scorepad.engine.bids import BLIND_NIL, NIL, Bid, number
+from scorepad.engine.entry import record_bids, record_tricks
+from scorepad.engine.game import Game, Round, SideEntry, new_game, standings
+from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.errors import GameFileError, RulesError
-from scorepad.game import Game, Round, SideEntry, new_game, standings
 from scorepad.gamefile import KNOBS_SINCE_FORMAT, game_from_toml
 from scorepad.gamewrite import game_to_toml
-from scorepad.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.store import load_game_file
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")

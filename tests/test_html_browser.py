@@ -23,8 +23,8 @@ from conftest import NEEDS_BROWSER, POLL
 from typer.testing import CliRunner
 
 from scorepad.cli import app
-from scorepad.entry import record_bids, record_tricks
-from scorepad.game import Game, new_game, standings
+from scorepad.engine.entry import record_bids, record_tricks
+from scorepad.engine.game import Game, new_game, standings
 from scorepad.presets import resolve_rules
 from scorepad.store import save_game
 

@@ -16,8 +16,8 @@ import pytest
 from babel.messages.mofile import write_mo
 from typer.testing import CliRunner
 
-from scorepad.bids import BLIND_NIL, NIL, Bid, BidKind, parse_bid
 from scorepad.cli import app
+from scorepad.engine.bids import BLIND_NIL, NIL, Bid, BidKind, parse_bid
 from scorepad.i18n import (
     LOCALE_DIR,
     catalog_of,
@@ -396,7 +396,7 @@ def rule_values() -> set[str]:
     """The words a rule takes as its value (`play-on`, `minus-bid`): TOML, like its keys."""
     import typing
 
-    from scorepad.rules import Rules
+    from scorepad.engine.rules import Rules
 
     return {
         str(value)
@@ -500,9 +500,9 @@ def test_every_word_every_command_shows_is_marked_for_translation(
 ) -> None:
     from scorepad import i18n
     from scorepad.cli import COMMAND_MODULES
+    from scorepad.engine.rules import KNOBS
     from scorepad.export import FORMAT_NAMES
     from scorepad.presets import preset_names
-    from scorepad.rules import KNOBS
     from scorepad.sim.bots import BOTS
 
     monkeypatch.setenv("COLUMNS", "200")

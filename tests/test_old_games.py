@@ -16,9 +16,9 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
+from scorepad.engine.refusals import refusals
+from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.errors import RulesError
-from scorepad.refusals import refusals
-from scorepad.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.store import load_game_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "old-games"

@@ -13,7 +13,7 @@ from conftest import assert_golden, scorepad_process
 from typer.testing import CliRunner
 
 from scorepad.cli import app
-from scorepad.game import standings
+from scorepad.engine.game import standings
 from scorepad.store import load_game_file
 
 runner = CliRunner()

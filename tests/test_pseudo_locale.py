@@ -23,7 +23,9 @@ from test_i18n import rule_values, unmarked_words
 from test_rules import MEANINGLESS
 
 from scorepad import i18n
-from scorepad.bids import (
+from scorepad.cli.core import error_words
+from scorepad.cli.simulate import kernel_refused_words, why_not_kernel
+from scorepad.engine.bids import (
     BLIND_NIL,
     NIL,
     Bid,
@@ -34,16 +36,14 @@ from scorepad.bids import (
     number,
     parse_bid,
 )
-from scorepad.cli.core import error_words
-from scorepad.cli.simulate import kernel_refused_words, why_not_kernel
-from scorepad.entry import record_bids, record_tricks
+from scorepad.engine.entry import record_bids, record_tricks
+from scorepad.engine.game import new_game, standings
+from scorepad.engine.rules import KNOBS, Rules
+from scorepad.engine.scoring import Hand, Line, Said, score_side
 from scorepad.errors import GameError, RulesError, ScorepadError, Todo
-from scorepad.game import new_game, standings
 from scorepad.gametext import line_english, line_words, warning_words
 from scorepad.i18n import LOCALE_DIR
 from scorepad.presets import preset_names
-from scorepad.rules import KNOBS, Rules
-from scorepad.scoring import Hand, Line, Said, score_side
 from scorepad.serve.guard import page_words
 from scorepad.sim.kernel import KERNEL_BOTS, KernelReason, choose_kernel
 
@@ -288,13 +288,13 @@ def test_every_refusal_is_said_in_the_reader_s_language_in_both_faces(pseudo: Ps
 
 
 def bids_messages() -> set[str]:
-    """The msgids of scorepad/bids.py: its refusals and the words they are made of (a bid
-    as the sheet shows it, context `bid`, is the sheet's)."""
+    """The msgids of scorepad/engine/bids.py: its refusals and the words they are made of (a
+    bid as the sheet shows it, context `bid`, is the sheet's)."""
     from babel.messages.extract import extract_from_file
 
     from scorepad.i18n_catalog import KEYWORDS
 
-    path = Path(i18n.__file__).parent / "bids.py"
+    path = Path(i18n.__file__).parent / "engine" / "bids.py"
     found = set()
     for _line, message, _comments, context in extract_from_file("python", path, KEYWORDS):
         said = message[0] if isinstance(message, tuple) else message

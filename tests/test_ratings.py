@@ -9,8 +9,8 @@ from statistics import NormalDist
 import pytest
 from conftest import preset_rules
 
-from scorepad.bids import number
-from scorepad.game import Game, Round, SideEntry, new_game
+from scorepad.engine.bids import number
+from scorepad.engine.game import Game, Round, SideEntry, new_game
 from scorepad.ratings import (
     BETA,
     DRAW_MARGIN,

@@ -26,13 +26,13 @@ import pytest
 from conftest import preset_rules
 
 from scorepad import reference
-from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids
+from scorepad.engine.bids import Bid, BidKind, check_side_bids, check_table_bids
+from scorepad.engine.game import Game, Round, SideEntry, standings
+from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.engine.rules import KNOBS, Rules
+from scorepad.engine.scoring import Hand, SideScore, judge_end, score_side
 from scorepad.errors import BidError, RulesError
-from scorepad.game import Game, Round, SideEntry, standings
 from scorepad.presets import load_preset, preset_names, presets_dir
-from scorepad.ruledata import rules_from_mapping, rules_to_mapping
-from scorepad.rules import KNOBS, Rules
-from scorepad.scoring import Hand, SideScore, judge_end, score_side
 from scorepad.sim.referee import Referee
 
 PRESETS = preset_names()

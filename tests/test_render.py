@@ -9,8 +9,8 @@ import pytest
 from conftest import assert_golden, preset_rules, totals_shown
 from rich.console import Console, RenderableType
 
-from scorepad.entry import record_bids, record_tricks
-from scorepad.game import Game, new_game, standings
+from scorepad.engine.entry import record_bids, record_tricks
+from scorepad.engine.game import Game, new_game, standings
 from scorepad.render.explain import explain_round
 from scorepad.render.sheet import score_sheet
 

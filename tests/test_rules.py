@@ -11,11 +11,11 @@ import pytest
 from conftest import preset_rules
 
 from scorepad.cli.core import error_words  # the refusal as the terminal says it
+from scorepad.engine.refusals import refusals_text
+from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.engine.rules import KNOBS, Rules, describe_knob
 from scorepad.errors import RulesError
 from scorepad.presets import apply_overrides, load_preset, preset_names, presets_dir
-from scorepad.refusals import refusals_text
-from scorepad.ruledata import rules_from_mapping, rules_to_mapping
-from scorepad.rules import KNOBS, Rules, describe_knob
 
 QS = 'contract_scoring = "quicksand"'
 

@@ -7,10 +7,10 @@ from conftest import hands, preset_rules
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.entry import record_bids, record_tricks
-from scorepad.game import new_game, standings
-from scorepad.rules import Rules
-from scorepad.scoring import EndReason, LineKind, Outcome, judge_end, score_side
+from scorepad.engine.entry import record_bids, record_tricks
+from scorepad.engine.game import new_game, standings
+from scorepad.engine.rules import Rules
+from scorepad.engine.scoring import EndReason, LineKind, Outcome, judge_end, score_side
 
 # RULES.md "Worked examples from the seeds (all must hold)":
 # (preset, score before, bags before, tokens, points, score after, bags after)
@@ -439,7 +439,7 @@ def test_standard_last_digit_is_the_bag_count(rounds: list[list[str]]) -> None:
 def test_the_sides_that_lose_in_a_round_are_noted_out_since_that_round() -> None:
     """`note_losses` notes who is out since when (a side already out keeps its round);
     then the end: if every side lost, the one that lost last wins, though lower."""
-    from scorepad.scoring import note_losses
+    from scorepad.engine.scoring import note_losses
 
     rules = preset_rules("standard", "loss_limit=-200")
     out_since: list[int | None] = [1, None]

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from scorepad.entry import record_bids, record_tricks
+from scorepad.engine.entry import record_bids, record_tricks
+from scorepad.engine.game import Game, new_game, standings
 from scorepad.errors import GameError, Todo
-from scorepad.game import Game, new_game, standings
 from scorepad.library import saved_games
 from scorepad.presets import resolve_rules
 from scorepad.serve.app import ServeConfig, create_app

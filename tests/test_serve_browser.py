@@ -29,7 +29,7 @@ import pytest
 from conftest import NEEDS_BROWSER, POLL
 from test_serve_cli import Server, serving
 
-from scorepad.bids import NIL, number
+from scorepad.engine.bids import NIL, number
 from scorepad.service import correct_round, enter_bids, enter_tricks, start_game
 
 pytestmark = NEEDS_BROWSER

@@ -27,7 +27,7 @@ from conftest import scorepad_process
 from typer.testing import CliRunner
 
 from scorepad.cli import app
-from scorepad.game import new_game
+from scorepad.engine.game import new_game
 from scorepad.presets import resolve_rules
 from scorepad.serve.view import entry_count
 from scorepad.store import load_game_file, save_game

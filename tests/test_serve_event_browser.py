@@ -17,7 +17,7 @@ from conftest import NEEDS_BROWSER, scorepad_process
 from typer.testing import CliRunner
 
 from scorepad.cli import app
-from scorepad.game import standings
+from scorepad.engine.game import standings
 from scorepad.store import load_game_file
 
 pytestmark = NEEDS_BROWSER

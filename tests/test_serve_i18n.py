@@ -29,7 +29,7 @@ from typer.testing import CliRunner
 
 from scorepad import i18n
 from scorepad.cli import app
-from scorepad.entry import record_bids, record_tricks
+from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.i18n import negotiate, set_language
 from scorepad.i18n_catalog import placeholders
 from scorepad.serve import view

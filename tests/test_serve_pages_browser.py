@@ -21,8 +21,8 @@ import pytest
 from conftest import NEEDS_BROWSER, POLL
 from test_serve_cli import Server, serving
 
-from scorepad.entry import record_bids, record_tricks
-from scorepad.game import Game, new_game
+from scorepad.engine.entry import record_bids, record_tricks
+from scorepad.engine.game import Game, new_game
 from scorepad.presets import resolve_rules
 from scorepad.store import save_game
 

@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 from test_serve_cli import serving
 
-from scorepad.entry import record_bids, record_tricks
-from scorepad.game import new_game
+from scorepad.engine.entry import record_bids, record_tricks
+from scorepad.engine.game import new_game
 from scorepad.presets import resolve_rules
 from scorepad.store import save_game
 

@@ -19,8 +19,8 @@ import pytest
 from conftest import CHROMIUM, NEEDS_BROWSER, sync_playwright
 from test_serve_cli import serving
 
-from scorepad.entry import record_bids
-from scorepad.game import new_game
+from scorepad.engine.entry import record_bids
+from scorepad.engine.game import new_game
 from scorepad.presets import resolve_rules
 from scorepad.store import save_game
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.bids import NIL, number
+from scorepad.engine.bids import NIL, number
+from scorepad.engine.game import Game
 from scorepad.errors import BidError, GameError
-from scorepad.game import Game
 from scorepad.library import current_game, saved_games
 from scorepad.service import (
     Bids,

@@ -1,4 +1,4 @@
-"""The simulator's bid choices agree with the score pad's own bid checks (`scorepad.bids`)."""
+"""The simulator's bid choices agree with the score pad's own bid checks (`engine.bids`)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from conftest import preset_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.bids import check_bid, check_side_bids, check_table_bids, contract_of, number
+from scorepad.engine.bids import check_bid, check_side_bids, check_table_bids, contract_of, number
+from scorepad.engine.rules import Rules
 from scorepad.errors import BidError
-from scorepad.rules import Rules
 from scorepad.sim.seen import bid_choice
 
 VARIANTS: list[Rules] = [

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 from conftest import preset_rules
 
-from scorepad.bids import NIL, Bid, number
-from scorepad.cards import CODE_CARDS, card_code, parse_cards
+from scorepad.engine.bids import NIL, Bid, number
+from scorepad.engine.cards import CODE_CARDS, card_code, parse_cards
 from scorepad.sim.bots import HeuristicBot
 from scorepad.sim.cardpicks import discard_low, lowest_by_rank
 from scorepad.sim.play import NON_SPADE_MASK, SUIT_OF, legal_mask, mask_of

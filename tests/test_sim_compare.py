@@ -197,7 +197,7 @@ def test_refusals_are_one_line(args: list[str], message: str) -> None:
 def test_a_games_bags_are_the_new_bags_of_its_standings(preset: str, bots: str) -> None:
     # `--compare` reads the bags from the game loop's fold, not from a second fold of
     # the kept game; the two must agree.
-    from scorepad.game import standings
+    from scorepad.engine.game import standings
     from scorepad.sim.gameloop import GameRunner
 
     runner = GameRunner(preset_rules(preset), preset=preset, bots=(bots,), seed=3, keep_game=True)

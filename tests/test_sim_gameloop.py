@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from scorepad.game import standings
+from scorepad.engine.game import standings
 from scorepad.presets import load_preset, preset_names
 from scorepad.sim import parallel
 from scorepad.sim import run as run_module

@@ -30,9 +30,9 @@ from typing import Any
 
 import pytest
 
+from scorepad.engine.rules import Rules
 from scorepad.errors import ScorepadError
 from scorepad.presets import load_preset, preset_names
-from scorepad.rules import Rules
 from scorepad.sim.botdeals import game_seed
 from scorepad.sim.deal import deck_plan, shuffle_deal
 from scorepad.sim.gameloop import GameRunner
@@ -252,7 +252,7 @@ def test_each_bid_is_read_from_the_row_of_its_situation() -> None:
 def test_a_bid_choice_reads_the_total_so_far_only_where_it_says_so(preset: str) -> None:
     """`table_arguments` builds a choice once for every total where `choice_reads_total`
     says the choice does not read it: there every total gives the same choice."""
-    from scorepad.bids import NIL as NIL_BID
+    from scorepad.engine.bids import NIL as NIL_BID
     from scorepad.sim.seen import NUMBER_BIDS, bid_choice, choice_reads_total
 
     rules = rules_of(preset)

@@ -15,11 +15,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorepad import reference
-from scorepad.bids import BLIND_NIL, NIL, Bid, BidKind, check_side_bids, check_table_bids, number
+from scorepad.engine.bids import (
+    BLIND_NIL,
+    NIL,
+    Bid,
+    BidKind,
+    check_side_bids,
+    check_table_bids,
+    number,
+)
+from scorepad.engine.rules import Rules
+from scorepad.engine.scoring import Hand, SideScore, score_side
 from scorepad.errors import BidError
 from scorepad.presets import load_preset
-from scorepad.rules import Rules
-from scorepad.scoring import Hand, SideScore, score_side
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE, bids_of_codes
 from scorepad.sim.keys import trailing_by

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.cards import CODE_CARDS, CODE_COUNT, Suit, card_code, parse_card, parse_cards
+from scorepad.engine.cards import CODE_CARDS, CODE_COUNT, Suit, card_code, parse_card, parse_cards
 from scorepad.sim.play import (
     BEATS,
     NO_SUIT,

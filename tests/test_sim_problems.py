@@ -16,8 +16,8 @@ import pytest
 from test_i18n import pseudo_catalog, unmarked_words
 
 from scorepad import i18n
-from scorepad.bids import NIL, number
-from scorepad.cards import card_code, parse_card
+from scorepad.engine.bids import NIL, number
+from scorepad.engine.cards import card_code, parse_card
 from scorepad.i18n import set_language
 from scorepad.presets import load_preset
 from scorepad.render.problems import KINDS

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import preset_rules
 
-from scorepad.cards import parse_cards
+from scorepad.engine.cards import parse_cards
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.record import (
     HandRecord,

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from scorepad import presets, reference
 from scorepad.cli import app
-from scorepad.rules import Rules
+from scorepad.engine.rules import Rules
 from scorepad.sim.referee import knobs_of_preset, read_knobs
 
 runner = CliRunner()

@@ -8,10 +8,10 @@ from collections.abc import Callable
 import pytest
 from conftest import preset_rules
 
-from scorepad.bids import number
-from scorepad.cards import card_code, parse_cards
-from scorepad.rules import Rules
-from scorepad.scoring import Hand, judge_end, score_side
+from scorepad.engine.bids import number
+from scorepad.engine.cards import card_code, parse_cards
+from scorepad.engine.rules import Rules
+from scorepad.engine.scoring import Hand, judge_end, score_side
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.referee import Referee

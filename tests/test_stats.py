@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 from conftest import preset_rules
 
-from scorepad.bids import BLIND_NIL, NIL, Bid, number
+from scorepad.engine.bids import BLIND_NIL, NIL, Bid, number
+from scorepad.engine.game import Game, Round, SideEntry, new_game, standings
 from scorepad.errors import GameError
-from scorepad.game import Game, Round, SideEntry, new_game, standings
 from scorepad.stats import collect_stats
 
 

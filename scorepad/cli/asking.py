@@ -8,18 +8,18 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scorepad.bids import bid_forms, check_bid, parse_bid, say_bid
 from scorepad.cli.core import error_words
-from scorepad.entry import parse_tricks
+from scorepad.engine.bids import bid_forms, check_bid, parse_bid, say_bid
+from scorepad.engine.entry import parse_tricks
+from scorepad.engine.game import rest_of_deal, tricks_by_player
 from scorepad.errors import BidError, ScorepadError
-from scorepad.game import rest_of_deal, tricks_by_player
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from scorepad.bids import Bid
-    from scorepad.game import Game, Standings
+    from scorepad.engine.bids import Bid
+    from scorepad.engine.game import Game, Standings
 
 UNDO = ("u", "undo")
 QUIT = ("q", "quit")

@@ -15,7 +15,7 @@ from scorepad.cli.common import (
     print_renderable,
 )
 from scorepad.cli.core import app
-from scorepad.dispute import check_side_round
+from scorepad.engine.dispute import check_side_round
 from scorepad.gametext import contract_warnings
 from scorepad.i18n import N_, _
 from scorepad.render.explain import explain_side

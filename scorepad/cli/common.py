@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console, RenderableType
 
-    from scorepad.rules import Rules
+    from scorepad.engine.rules import Rules
 
 # Shell completion (`scorepad --install-completion`). Each completer imports what it needs
 # when the shell asks, so that they cost a command's start-up nothing. (This module is

@@ -11,9 +11,9 @@ import typer
 
 from scorepad.cli.common import GameOption, complete_formats
 from scorepad.cli.core import app
+from scorepad.engine.game import standings
 from scorepad.errors import ExportError
 from scorepad.export import ExportFormat, export_game, format_from_suffix, parse_format
-from scorepad.game import standings
 from scorepad.hints import os_reason
 from scorepad.i18n import N_, _
 from scorepad.library import resolve_game

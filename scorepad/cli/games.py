@@ -19,6 +19,7 @@ from scorepad.cli.common import (
     print_renderable,
 )
 from scorepad.cli.core import app
+from scorepad.engine.names import split_names
 from scorepad.errors import GameError, ScorepadError
 from scorepad.i18n import N_, _, format_datetime, language, ngettext, pgettext
 from scorepad.library import (
@@ -30,7 +31,6 @@ from scorepad.library import (
     trash_dir,
     trash_entries,
 )
-from scorepad.names import split_names
 from scorepad.store import load_game_file
 
 

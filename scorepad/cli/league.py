@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
+    from scorepad.engine.rules import Rules
     from scorepad.league import LeagueReport
-    from scorepad.rules import Rules
 
 
 def run_league(

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scorepad.bids import bid_forms, contract_of, legal_bids
 from scorepad.cli.asking import (
     Bids,
     Interrupted,
@@ -33,9 +32,9 @@ from scorepad.cli.asking import (
 from scorepad.cli.common import INTERRUPTED, GameOption, print_renderable
 from scorepad.cli.core import app
 from scorepad.cli.rounds import overbid_warnings, undone_text
-from scorepad.entry import set_bids
-from scorepad.errors import ScorepadError
-from scorepad.game import (
+from scorepad.engine.bids import bid_forms, contract_of, legal_bids
+from scorepad.engine.entry import set_bids
+from scorepad.engine.game import (
     Round,
     SideEntry,
     check_round_number,
@@ -44,6 +43,7 @@ from scorepad.game import (
     standings,
     standings_before,
 )
+from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.library import resolve_game
 from scorepad.numbers import small_number
@@ -55,8 +55,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from pathlib import Path
 
-    from scorepad.bids import Bid
-    from scorepad.game import Game, Standings
+    from scorepad.engine.bids import Bid
+    from scorepad.engine.game import Game, Standings
     from scorepad.service import Entered
 
 

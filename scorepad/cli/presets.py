@@ -9,9 +9,9 @@ from rich.text import Text
 
 from scorepad.cli.common import JsonOption, SetOption, print_json, print_renderable
 from scorepad.cli.core import App, Commands, app
+from scorepad.engine.ruledata import rules_to_mapping
 from scorepad.i18n import _
 from scorepad.render.tables import knobs_table, presets_table
-from scorepad.ruledata import rules_to_mapping
 
 presets_app = App(
     cls=Commands, help="List the rule presets, or show one's rules.", no_args_is_help=True

@@ -8,8 +8,8 @@ import typer
 
 from scorepad.cli.common import GameOption, complete_player_entries, sentence
 from scorepad.cli.core import app
-from scorepad.entry import parse_round_bids, parse_round_tricks, read_assignments
-from scorepad.game import next_dealer, open_round, standings
+from scorepad.engine.entry import parse_round_bids, parse_round_tricks, read_assignments
+from scorepad.engine.game import next_dealer, open_round, standings
 from scorepad.gametext import (
     already_words,
     bids_text,
@@ -26,7 +26,7 @@ from scorepad.service import undo as undo_entry
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from scorepad.game import Game, Standings
+    from scorepad.engine.game import Game, Standings
     from scorepad.service import Bids, Overbid, Tricks, Undone
 
 RoundOption = Annotated[

@@ -17,8 +17,8 @@ from scorepad.cli.common import (
 )
 from scorepad.cli.core import app
 from scorepad.cli.watch import watch_sheet
+from scorepad.engine.game import standings
 from scorepad.errors import GameError, ScorepadError
-from scorepad.game import standings
 from scorepad.i18n import _
 from scorepad.library import resolve_game
 from scorepad.render.explain import explain_round

@@ -9,9 +9,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from scorepad.engine.rules import format_value
 from scorepad.i18n import N_, _, format_number
 from scorepad.render.problems import check_words
-from scorepad.rules import format_value
 from scorepad.sim.sweep import SITUATIONS
 from scorepad.sim.sweepcases import SWEEP_VALUES
 

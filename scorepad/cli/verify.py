@@ -11,9 +11,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.cards import format_cards
 from scorepad.cli.common import JsonOption, print_json, print_renderable
 from scorepad.cli.core import app
+from scorepad.engine.cards import format_cards
 from scorepad.i18n import _
 
 if TYPE_CHECKING:

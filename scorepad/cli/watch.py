@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.text import Text
 
+from scorepad.engine.game import standings
 from scorepad.errors import ScorepadError
-from scorepad.game import standings
 from scorepad.i18n import _
 from scorepad.render.sheet import score_sheet
 from scorepad.store import file_stamp, load_game_file
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console, RenderableType
 
-    from scorepad.game import Game, Standings
+    from scorepad.engine.game import Game, Standings
     from scorepad.store import FileStamp
 
 INTERVAL = 0.25  # seconds between looks at the file: quick for the table, idle for the CPU

@@ -20,7 +20,7 @@ from scorepad.hints import did_you_mean
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
-    from scorepad.game import Game, Standings
+    from scorepad.engine.game import Game, Standings
 
 
 class ExportFormat(enum.Enum):

@@ -10,7 +10,7 @@ from scorepad.export.view import side_order
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
-    from scorepad.game import Game, Standings
+    from scorepad.engine.game import Game, Standings
 
 # One colour and dash pattern per side, so the chart also reads printed in black and white.
 _SERIES = (

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from scorepad.export.view import joined, line_text, side_rounds
 
 if TYPE_CHECKING:
-    from scorepad.game import Game, Standings
+    from scorepad.engine.game import Game, Standings
 
 CSV_HEADER = (
     "round",

@@ -20,7 +20,7 @@ from scorepad.gametext import need_words
 from scorepad.i18n import N_, _, language, ngettext
 
 if TYPE_CHECKING:
-    from scorepad.game import Game, Standings
+    from scorepad.engine.game import Game, Standings
 
 _HTML_STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; color: #111; margin: 2em auto; max-width: 80em;

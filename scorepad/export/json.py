@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from scorepad.engine.ruledata import rules_to_mapping
+from scorepad.engine.scoring import Line, SideScore
 from scorepad.export.view import next_dealer, side_order, side_rounds
 from scorepad.gametext import line_english
-from scorepad.ruledata import rules_to_mapping
-from scorepad.scoring import Line, SideScore
 
 if TYPE_CHECKING:
-    from scorepad.game import Game, RoundResult, Standings
+    from scorepad.engine.game import Game, RoundResult, Standings
 
 
 def line_json(line: Line) -> dict[str, Any]:

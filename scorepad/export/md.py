@@ -17,7 +17,7 @@ from scorepad.export.view import (
 from scorepad.i18n import N_, _
 
 if TYPE_CHECKING:
-    from scorepad.game import Game, Standings
+    from scorepad.engine.game import Game, Standings
 
 # A side's columns, each headed with the side's name: `Us bid`, `Us tricks`.
 _MD_COLUMNS = (N_("bid"), N_("tricks"), N_("points"), N_("score"), N_("bags"))

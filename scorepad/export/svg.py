@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from scorepad.export.txt import recorded_sheet
 
 if TYPE_CHECKING:
-    from scorepad.game import Game, Standings
+    from scorepad.engine.game import Game, Standings
 
 
 def export_svg(game: Game, standings: Standings, *, width: int = 80) -> str:

@@ -10,7 +10,7 @@ from rich.console import Console
 from scorepad.render.sheet import score_sheet
 
 if TYPE_CHECKING:
-    from scorepad.game import Game, Standings
+    from scorepad.engine.game import Game, Standings
 
 
 def recorded_sheet(game: Game, standings: Standings, width: int) -> Console:

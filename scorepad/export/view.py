@@ -7,13 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scorepad.bids import contract_of, format_bid, show_bid
+from scorepad.engine.bids import contract_of, format_bid, show_bid
+from scorepad.engine.scoring import Line, SideScore, signed
 from scorepad.gametext import line_english, line_words, warning_words
 from scorepad.i18n import _
-from scorepad.scoring import Line, SideScore, signed
 
 if TYPE_CHECKING:
-    from scorepad.game import Game, RoundResult, Standings
+    from scorepad.engine.game import Game, RoundResult, Standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,7 @@ def side_rounds(game: Game, result: RoundResult) -> list[SideRound]:
 
 def next_dealer(game: Game, standings: Standings) -> str | None:
     """Who deals the next round, or None once the game is over."""
-    from scorepad.game import next_dealer as next_dealer_seat
+    from scorepad.engine.game import next_dealer as next_dealer_seat
 
     if standings.finished:
         return None
@@ -90,7 +90,7 @@ def status_line(game: Game, standings: Standings) -> str:
         )
         side = game.sides[standings.winner] if standings.winner is not None else ""
         return said.format(side=side, number=standings.ended_after, reason=reason, scores=scores)
-    from scorepad.game import open_round
+    from scorepad.engine.game import open_round
 
     needs = ", ".join(needs_text(game, standings, side) for side in order)
     level = level_text(game, standings)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from scorepad.game import Game, SideEntry, Standings, check_round_number
+from scorepad.engine.game import Game, SideEntry, Standings, check_round_number
+from scorepad.engine.scoring import SideScore, signed
 from scorepad.gametext import EntryItem, entry_words, item_words, line_words, warning_words
 from scorepad.i18n import _, pgettext
 from scorepad.render.grid import BAD
-from scorepad.scoring import SideScore, signed
 
 
 def explain_side(result: SideScore, *, score: int, bags: int, title: str = "") -> RenderableType:

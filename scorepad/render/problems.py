@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from scorepad.bids import Bid, check_side_bids, check_table_bids, say_bid
-from scorepad.cards import CODE_CARDS, Suit, format_card, format_cards
+from scorepad.engine.bids import Bid, check_side_bids, check_table_bids, say_bid
+from scorepad.engine.cards import CODE_CARDS, Suit, format_card, format_cards
 from scorepad.errors import BidError
 from scorepad.i18n import N_, _, format_number, pgettext, speaking
 

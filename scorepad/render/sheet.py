@@ -6,7 +6,9 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 
-from scorepad.game import Game, Standings, next_dealer, open_round
+from scorepad.engine.game import Game, Standings, next_dealer, open_round
+from scorepad.engine.refusals import refusals_text
+from scorepad.engine.scoring import LineKind, Outcome, signed
 from scorepad.gametext import (
     bids_text,
     deals_left_text,
@@ -19,9 +21,7 @@ from scorepad.gametext import (
     warning_words,
 )
 from scorepad.i18n import N_, _
-from scorepad.refusals import refusals_text
 from scorepad.render.grid import BAD, Cell, Column, Grid, Piece, TextLine
-from scorepad.scoring import LineKind, Outcome, signed
 
 SHEET_WIDTH = 80  # the sheet is laid out to be read in 80 columns, or wider where there is
 DEALER_WIDTH = 12  # a dealer's name is cut to this, with "…", only where room is short

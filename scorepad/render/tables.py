@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from scorepad.engine.ruledata import rules_to_mapping
+from scorepad.engine.rules import KNOBS, Rules, describe_knob, format_value
 from scorepad.i18n import _
-from scorepad.ruledata import rules_to_mapping
-from scorepad.rules import KNOBS, Rules, describe_knob, format_value
 
 if TYPE_CHECKING:
     # Imported where used: building the table is all these views do with it.

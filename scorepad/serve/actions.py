@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from scorepad import service
-from scorepad.entry import Given, bids_given, parse_tricks, tricks_given
+from scorepad.engine.entry import Given, bids_given, parse_tricks, tricks_given
+from scorepad.engine.game import Game, rest_of_deal
+from scorepad.engine.names import split_names
 from scorepad.errors import GameError, ScorepadError, TricksError
-from scorepad.game import Game, rest_of_deal
 from scorepad.i18n import _
-from scorepad.names import split_names
 from scorepad.numbers import small_number
 from scorepad.service import Bids, Tricks
 

@@ -407,7 +407,7 @@ class Pages:
         """A round explained, with (on the keep page) the forms that correct it."""
         import dataclasses
 
-        from scorepad.game import check_round_number, standings
+        from scorepad.engine.game import check_round_number, standings
         from scorepad.serve.forms import bids_form, tricks_form
         from scorepad.serve.view import explained_round
         from scorepad.service import game_version
@@ -632,7 +632,7 @@ def undone_words(undone: Undone) -> str:
 
 def _round_values(game: Any, number: int) -> dict[str, str]:
     """A played round's bids and tricks as its correction forms' fields."""
-    from scorepad.bids import format_bid
+    from scorepad.engine.bids import format_bid
 
     values: dict[str, str] = {}
     round_ = game.rounds[number - 1]
@@ -650,7 +650,7 @@ def _refilled(view: Any, game: Any, form: dict[str, str]) -> Any:
     """The page's entry form with what was typed in it, after a refusal."""
     import dataclasses
 
-    from scorepad.game import next_dealer, standings
+    from scorepad.engine.game import next_dealer, standings
     from scorepad.serve.forms import bids_form, tricks_form
 
     entry = view.form

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorepad.engine.game import Game, Standings, tricks_by_player
 from scorepad.export.view import side_order
-from scorepad.game import Game, Standings, tricks_by_player
 from scorepad.i18n import _, pgettext
 
 
@@ -58,7 +58,7 @@ def bid_choices(
     """The bids a player (or a team, for a joint bid) may pick under the game's rules:
     `legal_bids` before anyone has bid, for a side `trailing_by` behind (None: blind bids
     as if the side trailed enough; the hints say when it must)."""
-    from scorepad.bids import BidKind, format_bid, legal_bids
+    from scorepad.engine.bids import BidKind, format_bid, legal_bids
 
     labels = {
         BidKind.NIL: lambda bid: pgettext("bid", "nil"),

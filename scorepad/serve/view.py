@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scorepad.bids import show_bid
+from scorepad.engine.bids import show_bid
+from scorepad.engine.game import Game, Round, Standings, next_dealer, open_round, standings
+from scorepad.engine.scoring import LineKind, signed
 from scorepad.export.view import side_order, side_rounds
-from scorepad.game import Game, Round, Standings, next_dealer, open_round, standings
 from scorepad.gametext import (
     describe_end,
     entry_words,
@@ -20,7 +21,6 @@ from scorepad.gametext import (
     warning_words,
 )
 from scorepad.i18n import _, ngettext
-from scorepad.scoring import LineKind, signed
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
 from scorepad.service import game_version
 
@@ -373,6 +373,6 @@ def _standing(score: int, bags: int, bags_counted: bool) -> str:
 
 def _shown(bid: str) -> str:
     """A bid as the sheet's exports write it (`nil`), as a player of this language says it."""
-    from scorepad.bids import parse_bid
+    from scorepad.engine.bids import parse_bid
 
     return show_bid(parse_bid(bid)) if bid in ("nil", "bnil") else bid

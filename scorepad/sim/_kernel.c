@@ -18,7 +18,7 @@
  * also keeps the engine (every deal is scored by scoring.score_side), the end of the game
  * and the statistics.
  *
- * Card codes are scorepad.cards' codes: 13 * suit + rank - 2, suits clubs, diamonds,
+ * Card codes are scorepad.engine.cards' codes: 13 * suit + rank - 2, suits clubs, diamonds,
  * hearts, spades (0..3), so a higher code within a suit is a higher card; the jokers are
  * 52 (little) and 53 (big), the two highest spades. A jokers deck has the dealer take up
  * the cards left over and discard as many before the bids.
@@ -48,7 +48,7 @@
 #define MAX_PLAYERS 6
 #define MAX_CARDS 54 /* with the two jokers (52 the little, 53 the big) */
 #define MAX_DISCARDS 4 /* extra cards the dealer takes up and discards */
-#define KEYS 54 /* scorepad.cards.CODE_COUNT: the shuffle draws a key for every code */
+#define KEYS 54 /* scorepad.engine.cards.CODE_COUNT: the shuffle draws a key for every code */
 #define MAX_TRICKS 18
 #define MAX_EXCHANGE MAX_TRICKS /* cards a blind nil bidder and its partner pass */
 #define MAX_REDEALS 100 /* deal.MAX_REDEALS */

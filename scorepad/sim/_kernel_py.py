@@ -18,10 +18,10 @@ import random
 from collections.abc import Sequence
 from typing import SupportsIndex
 
-from scorepad.bids import BLIND_NIL as BLIND_NIL_BID
-from scorepad.bids import NIL as NIL_BID
-from scorepad.bids import Bid
-from scorepad.rules import Rules
+from scorepad.engine.bids import BLIND_NIL as BLIND_NIL_BID
+from scorepad.engine.bids import NIL as NIL_BID
+from scorepad.engine.bids import Bid
+from scorepad.engine.rules import Rules
 from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker

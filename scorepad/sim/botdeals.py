@@ -13,8 +13,8 @@ import random
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 
-from scorepad.bids import BLIND_NIL, Bid, BidKind, open_bids
-from scorepad.rules import Rules
+from scorepad.engine.bids import BLIND_NIL, Bid, BidKind, open_bids
+from scorepad.engine.rules import Rules
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.deal import MAX_REDEALS, DeckPlan, deck_plan, has_no_spade, shuffle_deal

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from scorepad.bids import Bid
+from scorepad.engine.bids import Bid
 from scorepad.sim.heuristic import HeuristicBot
 from scorepad.sim.play import SPADE_MASK
 from scorepad.sim.seen import BidChoice, Bot, Seen

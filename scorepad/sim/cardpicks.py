@@ -2,7 +2,7 @@
 
 The lowest or highest by rank, the boss of its suit, the cards that beat the trick so far,
 the card to throw away, the lead a nil partner can stay under: each a pure function of
-card-code masks (scorepad.cards' codes, a bit each) and what the table has seen. The
+card-code masks (scorepad.engine.cards' codes, a bit each) and what the table has seen. The
 compiled bot (_kernel.c) has each of them under the same name.
 """
 

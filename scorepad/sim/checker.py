@@ -3,7 +3,7 @@
 The play is replayed by the validator (validate.py, a plain reading of the rules that
 shares nothing with the fast play): cards dealt once, each card held and legal, trick
 winners, tricks per seat. The bids pass the checks a person's bids pass
-(`scorepad.bids`), memoised by what those checks read (`keys.MemoKeys`): the bids, their
+(`scorepad.engine.bids`), memoised by what those checks read (`keys.MemoKeys`): the bids, their
 seats and order, and the sides' deficits only where the rules say a check reads them.
 """
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from scorepad.bids import Bid, check_side_bids, check_table_bids
+from scorepad.engine.bids import Bid, check_side_bids, check_table_bids
+from scorepad.engine.rules import Rules
 from scorepad.errors import BidError
-from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.keys import MemoKeys
 from scorepad.sim.results import DealRecord

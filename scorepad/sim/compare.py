@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from scorepad.engine.rules import Rules
 from scorepad.i18n import N_
-from scorepad.rules import Rules
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.gameloop import MAX_DEALS, GameRunner
 from scorepad.sim.kernel import choose_kernel

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import repeat
 
-from scorepad.cards import CODE_COUNT, card_code
-from scorepad.rules import Rules
+from scorepad.engine.cards import CODE_COUNT, card_code
+from scorepad.engine.rules import Rules
 from scorepad.sim.play import SPADE_MASK, mask_of
 
 # Under redeal_without_spades, a deal dealt again this many times is played as it fell.

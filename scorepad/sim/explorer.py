@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scorepad import reference
-from scorepad.bids import NIL, Bid, BidKind, number
+from scorepad.engine.bids import NIL, Bid, BidKind, number
 from scorepad.sim.heuristic import HeuristicBot
 from scorepad.sim.referee import PLAIN_KIND
 from scorepad.sim.seen import BidChoice, Seen

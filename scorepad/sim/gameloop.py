@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from scorepad.game import Game, Round, new_game, standings
-from scorepad.rules import Rules
-from scorepad.scoring import judge_end, note_losses
+from scorepad.engine.game import Game, Round, new_game, standings
+from scorepad.engine.rules import Rules
+from scorepad.engine.scoring import judge_end, note_losses
 from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker

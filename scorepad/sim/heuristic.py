@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scorepad.bids import Bid
-from scorepad.rules import Rules
+from scorepad.engine.bids import Bid
+from scorepad.engine.rules import Rules
 from scorepad.sim.cardpicks import (
     ABOVE,
     beaters,

@@ -23,10 +23,10 @@ from functools import cache
 from types import ModuleType
 from typing import Protocol
 
-from scorepad.bids import BLIND_NIL, NIL, Bid
+from scorepad.engine.bids import BLIND_NIL, NIL, Bid
+from scorepad.engine.rules import Rules
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.rules import Rules
 from scorepad.sim import _kernel_py
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.seen import NUMBER_BIDS, BidChoice, Seen, bid_choice, choice_reads_total

@@ -9,7 +9,7 @@ path's random stream, so both implementations play the games these bots play in 
 (botdeals.py).
 
 Here, as for any deal: the engine scores it (scorer.py), its bids are checked by
-`scorepad.bids` (checker.py), and the game is folded by the reference beside the
+`scorepad.engine.bids` (checker.py), and the game is folded by the reference beside the
 engine's numbers (referee.py). The table's check of its own play is a second reading of
 the rules inside the same C file, so a reader outside the kernel replays the play too:
 the Python validator replays a fixed sample of the deals in every run (at least one in
@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from scorepad.rules import Rules
+from scorepad.engine.rules import Rules
 from scorepad.sim.botdeals import BotDeals, blind_nil_sides
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.heuristic import HeuristicBot

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorepad.rules import Rules
+from scorepad.engine.rules import Rules
 
 
 def trailing_by(scores: Sequence[int], side: int) -> int:

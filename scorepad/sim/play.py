@@ -1,7 +1,7 @@
 """The rules of card play on card codes: legal cards and the trick winner.
 
 A hand is a bit mask over card codes (bit `c` set: the card with code `c` is held; see
-`scorepad.cards.card_code`). These are the fast functions the simulator plays with; the
+`scorepad.engine.cards.card_code`). These are the fast functions the simulator plays with; the
 validator re-checks them with a slower, separate reading of the rules.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 
-from scorepad.cards import CODE_COUNT, Suit
+from scorepad.engine.cards import CODE_COUNT, Suit
 
 SPADES = int(Suit.SPADES)
 # The suit of each code; the jokers (52, 53) are spades.

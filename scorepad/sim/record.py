@@ -23,14 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorepad.bids import Bid, format_bid, parse_bid
-from scorepad.cards import CODE_CARDS, Card, card_code, format_cards, parse_cards
+from scorepad.engine.bids import Bid, format_bid, parse_bid
+from scorepad.engine.cards import CODE_CARDS, Card, card_code, format_cards, parse_cards
+from scorepad.engine.names import default_side_names
+from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.engine.rules import Rules
 from scorepad.errors import CardError, ScorepadError
 from scorepad.hints import os_reason
 from scorepad.i18n import _
-from scorepad.names import default_side_names
-from scorepad.ruledata import rules_from_mapping, rules_to_mapping
-from scorepad.rules import Rules
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.validate import Problem, check_dealt, replay_play
 

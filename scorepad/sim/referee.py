@@ -1,7 +1,7 @@
 """The second truth at run time: the reference scorer, fed from what was played.
 
 `scorepad.reference` is a plain scorer written from the rules alone; it shares no code with
-`scorepad.scoring` (tests/test_reference.py holds the two apart). The simulator asks it
+`scorepad.engine.scoring` (tests/test_reference.py holds the two apart). The simulator asks it
 about each side deal once, from plain hands built from the seats' bids and tricks, and
 reads its answer twice, never through the engine's memo keys or the kernel's slots:
 
@@ -23,11 +23,11 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from scorepad import reference
-from scorepad.bids import Bid, BidKind
+from scorepad.engine.bids import Bid, BidKind
+from scorepad.engine.ruledata import rules_to_mapping
+from scorepad.engine.rules import Rules
+from scorepad.engine.scoring import Outcome, SideScore
 from scorepad.presets import load_preset
-from scorepad.ruledata import rules_to_mapping
-from scorepad.rules import Rules
-from scorepad.scoring import Outcome, SideScore
 from scorepad.sim.validate import Problem
 
 PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)

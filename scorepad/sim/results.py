@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 
-from scorepad.bids import Bid
-from scorepad.game import Game
+from scorepad.engine.bids import Bid
+from scorepad.engine.game import Game
 from scorepad.sim.validate import Problem
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")

@@ -15,9 +15,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from scorepad.engine.rules import Rules
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.rules import Rules
 from scorepad.sim.gameloop import CHECKS, MAX_DEALS, GameRunner
 from scorepad.sim.kernel import KernelReason, choose_kernel, kernel_refusal, table_type
 from scorepad.sim.parallel import play_ranges

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorepad import scoring
-from scorepad.bids import Bid, BidKind
-from scorepad.game import SideEntry, side_hands
-from scorepad.rules import Rules
-from scorepad.scoring import Hand, SideScore
+from scorepad.engine import scoring
+from scorepad.engine.bids import Bid, BidKind
+from scorepad.engine.game import SideEntry, side_hands
+from scorepad.engine.rules import Rules
+from scorepad.engine.scoring import Hand, SideScore
 from scorepad.sim.keys import MemoKeys
 from scorepad.sim.referee import Note, PlainHand, Referee, RefSide, plain_side
 from scorepad.sim.results import Tally

@@ -12,8 +12,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorepad.bids import BLIND_NIL, NIL, Bid, legal_bids, number
-from scorepad.rules import Rules
+from scorepad.engine.bids import BLIND_NIL, NIL, Bid, legal_bids, number
+from scorepad.engine.rules import Rules
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.keys import trailing_by
 from scorepad.sim.play import NO_SUIT
@@ -131,7 +131,7 @@ class BidChoice:
     """The bids open to a bidder at its turn: numbers low..high, nil, and one refused number.
 
     Built by the runner from the rules and the bids already made, so that a bot's wish
-    becomes a legal bid with `fit`; the validator re-checks every bid with `scorepad.bids`.
+    becomes a legal bid with `fit`; the validator re-checks every bid with `scorepad.engine.bids`.
     """
 
     low: int

@@ -31,14 +31,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorepad import reference
-from scorepad.bids import BLIND_NIL, NIL, Bid, BidKind, number, open_bids
+from scorepad.engine.bids import BLIND_NIL, NIL, Bid, BidKind, number, open_bids
+from scorepad.engine.game import Game, Standings, side_hands, standings
+from scorepad.engine.rules import Rules, format_value
+from scorepad.engine.scoring import LineKind, Said, judge_end, score_side
 from scorepad.errors import ScorepadError
-from scorepad.game import Game, Standings, side_hands, standings
 from scorepad.gamefile import game_from_toml
 from scorepad.gamewrite import game_to_toml
 from scorepad.presets import preset_names
-from scorepad.rules import Rules, format_value
-from scorepad.scoring import LineKind, Said, judge_end, score_side
 from scorepad.sim.explorer import USUAL_MIX, ExplorerBot, ExplorerMix
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.parallel import play_ranges

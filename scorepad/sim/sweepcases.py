@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from scorepad import reference
+from scorepad.engine.ruledata import rules_to_mapping
+from scorepad.engine.rules import Rules, format_value
 from scorepad.errors import ScorepadError
 from scorepad.presets import apply_overrides, load_preset, preset_names
-from scorepad.ruledata import rules_to_mapping
-from scorepad.rules import Rules, format_value
 
 # The values the sweep plays of every knob (docs/rules.md "Every knob"): each one
 # reached in some game the rules accept. Low and high targets, loss limits near and

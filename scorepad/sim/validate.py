@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorepad.cards import CODE_CARDS, Rank, Suit
-from scorepad.rules import Rules
-from scorepad.scoring import SideScore
+from scorepad.engine.cards import CODE_CARDS, Rank, Suit
+from scorepad.engine.rules import Rules
+from scorepad.engine.scoring import SideScore
 
 REF_SUIT: tuple[Suit, ...] = tuple(card.suit for card in CODE_CARDS)
 REF_RANK: tuple[Rank, ...] = tuple(card.rank for card in CODE_CARDS)

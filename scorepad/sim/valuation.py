@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from scorepad.rules import Rules
+from scorepad.engine.rules import Rules
 from scorepad.sim.play import SPADES, SUIT_OF, mask_of
 
 # A card's rank within its suit, 0 (a two) to 12 (an ace); the jokers 13 and 14.

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorepad import reference
-from scorepad.bids import Bid, check_side_bids, check_table_bids
+from scorepad.engine.bids import Bid, check_side_bids, check_table_bids
+from scorepad.engine.rules import Rules
 from scorepad.errors import BidError, ScorepadError
-from scorepad.rules import Rules
 from scorepad.sim.sweepcases import HEADINGS
 from scorepad.sim.validate import Problem
 

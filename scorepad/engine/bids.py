@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from scorepad.engine.rules import Rules
 from scorepad.errors import BidError, NotTrailingError
 from scorepad.i18n import N_, _, pgettext
 from scorepad.numbers import cut_text, small_number
-from scorepad.rules import Rules
 
 
 class BidKind(enum.Enum):

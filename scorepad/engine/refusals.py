@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import typing
 
+from scorepad.engine.rules import Rules, format_value, toml_value
 from scorepad.errors import RulesError
 from scorepad.i18n import N_, _
-from scorepad.rules import Rules, format_value, toml_value
 
 
 class Refusal(typing.NamedTuple):

@@ -12,9 +12,8 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from scorepad.bids import Bid, parse_bid
-from scorepad.errors import BidError, GameError, Todo, TricksError
-from scorepad.game import (
+from scorepad.engine.bids import Bid, parse_bid
+from scorepad.engine.game import (
     Game,
     Round,
     SideEntry,
@@ -27,10 +26,11 @@ from scorepad.game import (
     standings,
     standings_before,
 )
+from scorepad.engine.rules import Rules
+from scorepad.errors import BidError, GameError, Todo, TricksError
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _
 from scorepad.numbers import cut_text, small_number
-from scorepad.rules import Rules
 
 _T = TypeVar("_T")
 

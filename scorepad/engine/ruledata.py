@@ -14,12 +14,12 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, Literal
 
+from scorepad.engine.refusals import check_new_rules
+from scorepad.engine.rules import KNOB_SET, KNOBS, METADATA_KEYS, NONE_WORDS, Rules, reject
 from scorepad.errors import RulesError
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _
 from scorepad.numbers import cut_text
-from scorepad.refusals import check_new_rules
-from scorepad.rules import KNOB_SET, KNOBS, METADATA_KEYS, NONE_WORDS, Rules, reject
 
 
 @cache

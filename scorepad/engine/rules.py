@@ -20,7 +20,7 @@ from scorepad.errors import CardError, RulesError
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
-    from scorepad.cards import Card
+    from scorepad.engine.cards import Card
 
 FailedNilTricks = Literal["bags", "contract", "none"]
 DoubleNil = Literal["separate", "all-or-nothing"]
@@ -172,7 +172,7 @@ class Rules:
 
 @cache
 def _deck(jokers: bool, removed: tuple[str, ...]) -> "tuple[Card, ...]":
-    from scorepad.cards import build_deck, parse_card  # only a dealt game needs the cards
+    from scorepad.engine.cards import build_deck, parse_card  # only a dealt game needs the cards
 
     return build_deck(jokers=jokers, removed=[parse_card(text) for text in removed])
 
@@ -220,7 +220,7 @@ def _check_cards(rules: Rules) -> None:
 
 def _check_removed_cards(rules: Rules) -> None:
     """Each removed card a real card of this deck, listed once."""
-    from scorepad.cards import build_deck, parse_card
+    from scorepad.engine.cards import build_deck, parse_card
 
     listed = list(rules.removed_cards)
     whole = build_deck(jokers=rules.jokers)

@@ -13,12 +13,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from scorepad.bids import Bid, BidKind, check_side_bids, check_table_bids
-from scorepad.errors import GameError, TricksError
-from scorepad.i18n import _
-from scorepad.names import check_game_names
-from scorepad.rules import Rules
-from scorepad.scoring import (
+from scorepad.engine.bids import Bid, BidKind, check_side_bids, check_table_bids
+from scorepad.engine.names import check_game_names
+from scorepad.engine.rules import Rules
+from scorepad.engine.scoring import (
     Hand,
     Level,
     Outcome,
@@ -27,6 +25,8 @@ from scorepad.scoring import (
     note_losses,
     score_side,
 )
+from scorepad.errors import GameError, TricksError
+from scorepad.i18n import _
 
 # Read once: an Enum member looked up on its class is slow in a loop over every bid.
 _BLIND = BidKind.BLIND

@@ -10,8 +10,8 @@ import enum
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from scorepad.bids import Bid, BidKind
-from scorepad.rules import Rules
+from scorepad.engine.bids import Bid, BidKind
+from scorepad.engine.rules import Rules
 
 
 class LineKind(enum.Enum):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorepad.bids import BID_FORMS, check_side_bids, parse_bid
+from scorepad.engine.bids import BID_FORMS, check_side_bids, parse_bid
+from scorepad.engine.rules import Rules
+from scorepad.engine.scoring import Hand, SideScore, score_side
 from scorepad.errors import NotTrailingError, ScorepadError, Todo, TricksError
 from scorepad.i18n import _
 from scorepad.numbers import cut_text, small_number
-from scorepad.rules import Rules
-from scorepad.scoring import Hand, SideScore, score_side
 
 
 def parse_token(text: str, rules: Rules) -> Hand:

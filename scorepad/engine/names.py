@@ -11,9 +11,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from scorepad.engine.rules import Rules
 from scorepad.errors import GameError
 from scorepad.i18n import _
-from scorepad.rules import Rules
 
 
 def split_names(text: str) -> list[str]:

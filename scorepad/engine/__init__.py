@@ -1,0 +1,16 @@
+"""The engine: every rule of the game, once, as pure functions over frozen values.
+
+No I/O, no clock, no randomness: the other parts hand it values and it returns facts.
+
+- `cards`: cards, suits, ranks and decks, read and written.
+- `rules`: `Rules`, the knobs of a game, each checked; `ruledata` reads them from TOML data
+  and writes them back (`--set` applied); `refusals` names knobs that another knob makes
+  meaningless.
+- `bids`: a bid (a number, nil or blind nil), read and written; the bids a player, a side
+  and a table may make.
+- `names`: the names of a game, its players and teams, checked.
+- `scoring`: a side's round scored into itemized lines (facts), the end of a game judged.
+- `game`: a game and its rounds; its standings folded from them.
+- `entry`: what people type (PLAYER=VALUE) read into rounds, corrections and undo.
+- `dispute`: a disputed round scored without a saved game.
+"""
