@@ -51,7 +51,7 @@ PARTS = """
 import json, time
 from scorepad.gameindex import read_games
 from scorepad.library import saved_games
-from scorepad.stats import collect_facts
+from scorepad.club.stats import collect_facts
 started = time.perf_counter()
 games = read_games(saved_games(), None)
 loaded = time.perf_counter()

@@ -1,6 +1,6 @@
 """The event file: a club night written as TOML text and read back, damage refused.
 
-It holds the facts of `scorepad.event.Event` (the field, the format, the rules as given,
+It holds the facts of `scorepad.club.event.Event` (the field, the format, the rules as given,
 the seed, the rounds planned, each drawn round's seats and whether it is seated) and
 never a score. The last table is `[end_of_file]` with the number of rounds, so a file
 cut short is refused as damaged, like a game file. Text in, text out: the service reads
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorepad.club.event import Event, EventRound
+from scorepad.club.seating import FORMATS, RoundSeats, SeatingProblem, TableSeats
 from scorepad.errors import GameFileError
-from scorepad.event import Event, EventRound
 from scorepad.i18n import _
-from scorepad.seating import FORMATS, RoundSeats, SeatingProblem, TableSeats
 from scorepad.tomltext import parse_toml
 
 FORMAT = 1

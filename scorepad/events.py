@@ -16,9 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorepad.engine.game import EventSeat, Game
-from scorepad.errors import GameError, ScorepadError, Todo
-from scorepad.event import (
+from scorepad.club.event import (
     Event,
     EventError,
     EventStandings,
@@ -31,11 +29,13 @@ from scorepad.event import (
     with_player_added,
     with_player_dropped,
 )
+from scorepad.club.seating import Format, Pair, check_field
+from scorepad.engine.game import EventSeat, Game
+from scorepad.errors import GameError, ScorepadError, Todo
 from scorepad.eventfile import event_from_toml, event_to_toml
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _, ngettext
 from scorepad.library import check_game_name, games_dir, scorepad_home
-from scorepad.seating import Format, Pair, check_field
 from scorepad.store import game_lock, load_game_file, write_text_atomic
 
 EVENT_SUFFIX = ".toml"
@@ -399,7 +399,7 @@ def list_events() -> list[EventSummary]:
 
 def refuse_unknown_format(value: str) -> Format:
     """`--format` read: rotate, pairs or swiss."""
-    from scorepad.seating import FORMATS
+    from scorepad.club.seating import FORMATS
 
     for known in FORMATS:
         if value == known:

@@ -25,11 +25,11 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from scorepad.club.ratings import Ratings, match_from
+from scorepad.club.stats import GameFacts, count_game
 from scorepad.errors import ScorepadError
 from scorepad.hints import os_reason
 from scorepad.i18n import _
-from scorepad.ratings import Ratings, match_from
-from scorepad.stats import GameFacts, count_game
 
 INDEX_NAME = ".index.sqlite"
 # Bump when GameFacts, the counts or the ratings' state change: an index of another

@@ -24,11 +24,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorepad.club.ratings import MODEL, Match, Ratings, match_of
 from scorepad.engine.game import Game
 from scorepad.engine.rules import Rules
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
-from scorepad.ratings import MODEL, Match, Ratings, match_of
 from scorepad.sim.bots import Bot, SkilledBot
 
 LEVELS = 8

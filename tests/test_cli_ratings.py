@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
-from scorepad.ratings import MODEL, rate_games
+from scorepad.club.ratings import MODEL, rate_games
 from tests.test_gameindex import save
 from tests.test_ratings import won_by
 

@@ -11,8 +11,8 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from scorepad.cli import app
+from scorepad.club.ratings import rate_games
 from scorepad.library import game_path_for
-from scorepad.ratings import rate_games
 from scorepad.serve.app import ServeConfig, create_app
 from scorepad.store import load_game_file
 from tests.test_serve_event import TOKENS, ok

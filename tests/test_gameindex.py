@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from scorepad.club.ratings import rate_games
 from scorepad.gameindex import (
     INDEX_NAME,
     in_order_played,
@@ -17,7 +18,6 @@ from scorepad.gameindex import (
     saved_ratings,
 )
 from scorepad.library import game_path_for, games_dir, saved_games
-from scorepad.ratings import rate_games
 from scorepad.store import load_game_file, save_game
 from tests.test_ratings import won_by
 

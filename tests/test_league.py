@@ -10,6 +10,7 @@ from conftest import preset_rules
 from typer.testing import CliRunner
 
 from scorepad.cli import app
+from scorepad.club.ratings import rate_games
 from scorepad.league import (
     Forecast,
     LeagueConfig,
@@ -20,7 +21,6 @@ from scorepad.league import (
     skill_of,
     wilson,
 )
-from scorepad.ratings import rate_games
 from scorepad.sim.bots import SkilledBot
 from scorepad.sim.gameloop import GameRunner
 

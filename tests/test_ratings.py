@@ -9,9 +9,7 @@ from statistics import NormalDist
 import pytest
 from conftest import preset_rules
 
-from scorepad.engine.bids import number
-from scorepad.engine.game import Game, Round, SideEntry, new_game
-from scorepad.ratings import (
+from scorepad.club.ratings import (
     BETA,
     DRAW_MARGIN,
     MU,
@@ -25,6 +23,8 @@ from scorepad.ratings import (
     match_of,
     rate_games,
 )
+from scorepad.engine.bids import number
+from scorepad.engine.game import Game, Round, SideEntry, new_game
 from tests.test_stats import open_club_game, solo_game, won_then_more
 
 NORMAL = NormalDist()

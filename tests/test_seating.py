@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from scorepad.seating import (
+from scorepad.club.seating import (
     RoundSeats,
     SeatingError,
     check_field,

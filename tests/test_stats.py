@@ -7,10 +7,10 @@ import dataclasses
 import pytest
 from conftest import preset_rules
 
+from scorepad.club.stats import collect_stats
 from scorepad.engine.bids import BLIND_NIL, NIL, Bid, number
 from scorepad.engine.game import Game, Round, SideEntry, new_game, standings
 from scorepad.errors import GameError
-from scorepad.stats import collect_stats
 
 
 def entry(bids: tuple[Bid | int, ...], tricks: tuple[int, ...] | None) -> SideEntry:

@@ -17,7 +17,7 @@ from scorepad.i18n import _, format_number, ngettext
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from scorepad.event import Event, EventStandings, RoundState
+    from scorepad.club.event import Event, EventStandings, RoundState
 
 event_app = App(
     cls=Commands,
@@ -96,7 +96,7 @@ def new_event(
     for text in _names(pairs) if pairs is not None else []:
         parts = [p.strip() for p in text.split("+")]
         if len(parts) != 2:
-            from scorepad.event import EventError
+            from scorepad.club.event import EventError
 
             raise EventError(
                 _("--pairs: write each pair as A+B, not {text}").format(text=repr(text))

@@ -9,9 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from scorepad.cli.common import print_json, print_renderable
+from scorepad.club.ratings import MODEL_SETTINGS
 from scorepad.i18n import _, format_number, format_percent
 from scorepad.league import LeagueConfig, check_league, play_league
-from scorepad.ratings import MODEL_SETTINGS
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -18,7 +18,7 @@ from scorepad.i18n import _, format_number, format_percent, ngettext
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from scorepad.ratings import PairRating, PlayerRating, Ratings
+    from scorepad.club.ratings import PairRating, PlayerRating, Ratings
 
 
 @app.command()
@@ -80,7 +80,7 @@ def ratings(
     if event is not None:
         players, pairs = only_event(players, pairs, event)
     if as_json:
-        from scorepad.ratings import MODEL
+        from scorepad.club.ratings import MODEL
 
         print_json(
             {
@@ -104,8 +104,8 @@ def only_event(
     players: list[PlayerRating], pairs: list[PairRating], name: str
 ) -> tuple[list[PlayerRating], list[PairRating]]:
     """The players of a club night, and the partnerships of two of them."""
+    from scorepad.club.ratings import player_key
     from scorepad.events import find_event, load_event  # --event alone: some 14 ms
-    from scorepad.ratings import player_key
 
     field = {player_key(person) for person in load_event(find_event(name)).players}
     return (
@@ -116,7 +116,7 @@ def only_event(
 
 def only_player(rated: Ratings, name: str) -> tuple[list[PlayerRating], list[PairRating]]:
     """One player's row and partnerships; an unknown name is refused with the names."""
-    from scorepad.ratings import player_key
+    from scorepad.club.ratings import player_key
 
     check_known(rated, [name])
     key = player_key(name)
@@ -145,7 +145,7 @@ def check_known(rated: Ratings, names: list[str]) -> None:
 def parse_sides(text: str, rated: Ratings) -> list[tuple[str, ...]]:
     """`"A+B vs C+D"` as the two sides' names (as the ratings spell them), each a rated
     player, none twice."""
-    from scorepad.ratings import player_key
+    from scorepad.club.ratings import player_key
 
     sides = [tuple(name.strip() for name in part.split("+")) for part in _split_vs(text)]
     if len(sides) != 2 or any(not name for side in sides for name in side):
@@ -190,7 +190,7 @@ def ratings_view(
     rated: Ratings, players: list[PlayerRating], pairs: list[PairRating]
 ) -> RenderableType:
     """The games rated, the model, the players' table and the partnerships' table."""
-    from scorepad.ratings import MODEL_SETTINGS, PAIR_GAMES, PROVISIONAL_SIGMA, K, Unrated
+    from scorepad.club.ratings import MODEL_SETTINGS, PAIR_GAMES, PROVISIONAL_SIGMA, K, Unrated
 
     unfinished = rated.unrated[Unrated.UNFINISHED]
     individual = rated.unrated[Unrated.INDIVIDUAL]

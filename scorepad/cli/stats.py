@@ -19,7 +19,7 @@ from scorepad.library import find_game, games_dir, saved_games
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from scorepad.stats import Meeting, Stats
+    from scorepad.club.stats import Meeting, Stats
 
 
 @app.command()
@@ -71,9 +71,9 @@ def count_games(
     The index keeps the ratings of the whole library only, not of a few games named."""
     # The game index (sqlite), the ratings' model and the facts cost some 20 ms: here, not at
     # the top, as `scorepad --help` loads this module.
+    from scorepad.club.ratings import player_key
+    from scorepad.club.stats import collect_facts
     from scorepad.gameindex import in_order_played, index_path, rate_indexed, read_games
-    from scorepad.ratings import player_key
-    from scorepad.stats import collect_facts
 
     index = index_path(games_dir())
     indexed = read_games(paths, index)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from scorepad.event import Event, EventStandings, RoundState, StandingRow
+from scorepad.club.event import Event, EventStandings, RoundState, StandingRow
+from scorepad.club.seating import SeatingProblem
 from scorepad.i18n import _, language, ngettext, pgettext
-from scorepad.seating import SeatingProblem
 
 EXPORT_FORMATS = ("csv", "json", "md", "html")
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.event import EventStandings
+from scorepad.club.event import EventStandings
 
 
 def standings_table(

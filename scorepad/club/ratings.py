@@ -27,8 +27,8 @@ from typing import Any, NamedTuple
 
 from openskill.models import ThurstoneMostellerFull, ThurstoneMostellerFullRating
 
+from scorepad.club.stats import GameFacts, count_game
 from scorepad.engine.game import Game
-from scorepad.stats import GameFacts, count_game
 
 # openskill's defaults, but for BETA (see docs/ratings.md, "Choosing beta").
 MU = 25.0  # a new player's skill

@@ -18,11 +18,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scorepad.engine.game import EventSeat, Game, standings
-from scorepad.errors import GameError, Todo
-from scorepad.hints import did_you_mean
-from scorepad.i18n import _
-from scorepad.seating import (
+from scorepad.club.seating import (
     Draw,
     Format,
     Pair,
@@ -34,6 +30,10 @@ from scorepad.seating import (
     seat_rotate,
     seat_swiss_round,
 )
+from scorepad.engine.game import EventSeat, Game, standings
+from scorepad.errors import GameError, Todo
+from scorepad.hints import did_you_mean
+from scorepad.i18n import _
 
 
 class EventError(GameError):

@@ -1,0 +1,8 @@
+"""The club: pure folds over many games (no I/O, no clock, no randomness).
+
+- `event`: a club night's facts (its rounds of seated tables, each an ordinary game) and
+  its standings folded from the tables' games.
+- `seating`: a night's seats: partners rotating, byes fair, pairs meeting once.
+- `stats`: what each game says (`GameFacts`), added up per player and partnership.
+- `ratings`: openskill ratings from finished games in the order played; chances.
+"""
