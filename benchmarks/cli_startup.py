@@ -38,8 +38,8 @@ sys.path.insert(0, str(ROOT))
 
 from scorepad.engine.bids import parse_bid  # noqa: E402
 from scorepad.engine.game import Game, Round, SideEntry, new_game, standings  # noqa: E402
-from scorepad.presets import resolve_rules  # noqa: E402
-from scorepad.store import save_game  # noqa: E402
+from scorepad.files.presets import resolve_rules  # noqa: E402
+from scorepad.files.store import save_game  # noqa: E402
 
 TARGET_RATIO = 1.1
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")

@@ -13,7 +13,7 @@ import timeit
 from scorepad.engine.bids import parse_bid
 from scorepad.engine.game import Game, Round, SideEntry, new_game, standings
 from scorepad.engine.scoring import Hand, score_side
-from scorepad.presets import load_preset
+from scorepad.files.presets import load_preset
 
 
 def forty_round_game(seed: int = 1) -> Game:

@@ -187,7 +187,7 @@ def run_room(root: str, deals: int, watchers: int, home: Path) -> None:
     finished.set()
     for thread in threads[10:]:
         thread.join(max(0.0, stop - time.monotonic()) + 5)
-    from scorepad.store import load_game_file
+    from scorepad.files.store import load_game_file
 
     lost = doubled = 0
     for table in range(1, 11):

@@ -35,15 +35,15 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from cli_startup import long_game  # noqa: E402
 
-from scorepad.store import save_game  # noqa: E402
+from scorepad.files.store import save_game  # noqa: E402
 
 # tomli made unimportable: the reader falls back to tomllib, as where tomli is not installed.
 NO_TOMLI = "import sys; sys.modules['tomli'] = None; "
 READ = """
 import json, sys, time
 from pathlib import Path
-from scorepad.store import load_game_file
-from scorepad.tomltext import toml_reader
+from scorepad.files.store import load_game_file
+from scorepad.files.tomltext import toml_reader
 path = Path(sys.argv[1])
 start = time.perf_counter()
 load_game_file(path)

@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.presets import load_preset  # noqa: E402
+from scorepad.files.presets import load_preset  # noqa: E402
 from scorepad.sim.gameloop import GameRunner  # noqa: E402
 from scorepad.sim.kernel import (  # noqa: E402
     IMPLEMENTATIONS,

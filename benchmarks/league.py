@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorepad.club.ratings import BETA, Match, Ratings, match_of  # noqa: E402
+from scorepad.files.presets import load_preset  # noqa: E402
 from scorepad.league import (  # noqa: E402
     LeagueConfig,
     LeagueReport,
@@ -38,7 +39,6 @@ from scorepad.league import (  # noqa: E402
     kendall_tau,
     play_league,
 )
-from scorepad.presets import load_preset  # noqa: E402
 
 TAU_GOAL, GAP_GOAL, BIN_GAMES = 0.8, 0.05, 100
 

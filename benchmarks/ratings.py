@@ -50,7 +50,7 @@ def played_games(count: int, seed: int) -> list[Game]:
     """`count` games played to their end by heuristic bots, their players named at random."""
     import dataclasses
 
-    from scorepad.presets import load_preset
+    from scorepad.files.presets import load_preset
     from scorepad.sim.gameloop import GameRunner
 
     rules = load_preset("standard").rules
@@ -65,8 +65,8 @@ def played_games(count: int, seed: int) -> list[Game]:
 
 
 def build_home(home: Path, games: int) -> None:
-    from scorepad.library import game_path_for
-    from scorepad.store import save_game
+    from scorepad.files.library import game_path_for
+    from scorepad.files.store import save_game
 
     os.environ["SCOREPAD_HOME"] = str(home)
     start = 1_700_000_000
@@ -78,8 +78,8 @@ def build_home(home: Path, games: int) -> None:
 
 def add_game(home: Path, index: int) -> None:
     """One more finished game, saved after all the others."""
-    from scorepad.library import game_path_for
-    from scorepad.store import save_game
+    from scorepad.files.library import game_path_for
+    from scorepad.files.store import save_game
 
     os.environ["SCOREPAD_HOME"] = str(home)
     save_game(game_path_for(f"added-{index}"), played_games(1, seed=1000 + index)[0])

@@ -54,9 +54,9 @@ sys.path.insert(0, os.environ.get("SCOREPAD_CHECKOUT", str(ROOT)))
 
 from scorepad.engine.entry import record_bids, record_tricks  # noqa: E402
 from scorepad.engine.game import new_game  # noqa: E402
-from scorepad.presets import resolve_rules  # noqa: E402
+from scorepad.files.presets import resolve_rules  # noqa: E402
+from scorepad.files.store import load_game_file, save_game  # noqa: E402
 from scorepad.serve.view import entry_count  # noqa: E402
-from scorepad.store import load_game_file, save_game  # noqa: E402
 
 TARGET_P95 = 0.250  # seconds
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")

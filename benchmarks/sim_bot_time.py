@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SNIPPET = """
 import json, sys, time
 try:
-    from scorepad.presets import load_preset
+    from scorepad.files.presets import load_preset
 except ImportError:  # a checkout from before presets.py
     from scorepad.engine.rules import load_preset
 from scorepad.sim import bots as bots_module

@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.presets import load_preset  # noqa: E402
+from scorepad.files.presets import load_preset  # noqa: E402
 from scorepad.sim import gameloop, referee  # noqa: E402
 from scorepad.sim.kernel import kernel_built  # noqa: E402
 from scorepad.sim.run import RunConfig, simulate  # noqa: E402

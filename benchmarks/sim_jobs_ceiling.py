@@ -43,7 +43,7 @@ from sim_speed import ROOT, run_in_checkout
 
 SNIPPET = """
 import json, sys, time
-from scorepad.presets import load_preset
+from scorepad.files.presets import load_preset
 from scorepad.sim.kernel import choose_kernel
 from scorepad.sim.parallel import chunks
 from scorepad.sim.run import RunConfig, RunSummary, game_runner, play_range, simulate

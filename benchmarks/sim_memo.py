@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorepad.presets import load_preset  # noqa: E402
+from scorepad.files.presets import load_preset  # noqa: E402
 from scorepad.sim import scorer  # noqa: E402
 from scorepad.sim.run import RunConfig, simulate  # noqa: E402
 

@@ -86,7 +86,7 @@ BUSIEST: dict[tuple[str, str, int, int], list[tuple[float, float]]] = {}
 BASELINE_SNIPPET = """
 import dataclasses, json, sys, time, resource
 try:
-    from scorepad.presets import load_preset
+    from scorepad.files.presets import load_preset
 except ImportError:  # a checkout from before presets.py
     from scorepad.engine.rules import load_preset
 from scorepad.sim.run import RunConfig, simulate

@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.presets import load_preset, preset_names  # noqa: E402
+from scorepad.files.presets import load_preset, preset_names  # noqa: E402
 from scorepad.sim.run import RunConfig, simulate  # noqa: E402
 
 

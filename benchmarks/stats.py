@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorepad.engine.bids import NIL, number  # noqa: E402
 from scorepad.engine.game import Game, Round, SideEntry  # noqa: E402
-from scorepad.presets import load_preset  # noqa: E402
+from scorepad.files.presets import load_preset  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 GOAL = 1.0  # seconds beyond start-up
@@ -49,8 +49,8 @@ SCOREPAD = [sys.executable, "-c", "import sys; from scorepad.cli import main; sy
 # The two parts, timed in a fresh process once the modules are imported.
 PARTS = """
 import json, time
-from scorepad.gameindex import read_games
-from scorepad.library import saved_games
+from scorepad.files.gameindex import read_games
+from scorepad.files.library import saved_games
 from scorepad.club.stats import collect_facts
 started = time.perf_counter()
 games = read_games(saved_games(), None)
@@ -89,8 +89,8 @@ def made_up_game(index: int, rng: random.Random, rounds: int) -> Game:
 
 def build_home(home: Path, games: int, rounds: int) -> None:
     """Save `games` made-up games in the games folder of `home`."""
-    from scorepad.library import game_path_for
-    from scorepad.store import save_game
+    from scorepad.files.library import game_path_for
+    from scorepad.files.store import save_game
 
     os.environ["SCOREPAD_HOME"] = str(home)
     rng = random.Random(1)
@@ -129,7 +129,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
-    from scorepad.tomltext import toml_reader
+    from scorepad.files.tomltext import toml_reader
 
     with tempfile.TemporaryDirectory() as full, tempfile.TemporaryDirectory() as empty:
         build_home(Path(full), args.games, args.rounds)

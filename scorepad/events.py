@@ -32,11 +32,11 @@ from scorepad.club.event import (
 from scorepad.club.seating import Format, Pair, check_field
 from scorepad.engine.game import EventSeat, Game
 from scorepad.errors import GameError, ScorepadError, Todo
-from scorepad.eventfile import event_from_toml, event_to_toml
+from scorepad.files.eventfile import event_from_toml, event_to_toml
+from scorepad.files.library import check_game_name, games_dir, scorepad_home
+from scorepad.files.store import game_lock, load_game_file, write_text_atomic
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _, ngettext
-from scorepad.library import check_game_name, games_dir, scorepad_home
-from scorepad.store import game_lock, load_game_file, write_text_atomic
 
 EVENT_SUFFIX = ".toml"
 
@@ -117,7 +117,7 @@ def _draw(event: Event) -> random.Random:
 def start_table_games(event: Event, number: int) -> None:
     """Start the games of round `number`'s tables (`NAME-rR-tT`); all names are checked
     free before any game is written."""
-    from scorepad.library import saved_games
+    from scorepad.files.library import saved_games
     from scorepad.service import start_game
 
     round_ = event.round(number)
@@ -213,7 +213,7 @@ def new_event(
     for other than four players in two partnerships, pairs that do not cover the players,
     more rounds than fixed pairs can meet in.
     """
-    from scorepad.presets import preset_names, resolve_rules
+    from scorepad.files.presets import preset_names, resolve_rules
 
     name = check_game_name(name)
     for path in saved_events():
@@ -423,7 +423,7 @@ class EventRatings:
 def event_ratings(view: EventView) -> EventRatings:
     """The ratings beside an event's standings and tables. A table still playing is not
     rated yet, so its chances are those before its game."""
-    from scorepad.gameindex import saved_ratings
+    from scorepad.files.gameindex import saved_ratings
 
     rated = saved_ratings()[0]
     rows = tuple(rated.rating_of(row.pair or (row.player,)) for row in view.standings.rows)

@@ -37,8 +37,7 @@ from scorepad.engine.game import (
     standings,
 )
 from scorepad.errors import GameError, ScorepadError
-from scorepad.i18n import _
-from scorepad.library import (
+from scorepad.files.library import (
     GameSummary,
     check_game_name,
     game_path_for,
@@ -46,8 +45,9 @@ from scorepad.library import (
     saved_games,
     set_current,
 )
-from scorepad.library import rename_game as _rename_in_library
-from scorepad.store import create_game_file, update_game
+from scorepad.files.library import rename_game as _rename_in_library
+from scorepad.files.store import create_game_file, update_game
+from scorepad.i18n import _
 
 Bids = tuple[tuple[Bid, ...], ...]  # per side: its players' bids in seat order, or one joint bid
 Tricks = tuple[tuple[int, ...], ...]  # per side: its players' tricks in seat order, or its total
@@ -199,7 +199,7 @@ def start_game(
     must not read files (the web page) checks it is a name first.
     """
     from scorepad.engine.entry import find_seat
-    from scorepad.presets import resolve_rules
+    from scorepad.files.presets import resolve_rules
 
     game_name = check_game_name(name)
     for saved in saved_games():
@@ -222,7 +222,7 @@ def start_game(
 
 def check_player_count(given: int, preset: str, needed: int) -> None:
     """Refuse a count of players the preset does not take, naming the presets that do."""
-    from scorepad.presets import load_preset, preset_names
+    from scorepad.files.presets import load_preset, preset_names
 
     if given == needed:
         return

@@ -18,7 +18,7 @@ import typer.testing
 from scorepad.engine.bids import parse_bid
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import Hand
-from scorepad.presets import apply_overrides, load_preset
+from scorepad.files.presets import apply_overrides, load_preset
 from scorepad.sim.kernel import IMPLEMENTATIONS, kernel_built
 
 # The suite rewrites the asserts of some 70 test modules in each worker and starts scorepad

@@ -44,9 +44,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "reference": ("scorepad.reference",),
     "engine": ("scorepad.engine",),
     "club": ("scorepad.club",),
-    "files": ("scorepad.files", "scorepad.tomltext", "scorepad.presets", "scorepad.gamefile",
-              "scorepad.gamewrite", "scorepad.store", "scorepad.library", "scorepad.eventfile",
-              "scorepad.gameindex"),
+    "files": ("scorepad.files",),
     "words": ("scorepad.words", "scorepad.gametext", "scorepad.i18n_catalog"),
     "reports": ("scorepad.render", "scorepad.export"),
     "service": ("scorepad.service", "scorepad.events"),
@@ -93,16 +91,9 @@ KNOWN = {
     ("scorepad.sim.validate", "scorepad.render.problems"): "a problem is worded on demand",
     ("scorepad.sim.results", "scorepad.render.problems"): "a replay is worded on demand",
     ("scorepad.cli", "scorepad.files"): NO_DOOR,
-    ("scorepad.cli", "scorepad.store"): NO_DOOR,
-    ("scorepad.cli", "scorepad.library"): NO_DOOR,
-    ("scorepad.cli", "scorepad.presets"): NO_DOOR,
-    ("scorepad.cli", "scorepad.gameindex"): NO_DOOR,
     ("scorepad.serve", "scorepad.files"): NO_DOOR,
-    ("scorepad.serve", "scorepad.store"): NO_DOOR,
-    ("scorepad.serve", "scorepad.library"): NO_DOOR,
-    ("scorepad.serve", "scorepad.presets"): NO_DOOR,
     ("scorepad.serve", "scorepad.export"): "the room page's words until they move to words/",
-    ("scorepad.render.tables", "scorepad.presets"): "a type only: it reads a Preset's fields",
+    ("scorepad.render.tables", "scorepad.files.presets"): "a type only: it reads a Preset's fields",
 }
 
 

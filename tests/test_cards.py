@@ -23,7 +23,7 @@ from scorepad.engine.cards import (
     parse_cards,
 )
 from scorepad.errors import CardError
-from scorepad.presets import load_preset, preset_names
+from scorepad.files.presets import load_preset, preset_names
 
 ALL_CARDS = STANDARD_DECK + JOKERS
 

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from scorepad.cli import app
 from scorepad.engine.game import Game, standings
 from scorepad.export import export_game
-from scorepad.library import set_current
-from scorepad.store import save_game
+from scorepad.files.library import set_current
+from scorepad.files.store import save_game
 
 runner = CliRunner()
 

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from scorepad.cli import app
 from scorepad.engine.game import standings
 from scorepad.errors import GameFileError
-from scorepad.store import load_game_file
+from scorepad.files.store import load_game_file
 
 runner = CliRunner()
 PLAYERS = "Ann,Bob,Cat,Dan"

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
-from scorepad.store import load_game_file
+from scorepad.files.store import load_game_file
 
 runner = CliRunner()
 

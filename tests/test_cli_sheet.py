@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from scorepad.cli import app
 from scorepad.engine.game import standings
-from scorepad.store import load_game_file
+from scorepad.files.store import load_game_file
 
 runner = CliRunner()
 SIX = "Annabelle,Bob,Catherine,Dan,Eve,Fred"

@@ -128,7 +128,7 @@ def test_saved_games_show_the_simulators_totals_and_winner(tmp_path: Path) -> No
     data = simulate_json(*args)
     files = sorted(folder.glob("game-*[0-9].toml"))
     assert len(files) == 3
-    from scorepad.presets import load_preset
+    from scorepad.files.presets import load_preset
     from scorepad.sim.gameloop import GameRunner
 
     rules = load_preset("house").rules

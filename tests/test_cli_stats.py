@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
-from scorepad.library import game_path_for
-from scorepad.store import save_game
+from scorepad.files.library import game_path_for
+from scorepad.files.store import save_game
 from tests.test_stats import GAMES, PLAYER_ROWS
 
 runner = CliRunner()

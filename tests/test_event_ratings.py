@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from scorepad.cli import app
 from scorepad.club.ratings import rate_games
-from scorepad.library import game_path_for
+from scorepad.files.library import game_path_for
+from scorepad.files.store import load_game_file
 from scorepad.serve.app import ServeConfig, create_app
-from scorepad.store import load_game_file
 from tests.test_serve_event import TOKENS, ok
 
 runner = CliRunner()

@@ -11,15 +11,15 @@ from conftest import preset_rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad import tomltext
 from scorepad.engine.bids import BLIND_NIL, NIL, Bid, number
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.engine.game import Game, Round, SideEntry, new_game, standings
 from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.errors import GameFileError, RulesError
-from scorepad.gamefile import KNOBS_SINCE_FORMAT, game_from_toml
-from scorepad.gamewrite import game_to_toml
-from scorepad.store import load_game_file
+from scorepad.files import tomltext
+from scorepad.files.gamefile import KNOBS_SINCE_FORMAT, game_from_toml
+from scorepad.files.gamewrite import game_to_toml
+from scorepad.files.store import load_game_file
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorepad.club.ratings import rate_games
-from scorepad.gameindex import (
+from scorepad.files.gameindex import (
     INDEX_NAME,
     in_order_played,
     index_path,
@@ -17,8 +17,8 @@ from scorepad.gameindex import (
     read_games,
     saved_ratings,
 )
-from scorepad.library import game_path_for, games_dir, saved_games
-from scorepad.store import load_game_file, save_game
+from scorepad.files.library import game_path_for, games_dir, saved_games
+from scorepad.files.store import load_game_file, save_game
 from tests.test_ratings import won_by
 
 

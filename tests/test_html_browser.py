@@ -25,8 +25,8 @@ from typer.testing import CliRunner
 from scorepad.cli import app
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.engine.game import Game, new_game, standings
-from scorepad.presets import resolve_rules
-from scorepad.store import save_game
+from scorepad.files.presets import resolve_rules
+from scorepad.files.store import save_game
 
 pytestmark = NEEDS_BROWSER
 

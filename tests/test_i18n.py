@@ -502,7 +502,7 @@ def test_every_word_every_command_shows_is_marked_for_translation(
     from scorepad.cli import COMMAND_MODULES
     from scorepad.engine.rules import KNOBS
     from scorepad.export import FORMAT_NAMES
-    from scorepad.presets import preset_names
+    from scorepad.files.presets import preset_names
     from scorepad.sim.bots import BOTS
 
     monkeypatch.setenv("COLUMNS", "200")

@@ -9,9 +9,9 @@ import pytest
 import typer
 from test_gamefile import club_game
 
-from scorepad import store
 from scorepad.errors import GameError, Todo
-from scorepad.library import (
+from scorepad.files import store
+from scorepad.files.library import (
     check_game_name,
     game_path_for,
     games_dir,
@@ -20,7 +20,7 @@ from scorepad.library import (
     scorepad_home,
     set_current,
 )
-from scorepad.store import save_game
+from scorepad.files.store import save_game
 
 # ---------------------------------------------------------------------------
 # Where games live

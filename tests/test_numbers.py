@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from test_cli_games import PLAYERS, ok, refused
 
+from scorepad.files.tomltext import MOST_NESTING, nesting
 from scorepad.numbers import MOST_DIGITS, cut_text, small_number
-from scorepad.tomltext import MOST_NESTING, nesting
 
 LONG = "9" * 5000
 
@@ -84,7 +84,7 @@ def test_a_new_game_s_long_dealer_and_deep_rule_change_are_one_line(
 
 
 def test_a_rule_change_nested_as_deep_as_allowed_is_read_as_toml() -> None:
-    from scorepad.presets import parse_override
+    from scorepad.files.presets import parse_override
 
     deepest = "[" * MOST_NESTING + "]" * MOST_NESTING
     assert parse_override(f"target={deepest}")[0] == "target"

@@ -19,7 +19,7 @@ from scorepad.cli import app
 from scorepad.engine.refusals import refusals
 from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.errors import RulesError
-from scorepad.store import load_game_file
+from scorepad.files.store import load_game_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "old-games"
 OLD_GAMES = sorted(path.stem for path in FIXTURES.glob("*.toml"))

@@ -41,9 +41,9 @@ from scorepad.engine.game import new_game, standings
 from scorepad.engine.rules import KNOBS, Rules
 from scorepad.engine.scoring import Hand, Line, Said, score_side
 from scorepad.errors import GameError, RulesError, ScorepadError, Todo
+from scorepad.files.presets import preset_names
 from scorepad.gametext import line_english, line_words, warning_words
 from scorepad.i18n import LOCALE_DIR
-from scorepad.presets import preset_names
 from scorepad.serve.guard import page_words
 from scorepad.sim.kernel import KERNEL_BOTS, KernelReason, choose_kernel
 

@@ -92,7 +92,7 @@ def test_the_readme_tells_a_newcomer_what_they_need(monkeypatch: pytest.MonkeyPa
     """What a first reader was missing: Python, the venv, the test tools, where games go."""
     import tomllib
 
-    from scorepad.library import default_home
+    from scorepad.files.library import default_home
 
     text = " ".join(README.read_text().split())
     project = tomllib.loads((README.parent / "pyproject.toml").read_text())["project"]

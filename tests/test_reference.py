@@ -32,7 +32,7 @@ from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.engine.rules import KNOBS, Rules
 from scorepad.engine.scoring import Hand, SideScore, judge_end, score_side
 from scorepad.errors import BidError, RulesError
-from scorepad.presets import load_preset, preset_names, presets_dir
+from scorepad.files.presets import load_preset, preset_names, presets_dir
 from scorepad.sim.referee import Referee
 
 PRESETS = preset_names()

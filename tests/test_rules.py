@@ -15,7 +15,7 @@ from scorepad.engine.refusals import refusals_text
 from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.engine.rules import KNOBS, Rules, describe_knob
 from scorepad.errors import RulesError
-from scorepad.presets import apply_overrides, load_preset, preset_names, presets_dir
+from scorepad.files.presets import apply_overrides, load_preset, preset_names, presets_dir
 
 QS = 'contract_scoring = "quicksand"'
 

@@ -17,12 +17,12 @@ from starlette.testclient import TestClient
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.engine.game import Game, new_game, standings
 from scorepad.errors import GameError, Todo
-from scorepad.library import saved_games
-from scorepad.presets import resolve_rules
+from scorepad.files.library import saved_games
+from scorepad.files.presets import resolve_rules
+from scorepad.files.store import load_game_file, save_game
 from scorepad.serve.app import ServeConfig, create_app
 from scorepad.serve.guard import sentence
 from scorepad.serve.live import Hub
-from scorepad.store import load_game_file, save_game
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 

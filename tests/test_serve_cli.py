@@ -28,9 +28,9 @@ from typer.testing import CliRunner
 
 from scorepad.cli import app
 from scorepad.engine.game import new_game
-from scorepad.presets import resolve_rules
+from scorepad.files.presets import resolve_rules
+from scorepad.files.store import load_game_file, save_game
 from scorepad.serve.view import entry_count
-from scorepad.store import load_game_file, save_game
 
 
 @pytest.fixture

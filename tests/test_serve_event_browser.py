@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from scorepad.cli import app
 from scorepad.engine.game import standings
-from scorepad.store import load_game_file
+from scorepad.files.store import load_game_file
 
 pytestmark = NEEDS_BROWSER
 THIRTEEN = "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy,Jon,Kim,Lou,Max"

@@ -30,10 +30,10 @@ from typer.testing import CliRunner
 from scorepad import i18n
 from scorepad.cli import app
 from scorepad.engine.entry import record_bids, record_tricks
+from scorepad.files.store import load_game_file
 from scorepad.i18n import negotiate, set_language
 from scorepad.i18n_catalog import placeholders
 from scorepad.serve import view
-from scorepad.store import load_game_file
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}
@@ -428,7 +428,7 @@ NAMES = {"tue", "wed", "Ann", "Bob", "Cat", "Dan", "Us", "Them", "scorepad", "ta
 
 def unmarked(page: str) -> list[str]:
     """The words of `page` outside ⟦ ⟧ that are not names."""
-    from scorepad.presets import preset_names
+    from scorepad.files.presets import preset_names
 
     parser = _Words()
     parser.feed(page)

@@ -23,8 +23,8 @@ from test_serve_cli import Server, serving
 
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.engine.game import Game, new_game
-from scorepad.presets import resolve_rules
-from scorepad.store import save_game
+from scorepad.files.presets import resolve_rules
+from scorepad.files.store import save_game
 
 pytestmark = NEEDS_BROWSER
 

@@ -27,8 +27,8 @@ from test_serve_cli import serving
 
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.engine.game import new_game
-from scorepad.presets import resolve_rules
-from scorepad.store import save_game
+from scorepad.files.presets import resolve_rules
+from scorepad.files.store import save_game
 
 DEADLINE = 0.5  # seconds: the servers' head and body deadlines here
 CONNECTIONS = 64  # the servers' cap on open connections here

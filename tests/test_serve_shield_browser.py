@@ -21,8 +21,8 @@ from test_serve_cli import serving
 
 from scorepad.engine.entry import record_bids
 from scorepad.engine.game import new_game
-from scorepad.presets import resolve_rules
-from scorepad.store import save_game
+from scorepad.files.presets import resolve_rules
+from scorepad.files.store import save_game
 
 pytestmark = NEEDS_BROWSER
 

@@ -10,7 +10,8 @@ import pytest
 from scorepad.engine.bids import NIL, number
 from scorepad.engine.game import Game
 from scorepad.errors import BidError, GameError
-from scorepad.library import current_game, saved_games
+from scorepad.files.library import current_game, saved_games
+from scorepad.files.store import file_stamp, load_game_file
 from scorepad.service import (
     Bids,
     NameTakenError,
@@ -25,7 +26,6 @@ from scorepad.service import (
     start_game,
     undo,
 )
-from scorepad.store import file_stamp, load_game_file
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 BIDS = ((number(4), number(3)), (NIL, number(5)))  # Ann & Cat 4+3, Bob & Dan nil+5

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from scorepad.engine.game import standings
-from scorepad.presets import load_preset, preset_names
+from scorepad.files.presets import load_preset, preset_names
 from scorepad.sim import parallel
 from scorepad.sim import run as run_module
 from scorepad.sim.botdeals import BotDeals
@@ -293,7 +293,7 @@ def test_knob_variants_play_out_with_zero_violations(
     preset: str, overrides: tuple[str, ...]
 ) -> None:
     """Every bidding and ending knob, also those no preset sets, under both bots."""
-    from scorepad.presets import apply_overrides
+    from scorepad.files.presets import apply_overrides
 
     rules = apply_overrides(load_preset(preset).rules, overrides)
     for bots in (("heuristic",), ("random", "heuristic")):
@@ -319,7 +319,7 @@ def test_the_table_s_bids_are_each_seat_s_bid_of_the_record(
 ) -> None:
     """The runner scores a deal by `seen.bids`: the bid each seat made, None where the
     partner bid for the side, as the deal's record has them."""
-    from scorepad.presets import apply_overrides
+    from scorepad.files.presets import apply_overrides
 
     rules = apply_overrides(load_preset(preset).rules, overrides)
     source = GameRunner(rules, preset=preset, bots=("heuristic",), seed=5).source

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from scorepad.presets import load_preset
+from scorepad.files.presets import load_preset
 from scorepad.sim.run import RunConfig, simulate
 
 GOLDEN = Path(__file__).parent / "golden" / "sim"

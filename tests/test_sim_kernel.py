@@ -32,7 +32,7 @@ import pytest
 
 from scorepad.engine.rules import Rules
 from scorepad.errors import ScorepadError
-from scorepad.presets import load_preset, preset_names
+from scorepad.files.presets import load_preset, preset_names
 from scorepad.sim.botdeals import game_seed
 from scorepad.sim.deal import deck_plan, shuffle_deal
 from scorepad.sim.gameloop import GameRunner
@@ -131,7 +131,7 @@ WITHOUT_KERNEL = """
 import json, sys
 sys.modules["scorepad.sim._kernel"] = None  # importing it fails, as where it is not built
 from scorepad.errors import ScorepadError
-from scorepad.presets import load_preset
+from scorepad.files.presets import load_preset
 from scorepad.sim import kernel
 table = kernel.new_table(load_preset("standard").rules)
 table.seed(kernel.kernel_seed(3, 1))

@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli import app
-from scorepad.presets import load_preset
+from scorepad.files.presets import load_preset
 from scorepad.sim import kernel
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.gameloop import GameRunner

@@ -27,7 +27,7 @@ from scorepad.engine.bids import (
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import Hand, SideScore, score_side
 from scorepad.errors import BidError
-from scorepad.presets import load_preset
+from scorepad.files.presets import load_preset
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE, bids_of_codes
 from scorepad.sim.keys import trailing_by

@@ -18,8 +18,8 @@ from test_i18n import pseudo_catalog, unmarked_words
 from scorepad import i18n
 from scorepad.engine.bids import NIL, number
 from scorepad.engine.cards import card_code, parse_card
+from scorepad.files.presets import load_preset
 from scorepad.i18n import set_language
-from scorepad.presets import load_preset
 from scorepad.render.problems import KINDS
 from scorepad.sim.results import DealRecord, Violation
 from scorepad.sim.validate import Problem

@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from scorepad import presets, reference
+from scorepad import reference
 from scorepad.cli import app
 from scorepad.engine.rules import Rules
+from scorepad.files import presets
 from scorepad.sim.referee import knobs_of_preset, read_knobs
 
 runner = CliRunner()

@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorepad import gamefile
 from scorepad.cli import app
 from scorepad.engine import bids
 from scorepad.engine.bids import Bid, BidKind, number
 from scorepad.engine.refusals import check_new_rules
-from scorepad.presets import resolve_rules
+from scorepad.files import gamefile
+from scorepad.files.presets import resolve_rules
 from scorepad.sim import sweep
 from scorepad.sim.explorer import ExplorerBot
 from scorepad.sim.gameloop import GameRunner

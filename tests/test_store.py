@@ -10,13 +10,13 @@ import pytest
 from conftest import preset_rules
 from test_gamefile import club_game, damaged_text
 
-from scorepad import store
 from scorepad.engine.bids import number
 from scorepad.engine.entry import record_bids, record_tricks, set_bids, set_tricks
 from scorepad.engine.game import Game, new_game, standings
 from scorepad.engine.rules import Rules
 from scorepad.errors import GameError, GameFileError
-from scorepad.store import load_game_file, save_game, update_game
+from scorepad.files import store
+from scorepad.files.store import load_game_file, save_game, update_game
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
@@ -110,7 +110,7 @@ def test_a_save_killed_before_its_rename_leaves_a_temporary_file_the_next_save_r
     killed = (
         "import os, signal, sys\n"
         "from pathlib import Path\n"
-        "from scorepad import store\n"
+        "from scorepad.files import store\n"
         "from scorepad.engine.entry import record_tricks\n"
         "os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)  # dies mid-save\n"
         "store.update_game(Path(sys.argv[1]), lambda g: (record_tricks(g, "

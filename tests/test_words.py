@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.presets import load_preset, preset_names
+from scorepad.files.presets import load_preset, preset_names
 
 ROOT = Path(__file__).parent.parent
 INTERNAL = re.compile(r"\bseeds? ?0\d\d\b|shared/|(?-i:RULES\.md)|\bissue \d", re.IGNORECASE)

@@ -14,10 +14,10 @@ from scorepad.cli.core import app
 from scorepad.engine.game import standings
 from scorepad.errors import ExportError
 from scorepad.export import ExportFormat, export_game, format_from_suffix, parse_format
+from scorepad.files.library import resolve_game
+from scorepad.files.store import load_game_file, write_text_atomic
 from scorepad.hints import os_reason
 from scorepad.i18n import N_, _
-from scorepad.library import resolve_game
-from scorepad.store import load_game_file, write_text_atomic
 
 FORMATS = "csv|json|md|html|svg|txt"
 

@@ -21,8 +21,7 @@ from scorepad.cli.common import (
 from scorepad.cli.core import app
 from scorepad.engine.names import split_names
 from scorepad.errors import GameError, ScorepadError
-from scorepad.i18n import N_, _, format_datetime, language, ngettext, pgettext
-from scorepad.library import (
+from scorepad.files.library import (
     delete_game,
     find_game,
     games_dir,
@@ -31,7 +30,8 @@ from scorepad.library import (
     trash_dir,
     trash_entries,
 )
-from scorepad.store import load_game_file
+from scorepad.files.store import load_game_file
+from scorepad.i18n import N_, _, format_datetime, language, ngettext, pgettext
 
 
 def complete_new_players(ctx: typer.Context, incomplete: str) -> list[str]:

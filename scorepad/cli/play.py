@@ -44,12 +44,12 @@ from scorepad.engine.game import (
     standings_before,
 )
 from scorepad.errors import ScorepadError
+from scorepad.files.library import resolve_game
+from scorepad.files.store import load_game_file
 from scorepad.i18n import _
-from scorepad.library import resolve_game
 from scorepad.numbers import small_number
 from scorepad.render.sheet import score_sheet
 from scorepad.service import correct_round, enter_bids, enter_tricks, undo
-from scorepad.store import load_game_file
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -24,7 +24,7 @@ def list_presets() -> None:
     """List every shipped preset with a one-line summary."""
     # The preset files' reader (TOML, some 3 ms) here and in `show_preset`, not at the top:
     # `scorepad --help` loads this module.
-    from scorepad.presets import load_preset, preset_names
+    from scorepad.files.presets import load_preset, preset_names
 
     print_renderable(presets_table([load_preset(name) for name in preset_names()]))
 
@@ -36,7 +36,7 @@ def show_preset(
     as_json: JsonOption = False,
 ) -> None:
     """Show every rule of a preset, resolved, with what it means."""
-    from scorepad.presets import apply_overrides, load_preset
+    from scorepad.files.presets import apply_overrides, load_preset
 
     preset = load_preset(name)
     rules = apply_overrides(preset.rules, overrides or ())

@@ -10,6 +10,7 @@ from scorepad.cli.common import GameOption, complete_player_entries, sentence
 from scorepad.cli.core import app
 from scorepad.engine.entry import parse_round_bids, parse_round_tricks, read_assignments
 from scorepad.engine.game import next_dealer, open_round, standings
+from scorepad.files.library import resolve_game
 from scorepad.gametext import (
     already_words,
     bids_text,
@@ -19,7 +20,6 @@ from scorepad.gametext import (
     scores_text,
 )
 from scorepad.i18n import _, ngettext
-from scorepad.library import resolve_game
 from scorepad.service import enter_bids, enter_tricks
 from scorepad.service import undo as undo_entry
 

@@ -17,9 +17,9 @@ import typer
 from scorepad.cli.common import complete_game_names
 from scorepad.cli.core import app
 from scorepad.errors import ScorepadError
+from scorepad.files.library import resolve_game
+from scorepad.files.store import load_game_file
 from scorepad.i18n import _
-from scorepad.library import resolve_game
-from scorepad.store import load_game_file
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette

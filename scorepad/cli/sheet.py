@@ -19,11 +19,11 @@ from scorepad.cli.core import app
 from scorepad.cli.watch import watch_sheet
 from scorepad.engine.game import standings
 from scorepad.errors import GameError, ScorepadError
+from scorepad.files.library import resolve_game
+from scorepad.files.store import load_game_file
 from scorepad.i18n import _
-from scorepad.library import resolve_game
 from scorepad.render.explain import explain_round
 from scorepad.render.sheet import score_sheet
-from scorepad.store import load_game_file
 
 
 @app.command()

@@ -13,8 +13,8 @@ from rich.text import Text
 
 from scorepad.cli.common import JsonOption, print_json, print_renderable
 from scorepad.cli.core import app
+from scorepad.files.library import find_game, games_dir, saved_games
 from scorepad.i18n import _, format_number, format_percent, ngettext
-from scorepad.library import find_game, games_dir, saved_games
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -73,7 +73,7 @@ def count_games(
     # the top, as `scorepad --help` loads this module.
     from scorepad.club.ratings import player_key
     from scorepad.club.stats import collect_facts
-    from scorepad.gameindex import in_order_played, index_path, rate_indexed, read_games
+    from scorepad.files.gameindex import in_order_played, index_path, rate_indexed, read_games
 
     index = index_path(games_dir())
     indexed = read_games(paths, index)

@@ -17,9 +17,9 @@ from rich.text import Text
 
 from scorepad.engine.game import standings
 from scorepad.errors import ScorepadError
+from scorepad.files.store import file_stamp, load_game_file
 from scorepad.i18n import _
 from scorepad.render.sheet import score_sheet
-from scorepad.store import file_stamp, load_game_file
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
     from scorepad.engine.game import Game, Standings
-    from scorepad.store import FileStamp
+    from scorepad.files.store import FileStamp
 
 INTERVAL = 0.25  # seconds between looks at the file: quick for the table, idle for the CPU
 

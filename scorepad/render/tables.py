@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     # Imported where used: building the table is all these views do with it.
     from rich.table import Table
 
-    from scorepad.presets import Preset
+    from scorepad.files.presets import Preset
 
 def presets_table(presets: list[Preset]) -> Table:
     """Every preset with its one-line summary."""

@@ -212,7 +212,7 @@ def parse_hand_record(text: str, *, source: str = "hand record") -> HandRecord:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        from scorepad.tomltext import not_toml
+        from scorepad.files.tomltext import not_toml
 
         raise HandRecordError(not_toml(source, error)) from None
     try:

@@ -27,7 +27,7 @@ from scorepad.engine.bids import Bid, BidKind
 from scorepad.engine.ruledata import rules_to_mapping
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import Outcome, SideScore
-from scorepad.presets import load_preset
+from scorepad.files.presets import load_preset
 from scorepad.sim.validate import Problem
 
 PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)

@@ -203,8 +203,8 @@ def play_range(config: RunConfig, runner: GameRunner, start: int, stop: int) -> 
 
 def save_result(config: RunConfig, result: GameResult) -> None:
     """Write the game as a normal game file, and its deals as hand records if asked."""
+    from scorepad.files.store import save_game
     from scorepad.sim.record import hand_record, write_hand_record
-    from scorepad.store import save_game
 
     assert config.save_dir is not None and result.game is not None
     stem = f"game-{result.index + 1:05d}"

@@ -36,9 +36,9 @@ from scorepad.engine.game import Game, Standings, side_hands, standings
 from scorepad.engine.rules import Rules, format_value
 from scorepad.engine.scoring import LineKind, Said, judge_end, score_side
 from scorepad.errors import ScorepadError
-from scorepad.gamefile import game_from_toml
-from scorepad.gamewrite import game_to_toml
-from scorepad.presets import preset_names
+from scorepad.files.gamefile import game_from_toml
+from scorepad.files.gamewrite import game_to_toml
+from scorepad.files.presets import preset_names
 from scorepad.sim.explorer import USUAL_MIX, ExplorerBot, ExplorerMix
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.parallel import play_ranges

@@ -15,7 +15,7 @@ from scorepad import reference
 from scorepad.engine.ruledata import rules_to_mapping
 from scorepad.engine.rules import Rules, format_value
 from scorepad.errors import ScorepadError
-from scorepad.presets import apply_overrides, load_preset, preset_names
+from scorepad.files.presets import apply_overrides, load_preset, preset_names
 
 # The values the sweep plays of every knob (docs/rules.md "Every knob"): each one
 # reached in some game the rules accept. Low and high targets, loss limits near and

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from scorepad.engine.bids import Bid, BidKind, format_bid
 from scorepad.engine.game import Game, Round
 from scorepad.engine.ruledata import rules_to_mapping
-from scorepad.gamefile import END_TABLE, FORMAT
+from scorepad.files.gamefile import END_TABLE, FORMAT
 
 _T = TypeVar("_T")
 

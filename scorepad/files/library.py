@@ -16,10 +16,7 @@ from typing import NamedTuple
 from scorepad.engine.game import Game, Standings, standings
 from scorepad.engine.names import check_name
 from scorepad.errors import GameError, GameFileError, ScorepadError, Todo
-from scorepad.hints import did_you_mean, os_reason
-from scorepad.i18n import _
-from scorepad.numbers import small_number
-from scorepad.store import (
+from scorepad.files.store import (
     create_game_file,
     game_lock,
     load_game_file,
@@ -27,6 +24,9 @@ from scorepad.store import (
     save_game,
     write_text_atomic,
 )
+from scorepad.hints import did_you_mean, os_reason
+from scorepad.i18n import _
+from scorepad.numbers import small_number
 
 HOME_ENV = "SCOREPAD_HOME"
 GAME_SUFFIX = ".toml"

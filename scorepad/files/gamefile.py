@@ -25,9 +25,9 @@ from scorepad.engine.game import EventSeat, Game, Round, SideEntry, new_game, ro
 from scorepad.engine.ruledata import rules_from_mapping
 from scorepad.engine.rules import KNOBS, format_value
 from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError
+from scorepad.files.tomltext import parse_toml
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _, ngettext
-from scorepad.tomltext import parse_toml
 
 FORMAT = 2
 OLD_FORMATS = (1,)  # read as they always were; the next save writes them in FORMAT

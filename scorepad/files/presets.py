@@ -15,10 +15,10 @@ from pathlib import Path
 from scorepad.engine.ruledata import override_rules, rules_from_mapping
 from scorepad.engine.rules import MOST_POINTS, Rules
 from scorepad.errors import RulesError
+from scorepad.files.tomltext import MOST_NESTING, nesting, not_toml
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _
 from scorepad.numbers import cut_text
-from scorepad.tomltext import MOST_NESTING, nesting, not_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +33,11 @@ class Preset:
 
 def presets_dir() -> Path:
     """Where the shipped presets are: inside the installed package, or the source checkout."""
-    packaged = Path(__file__).parent / "presets"
+    package = Path(__file__).resolve().parent.parent
+    packaged = package / "presets"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).parent.parent / "presets"
+    return package.parent / "presets"
 
 
 def preset_names() -> list[str]:

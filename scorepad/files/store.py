@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from scorepad.engine.game import Game
 from scorepad.errors import GameError, GameFileError
-from scorepad.gamefile import game_from_toml
+from scorepad.files.gamefile import game_from_toml
 from scorepad.hints import os_reason
 from scorepad.i18n import _
 
@@ -59,7 +59,7 @@ def save_game(path: Path, game: Game) -> None:
     Called under the game's lock: any temporary file of this game found beside it is
     left by a save that was killed, and is removed.
     """
-    from scorepad.gamewrite import game_to_toml  # only a save needs it, not every load
+    from scorepad.files.gamewrite import game_to_toml  # only a save needs it, not every load
 
     text = game_to_toml(game)
     try:

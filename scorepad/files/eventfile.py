@@ -15,8 +15,8 @@ from typing import Any
 from scorepad.club.event import Event, EventRound
 from scorepad.club.seating import FORMATS, RoundSeats, SeatingProblem, TableSeats
 from scorepad.errors import GameFileError
+from scorepad.files.tomltext import parse_toml
 from scorepad.i18n import _
-from scorepad.tomltext import parse_toml
 
 FORMAT = 1
 END_TABLE = "end_of_file"

@@ -104,7 +104,7 @@ def in_order_played(games: Sequence[IndexedGame]) -> list[IndexedGame]:
 def saved_ratings() -> tuple[Ratings, list[str]]:
     """The ratings after every saved game in the order played, and what is wrong with
     each damaged game file (those are not rated)."""
-    from scorepad.library import games_dir, saved_games
+    from scorepad.files.library import games_dir, saved_games
 
     index = index_path(games_dir())
     games = read_games(saved_games(), index)
@@ -158,7 +158,7 @@ def _read(paths: Sequence[Path], connection: sqlite3.Connection | None) -> list[
 
 def _facts_of(data: bytes, path: Path) -> tuple[str | None, str | None]:
     """A game file's facts as JSON, or why it cannot be read."""
-    from scorepad.store import game_from_bytes
+    from scorepad.files.store import game_from_bytes
 
     try:
         game = game_from_bytes(data, path)
