@@ -47,7 +47,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "files": ("scorepad.files",),
     "words": ("scorepad.words", "scorepad.gametext", "scorepad.i18n_catalog"),
     "reports": ("scorepad.render", "scorepad.export"),
-    "service": ("scorepad.service", "scorepad.events"),
+    "service": ("scorepad.service",),
     "simulator": ("scorepad.sim", "scorepad.league"),
     "faces": ("scorepad.cli", "scorepad.serve", "scorepad.__main__"),
 }  # fmt: skip

@@ -30,7 +30,7 @@ from conftest import NEEDS_BROWSER, POLL
 from test_serve_cli import Server, serving
 
 from scorepad.engine.bids import NIL, number
-from scorepad.service import correct_round, enter_bids, enter_tricks, start_game
+from scorepad.service.games import correct_round, enter_bids, enter_tricks, start_game
 
 pytestmark = NEEDS_BROWSER
 

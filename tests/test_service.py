@@ -12,7 +12,7 @@ from scorepad.engine.game import Game
 from scorepad.errors import BidError, GameError
 from scorepad.files.library import current_game, saved_games
 from scorepad.files.store import file_stamp, load_game_file
-from scorepad.service import (
+from scorepad.service.games import (
     Bids,
     NameTakenError,
     StaleGameError,

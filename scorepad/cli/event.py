@@ -88,8 +88,8 @@ def new_event(
     """Start an event and seat its first round."""
     # The events service (some 15 ms) and the event's words and tables (some 10 ms each)
     # are imported in this module's functions, not at the top: `scorepad --help` loads it.
-    from scorepad.events import new_event as start
-    from scorepad.events import refuse_unknown_format
+    from scorepad.service.events import new_event as start
+    from scorepad.service.events import refuse_unknown_format
 
     kind = refuse_unknown_format(format_)
     pair_list: list[tuple[str, str]] = []
@@ -177,7 +177,7 @@ def _echo_standings(
 @event_app.command("show")
 def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
     """Show the standings, this round's tables and the next round's seats."""
-    from scorepad.events import show_event as show
+    from scorepad.service.events import show_event as show
 
     view = show(name)
     event, standings = view.event, view.standings
@@ -186,8 +186,8 @@ def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
 
         print_json(event_data(event, standings))
         return
-    from scorepad.events import event_ratings
     from scorepad.export.event import bye_rule
+    from scorepad.service.events import event_ratings
 
     _echo_standings(event, standings, event_ratings(view).rows)
     typer.echo(bye_rule())
@@ -205,7 +205,7 @@ def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
 @event_app.command("seat")
 def seat(name: EventName = None) -> None:
     """Seat the next round, once every table of this one is over."""
-    from scorepad.events import seat_next
+    from scorepad.service.events import seat_next
 
     view = seat_next(name)
     current = view.event.current
@@ -221,7 +221,7 @@ def add(
     name: EventName = None,
 ) -> None:
     """Add a player (or a pair) from the next round on."""
-    from scorepad.events import add_player
+    from scorepad.service.events import add_player
 
     view, who = add_player(name, player)
     typer.echo(
@@ -237,7 +237,7 @@ def drop(
     name: EventName = None,
 ) -> None:
     """Drop a player (for fixed pairs, their pair) from the next round on."""
-    from scorepad.events import drop_player
+    from scorepad.service.events import drop_player
 
     view, who = drop_player(name, player)
     typer.echo(
@@ -255,9 +255,9 @@ def export_event(
     ] = "md",
 ) -> None:
     """Export every round's tables and results and the standings."""
-    from scorepad.events import show_event as show
     from scorepad.export.event import EXPORT_FORMATS
     from scorepad.export.event import export_event as export
+    from scorepad.service.events import show_event as show
 
     if fmt not in EXPORT_FORMATS:
         raise ExportError(
@@ -272,7 +272,7 @@ def export_event(
 @app.command("events")
 def events(as_json: JsonOption = False) -> None:
     """List the events."""
-    from scorepad.events import list_events
+    from scorepad.service.events import list_events
 
     found = list_events()
     if as_json:

@@ -80,7 +80,7 @@ def new(
     """Start a game and make it the current one."""
     # The service (some 5 ms over the library) only where a game is written or summed up,
     # so that `use`, `delete` and `restore` do not load it.
-    from scorepad.service import NameTakenError, start_game
+    from scorepad.service.games import NameTakenError, start_game
 
     if players is None:
         # Checked here rather than by Typer, so the refusal is one line like every other.
@@ -195,7 +195,7 @@ def when(iso: str, now: datetime | None = None) -> str:
 
 def summaries_json() -> list[dict[str, Any]]:
     """Every saved game, the most recently changed first, as `games --json` prints it."""
-    from scorepad.service import list_games  # as in `new`: not for `use`, `delete`, `restore`
+    from scorepad.service.games import list_games  # as in `new`: not for `use`, `delete`, `restore`
 
     found = []
     for summary in list_games():
@@ -263,7 +263,7 @@ def rename(
     ],
 ) -> None:
     """Rename a saved game; the current game follows its new name."""
-    from scorepad.service import rename_game  # as in `new`
+    from scorepad.service.games import rename_game  # as in `new`
 
     game, _path, changed = rename_game(old, new_name)
     if changed:

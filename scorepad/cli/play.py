@@ -49,7 +49,7 @@ from scorepad.files.store import load_game_file
 from scorepad.i18n import _
 from scorepad.numbers import small_number
 from scorepad.render.sheet import score_sheet
-from scorepad.service import correct_round, enter_bids, enter_tricks, undo
+from scorepad.service.games import correct_round, enter_bids, enter_tricks, undo
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
     from scorepad.engine.bids import Bid
     from scorepad.engine.game import Game, Standings
-    from scorepad.service import Entered
+    from scorepad.service.games import Entered
 
 
 @app.command()

@@ -105,7 +105,7 @@ def only_event(
 ) -> tuple[list[PlayerRating], list[PairRating]]:
     """The players of a club night, and the partnerships of two of them."""
     from scorepad.club.ratings import player_key
-    from scorepad.events import find_event, load_event  # --event alone: some 14 ms
+    from scorepad.service.events import find_event, load_event  # --event alone: some 14 ms
 
     field = {player_key(person) for person in load_event(find_event(name)).players}
     return (

@@ -20,14 +20,14 @@ from scorepad.gametext import (
     scores_text,
 )
 from scorepad.i18n import _, ngettext
-from scorepad.service import enter_bids, enter_tricks
-from scorepad.service import undo as undo_entry
+from scorepad.service.games import enter_bids, enter_tricks
+from scorepad.service.games import undo as undo_entry
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from scorepad.engine.game import Game, Standings
-    from scorepad.service import Bids, Overbid, Tricks, Undone
+    from scorepad.service.games import Bids, Overbid, Tricks, Undone
 
 RoundOption = Annotated[
     int | None,

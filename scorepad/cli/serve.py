@@ -151,9 +151,9 @@ def serve(
 
 def serve_event(name: str, lan: bool, port: int, host: str | None, limits: Limits) -> None:
     """`serve --event NAME`: the club night's pages beside every saved game's."""
-    from scorepad.events import find_event, show_event
     from scorepad.serve.app import ServeConfig, create_app, new_tokens
     from scorepad.serve.event import EVENT_ROLES
+    from scorepad.service.events import find_event, show_event
 
     event = show_event(name).event  # a damaged event or table game is refused now
     find_event(event.name)

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from scorepad import service
 from scorepad.engine.entry import Given, bids_given, parse_tricks, tricks_given
 from scorepad.engine.game import Game, rest_of_deal
 from scorepad.engine.names import split_names
 from scorepad.errors import GameError, ScorepadError, TricksError
 from scorepad.i18n import _
 from scorepad.numbers import small_number
-from scorepad.service import Bids, Tricks
+from scorepad.service import games
+from scorepad.service.games import Bids, Tricks
 
 Form = Mapping[str, str]
 
@@ -44,7 +44,7 @@ def _number(form: Form, key: str) -> int:
     return number
 
 
-def what_changed(error: service.StaleGameError) -> str:
+def what_changed(error: games.StaleGameError) -> str:
     """One line on why a form was refused: what was entered since the page was drawn, or,
     where that cannot be known, what the game waits for now (both true, whatever the form
     asked)."""
@@ -179,7 +179,7 @@ def form_tricks(game: Game, form: Form) -> Tricks:
     return tricks_given(game, given)
 
 
-def enter(path: Path, form: Form, kind: str, *, corrects: bool = False) -> service.Entered:
+def enter(path: Path, form: Form, kind: str, *, corrects: bool = False) -> games.Entered:
     """Enter (or correct) a round's bids or tricks from a form, as the service says: a form
     sent again with what the game holds already enters nothing (`Entered.already`)."""
     number = _number(form, "round")
@@ -187,22 +187,22 @@ def enter(path: Path, form: Form, kind: str, *, corrects: bool = False) -> servi
     at, shown = (number, None) if corrects else (None, number)
     try:
         if kind == "bids":
-            return service.enter_bids(
+            return games.enter_bids(
                 path, lambda game: form_bids(game, form), number=at, version=version, shown=shown
             )
-        return service.enter_tricks(
+        return games.enter_tricks(
             path, lambda game: form_tricks(game, form), number=at, version=version, shown=shown
         )
-    except service.StaleGameError as error:
+    except games.StaleGameError as error:
         raise StaleFormError(what_changed(error)) from None
 
 
-def undo(path: Path, form: Form) -> service.Undone:
+def undo(path: Path, form: Form) -> games.Undone:
     """Take back the last entry, if the game is still as the page showed it."""
     version = _version(form)
     try:
-        return service.undo(path, version=version)
-    except service.StaleGameError as error:
+        return games.undo(path, version=version)
+    except games.StaleGameError as error:
         raise StaleFormError(_("Nothing was taken back.") + " " + what_changed(error)) from None
 
 
@@ -230,7 +230,7 @@ def start_game(form: Form) -> Path:
     overrides = [line.strip() for line in form.get("overrides", "").splitlines() if line.strip()]
     teams = form.get("teams", "").strip()
     dealer = form.get("dealer", "").strip()
-    started = service.start_game(
+    started = games.start_game(
         form.get("name", ""),
         split_names(players),
         preset,

@@ -50,7 +50,7 @@ from scorepad.serve.live import Hub
 from scorepad.serve.shield import LOOPBACK_NAMES, Shield
 
 if TYPE_CHECKING:
-    from scorepad.service import Entered, Undone
+    from scorepad.service.games import Entered, Undone
 
 ROLES = ("watch", "keep")
 NOTES_KEPT = 64  # changes whose words wait for the page they redirect to
@@ -352,7 +352,7 @@ class Pages:
     def listed(self, role: str) -> list[dict[str, str]]:
         """Every saved game for the list of games: its link, sides, state and last change."""
         from scorepad.serve.view import game_summary
-        from scorepad.service import list_games
+        from scorepad.service.games import list_games
 
         listed = []
         # By name, as a person looks one up; `scorepad games` shows the latest change first.
@@ -411,7 +411,7 @@ class Pages:
         from scorepad.files.store import load_game_file
         from scorepad.serve.forms import bids_form, tricks_form
         from scorepad.serve.view import explained_round
-        from scorepad.service import game_version
+        from scorepad.service.games import game_version
 
         path = self.game_path(request.path_params["name"])
         number = request.path_params["number"]

@@ -63,7 +63,6 @@ class EventPages:
         return HTMLResponse(html, status_code=status)
 
     def _values(self, here: str) -> dict[str, Any]:
-        from scorepad.events import event_ratings, show_event
         from scorepad.export.event import (
             bye_rule,
             byes_words,
@@ -73,6 +72,7 @@ class EventPages:
             table_words,
         )
         from scorepad.i18n import format_number, format_percent
+        from scorepad.service.events import event_ratings, show_event
 
         view = show_event(self.event)
         event, standings = view.event, view.standings
@@ -107,7 +107,7 @@ class EventPages:
         return self._page("event_room.html", **values)
 
     async def table(self, request: Request) -> Response:
-        from scorepad.events import find_event, load_event
+        from scorepad.service.events import find_event, load_event
 
         number = int(request.path_params["table"])
         event = await run_in_threadpool(lambda: load_event(find_event(self.event)))
@@ -149,7 +149,7 @@ class EventPages:
 
     async def _change(self, request: Request, action: str) -> Response:
         from scorepad.errors import ScorepadError
-        from scorepad.events import add_player, drop_player, seat_next
+        from scorepad.service.events import add_player, drop_player, seat_next
 
         form = await read_form(request)
         try:

@@ -22,7 +22,7 @@ from scorepad.gametext import (
 )
 from scorepad.i18n import _, ngettext
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
-from scorepad.service import game_version
+from scorepad.service.games import game_version
 
 
 def entry_count(game: Game) -> int:

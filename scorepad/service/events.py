@@ -118,7 +118,7 @@ def start_table_games(event: Event, number: int) -> None:
     """Start the games of round `number`'s tables (`NAME-rR-tT`); all names are checked
     free before any game is written."""
     from scorepad.files.library import saved_games
-    from scorepad.service import start_game
+    from scorepad.service.games import start_game
 
     round_ = event.round(number)
     assert round_ is not None
@@ -279,7 +279,7 @@ def new_event(
 
 
 def _check_names(names: Sequence[str]) -> None:
-    from scorepad.service import check_not_numbers
+    from scorepad.service.games import check_not_numbers
 
     seen: set[str] = set()
     for name in names:
