@@ -45,7 +45,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "engine": ("scorepad.engine",),
     "club": ("scorepad.club",),
     "files": ("scorepad.files",),
-    "words": ("scorepad.words", "scorepad.gametext", "scorepad.i18n_catalog"),
+    "words": ("scorepad.words",),
     "reports": ("scorepad.render", "scorepad.export"),
     "service": ("scorepad.service",),
     "simulator": ("scorepad.sim", "scorepad.league"),

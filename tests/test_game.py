@@ -259,8 +259,8 @@ def test_the_one_left_out_takes_the_rest_of_the_deal(taken: tuple[int, ...], res
 def test_a_warning_is_a_fact_worded_in_the_readers_language() -> None:
     """The JSON keeps the English of `str()`; a German reader gets German."""
     from scorepad.engine.game import BidWarning
-    from scorepad.gametext import warning_words
     from scorepad.i18n import speaking
+    from scorepad.words.gametext import warning_words
 
     warning = BidWarning(2, "Ann", "Ann & Cat", None, 100, -40)
     english = "round 2: Ann's blind nil needed Ann & Cat to trail by 100 or more; before round"

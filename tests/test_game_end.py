@@ -13,7 +13,7 @@ from conftest import preset_rules
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.engine.game import Game, new_game, standings
 from scorepad.engine.scoring import EndReason, Level, Outcome
-from scorepad.gametext import describe_end, level_text, need_words
+from scorepad.words.gametext import describe_end, level_text, need_words
 
 END_GAMES = [
     pytest.param(
@@ -126,7 +126,7 @@ def test_the_end_by_sets_says_how_often_in_plain_words(sets_to_lose: int, words:
 
 
 def test_the_sheet_counts_down_the_deals_left() -> None:
-    from scorepad.gametext import deals_left_text
+    from scorepad.words.gametext import deals_left_text
 
     game = new_game("g", ["A", "B", "C", "D"], preset_rules("standard", "deal_limit=3"),
                     preset="standard")  # fmt: skip

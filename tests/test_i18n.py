@@ -27,7 +27,7 @@ from scorepad.i18n import (
     language_from_environment,
     set_language,
 )
-from scorepad.i18n_catalog import locales, placeholders, problems, template
+from scorepad.words.catalog import locales, placeholders, problems, template
 
 runner = CliRunner()
 

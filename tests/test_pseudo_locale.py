@@ -42,10 +42,10 @@ from scorepad.engine.rules import KNOBS, Rules
 from scorepad.engine.scoring import Hand, Line, Said, score_side
 from scorepad.errors import GameError, RulesError, ScorepadError, Todo
 from scorepad.files.presets import preset_names
-from scorepad.gametext import line_english, line_words, warning_words
 from scorepad.i18n import LOCALE_DIR
 from scorepad.serve.guard import page_words
 from scorepad.sim.kernel import KERNEL_BOTS, KernelReason, choose_kernel
+from scorepad.words.gametext import line_english, line_words, warning_words
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 # What is a name or a notation in every language: the players and what is typed, the knobs
@@ -292,7 +292,7 @@ def bids_messages() -> set[str]:
     bid as the sheet shows it, context `bid`, is the sheet's)."""
     from babel.messages.extract import extract_from_file
 
-    from scorepad.i18n_catalog import KEYWORDS
+    from scorepad.words.catalog import KEYWORDS
 
     path = Path(i18n.__file__).parent / "engine" / "bids.py"
     found = set()

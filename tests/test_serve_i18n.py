@@ -32,8 +32,8 @@ from scorepad.cli import app
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.files.store import load_game_file
 from scorepad.i18n import negotiate, set_language
-from scorepad.i18n_catalog import placeholders
 from scorepad.serve import view
+from scorepad.words.catalog import placeholders
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}

@@ -16,9 +16,9 @@ from scorepad.cli.common import (
 )
 from scorepad.cli.core import app
 from scorepad.engine.dispute import check_side_round
-from scorepad.gametext import contract_warnings
 from scorepad.i18n import N_, _
 from scorepad.render.explain import explain_side
+from scorepad.words.gametext import contract_warnings
 
 
 @app.command()

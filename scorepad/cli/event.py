@@ -11,8 +11,8 @@ import typer
 from scorepad.cli.common import JsonOption, PresetOption, SetOption, print_json, print_renderable
 from scorepad.cli.core import App, Commands, app
 from scorepad.errors import ExportError
-from scorepad.gametext import format_words
 from scorepad.i18n import _, format_number, ngettext
+from scorepad.words.gametext import format_words
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -11,7 +11,10 @@ from scorepad.cli.core import app
 from scorepad.engine.entry import parse_round_bids, parse_round_tricks, read_assignments
 from scorepad.engine.game import next_dealer, open_round, standings
 from scorepad.files.library import resolve_game
-from scorepad.gametext import (
+from scorepad.i18n import _, ngettext
+from scorepad.service.games import enter_bids, enter_tricks
+from scorepad.service.games import undo as undo_entry
+from scorepad.words.gametext import (
     already_words,
     bids_text,
     contract_warnings,
@@ -19,9 +22,6 @@ from scorepad.gametext import (
     level_text,
     scores_text,
 )
-from scorepad.i18n import _, ngettext
-from scorepad.service.games import enter_bids, enter_tricks
-from scorepad.service.games import undo as undo_entry
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -16,8 +16,8 @@ from scorepad.export.view import (
     status_line,
     warning_lines,
 )
-from scorepad.gametext import need_words
 from scorepad.i18n import N_, _, language, ngettext
+from scorepad.words.gametext import need_words
 
 if TYPE_CHECKING:
     from scorepad.engine.game import Game, Standings

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from scorepad.engine.bids import contract_of, format_bid, show_bid
 from scorepad.engine.scoring import Line, SideScore, signed
-from scorepad.gametext import line_english, line_words, warning_words
 from scorepad.i18n import _
+from scorepad.words.gametext import line_english, line_words, warning_words
 
 if TYPE_CHECKING:
     from scorepad.engine.game import Game, RoundResult, Standings
@@ -71,7 +71,7 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
 
 def status_line(game: Game, standings: Standings) -> str:
     """Where the game stands: who won, when and why; or who deals next and who needs what."""
-    from scorepad.gametext import (
+    from scorepad.words.gametext import (
         deals_left_text,
         describe_end,
         level_text,

@@ -7,9 +7,9 @@ from rich.text import Text
 
 from scorepad.engine.game import Game, SideEntry, Standings, check_round_number
 from scorepad.engine.scoring import SideScore, signed
-from scorepad.gametext import EntryItem, entry_words, item_words, line_words, warning_words
 from scorepad.i18n import _, pgettext
 from scorepad.render.grid import BAD
+from scorepad.words.gametext import EntryItem, entry_words, item_words, line_words, warning_words
 
 
 def explain_side(result: SideScore, *, score: int, bags: int, title: str = "") -> RenderableType:

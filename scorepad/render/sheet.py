@@ -9,7 +9,9 @@ from rich.text import Text
 from scorepad.engine.game import Game, Standings, next_dealer, open_round
 from scorepad.engine.refusals import refusals_text
 from scorepad.engine.scoring import LineKind, Outcome, signed
-from scorepad.gametext import (
+from scorepad.i18n import N_, _
+from scorepad.render.grid import BAD, Cell, Column, Grid, Piece, TextLine
+from scorepad.words.gametext import (
     bids_text,
     deals_left_text,
     describe_end,
@@ -20,8 +22,6 @@ from scorepad.gametext import (
     tricks_text,
     warning_words,
 )
-from scorepad.i18n import N_, _
-from scorepad.render.grid import BAD, Cell, Column, Grid, Piece, TextLine
 
 SHEET_WIDTH = 80  # the sheet is laid out to be read in 80 columns, or wider where there is
 DEALER_WIDTH = 12  # a dealer's name is cut to this, with "…", only where room is short

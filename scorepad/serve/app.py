@@ -41,13 +41,13 @@ from starlette.staticfiles import StaticFiles
 
 from scorepad import i18n
 from scorepad.errors import GameError, GameFileError, ScorepadError
-from scorepad.gametext import format_words
 from scorepad.i18n import _
 from scorepad.serve import actions
 from scorepad.serve.guard import NotFound, TokenGate, read_form, refused, sentence
 from scorepad.serve.language import Language, switch_links
 from scorepad.serve.live import Hub
 from scorepad.serve.shield import LOOPBACK_NAMES, Shield
+from scorepad.words.gametext import format_words
 
 if TYPE_CHECKING:
     from scorepad.service.games import Entered, Undone
@@ -583,7 +583,7 @@ class Pages:
 def entered_note(entered: Entered, kind: str) -> Callable[[], str] | None:
     """What a new entry says on the page it lands on: that it was in already, or a
     contract over the deal (kept as entered, as `scorepad bid` keeps and says it)."""
-    from scorepad.gametext import already_words, contract_warnings
+    from scorepad.words.gametext import already_words, contract_warnings
 
     game, number = entered.game, entered.number
     if entered.already:
@@ -597,7 +597,12 @@ def entered_note(entered: Entered, kind: str) -> Callable[[], str] | None:
 def corrected_note(entered: Entered, kind: str) -> Callable[[], str]:
     """What a correction says: the round corrected, the scores it rescored, and what it
     moved (rounds that stop or start counting), as `scorepad bid --round` says it."""
-    from scorepad.gametext import already_words, contract_warnings, correction_words, scores_text
+    from scorepad.words.gametext import (
+        already_words,
+        contract_warnings,
+        correction_words,
+        scores_text,
+    )
 
     game, number = entered.game, entered.number
 

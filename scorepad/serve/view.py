@@ -12,7 +12,10 @@ from scorepad.engine.bids import show_bid
 from scorepad.engine.game import Game, Round, Standings, next_dealer, open_round, standings
 from scorepad.engine.scoring import LineKind, signed
 from scorepad.export.view import side_order, side_rounds
-from scorepad.gametext import (
+from scorepad.i18n import _, ngettext
+from scorepad.serve.forms import EntryForm, bids_form, tricks_form
+from scorepad.service.games import game_version
+from scorepad.words.gametext import (
     describe_end,
     entry_words,
     level_text,
@@ -20,9 +23,6 @@ from scorepad.gametext import (
     scores_text,
     warning_words,
 )
-from scorepad.i18n import _, ngettext
-from scorepad.serve.forms import EntryForm, bids_form, tricks_form
-from scorepad.service.games import game_version
 
 
 def entry_count(game: Game) -> int:

@@ -1,8 +1,8 @@
 """Keep the gettext catalogs: extract the English, update each .po, compile, check (Babel).
 
-    python -m scorepad.i18n_catalog update    # new msgids into every .po, untranslated
-    python -m scorepad.i18n_catalog compile   # every .po to its .mo (the build does this)
-    python -m scorepad.i18n_catalog check     # what is missing, fuzzy or mismatched
+    python -m scorepad.words.catalog update    # new msgids into every .po, untranslated
+    python -m scorepad.words.catalog compile   # every .po to its .mo (the build does this)
+    python -m scorepad.words.catalog check     # what is missing, fuzzy or mismatched
 
 The words come from `_()`, `N_()`, `ngettext()` and `pgettext()` in the package, from the
 `help=` and `metavar=` of every call (Typer's options, arguments and apps), from the
@@ -28,14 +28,14 @@ from babel.messages.extract import extract_from_dir, extract_python
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent
 LOCALE_DIR = PACKAGE / "locale"
 DOMAIN = "scorepad"
 # knob(default, doc): a rule's description, shown by `scorepad presets show`.
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "knob": (2,)}
 METHOD_MAP = [
-    ("**/i18n_catalog.py", "ignore"),
-    ("**.py", "scorepad.i18n_catalog:extract_scorepad"),
+    ("**/words/catalog.py", "ignore"),
+    ("**.py", "scorepad.words.catalog:extract_scorepad"),
     ("**/templates/**.html", "jinja2"),
 ]
 # A placeholder as str.format reads it: `{name}`, `{value!r}`, `{0}`, `{}`; or as a
@@ -188,7 +188,7 @@ def main(argv: list[str]) -> int:
         print("\n".join(found) or "every catalog speaks every message")
         return 1 if found else 0
     else:
-        print("usage: python -m scorepad.i18n_catalog update|compile|check", file=sys.stderr)
+        print("usage: python -m scorepad.words.catalog update|compile|check", file=sys.stderr)
         return 2
     return 0
 
