@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorepad.club.ratings import BETA, Match, Ratings, match_of  # noqa: E402
 from scorepad.files.presets import load_preset  # noqa: E402
-from scorepad.league import (  # noqa: E402
+from scorepad.sim.league import (  # noqa: E402
     LeagueConfig,
     LeagueReport,
     brier,

@@ -48,7 +48,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "words": ("scorepad.words",),
     "reports": ("scorepad.render", "scorepad.export"),
     "service": ("scorepad.service",),
-    "simulator": ("scorepad.sim", "scorepad.league"),
+    "simulator": ("scorepad.sim",),
     "faces": ("scorepad.cli", "scorepad.serve", "scorepad.__main__"),
 }  # fmt: skip
 MAY_IMPORT: dict[str, set[str]] = {

@@ -11,7 +11,9 @@ from typer.testing import CliRunner
 
 from scorepad.cli import app
 from scorepad.club.ratings import rate_games
-from scorepad.league import (
+from scorepad.sim.bots import SkilledBot
+from scorepad.sim.gameloop import GameRunner
+from scorepad.sim.league import (
     Forecast,
     LeagueConfig,
     brier,
@@ -21,8 +23,6 @@ from scorepad.league import (
     skill_of,
     wilson,
 )
-from scorepad.sim.bots import SkilledBot
-from scorepad.sim.gameloop import GameRunner
 
 
 @pytest.mark.parametrize(

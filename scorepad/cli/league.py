@@ -11,7 +11,7 @@ from rich.text import Text
 from scorepad.cli.common import print_json, print_renderable
 from scorepad.club.ratings import MODEL_SETTINGS
 from scorepad.i18n import _, format_number, format_percent
-from scorepad.league import LeagueConfig, check_league, play_league
+from scorepad.sim.league import LeagueConfig, check_league, play_league
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from scorepad.engine.rules import Rules
-    from scorepad.league import LeagueReport
+    from scorepad.sim.league import LeagueReport
 
 
 def run_league(

@@ -6,6 +6,7 @@ kernel, `_kernel.c` or its twin `_kernel_py`); `scorer` scores sides with the en
 `checker` checks deals, `referee` holds both to the reference scorer; `validate` re-reads
 the play by the rules;
 `play` holds the card-play rules on integer card codes, `deal` the deck and the deal,
-`bots` and `valuation` the players; `record` reads, writes and replays hand records.
+`bots` and `valuation` the players; `record` reads, writes and replays hand records;
+`league` plays a league of skilled bots and rates them.
 docs/simulator.md has the whole map.
 """
