@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
-import typer.testing
+from hypothesis import settings
 
 from scorepad.engine.bids import parse_bid
 from scorepad.engine.rules import Rules
@@ -31,26 +31,10 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 # English unless a test asks for German, whatever the machine's locale (a subprocess too).
 os.environ["SCOREPAD_LANG"] = "en"
 
-_COMMANDS: dict[tuple[object, str], Any] = {}
-
-
-def _command_once(app: Any) -> Any:
-    """The Click command of a Typer app, built once per app and language.
-
-    Typer's CliRunner builds the command from the app on every invoke: some 12 ms for
-    scorepad's commands, on each of the suite's many in-process runs. A real run is a new
-    process that builds it once, as each (app, language) does here.
-    """
-    from scorepad.i18n import language
-
-    key = (app, language())
-    if key not in _COMMANDS:
-        _COMMANDS[key] = _build_command(app)
-    return _COMMANDS[key]
-
-
-_build_command = typer.testing._get_command
-typer.testing._get_command = _command_once
+# No test times the machine: Hypothesis's deadline for each example (200 ms by default)
+# fails a test on a busy machine, so the suite's profile has none.
+settings.register_profile("scorepad", deadline=None)
+settings.load_profile("scorepad")
 
 
 @pytest.fixture(autouse=True)
