@@ -43,8 +43,9 @@ from scorepad.files.store import save_game  # noqa: E402
 
 TARGET_RATIO = 1.1
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
-# How an installed `scorepad` console script starts: import the CLI and call main().
-SCOREPAD = [sys.executable, "-c", "import sys; from scorepad.cli import main; sys.exit(main())"]
+# As an installed `scorepad` console script starts: import the CLI and call main(). Through
+# `python -m scorepad`, which does just that in this tree and in a baseline's.
+SCOREPAD = [sys.executable, "-m", "scorepad"]
 FLOOR = [sys.executable, str(ROOT / "benchmarks" / "minimal_app.py")]
 BID = ["Ann=3", "Bob=nil", "Cy=4", "Dee=5"]
 

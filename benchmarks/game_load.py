@@ -54,7 +54,7 @@ for _ in range(50):
 again = (time.perf_counter() - start) / 50
 print(json.dumps({"reader": toml_reader(), "first": first, "again": again}))
 """
-SHOW = "import sys; from scorepad.cli import main; sys.exit(main())"
+SHOW = "import sys; from scorepad.cli.main import main; sys.exit(main())"
 
 
 def child(code: str, *args: str, env: dict[str, str]) -> tuple[float, str]:

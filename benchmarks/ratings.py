@@ -43,7 +43,7 @@ from scorepad.engine.game import Game  # noqa: E402
 
 NAMES = tuple(f"Player {letter}" for letter in "ABCDEFGHIJKLMNOP")
 GOAL = 2.0  # seconds, warm
-SCOREPAD = [sys.executable, "-c", "import sys; from scorepad.cli import main; sys.exit(main())"]
+SCOREPAD = [sys.executable, "-m", "scorepad"]  # as the console script starts
 
 
 def played_games(count: int, seed: int) -> list[Game]:

@@ -45,7 +45,7 @@ from scorepad.files.presets import load_preset  # noqa: E402
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 GOAL = 1.0  # seconds beyond start-up
 # How an installed `scorepad` console script starts: import the CLI and call main().
-SCOREPAD = [sys.executable, "-c", "import sys; from scorepad.cli import main; sys.exit(main())"]
+SCOREPAD = [sys.executable, "-m", "scorepad"]  # as the console script starts
 # The two parts, timed in a fresh process once the modules are imported.
 PARTS = """
 import json, time

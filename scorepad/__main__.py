@@ -1,5 +1,5 @@
 """`python -m scorepad` runs the command line."""
 
-from scorepad.cli import main
+from scorepad.cli.main import main
 
 main()

@@ -334,6 +334,21 @@ def test_every_module_is_in_one_part() -> None:
     assert sorted(prefixes) == sorted(set(prefixes))
 
 
+def test_every_package_init_is_a_map_that_imports_nothing() -> None:
+    """Each package's `__init__.py` is a docstring naming its modules (`name`), and no code."""
+    for module in read_modules(PACKAGE):
+        if module.path.name != "__init__.py" or module.dotted == "scorepad":
+            continue
+        body = module.tree.body
+        assert body and isinstance(body[0], ast.Expr), module.path
+        docstring = ast.get_docstring(module.tree) or ""
+        assert [type(node).__name__ for node in body[1:]] == [], module.path
+        for child in sorted(module.path.parent.glob("*.py")):
+            if child.name != "__init__.py" and not child.name.startswith("_"):
+                named = f"`{child.stem}`" in docstring or f".{child.stem}`" in docstring
+                assert named, f"{module.path} does not name {child.stem}"
+
+
 def _functions(module: Module) -> dict[str, str]:
     """Each function of a module by name, as its body's syntax tree (names and code, not
     layout or docstrings)."""
@@ -481,7 +496,7 @@ def test_a_clean_tree_passes_though_its_io_layer_does_io(tmp_path: Path) -> None
         ("cli/__init__.py", "from scorepad.sim import _kernel\n",
          "scorepad/cli/__init__.py:1: imports scorepad.sim's private _kernel"),
         # No face imports another; the simulator imports no face, service or renderer.
-        ("serve/__init__.py", "from scorepad.cli import main\n",
+        ("serve/__init__.py", "from scorepad.cli.main import main\n",
          "scorepad/serve/__init__.py:1: face scorepad.serve imports face scorepad.cli"),
         ("cli/__init__.py", "import typer\ndef go():\n    from scorepad.serve import app\n",
          "scorepad/cli/__init__.py:3: face scorepad.cli imports face scorepad.serve"),

@@ -8,7 +8,7 @@ import pytest
 import typer.main
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 
 runner = CliRunner()
 

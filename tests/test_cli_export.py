@@ -10,9 +10,9 @@ import pytest
 from test_export import friday_game, hostile_game
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.game import Game, standings
-from scorepad.export import export_game
+from scorepad.export.formats import export_game
 from scorepad.files.library import set_current
 from scorepad.files.store import save_game
 

@@ -12,12 +12,13 @@ from test_cli_check import all_commands
 PROBE = """
 import sys
 sys.argv = ["scorepad", *{args!r}]
-from scorepad.cli import main
+from scorepad.cli.main import main
 try:
     main()
 except SystemExit as stop:
     code = stop.code
-loaded = sorted(name for name in sys.modules if name.startswith("scorepad.cli."))
+loaded = sorted(name for name in sys.modules
+                if name.startswith("scorepad.cli.") and name != "scorepad.cli.main")
 print("LOADED", loaded, file=sys.stderr)
 print("PYDANTIC", "pydantic" in sys.modules, file=sys.stderr)
 """
@@ -80,7 +81,7 @@ def test_version() -> None:
 def test_dash_h_is_help_on_every_command(path: str) -> None:
     from typer.testing import CliRunner
 
-    from scorepad.cli import app
+    from scorepad.cli.main import app
 
     short = CliRunner().invoke(app, [*path.split(), "-h"])
     long = CliRunner().invoke(app, [*path.split(), "--help"])
@@ -95,7 +96,7 @@ def test_the_app_of_one_named_command_says_what_the_full_app_says(path: str, lan
     help and its refusals are the full app's, word for word, in either language."""
     from typer.testing import CliRunner
 
-    from scorepad.cli import app, load_commands
+    from scorepad.cli.main import app, load_commands
 
     word = path.split()[0]
     one = load_commands(word)
@@ -119,7 +120,7 @@ def test_every_help_page_reads_in_scorepads_words(path: str) -> None:
 
     from typer.testing import CliRunner
 
-    from scorepad.cli import app
+    from scorepad.cli.main import app
 
     out = CliRunner().invoke(app, [*path.split(), "-h"], env={"COLUMNS": "200"}).stdout
     assert re.findall(r"Input should|Traceback", out) == []
@@ -128,7 +129,7 @@ def test_every_help_page_reads_in_scorepads_words(path: str) -> None:
 def test_help_shows_ranges_metavars_and_unbroken_paragraphs() -> None:
     from typer.testing import CliRunner
 
-    from scorepad.cli import app
+    from scorepad.cli.main import app
 
     def page(*args: str) -> list[str]:
         out = CliRunner().invoke(app, [*args, "-h"], env={"COLUMNS": "300"}).stdout
@@ -187,7 +188,7 @@ def complete(words: str, home: str) -> list[str]:
     """What the shell offers for the last word of `words` (asked of the app in this process)."""
     from typer.testing import CliRunner
 
-    from scorepad.cli import app
+    from scorepad.cli.main import app
 
     result = CliRunner().invoke(app, [], env=completion_env(words, home), prog_name="scorepad")
     assert result.exit_code == 0, (result.output, repr(result.exception))
@@ -198,7 +199,7 @@ def complete(words: str, home: str) -> list[str]:
 def saved(home: object) -> str:
     from typer.testing import CliRunner
 
-    from scorepad.cli import app
+    from scorepad.cli.main import app
 
     runner = CliRunner()
     for args in (
@@ -234,7 +235,7 @@ def test_the_console_script_answers_the_shell(saved: str) -> None:
 
     env = {**os.environ, **completion_env("scorepad new x -p so", saved)}
     result = subprocess.run(
-        [sys.executable, "-c", "from scorepad.cli import main; main()"],
+        [sys.executable, "-c", "from scorepad.cli.main import main; main()"],
         capture_output=True, text=True, env=env, check=True,
     )  # fmt: skip
     assert result.stdout.split("\n")[:-1] == ["solo-3", "solo-5", "solo-6"]
@@ -243,7 +244,7 @@ def test_the_console_script_answers_the_shell(saved: str) -> None:
 def test_completion_scripts_are_offered() -> None:
     from typer.testing import CliRunner
 
-    from scorepad.cli import app
+    from scorepad.cli.main import app
 
     result = CliRunner().invoke(app, ["--show-completion", "bash"])
     # The output and the exception say why, should this ever fail again (it has, rarely,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.club.ratings import MODEL, rate_games
 from tests.test_gameindex import save
 from tests.test_ratings import won_by

@@ -17,7 +17,7 @@ import pytest
 from conftest import scorepad_process, stopped, totals_shown
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.game import standings
 from scorepad.files.store import load_game_file
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import scorepad_process, stopped
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.sim.kernel import kernel_built
 
 runner = CliRunner()

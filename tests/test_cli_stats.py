@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.files.library import game_path_for
 from scorepad.files.store import save_game
 from tests.test_stats import GAMES, PLAYER_ROWS

@@ -9,7 +9,7 @@ import pytest
 from conftest import preset_rules
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.cards import parse_cards
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.record import HandRecord, format_hand_record, hand_record

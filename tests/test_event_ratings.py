@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.club.ratings import rate_games
 from scorepad.files.library import game_path_for
 from scorepad.files.store import load_game_file

@@ -19,9 +19,9 @@ from conftest import assert_golden, preset_rules
 from scorepad.engine.bids import Bid, parse_bid
 from scorepad.engine.game import Game, Round, SideEntry, new_game, standings
 from scorepad.errors import ExportError
-from scorepad.export import ExportFormat, export_game, format_from_suffix, parse_format
 from scorepad.export.chart import score_chart_svg
 from scorepad.export.csv import CSV_HEADER, csv_cell
+from scorepad.export.formats import ExportFormat, export_game, format_from_suffix, parse_format
 from scorepad.export.json import game_json
 from scorepad.export.md import md_text
 

@@ -14,7 +14,7 @@ import pytest
 from conftest import assert_golden
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.i18n import set_language
 
 runner = CliRunner()

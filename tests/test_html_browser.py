@@ -22,7 +22,7 @@ import pytest
 from conftest import NEEDS_BROWSER, POLL
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.engine.game import Game, new_game, standings
 from scorepad.files.presets import resolve_rules

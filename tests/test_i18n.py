@@ -16,7 +16,7 @@ import pytest
 from babel.messages.mofile import write_mo
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.bids import BLIND_NIL, NIL, Bid, BidKind, parse_bid
 from scorepad.i18n import (
     LOCALE_DIR,
@@ -219,7 +219,7 @@ def pseudo_catalog() -> gettext.GNUTranslations:
 
 def help_pages() -> list[list[str]]:
     """Every command's and command group's --help."""
-    from scorepad.cli import COMMAND_MODULES
+    from scorepad.cli.main import COMMAND_MODULES
 
     pages = [["--help"], *[[command, "--help"] for command in COMMAND_MODULES]]
     events = [["event", sub, "--help"] for sub in ("new", "seat", "add", "drop", "show", "export")]
@@ -240,8 +240,8 @@ def test_every_word_of_every_help_page_is_marked_for_translation(
     args: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from scorepad import i18n
-    from scorepad.cli import COMMAND_MODULES
-    from scorepad.export import FORMAT_NAMES
+    from scorepad.cli.main import COMMAND_MODULES
+    from scorepad.export.formats import FORMAT_NAMES
 
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.setenv("NO_COLOR", "1")
@@ -499,9 +499,9 @@ def test_every_word_every_command_shows_is_marked_for_translation(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from scorepad import i18n
-    from scorepad.cli import COMMAND_MODULES
+    from scorepad.cli.main import COMMAND_MODULES
     from scorepad.engine.rules import KNOBS
-    from scorepad.export import FORMAT_NAMES
+    from scorepad.export.formats import FORMAT_NAMES
     from scorepad.files.presets import preset_names
     from scorepad.sim.bots import BOTS
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import preset_rules
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.club.ratings import rate_games
 from scorepad.sim.bots import SkilledBot
 from scorepad.sim.gameloop import GameRunner

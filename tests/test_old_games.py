@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.refusals import refusals
 from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.errors import RulesError

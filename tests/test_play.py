@@ -12,7 +12,7 @@ import pytest
 from conftest import assert_golden, scorepad_process
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.game import standings
 from scorepad.files.store import load_game_file
 

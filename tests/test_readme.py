@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 
 README = Path(__file__).parent.parent / "README.md"
 # The README's German twin: its sessions run in German, as a German locale would have it.

@@ -305,7 +305,7 @@ def test_dealer_names_are_whole_where_there_is_room(width: int) -> None:
 
 
 def test_txt_and_svg_exports_keep_dealer_names_whole() -> None:
-    from scorepad.export import export_game
+    from scorepad.export.formats import export_game
 
     game = game_of("standard", ("1=3 2=3 3=3 4=3", "1=3 2=3 3=4 4=3"), players=LONG)
     assert "│ Maximiliana-Theodora │" in export_game(game, standings(game), "txt")

@@ -570,7 +570,7 @@ def test_a_new_game_on_the_web_is_refused_as_scorepad_new_refuses_it(
     """The same refusal in the same words: a 4xx on the page, and no file written."""
     from typer.testing import CliRunner
 
-    from scorepad.cli import app
+    from scorepad.cli.main import app
 
     done = CliRunner().invoke(app, ["new", "fri", "--players", "Ann,Bob,Cat,Dan", *args])
     assert done.exit_code != 0 and not saved_games()
@@ -624,7 +624,7 @@ def test_without_nil_every_face_names_the_same_lowest_bid_and_refuses_a_0(home: 
     1, and each refuses a 0 (which these rules read as nil) saying so."""
     from typer.testing import CliRunner
 
-    from scorepad.cli import app
+    from scorepad.cli.main import app
 
     cli = CliRunner()
     started = cli.invoke(app, ["new", "tue", "--players", "Ann,Bob,Cat,Dan", "--set", "nil=false"])

@@ -26,7 +26,7 @@ import pytest
 from conftest import scorepad_process
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.game import new_game
 from scorepad.files.presets import resolve_rules
 from scorepad.files.store import load_game_file, save_game

@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.serve.app import ServeConfig, create_app
 
 runner = CliRunner()

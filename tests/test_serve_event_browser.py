@@ -16,7 +16,7 @@ import pytest
 from conftest import NEEDS_BROWSER, scorepad_process
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.game import standings
 from scorepad.files.store import load_game_file
 

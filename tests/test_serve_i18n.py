@@ -28,7 +28,7 @@ from test_serve_cli import serving
 from typer.testing import CliRunner
 
 from scorepad import i18n
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.files.store import load_game_file
 from scorepad.i18n import negotiate, set_language

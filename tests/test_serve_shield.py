@@ -132,7 +132,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Serv
     second to start, most of it importing)."""
     from typer.testing import CliRunner
 
-    from scorepad.cli import app
+    from scorepad.cli.main import app
 
     home = game_home(tmp_path_factory.mktemp("home"))
     night = ["event", "new", "club", "--players", "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy",
@@ -641,7 +641,7 @@ def test_a_bad_limit_setting_is_one_line_before_anything_listens(
 ) -> None:
     from typer.testing import CliRunner
 
-    from scorepad.cli import app
+    from scorepad.cli.main import app
 
     result = CliRunner().invoke(app, ["serve", "--all", "--port", "0"], env={name: value})
     assert result.exit_code == 2 and result.stdout == ""

@@ -10,7 +10,7 @@ import pytest
 from conftest import preset_rules
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.i18n import _, format_number, speaking
 from scorepad.sim.compare import Column, Comparison, Rate, RuleSet, mark_differences, wilson
 from scorepad.sim.gameloop import GameResult

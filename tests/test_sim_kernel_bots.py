@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.files.presets import load_preset
 from scorepad.sim import kernel
 from scorepad.sim.deal import deck_plan

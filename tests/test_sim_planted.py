@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine import scoring
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import BAG_PENALTY, BONUS, Line, Said, SideScore

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad import reference
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.rules import Rules
 from scorepad.files import presets
 from scorepad.sim.referee import knobs_of_preset, read_knobs

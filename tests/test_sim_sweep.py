@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine import bids
 from scorepad.engine.bids import Bid, BidKind, number
 from scorepad.engine.refusals import check_new_rules

@@ -47,7 +47,7 @@ def complete_preset_names(incomplete: str) -> list[str]:
 
 
 def complete_formats(incomplete: str) -> list[str]:
-    from scorepad.export import FORMAT_NAMES
+    from scorepad.export.formats import FORMAT_NAMES
 
     return names_starting(list(FORMAT_NAMES), incomplete)
 

@@ -13,7 +13,7 @@ from scorepad.cli.common import GameOption, complete_formats
 from scorepad.cli.core import app
 from scorepad.engine.game import standings
 from scorepad.errors import ExportError
-from scorepad.export import ExportFormat, export_game, format_from_suffix, parse_format
+from scorepad.export.formats import ExportFormat, export_game, format_from_suffix, parse_format
 from scorepad.files.library import resolve_game
 from scorepad.files.store import load_game_file, write_text_atomic
 from scorepad.hints import os_reason

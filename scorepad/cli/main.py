@@ -1,12 +1,11 @@
-"""The command line: a thin client of the library. The only package that imports Typer.
+"""The `scorepad` console script: the command named on the line, loaded alone.
 
 `main` imports only the module of the command it is given and builds that command alone
 (`core.app_for`), so every command starts about as fast as Typer itself allows. A command
 module imports at its top what its commands need; inside a function, with a word on why,
 only what would slow its other commands or `scorepad --help` (which loads them all).
-`import scorepad.cli` itself loads no other part of scorepad: this module imports inside
-its functions.
-`scorepad.cli.app` is the app with every command, for tests and tools.
+Importing this module loads no other part of scorepad: it imports inside its functions.
+`scorepad.cli.main.app` is the app with every command, for tests and tools.
 """
 
 from __future__ import annotations

@@ -1,13 +1,6 @@
-"""Exports as strings: JSON objects for machines, and the sheet in csv, md, html, svg, txt.
+"""The export formats by name, and a game handed to the one asked for.
 
-Every format is built from the same per-round view of a game and its standings (`view`),
-so they cannot disagree. Names are data: each format escapes them its own way (HTML
-entities, CSV formula neutralizing, Markdown backslashes, Rich `Text`), never trusting a
-name. Producers only: writing the strings to a file is the CLI's business.
-
-One module per format (`csv`, `json`, `md`, `html`, `svg`, `txt`), each imported only
-when its format is asked for; `chart` draws the score chart the HTML page shows. This
-module names the formats and hands a game to the right one.
+Each format's module is imported only when its format is asked for.
 """
 
 from __future__ import annotations
