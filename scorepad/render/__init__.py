@@ -1,6 +1,9 @@
-"""Rich renderables: the score sheet, rounds explained, tables; and the words of the
-simulator's problems. Producers only: no printing.
+"""Rich renderables; producers only, no printing. Each view has its own module, so a
+command loads only the one it draws.
 
-Each view is imported from its own module (`render.sheet`, `render.explain`,
-`render.tables`, `render.problems`), so a command loads only the one it draws.
+- `sheet`: the score sheet, its header and banners; `grid` the rounds' grid it is built on.
+- `explain`: a round explained line by line.
+- `tables`: the tables of presets and of a rules value's knobs.
+- `event`: a club night's standings and tables.
+- `problems`: the simulator's problems in the reader's words.
 """

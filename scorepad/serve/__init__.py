@@ -6,5 +6,6 @@ they change, `live` the event streams that redraw every open page when the game 
 changes, `guard` what a request must be to be taken (tokens, forms, one-line refusals),
 `language` the language each request is answered in, `shield` what stands before them
 all (the Host names served, other sites' forms, the headers of every answer, redirects),
-and `connections` each connection's deadlines and the cap on them (uvicorn's protocol).
+`connections` each connection's deadlines and the cap on them (uvicorn's protocol), and
+`event` a club night's pages (the room, the organizer, the table cards).
 """

@@ -1,12 +1,20 @@
-"""The game simulator: real deals bid and played out by bots, scored by the engine.
+"""The game simulator: real deals bid and played out by bots, scored by the engine and held
+to the independent reference. docs/simulator.md has the whole story.
 
-`run` runs many games over processes; `gameloop` is the game loop over a deal source
-(`botdeals`: the one deal path, bots in Python; `kerneldeals`: a table of bots on the
-kernel, `_kernel.c` or its twin `_kernel_py`); `scorer` scores sides with the engine,
-`checker` checks deals, `referee` holds both to the reference scorer; `validate` re-reads
-the play by the rules;
-`play` holds the card-play rules on integer card codes, `deal` the deck and the deal,
-`bots` and `valuation` the players; `record` reads, writes and replays hand records;
-`league` plays a league of skilled bots and rates them.
-docs/simulator.md has the whole map.
+- A run: `run` (many games, summed into one summary), `parallel` (ranges of games on
+  several processes), `results` (what a game gives: records, violations, counts).
+- A game: `gameloop` (deal after deal from a deal source, scored, folded, checked, to the
+  end), `source` (what the loop asks of a deal source).
+- Deals: `deal` (the deck as card codes, the shuffle), `botdeals` (the one deal path, bots
+  in Python), `kerneldeals` and `kernel` (a table of bots on the compiled kernel,
+  `_kernel.c`, or its twin `_kernel_py`), `play` (the rules of card play on card codes).
+- Players: `seen` (what a player sees and is asked), `bots`, `heuristic` (a club player),
+  `cardpicks` and `valuation` (its words for cards and hands), `explorer` (bots that make
+  every kind of bid the rules allow).
+- Checks: `scorer` (the engine, checked), `keys` (memo keys), `checker` (the bid checks),
+  `validate` (a plain replay of the play, the second reading), `referee` (the reference
+  at run time), `violated` (the rule a violation concerns).
+- Reports: `sweep` and `sweepcases` (every preset and a sample of knob combinations),
+  `compare` (house rules side by side), `record` (hand records), `league` (bots of known
+  skill, rated as people are).
 """
