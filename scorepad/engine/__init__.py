@@ -9,6 +9,8 @@ No I/O, no clock, no randomness: the other parts hand it values and it returns f
 - `bids`: a bid (a number, nil or blind nil), read and written; the bids a player, a side
   and a table may make.
 - `names`: the names of a game, its players and teams, checked.
+- `play`: the rules of card play on card codes: the cards that may be played (following
+  suit, spades led once broken), the card that wins a trick.
 - `scoring`: a side's round scored into itemized lines (facts), the end of a game judged.
 - `game`: a game and its rounds; its standings folded from them.
 - `entry`: what people type (PLAYER=VALUE) read into rounds, corrections and undo.

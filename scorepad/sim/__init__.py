@@ -4,9 +4,9 @@
 (`botdeals`: the one deal path, bots in Python; `kerneldeals`: a table of bots on the
 kernel, `_kernel.c` or its twin `_kernel_py`); `scorer` scores sides with the engine,
 `checker` checks deals, `referee` holds both to the reference scorer; `validate` re-reads
-the play by the rules;
-`play` holds the card-play rules on integer card codes, `deal` the deck and the deal,
-`bots` and `valuation` the players; `record` reads, writes and replays hand records;
-`league` plays a league of skilled bots and rates them.
+the play by the rules (the second reading; the first, which every deal is played by, is
+the engine's `scorepad.engine.play`); `deal` the deck and the deal, `bots` and
+`valuation` the players; `record` reads, writes and replays hand records; `league` plays
+a league of skilled bots and rates them.
 docs/simulator.md has the whole map.
 """
