@@ -24,6 +24,7 @@ from scorepad.engine.scoring import (
     judge_round,
     note_losses,
     score_side,
+    sides_losing,
 )
 from scorepad.errors import GameError, TricksError
 from scorepad.i18n import _
@@ -179,12 +180,71 @@ class Standings(NamedTuple):
     def trailing_by(self, side: int) -> int:
         """How far a side was behind the best other side when the next round was bid
         (0 or less when it leads)."""
-        return _trailing_by(self.latest_scores or self.scores, side)
+        return trailing_by(self.latest_scores or self.scores, side)
 
 
-def _trailing_by(scores: Sequence[int], side: int) -> int:
+def trailing_by(scores: Sequence[int], side: int) -> int:
+    """How far a side is behind the best other side (0 or less when it leads)."""
     others = [score for index, score in enumerate(scores) if index != side]
     return max(others) - scores[side] if others else 0
+
+
+# ---------------------------------------------------------------------------
+# The fold: a game's running numbers, round by round
+
+
+# A side's round as the fold reads it: its points, its bags after, whether it was set,
+# whether it made a Boston.
+SideFold = tuple[int, int, bool, bool]
+
+
+class Running(NamedTuple):
+    """A game's running numbers after some rounds, a number per side: what the fold
+    carries from round to round (`fold_round`)."""
+
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    sets: tuple[int, ...]
+    out_since: tuple[int | None, ...]  # the round each side lost in (None: still in)
+    fell: tuple[bool, ...]  # whether a side out fell through the loss limit then
+
+
+def start_running(sides: int) -> Running:
+    """The running numbers before the first round: no points, bags or sets, nobody out."""
+    zeros = (0,) * sides
+    return Running(zeros, zeros, zeros, (None,) * sides, (False,) * sides)
+
+
+def fold_round(
+    rules: Rules, running: Running, number: int, sides: Sequence[SideFold], *, judge: bool = True
+) -> tuple[Running, Outcome | Level | None]:
+    """Fold round `number` (each side's `SideFold`, in side order) into the running
+    numbers, and judge the end: the one fold step of a game, which `standings` folds a
+    saved game by and the simulator folds every game it plays by.
+
+    The sides that lose in the round are noted out (`note_losses`), and the end judged
+    (`judge_round`: an `Outcome`, a `Level` that plays on, or None); with `judge` False
+    (a round played after the end, which decides nothing) the scores carry on and
+    nothing is noted or judged."""
+    scores = tuple([score + side[0] for score, side in zip(running.scores, sides, strict=True)])
+    bags = tuple([side[1] for side in sides])
+    sets = tuple([count + side[2] for count, side in zip(running.sets, sides, strict=True)])
+    boston_by = None
+    for index, side in enumerate(sides):
+        if side[3]:
+            boston_by = index
+    if not judge:
+        return Running(scores, bags, sets, running.out_since, running.fell), None
+    out_since, fell = running.out_since, running.fell
+    if sides_losing(rules, scores, sets):
+        noted_out, noted_fell = list(out_since), list(fell)
+        note_losses(rules, number, scores, sets, noted_out, noted_fell)
+        out_since, fell = tuple(noted_out), tuple(noted_fell)
+    judged = judge_round(
+        rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
+        deals=number,
+    )  # fmt: skip
+    return Running(scores, bags, sets, out_since, fell), judged
 
 
 def standings(game: Game) -> Standings:
@@ -196,44 +256,34 @@ def standings(game: Game) -> Standings:
     game would have ended plays on: `level` says so until a later round is scored.
     """
     rules = game.rules
-    count = rules.sides
-    scores, bags, sets = [0] * count, [0] * count, [0] * count
-    out_since: list[int | None] = [None] * count  # the round each side lost in, if it has
-    fell = [False] * count  # whether it fell through the loss limit then
+    running = start_running(rules.sides)
     results: list[RoundResult] = []
     outcome: Outcome | None = None
     ended_after: int | None = None
-    at_end: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+    at_end: Running | None = None
     level: Level | None = None
     seating = _seating(game)
     for number, round_ in enumerate(game.rounds, start=1):
         after_end = ended_after is not None
-        warnings = _bid_warnings(game, seating, number, round_, scores)
+        warnings = _bid_warnings(game, seating, number, round_, running.scores)
         if not round_.played:
             results.append(RoundResult(number, round_, None, None, after_end, warnings))
             continue
-        scored = _score_round(rules, seating, round_, scores, bags)
-        boston_by = None
-        for side, result in enumerate(scored):
-            scores[side], bags[side] = result.score, result.bags
-            sets[side] += result.was_set
-            if result.boston:
-                boston_by = side
+        scored = _score_round(rules, seating, round_, running.scores, running.bags)
+        folds = [(side.points, side.bags, side.was_set, side.boston) for side in scored]
+        running, judged = fold_round(rules, running, number, folds, judge=not after_end)
         ended: Outcome | None = None
         if not after_end:
-            note_losses(rules, number, scores, sets, out_since, fell)
-            judged = judge_round(
-                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
-                deals=number,
-            )
             level = judged if isinstance(judged, Level) else None
             ended = judged if isinstance(judged, Outcome) else None
         if ended is not None:
-            outcome, ended_after = ended, number
-            at_end = (tuple(scores), tuple(bags), tuple(sets))
+            outcome, ended_after, at_end = ended, number, running
         results.append(RoundResult(number, round_, scored, ended, after_end, warnings))
-    final = at_end or (tuple(scores), tuple(bags), tuple(sets))
-    return Standings(tuple(results), *final, outcome, ended_after, tuple(scores), level)
+    final = at_end or running
+    return Standings(
+        tuple(results), final.scores, final.bags, final.sets, outcome, ended_after,
+        running.scores, level,
+    )  # fmt: skip
 
 
 def bid_warnings(
@@ -262,7 +312,7 @@ def _bid_warnings(
                 deficit = rules.blind_bid_deficit
             else:
                 continue
-            behind = _trailing_by(scores, side)
+            behind = trailing_by(scores, side)
             if not deficit or behind >= deficit:
                 continue
             names = seating.names[side]

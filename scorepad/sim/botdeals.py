@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 
 from scorepad.engine.bids import BLIND_NIL, Bid, BidKind, open_bids
+from scorepad.engine.game import trailing_by
 from scorepad.engine.play import (
     BEATS,
     BIT,
@@ -27,7 +28,6 @@ from scorepad.engine.rules import Rules
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.deal import MAX_REDEALS, DeckPlan, deck_plan, has_no_spade, shuffle_deal
-from scorepad.sim.keys import trailing_by
 from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
@@ -99,8 +99,8 @@ class BotDeals:
         return int(rng.random() * rules.players)
 
     def deal(
-        self, result: GameResult, number: int, dealer: int, scores: list[int], bags: list[int],
-        keep_record: bool,
+        self, result: GameResult, number: int, dealer: int, scores: Sequence[int],
+        bags: Sequence[int], keep_record: bool,
     ) -> Deal:  # fmt: skip
         """Deal, bid and play deal `number` of the game, checked."""
         seen = self._seen

@@ -70,7 +70,7 @@ class DealChecker:
             problems.append(
                 Problem("deal", "holdings", {"counts": [len(hand) for hand in holdings]})
             )
-        leader = (record.dealer + 1) % rules.players
+        leader = rules.first_leader(record.dealer)
         replay = replay_play(holdings, leader, record.plays, self._names)
         problems.extend(replay.problems)
         winners, taken = replay.winners, replay.taken

@@ -12,15 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scorepad.engine.game import trailing_by
 from scorepad.engine.rules import Rules
-
-
-def trailing_by(scores: Sequence[int], side: int) -> int:
-    """How far a side is behind the best other side (0 or less when it leads)."""
-    if len(scores) == 2:
-        return scores[1 - side] - scores[side]
-    others = [score for index, score in enumerate(scores) if index != side]
-    return max(others) - scores[side] if others else 0
 
 
 class MemoKeys:
