@@ -46,10 +46,3 @@ class MemoKeys:
         if not self._reads_deficit[blind]:
             return None
         return self.clipped(scores, side)
-
-    def deal_deficits(self, scores: Sequence[int], blind: bool) -> tuple[int, ...] | None:
-        """What the checks of a deal's bids read of the scores (every side's clipped
-        deficit; None when the rules say they do not read them)."""
-        if not self._reads_deficit[blind]:
-            return None
-        return tuple(self.clipped(scores, side) for side in range(len(scores)))

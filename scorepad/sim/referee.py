@@ -221,7 +221,11 @@ class GameFold:
     Its memo is its own, keyed by the seats' bids as the deal source gives them (the
     kernel's bid codes, or the Python path's bid keys) and tricks: nothing of the
     engine's memo keys or the kernel's score slots. Each process of a run folds with its
-    own memo and its own referee: nothing of the fold is shared between processes."""
+    own memo and its own referee: nothing of the fold is shared between processes. The
+    memo is there for speed and earns it: 1.35x on the kernel path with random bots
+    (1.41x when first measured), 1.27x with heuristic bots (`python
+    benchmarks/sim_memo.py --memo fold [--bots heuristic]`, five paired rounds of 1,000
+    games)."""
 
     def __init__(self, referee: Referee, plain_of: PlainOf) -> None:
         rules = referee.rules
