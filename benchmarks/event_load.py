@@ -34,7 +34,8 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-from scorepad.club.seating import RoundSeats, seat_pairs, seat_rotate, seat_swiss_round
+from scorepad.club.seating import seat_pairs, seat_rotate, seat_swiss_round
+from scorepad.club.seats import RoundSeats
 
 DEADLINE = 180.0  # seconds: the whole served run
 REFRESH = 1.0  # the room page's refresh (scorepad.serve.event.REFRESH_SECONDS)

@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scorepad.engine.play import mask_of  # noqa: E402
 from scorepad.files.presets import load_preset  # noqa: E402
 from scorepad.sim.gameloop import GameRunner  # noqa: E402
-from scorepad.sim.play import mask_of  # noqa: E402
 from scorepad.sim.valuation import RANK_OF, hand_tricks, nil_risk  # noqa: E402
 
 

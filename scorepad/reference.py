@@ -426,10 +426,7 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
         results.append(this_round)
         if ending is not None:
             continue  # after the end: scored, but it decides nothing
-        for ledger in ledgers:
-            if ledger.lost_in is None and has_lost(knobs, ledger):
-                ledger.lost_in = number
-                ledger.fell = below_the_limit(knobs, ledger)
+        note_the_losses(knobs, ledgers, number)
         verdict = check_the_end(knobs, ledgers, bostons, number)
         if verdict is not None:
             ending = (verdict[0], number, verdict[1])
@@ -441,6 +438,16 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
     if ending is None:
         return GameResult(results, None, None, None, *kept, warnings)
     return GameResult(results, ending[0], ending[1], ending[2], *kept, warnings)
+
+
+def note_the_losses(knobs: Knobs, ledgers: Sequence[Ledger], number: int) -> None:
+    """Mark the sides that lost in round `number`: a side not out before that has lost
+    now is out since this round, and fell through the loss limit if it stands at or
+    below it (docs/rules.md); a side out before stays out as it was."""
+    for ledger in ledgers:
+        if ledger.lost_in is None and has_lost(knobs, ledger):
+            ledger.lost_in = number
+            ledger.fell = below_the_limit(knobs, ledger)
 
 
 def has_lost(knobs: Knobs, ledger: Ledger) -> bool:

@@ -8,15 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorepad.engine.bids import Bid, parse_bid
-from scorepad.engine.game import (
-    Game,
-    Round,
-    SideEntry,
-    check_round_bids,
-    check_round_tricks,
-    new_game,
-    standings,
-)
+from scorepad.engine.checks import check_round_bids, check_round_tricks
+from scorepad.engine.game import Game, Round, SideEntry, new_game, standings
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import EndReason
 from scorepad.errors import BidError, GameError, TricksError
@@ -239,7 +232,7 @@ def test_swapping_the_teams_swaps_their_results(
 def test_tricks_are_given_per_player_alone_or_beside_a_nil(
     preset: str, bids: str, by_player: bool
 ) -> None:
-    from scorepad.engine.game import tricks_by_player
+    from scorepad.engine.checks import tricks_by_player
 
     side = [parse_bid(word) for word in bids.split()]
     assert tricks_by_player(preset_rules(preset), side) is by_player
@@ -251,7 +244,7 @@ def test_tricks_are_given_per_player_alone_or_beside_a_nil(
     ids=["rest", "none-left", "nothing-given", "too-many"],
 )
 def test_the_one_left_out_takes_the_rest_of_the_deal(taken: tuple[int, ...], rest: int) -> None:
-    from scorepad.engine.game import rest_of_deal
+    from scorepad.engine.checks import rest_of_deal
 
     assert rest_of_deal(preset_rules("standard"), taken) == rest
 

@@ -9,16 +9,8 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from scorepad.club.seating import (
-    RoundSeats,
-    SeatingError,
-    check_field,
-    pair_key,
-    round_robin_rounds,
-    seat_pairs,
-    seat_rotate,
-    seat_swiss_round,
-)
+from scorepad.club.seating import seat_pairs, seat_rotate, seat_swiss_round
+from scorepad.club.seats import RoundSeats, SeatingError, check_field, pair_key, round_robin_rounds
 
 
 def names(count: int) -> list[str]:

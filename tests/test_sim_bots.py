@@ -10,9 +10,9 @@ from conftest import preset_rules
 
 from scorepad.engine.bids import NIL, Bid, number
 from scorepad.engine.cards import CODE_CARDS, card_code, parse_cards
+from scorepad.engine.play import NON_SPADE_MASK, SUIT_OF, legal_mask, mask_of
 from scorepad.sim.bots import HeuristicBot
 from scorepad.sim.cardpicks import discard_low, lowest_by_rank
-from scorepad.sim.play import NON_SPADE_MASK, SUIT_OF, legal_mask, mask_of
 from scorepad.sim.seen import Seen, bid_choice
 from scorepad.sim.valuation import (
     SIDE_RISKS,

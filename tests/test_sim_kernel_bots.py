@@ -20,13 +20,13 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli.main import app
+from scorepad.engine.game import trailing_by
+from scorepad.engine.play import NO_SUIT, SPADES, SUIT_OF, legal_mask, trick_winner
 from scorepad.files.presets import load_preset
 from scorepad.sim import kernel
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.kernel import KernelTable, kernel_built, kernel_seed, new_table, table_type
-from scorepad.sim.keys import trailing_by
-from scorepad.sim.play import NO_SUIT, SPADES, SUIT_OF, legal_mask, trick_winner
 from scorepad.sim.run import RunConfig, simulate
 from tests.test_sim_golden import GOLDEN, RUNS, UNPINNED
 from tests.test_sim_kernel import (

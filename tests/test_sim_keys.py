@@ -24,13 +24,13 @@ from scorepad.engine.bids import (
     check_table_bids,
     number,
 )
+from scorepad.engine.game import trailing_by
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import Hand, SideScore, score_side
 from scorepad.errors import BidError
 from scorepad.files.presets import load_preset
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE, bids_of_codes
-from scorepad.sim.keys import trailing_by
 from scorepad.sim.referee import Referee
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.scorer import SideScorer

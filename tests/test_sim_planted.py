@@ -22,10 +22,10 @@ from typer.testing import CliRunner
 
 from scorepad.cli.main import app
 from scorepad.engine import scoring
+from scorepad.engine.play import BEATS, NO_SUIT, SPADE_MASK, SUIT_MASKS, SUIT_OF, legal_mask
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import BAG_PENALTY, BONUS, Line, Said, SideScore
 from scorepad.sim import botdeals, bots, kernel, keys
-from scorepad.sim.play import BEATS, NO_SUIT, SPADE_MASK, SUIT_MASKS, SUIT_OF, legal_mask
 from tests.test_sim_kernel import build_mutant, needs_kernel
 
 runner = CliRunner()

@@ -1,4 +1,5 @@
-"""The fast play rules on card codes agree with a plain reading of RULES.md 3-4."""
+"""The engine's play rules on card codes (scorepad.engine.play) agree with a plain reading
+of RULES.md 3-4."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.engine.cards import CODE_CARDS, CODE_COUNT, Suit, card_code, parse_card, parse_cards
-from scorepad.sim.play import (
+from scorepad.engine.play import (
     BEATS,
     NO_SUIT,
     SPADES,

@@ -10,8 +10,8 @@ import typer
 
 from scorepad.cli.core import error_words
 from scorepad.engine.bids import bid_forms, check_bid, parse_bid, say_bid
+from scorepad.engine.checks import rest_of_deal, tricks_by_player
 from scorepad.engine.entry import parse_tricks
-from scorepad.engine.game import rest_of_deal, tricks_by_player
 from scorepad.errors import BidError, ScorepadError
 from scorepad.i18n import _
 

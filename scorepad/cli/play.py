@@ -33,11 +33,11 @@ from scorepad.cli.common import INTERRUPTED, GameOption, print_renderable
 from scorepad.cli.core import app
 from scorepad.cli.rounds import overbid_warnings, undone_text
 from scorepad.engine.bids import bid_forms, contract_of, legal_bids
+from scorepad.engine.checks import check_round_number
 from scorepad.engine.entry import set_bids
 from scorepad.engine.game import (
     Round,
     SideEntry,
-    check_round_number,
     next_dealer,
     open_round,
     standings,

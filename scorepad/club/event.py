@@ -18,7 +18,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scorepad.club.seating import (
+from scorepad.club.seating import seat_pairs, seat_rotate, seat_swiss_round
+from scorepad.club.seats import (
     Draw,
     Format,
     Pair,
@@ -26,9 +27,6 @@ from scorepad.club.seating import (
     SeatingProblem,
     pair_key,
     round_robin_rounds,
-    seat_pairs,
-    seat_rotate,
-    seat_swiss_round,
 )
 from scorepad.engine.game import EventSeat, Game, standings
 from scorepad.errors import GameError, Todo

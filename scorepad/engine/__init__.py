@@ -9,8 +9,12 @@ No I/O, no clock, no randomness: the other parts hand it values and it returns f
 - `bids`: a bid (a number, nil or blind nil), read and written; the bids a player, a side
   and a table may make.
 - `names`: the names of a game, its players and teams, checked.
+- `play`: the rules of card play on card codes: the cards that may be played (following
+  suit, spades led once broken), the card that wins a trick.
 - `scoring`: a side's round scored into itemized lines (facts), the end of a game judged.
-- `game`: a game and its rounds; its standings folded from them.
+- `game`: a game and its rounds; its standings folded from them, by the one fold step
+  (`fold_round`) the simulator folds its games by too.
+- `checks`: what is entered into a game checked: bids, tricks, round numbers.
 - `entry`: what people type (PLAYER=VALUE) read into rounds, corrections and undo.
 - `dispute`: a disputed round scored without a saved game.
 """

@@ -13,14 +13,12 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from scorepad.engine.bids import Bid, parse_bid
+from scorepad.engine.checks import check_round_bids, check_round_number, check_round_tricks
 from scorepad.engine.game import (
     Game,
     Round,
     SideEntry,
     Standings,
-    check_round_bids,
-    check_round_number,
-    check_round_tricks,
     next_dealer,
     open_round,
     standings,

@@ -9,11 +9,11 @@ never stored: `standings` recomputes them with the engine every time.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from scorepad.engine.bids import Bid, BidKind, check_side_bids, check_table_bids
+from scorepad.engine.bids import Bid, BidKind
 from scorepad.engine.names import check_game_names
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import (
@@ -24,8 +24,9 @@ from scorepad.engine.scoring import (
     judge_round,
     note_losses,
     score_side,
+    sides_losing,
 )
-from scorepad.errors import GameError, TricksError
+from scorepad.errors import GameError
 from scorepad.i18n import _
 
 # Read once: an Enum member looked up on its class is slow in a loop over every bid.
@@ -179,12 +180,71 @@ class Standings(NamedTuple):
     def trailing_by(self, side: int) -> int:
         """How far a side was behind the best other side when the next round was bid
         (0 or less when it leads)."""
-        return _trailing_by(self.latest_scores or self.scores, side)
+        return trailing_by(self.latest_scores or self.scores, side)
 
 
-def _trailing_by(scores: Sequence[int], side: int) -> int:
+def trailing_by(scores: Sequence[int], side: int) -> int:
+    """How far a side is behind the best other side (0 or less when it leads)."""
     others = [score for index, score in enumerate(scores) if index != side]
     return max(others) - scores[side] if others else 0
+
+
+# ---------------------------------------------------------------------------
+# The fold: a game's running numbers, round by round
+
+
+# A side's round as the fold reads it: its points, its bags after, whether it was set,
+# whether it made a Boston.
+SideFold = tuple[int, int, bool, bool]
+
+
+class Running(NamedTuple):
+    """A game's running numbers after some rounds, a number per side: what the fold
+    carries from round to round (`fold_round`)."""
+
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    sets: tuple[int, ...]
+    out_since: tuple[int | None, ...]  # the round each side lost in (None: still in)
+    fell: tuple[bool, ...]  # whether a side out fell through the loss limit then
+
+
+def start_running(sides: int) -> Running:
+    """The running numbers before the first round: no points, bags or sets, nobody out."""
+    zeros = (0,) * sides
+    return Running(zeros, zeros, zeros, (None,) * sides, (False,) * sides)
+
+
+def fold_round(
+    rules: Rules, running: Running, number: int, sides: Sequence[SideFold], *, judge: bool = True
+) -> tuple[Running, Outcome | Level | None]:
+    """Fold round `number` (each side's `SideFold`, in side order) into the running
+    numbers, and judge the end: the one fold step of a game, which `standings` folds a
+    saved game by and the simulator folds every game it plays by.
+
+    The sides that lose in the round are noted out (`note_losses`), and the end judged
+    (`judge_round`: an `Outcome`, a `Level` that plays on, or None); with `judge` False
+    (a round played after the end, which decides nothing) the scores carry on and
+    nothing is noted or judged."""
+    scores = tuple([score + side[0] for score, side in zip(running.scores, sides, strict=True)])
+    bags = tuple([side[1] for side in sides])
+    sets = tuple([count + side[2] for count, side in zip(running.sets, sides, strict=True)])
+    boston_by = None
+    for index, side in enumerate(sides):
+        if side[3]:
+            boston_by = index
+    if not judge:
+        return Running(scores, bags, sets, running.out_since, running.fell), None
+    out_since, fell = running.out_since, running.fell
+    if sides_losing(rules, scores, sets):
+        noted_out, noted_fell = list(out_since), list(fell)
+        note_losses(rules, number, scores, sets, noted_out, noted_fell)
+        out_since, fell = tuple(noted_out), tuple(noted_fell)
+    judged = judge_round(
+        rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
+        deals=number,
+    )  # fmt: skip
+    return Running(scores, bags, sets, out_since, fell), judged
 
 
 def standings(game: Game) -> Standings:
@@ -196,44 +256,34 @@ def standings(game: Game) -> Standings:
     game would have ended plays on: `level` says so until a later round is scored.
     """
     rules = game.rules
-    count = rules.sides
-    scores, bags, sets = [0] * count, [0] * count, [0] * count
-    out_since: list[int | None] = [None] * count  # the round each side lost in, if it has
-    fell = [False] * count  # whether it fell through the loss limit then
+    running = start_running(rules.sides)
     results: list[RoundResult] = []
     outcome: Outcome | None = None
     ended_after: int | None = None
-    at_end: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+    at_end: Running | None = None
     level: Level | None = None
-    seating = _seating(game)
+    names = _side_names(game)
     for number, round_ in enumerate(game.rounds, start=1):
         after_end = ended_after is not None
-        warnings = _bid_warnings(game, seating, number, round_, scores)
+        warnings = _bid_warnings(game, names, number, round_, running.scores)
         if not round_.played:
             results.append(RoundResult(number, round_, None, None, after_end, warnings))
             continue
-        scored = _score_round(rules, seating, round_, scores, bags)
-        boston_by = None
-        for side, result in enumerate(scored):
-            scores[side], bags[side] = result.score, result.bags
-            sets[side] += result.was_set
-            if result.boston:
-                boston_by = side
+        scored = _score_round(rules, names, round_, running.scores, running.bags)
+        folds = [(side.points, side.bags, side.was_set, side.boston) for side in scored]
+        running, judged = fold_round(rules, running, number, folds, judge=not after_end)
         ended: Outcome | None = None
         if not after_end:
-            note_losses(rules, number, scores, sets, out_since, fell)
-            judged = judge_round(
-                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
-                deals=number,
-            )
             level = judged if isinstance(judged, Level) else None
             ended = judged if isinstance(judged, Outcome) else None
         if ended is not None:
-            outcome, ended_after = ended, number
-            at_end = (tuple(scores), tuple(bags), tuple(sets))
+            outcome, ended_after, at_end = ended, number, running
         results.append(RoundResult(number, round_, scored, ended, after_end, warnings))
-    final = at_end or (tuple(scores), tuple(bags), tuple(sets))
-    return Standings(tuple(results), *final, outcome, ended_after, tuple(scores), level)
+    final = at_end or running
+    return Standings(
+        tuple(results), final.scores, final.bags, final.sets, outcome, ended_after,
+        running.scores, level,
+    )  # fmt: skip
 
 
 def bid_warnings(
@@ -244,11 +294,20 @@ def bid_warnings(
     A correction of an earlier round can change who trails; the round was played and is
     kept and scored as entered, but each such bid is named, with what it needed.
     """
-    return _bid_warnings(game, _seating(game), number, round_, scores)
+    return _bid_warnings(game, _side_names(game), number, round_, scores)
+
+
+def _side_names(game: Game) -> tuple[tuple[str, ...], ...]:
+    """Each side's players, in seat order."""
+    return tuple(game.side_players(side) for side in range(game.rules.sides))
 
 
 def _bid_warnings(
-    game: Game, seating: _Seating, number: int, round_: Round, scores: Sequence[int]
+    game: Game,
+    side_names: Sequence[Sequence[str]],
+    number: int,
+    round_: Round,
+    scores: Sequence[int],
 ) -> tuple[BidWarning, ...]:
     rules = game.rules
     found: list[BidWarning] = []
@@ -262,10 +321,10 @@ def _bid_warnings(
                 deficit = rules.blind_bid_deficit
             else:
                 continue
-            behind = _trailing_by(scores, side)
+            behind = trailing_by(scores, side)
             if not deficit or behind >= deficit:
                 continue
-            names = seating.names[side]
+            names = side_names[side]
             who = names[index] if len(entry.bids) == len(names) else game.sides[side]
             blind = None if kind is _BLIND_NIL else bid.tricks
             found.append(BidWarning(number, who, game.sides[side], blind, deficit, behind))
@@ -273,157 +332,21 @@ def _bid_warnings(
 
 
 def _score_round(
-    rules: Rules, seating: _Seating, round_: Round, scores: Sequence[int], bags: Sequence[int]
+    rules: Rules,
+    side_names: Sequence[Sequence[str]],
+    round_: Round,
+    scores: Sequence[int],
+    bags: Sequence[int],
 ) -> tuple[SideScore, ...]:
     return tuple(
         score_side(
             rules,
-            side_hands(rules, entry, seating.names[side]),
+            side_hands(rules, entry, side_names[side]),
             score=scores[side],
             bags=bags[side],
         )
         for side, entry in enumerate(round_.sides)
     )
-
-
-# ---------------------------------------------------------------------------
-# Checking what is entered
-
-
-def check_round_bids(game: Game, round_: Round, before: Standings | None) -> None:
-    """Refuse bids the rules forbid, judged by the standings before the round.
-
-    Without standings (`before` None) the side's deficit is unknown, and blind nil's
-    "only when trailing" is not judged.
-    """
-    _check_bids(game, _seating(game), round_, before)
-
-
-def _check_bids(game: Game, seating: _Seating, round_: Round, before: Standings | None) -> None:
-    rules = game.rules
-    teams = rules.side_size > 1
-    for side, entry in enumerate(round_.sides):
-        joint = teams and len(entry.bids) == 1
-        check_side_bids(
-            rules,
-            entry.bids,
-            who=(game.sides[side],) if joint else seating.names[side],
-            side=game.sides[side],
-            trailing_by=before.trailing_by(side) if before is not None else None,
-            joint=joint,
-        )
-    in_order, last = _bids_in_order(game, seating, round_)
-    check_table_bids(rules, in_order, last=last)
-
-
-def check_round_entries(game: Game, round_: Round) -> None:
-    """What a round may hold at any moment: bids the rules allow, tricks that add up.
-
-    Used on a saved game. Blind nil's "only when trailing" is left out: a later
-    correction may change who trails, and the game must still load.
-    """
-    round_checker(game)(round_)
-
-
-def round_checker(game: Game) -> Callable[[Round], None]:
-    """`check_round_entries` for the rounds of `game`, its seating worked out once.
-
-    Loading a game checks every round: the sides' seats, players and bidding orders are
-    the same for all of them.
-    """
-    seating = _seating(game)
-
-    def check(round_: Round) -> None:
-        _check_bids(game, seating, round_, None)
-        if round_.played:
-            check_round_tricks(game, round_)
-
-    return check
-
-
-class _Seating(NamedTuple):
-    """Who sits where in a game, worked out once rather than per round or per bid."""
-
-    names: tuple[tuple[str, ...], ...]  # each side's players, in seat order
-    # For each dealer, the bidding order from the dealer's left: (seat, side, place in side).
-    orders: tuple[tuple[tuple[int, int, int], ...], ...]
-
-
-def _seating(game: Game) -> _Seating:
-    rules, seats = game.rules, len(game.players)
-    side_seats = [rules.seats_of(side) for side in range(rules.sides)]
-    places = {
-        seat: (side, place)
-        for side, in_side in enumerate(side_seats)
-        for place, seat in enumerate(in_side)
-    }
-    orders = tuple(
-        tuple((seat, *places[seat]) for seat in rules.bidding_order(dealer))
-        for dealer in range(seats)
-    )
-    names = tuple(tuple(game.players[seat] for seat in in_side) for in_side in side_seats)
-    return _Seating(names, orders)
-
-
-def _bids_in_order(game: Game, seating: _Seating, round_: Round) -> tuple[list[Bid], str]:
-    """The round's bids in bidding order, from the left of the dealer (a joint bid once),
-    and who bid last."""
-    teams = game.rules.side_size > 1
-    order: list[Bid] = []
-    last = ""
-    joint_sides: set[int] = set()
-    for seat, side, place in seating.orders[round_.dealer % len(game.players)]:
-        bids = round_.sides[side].bids
-        if teams and len(bids) == 1:
-            if side not in joint_sides:
-                joint_sides.add(side)
-                order.append(bids[0])
-                last = game.sides[side]
-        else:
-            order.append(bids[place])
-            last = game.players[seat]
-    return order, last
-
-
-def tricks_by_player(rules: Rules, bids: Sequence[Bid]) -> bool:
-    """Whether a side's tricks are given player by player: a player alone, or a side with
-    a nil bidder, whose tricks are scored apart from the partner's (RULES.md 8)."""
-    return rules.side_size == 1 or any(bid.is_nil for bid in bids)
-
-
-def rest_of_deal(rules: Rules, taken: Iterable[int]) -> int | None:
-    """The tricks left for the one hand (or side) not given yet when the others took
-    `taken`; None when those are already more than a deal has."""
-    rest = rules.tricks - sum(taken)
-    return rest if rest >= 0 else None
-
-
-def check_round_tricks(game: Game, round_: Round) -> None:
-    """Refuse tricks that cannot have been taken: negative, a team total beside a nil,
-    or a table total other than the tricks in a deal."""
-    rules, total = game.rules, 0
-    most = rules.tricks
-    for side, entry in enumerate(round_.sides):
-        assert entry.tricks is not None
-        if min(entry.tricks, default=0) < 0 or max(entry.tricks, default=0) > most:
-            raise TricksError(
-                _("{side}: tricks must be 0 to {most}, not {tricks}").format(
-                    side=game.sides[side], most=rules.tricks, tricks=list(entry.tricks)
-                )
-            )
-        if len(entry.tricks) == 1 < len(entry.bids) and tricks_by_player(rules, entry.bids):
-            raise TricksError(
-                _("{side} has a nil bidder: give each player's tricks, not a team total").format(
-                    side=game.sides[side]
-                )
-            )
-        total += sum(entry.tricks)
-    if total != rules.tricks:
-        raise TricksError(
-            _("the tricks add up to {total}; a deal has {tricks}").format(
-                total=total, tricks=rules.tricks
-            )
-        )
 
 
 def new_game(
@@ -471,20 +394,6 @@ def deals_left(game: Game, standings: Standings) -> int | None:
 def standings_before(game: Game, number: int) -> Standings:
     """The standings after the rounds before round `number`."""
     return standings(dataclasses.replace(game, rounds=game.rounds[: number - 1]))
-
-
-def check_round_number(game: Game, number: int) -> None:
-    """Refuse a round number that does not exist."""
-    if not 1 <= number <= len(game.rounds):
-        count = len(game.rounds)
-        said = (
-            _("there is no round {number}; rounds are 1 to {count}")
-            if count > 1
-            else _("there is no round {number}; round 1 is the only one")
-            if count
-            else _("there is no round {number}; no round is entered yet")
-        )
-        raise GameError(said.format(number=number, count=count))
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,10 +164,16 @@ class Rules:
     def seats_of(self, side: int) -> tuple[int, ...]:
         return tuple(seat for seat in range(self.players) if seat % self.sides == side)
 
+    def first_leader(self, dealer: int) -> int:
+        """The seat that bids first and leads the first trick of a deal `dealer` deals:
+        the dealer's left (RULES.md 1)."""
+        return (dealer + 1) % self.players
+
     def bidding_order(self, dealer: int) -> tuple[int, ...]:
-        """The seats in the order they bid a deal `dealer` deals: from the dealer's left,
-        the dealer last (RULES.md 1). The first of them leads the first trick."""
-        return tuple((dealer + step) % self.players for step in range(1, self.players + 1))
+        """The seats in the order they bid a deal `dealer` deals: from the dealer's left
+        (`first_leader`, who leads the first trick), the dealer last (RULES.md 1)."""
+        first = self.first_leader(dealer)
+        return tuple((first + step) % self.players for step in range(self.players))
 
 
 @cache

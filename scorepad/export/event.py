@@ -12,7 +12,7 @@ from html import escape
 from typing import Any
 
 from scorepad.club.event import Event, EventStandings, RoundState, StandingRow
-from scorepad.club.seating import SeatingProblem
+from scorepad.club.seats import SeatingProblem
 from scorepad.i18n import _, language, ngettext, pgettext
 
 EXPORT_FORMATS = ("csv", "json", "md", "html")

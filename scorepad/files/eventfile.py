@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorepad.club.event import Event, EventRound
-from scorepad.club.seating import FORMATS, RoundSeats, SeatingProblem, TableSeats
+from scorepad.club.seats import FORMATS, RoundSeats, SeatingProblem, TableSeats
 from scorepad.errors import GameFileError
 from scorepad.files.tomltext import parse_toml
 from scorepad.i18n import _

@@ -21,7 +21,8 @@ from functools import cache
 from typing import Any
 
 from scorepad.engine.bids import Bid, BidKind, parse_bid
-from scorepad.engine.game import EventSeat, Game, Round, SideEntry, new_game, round_checker
+from scorepad.engine.checks import round_checker
+from scorepad.engine.game import EventSeat, Game, Round, SideEntry, new_game
 from scorepad.engine.ruledata import rules_from_mapping
 from scorepad.engine.rules import KNOBS, format_value
 from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError

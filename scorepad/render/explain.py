@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from scorepad.engine.game import Game, SideEntry, Standings, check_round_number
+from scorepad.engine.checks import check_round_number
+from scorepad.engine.game import Game, SideEntry, Standings
 from scorepad.engine.scoring import SideScore, signed
 from scorepad.i18n import _, pgettext
 from scorepad.render.grid import BAD

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from scorepad.engine.checks import rest_of_deal
 from scorepad.engine.entry import Given, bids_given, parse_tricks, tricks_given
-from scorepad.engine.game import Game, rest_of_deal
+from scorepad.engine.game import Game
 from scorepad.engine.names import split_names
 from scorepad.errors import GameError, ScorepadError, TricksError
 from scorepad.i18n import _

@@ -407,7 +407,8 @@ class Pages:
         """A round explained, with (on the keep page) the forms that correct it."""
         import dataclasses
 
-        from scorepad.engine.game import check_round_number, standings
+        from scorepad.engine.checks import check_round_number
+        from scorepad.engine.game import standings
         from scorepad.files.store import load_game_file
         from scorepad.serve.forms import bids_form, tricks_form
         from scorepad.serve.view import explained_round

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorepad.engine.game import Game, Standings, tricks_by_player
+from scorepad.engine.checks import tricks_by_player
+from scorepad.engine.game import Game, Standings
 from scorepad.export.view import side_order
 from scorepad.i18n import _, pgettext
 

@@ -29,7 +29,7 @@ from scorepad.club.event import (
     with_player_added,
     with_player_dropped,
 )
-from scorepad.club.seating import Format, Pair, check_field
+from scorepad.club.seats import Format, Pair, check_field
 from scorepad.engine.game import EventSeat, Game
 from scorepad.errors import GameError, ScorepadError, Todo
 from scorepad.files.eventfile import event_from_toml, event_to_toml
@@ -399,7 +399,7 @@ def list_events() -> list[EventSummary]:
 
 def refuse_unknown_format(value: str) -> Format:
     """`--format` read: rotate, pairs or swiss."""
-    from scorepad.club.seating import FORMATS
+    from scorepad.club.seats import FORMATS
 
     for known in FORMATS:
         if value == known:

@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import Literal
 
 from scorepad.engine.bids import Bid, contract_of
+from scorepad.engine.checks import check_round_number
 from scorepad.engine.game import (
     Correction,
     EventSeat,
     Game,
     Standings,
-    check_round_number,
     correction_of,
     new_game,
     open_round,

@@ -7,7 +7,8 @@ to the independent reference. docs/simulator.md has the whole story.
   end), `source` (what the loop asks of a deal source).
 - Deals: `deal` (the deck as card codes, the shuffle), `botdeals` (the one deal path, bots
   in Python), `kerneldeals` and `kernel` (a table of bots on the compiled kernel,
-  `_kernel.c`, or its twin `_kernel_py`), `play` (the rules of card play on card codes).
+  `_kernel.c`, or its twin `_kernel_py`); every card is played by the engine's rules of
+  card play (`scorepad.engine.play`).
 - Players: `seen` (what a player sees and is asked), `bots`, `heuristic` (a club player),
   `cardpicks` and `valuation` (its words for cards and hands), `explorer` (bots that make
   every kind of bid the rules allow).

@@ -9,14 +9,17 @@
  * to the twin too, which tests/test_sim_kernel.py holds to it deal by deal.
  *
  * What it does not decide on its own: the bid rules. Python fills a table, from the real
- * bid rules (`bid_choice` and `BidChoice.fit` in scorepad/sim/table.py), of the choice
+ * bid rules (`bid_choice` and `BidChoice.fit` in scorepad/sim/seen.py), of the choice
  * each situation gives: random bots look their bid up by their wish, heuristic bots fit
- * theirs to it as BidChoice.fit does. The heuristic bot is bots.HeuristicBot decision for
- * decision, from what a player sees (its hand, the bids, the cards played, the tricks
- * taken), with the hand values valuation.py computes handed in as tables;
- * tests/test_sim_kernel_bots.py holds it to the Python bot position by position. Python
- * also keeps the engine (every deal is scored by scoring.score_side), the end of the game
- * and the statistics.
+ * theirs to it as BidChoice.fit does. The heuristic bot is HeuristicBot
+ * (scorepad/sim/heuristic.py) decision for decision, from what a player sees (its hand,
+ * the bids, the cards played, the tricks taken), with the hand values
+ * scorepad/sim/valuation.py computes handed in as tables; tests/test_sim_kernel_bots.py
+ * holds it to the Python bot position by position. Python also keeps the engine (every
+ * deal is scored by score_side, scorepad/engine/scoring.py), the end of the game and the
+ * statistics. The rules of card play are the engine's (scorepad/engine/play.py), written
+ * here again in C only because C cannot call them at speed; the tests hold the two
+ * together, and the Python validator replays a sample of the kernel's deals.
  *
  * Card codes are scorepad.engine.cards' codes: 13 * suit + rank - 2, suits clubs, diamonds,
  * hearts, spades (0..3), so a higher code within a suit is a higher card; the jokers are
@@ -599,8 +602,8 @@ static void play(Table *t, uint64_t *hands) {
     }
 }
 
-/* The heuristic bot: scorepad.sim.bots.HeuristicBot, decision for decision, from what a
-   player at the table sees (its own hand, the bids, the cards played, the tricks taken).
+/* The heuristic bot: scorepad.sim.heuristic.HeuristicBot, decision for decision, from
+   what a player at the table sees (its own hand, the bids, the cards played, the tricks taken).
    The Python bot is the reference: tests/test_sim_kernel_bots.py holds this one to it,
    and the simulator replays a sample of the deals through it at run time. Its hand values
    are tables valuation.py fills, summed in valuation.py's order, so every estimate is the
@@ -724,7 +727,8 @@ typedef struct {
     int led, best, winner, tricks_left;
 } View;
 
-/* cardpicks.beaters: the cards of `legal` that would beat `best`. */
+/* The cards of `legal` that would beat `best` (the Python bot's `legal & BEATS[best]`,
+   BEATS from scorepad/engine/play.py). */
 static inline uint64_t beaters(uint64_t legal, int best, int led) {
     uint64_t higher = legal & above(best);
     if (best >= SPADE_LOW || (legal & suit_mask(led))) return higher;

@@ -6,7 +6,8 @@ plays by its own code, the twin plays each deal by the Python path's one deal pa
 (`BotDeals.play_deal`) with the Python bots (`RandomBot` or `HeuristicBot`) drawing from
 a `random.Random` seeded with the kernel's seed, so a seed plays the same games on
 either. It reads its rules from `rules` (which the compiled kernel ignores), not from
-the tables built for the C. Its check of its own deals is the plain replay's
+the tables built for the C, and plays by the engine's rules of card play
+(`scorepad.engine.play`), never a copy of them. Its check of its own deals is the plain replay's
 (`DealChecker.play_problems`), so every deal played on the twin is replayed by the plain
 reading of the rules.
 """
@@ -21,12 +22,12 @@ from typing import SupportsIndex
 from scorepad.engine.bids import BLIND_NIL as BLIND_NIL_BID
 from scorepad.engine.bids import NIL as NIL_BID
 from scorepad.engine.bids import Bid
+from scorepad.engine.play import SUIT_OF, trick_winner
 from scorepad.engine.rules import Rules
 from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.heuristic import HeuristicBot
-from scorepad.sim.play import BEATS, SUIT_OF
 from scorepad.sim.results import DealRecord, seat_names
 from scorepad.sim.seen import NUMBER_BIDS, Seen
 
@@ -161,11 +162,9 @@ class Table:
         seen.trick_with_seats = seen.trick, seen.trick_seats
         if trick:
             seen.led = SUIT_OF[trick[0]]
-            best, winner = trick[0], leader
-            for position, code in enumerate(trick[1:], start=1):
-                if BEATS[best] >> code & 1:
-                    best, winner = code, seen.trick_seats[position]
-            seen.best, seen.winner = best, winner
+            # The trick so far, won by the engine's rule of play.
+            position = trick_winner(trick)
+            seen.best, seen.winner = trick[position], seen.trick_seats[position]
         bot = HeuristicBot(self._random)
         bot.recall(voids, seen)
         return bot.play(seat, hand, legal, seen)

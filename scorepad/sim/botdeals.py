@@ -14,12 +14,20 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 
 from scorepad.engine.bids import BLIND_NIL, Bid, BidKind, open_bids
+from scorepad.engine.game import trailing_by
+from scorepad.engine.play import (
+    BEATS,
+    BIT,
+    NO_SUIT,
+    SUIT_OF,
+    broken_after,
+    legal_mask,
+    mask_of,
+)
 from scorepad.engine.rules import Rules
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.deal import MAX_REDEALS, DeckPlan, deck_plan, has_no_spade, shuffle_deal
-from scorepad.sim.keys import trailing_by
-from scorepad.sim.play import BEATS, BIT, NO_SUIT, SPADE_LOW, SUIT_OF, legal_mask, mask_of
 from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
@@ -91,8 +99,8 @@ class BotDeals:
         return int(rng.random() * rules.players)
 
     def deal(
-        self, result: GameResult, number: int, dealer: int, scores: list[int], bags: list[int],
-        keep_record: bool,
+        self, result: GameResult, number: int, dealer: int, scores: Sequence[int],
+        bags: Sequence[int], keep_record: bool,
     ) -> Deal:  # fmt: skip
         """Deal, bid and play deal `number` of the game, checked."""
         seen = self._seen
@@ -326,8 +334,7 @@ class BotDeals:
                 unplayed ^= bit
                 if beats[best] & bit:
                     best, winner = code, seat
-            # A spade played to the trick wins it (the highest one): spades are broken.
-            broken = broken or best >= SPADE_LOW
+            broken = broken_after(broken, best)
             seen.unplayed, seen.broken = unplayed, broken  # (the next trick has no best card)
             plays += trick
             leader = winner  # kept card by card above; the validator re-checks it

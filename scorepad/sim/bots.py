@@ -12,8 +12,8 @@ import random
 from collections.abc import Callable
 
 from scorepad.engine.bids import Bid
+from scorepad.engine.play import SPADE_MASK
 from scorepad.sim.heuristic import HeuristicBot
-from scorepad.sim.play import SPADE_MASK
 from scorepad.sim.seen import BidChoice, Bot, Seen
 from scorepad.sim.valuation import ACES
 

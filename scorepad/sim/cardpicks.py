@@ -1,22 +1,15 @@
 """Which card of a mask: the heuristic bot's words for cards (heuristic.HeuristicBot).
 
-The lowest or highest by rank, the boss of its suit, the cards that beat the trick so far,
-the card to throw away, the lead a nil partner can stay under: each a pure function of
-card-code masks (scorepad.engine.cards' codes, a bit each) and what the table has seen. The
-compiled bot (_kernel.c) has each of them under the same name.
+The lowest or highest by rank, the boss of its suit, the card to throw away, the lead a
+nil partner can stay under: each a pure function of card-code masks (scorepad.engine.cards'
+codes, a bit each) and what the table has seen. Which cards beat which is the engine's
+(`scorepad.engine.play.ABOVE` and `BEATS`), never written again here. The compiled bot
+(_kernel.c) has each of them under the same name.
 """
 
 from __future__ import annotations
 
-from scorepad.sim.play import (
-    NO_SUIT,
-    NON_SPADE_MASK,
-    SPADE_LOW,
-    SPADE_MASK,
-    SPADES,
-    SUIT_MASKS,
-    SUIT_OF,
-)
+from scorepad.engine.play import ABOVE, NON_SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF
 from scorepad.sim.seen import Seen
 from scorepad.sim.valuation import RANK_MASKS, RANK_OF
 
@@ -25,16 +18,6 @@ from scorepad.sim.valuation import RANK_MASKS, RANK_OF
 SUIT_END: tuple[int, ...] = tuple(
     max(other for other in range(54) if SUIT_OF[other] == SUIT_OF[code]) + 1 for code in range(54)
 )
-# The cards of a card's suit above it.
-ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[code]] & ~((2 << code) - 1) for code in range(54))
-
-
-def beaters(legal: int, best: int, led: int) -> int:
-    """The cards of `legal` that would beat `best`, the card winning the trick so far."""
-    higher = legal & ABOVE[best]
-    if best >= SPADE_LOW or led != NO_SUIT and legal & SUIT_MASKS[led]:
-        return higher  # a trump is beaten only by a higher one; a follower cannot trump
-    return higher | (legal & SPADE_MASK)
 
 
 def strongest_lead(legal: int, hand: int, seen: Seen) -> int:

@@ -8,8 +8,8 @@ from functools import cache
 from itertools import repeat
 
 from scorepad.engine.cards import CODE_COUNT, card_code
+from scorepad.engine.play import SPADE_MASK, mask_of
 from scorepad.engine.rules import Rules
-from scorepad.sim.play import SPADE_MASK, mask_of
 
 # Under redeal_without_spades, a deal dealt again this many times is played as it fell.
 MAX_REDEALS = 100

@@ -4,7 +4,8 @@ A game is played from its own seed, so a run gives the same result however its g
 are spread over processes. Every deal comes from a deal source (source.py: bots in
 Python, or a table of random bots in C or Python), is scored side by side with the
 engine (`scorer.SideScorer`, as `game.standings` scores a saved game, and held to the
-reference scorer), and folded into the game; the engine judges the end (`judge_end`).
+reference scorer), and folded into the game by the engine's one fold step
+(`game.fold_round`, which `game.standings` folds a saved game by), which judges the end.
 Beside that fold, the reference folds the game on its own (`referee.GameFold`), and the
 two must agree after every deal.
 """
@@ -14,9 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from scorepad.engine.game import Game, Round, new_game, standings
+from scorepad.engine.game import Game, Round, fold_round, new_game, standings, start_running
 from scorepad.engine.rules import Rules
-from scorepad.engine.scoring import judge_end, note_losses
+from scorepad.engine.scoring import Outcome
 from scorepad.sim.botdeals import BotDeals
 from scorepad.sim.bots import BOTS, Bot
 from scorepad.sim.checker import DealChecker
@@ -93,11 +94,6 @@ class GameRunner:
         self.fold = GameFold(self.referee, self.source.plain_of)
         if validate:
             self.scorer.note = self.fold.note
-        # No side can have lost while every score is above this and every side's sets
-        # below the next (the loss limit, sets_to_lose; none: out of reach).
-        self._lowest = rules.loss_limit if rules.loss_limit is not None else -(2**62)
-        self._most_sets = rules.sets_to_lose or 2**62
-        self._can_lose = rules.loss_limit is not None or rules.sets_to_lose > 0
 
     def close(self) -> None:
         """Let the runner's memos go as soon as the run is over: the scorer hands the
@@ -114,36 +110,28 @@ class GameRunner:
         result = GameResult(
             index=index, first_dealer_side=rules.side_of(first_dealer), side_bots=self.side_bots
         )
-        scores, bags, sets = [0] * sides, [0] * sides, [0] * sides
-        # The deal in which each side lost, if it has: a side that lost stays out.
-        out_since: list[int | None] = [None] * sides
-        fell = [False] * sides  # and whether it fell through the loss limit then
-        lowest, most_sets, can_lose = self._lowest, self._most_sets, self._can_lose
+        running = start_running(sides)
         rounds: list[Round] | None = [] if self.keep_game else None
         want_entries = rounds is not None
         validate, keep_records = self.validate, self.keep_records
         if validate:
-            fold.start(scores, bags, sets)
+            fold.start()
         played_of, fold_deal = source.played_of, fold.deal
         fold_sides = scorer.fold
         deal_of = source.deal
         number = 0
         for number in range(1, self.max_deals + 1):
             dealer = (first_dealer + number - 1) % players
-            deal = deal_of(result, number, dealer, scores, bags, keep_records)
+            deal = deal_of(result, number, dealer, running.scores, running.bags, keep_records)
             keys, bids, taken, _, _, problems = deal
-            boston_by, entries = fold_sides(result, deal, played_of, scores, bags, sets,
-                                            want_entries)  # fmt: skip
+            folds, entries = fold_sides(result, deal, played_of, running.scores, running.bags,
+                                        want_entries)  # fmt: skip
             if rounds is not None:
                 rounds.append(Round(dealer, entries))
-            if can_lose and (min(scores) <= lowest or max(sets) >= most_sets):
-                note_losses(rules, number, scores, sets, out_since, fell)
-            outcome = judge_end(
-                rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
-                deals=number,
-            )
+            running, judged = fold_round(rules, running, number, folds)
+            outcome = judged if isinstance(judged, Outcome) else None
             if validate:
-                problems += fold_deal(number, keys, bids, taken, outcome)
+                problems += fold_deal(number, keys, bids, taken, outcome, running)
             if problems:
                 self._note(result, number, problems, source.replay_record(deal))
             if outcome is not None:
@@ -151,8 +139,8 @@ class GameRunner:
                 result.end = outcome.reason.value if outcome.winner is not None else "draw"
                 break
         result.deals = number
-        result.scores = tuple(scores)
-        scorer.close_game(result, bags, sets)
+        result.scores = running.scores
+        scorer.close_game(result, running.bags, running.sets)
         if rounds is not None:
             self._keep_game(result, first_dealer, rounds)
         return result

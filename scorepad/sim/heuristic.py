@@ -8,18 +8,8 @@ import random
 from collections.abc import Sequence
 
 from scorepad.engine.bids import Bid
-from scorepad.engine.rules import Rules
-from scorepad.sim.cardpicks import (
+from scorepad.engine.play import (
     ABOVE,
-    beaters,
-    discard_low,
-    highest_by_rank,
-    is_master,
-    lowest_by_rank,
-    most_exposed,
-    strongest_lead,
-)
-from scorepad.sim.play import (
     BEATS,
     NON_SPADE_MASK,
     SPADE_LOW,
@@ -30,6 +20,15 @@ from scorepad.sim.play import (
     codes_of,
     highest,
     lowest,
+)
+from scorepad.engine.rules import Rules
+from scorepad.sim.cardpicks import (
+    discard_low,
+    highest_by_rank,
+    is_master,
+    lowest_by_rank,
+    most_exposed,
+    strongest_lead,
 )
 from scorepad.sim.seen import BidChoice, Bot, Seen
 from scorepad.sim.valuation import (
@@ -201,8 +200,8 @@ class HeuristicBot(Bot):
         ):
             return discard_low(legal)
         led = seen.led
-        # The cards that beat the best one (`beaters`: a card that follows suit is not a
-        # spade, unless spades were led).
+        # The cards that beat the best one (a card that follows suit is not a spade,
+        # unless spades were led).
         beating = legal & BEATS[best]
         if not beating:
             return discard_low(legal)
@@ -290,14 +289,14 @@ class HeuristicBot(Bot):
             return strongest_lead(legal, hand, seen)
         if partner in seen.trick_seats[: len(trick)]:
             if seen.winner == partner:
-                beating = beaters(legal, seen.best, seen.led)
+                beating = legal & BEATS[seen.best]
                 return lowest(beating) if beating else lowest_by_rank(legal)
             return self._duck(legal, seen, hand)
         # The partner plays after this seat. An opponent's boss card, of the suit led or a
         # trump, already keeps it under (it can follow or throw anything): no need to
         # take the trick and its bag. Otherwise play high so the partner can stay under.
         best = seen.best
-        beating = beaters(legal, best, seen.led)
+        beating = legal & BEATS[best]
         if SUIT_OF[best] in (seen.led, SPADES) and is_master(best, hand, seen):
             return lowest_by_rank(legal & ~beating or legal)
         if not beating:
@@ -339,7 +338,7 @@ class HeuristicBot(Bot):
         trick = seen.trick
         if not trick:
             return discard_low(legal)
-        winning = beaters(legal, seen.best, seen.led)
+        winning = legal & BEATS[seen.best]
         losing = legal & ~winning
         if losing:
             spade = losing & SPADE_MASK

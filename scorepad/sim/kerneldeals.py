@@ -98,8 +98,8 @@ class KernelDeals:
         return self.table.below(self.rules.players)
 
     def deal(
-        self, result: GameResult, number: int, dealer: int, scores: list[int], bags: list[int],
-        keep_record: bool,
+        self, result: GameResult, number: int, dealer: int, scores: Sequence[int],
+        bags: Sequence[int], keep_record: bool,
     ) -> Deal:  # fmt: skip
         """Deal `number` of the game, played by the table, checked."""
         blind_sides = blind_nil_sides(self.rules, scores)

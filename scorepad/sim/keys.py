@@ -12,15 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scorepad.engine.game import trailing_by
 from scorepad.engine.rules import Rules
-
-
-def trailing_by(scores: Sequence[int], side: int) -> int:
-    """How far a side is behind the best other side (0 or less when it leads)."""
-    if len(scores) == 2:
-        return scores[1 - side] - scores[side]
-    others = [score for index, score in enumerate(scores) if index != side]
-    return max(others) - scores[side] if others else 0
 
 
 class MemoKeys:
@@ -53,10 +46,3 @@ class MemoKeys:
         if not self._reads_deficit[blind]:
             return None
         return self.clipped(scores, side)
-
-    def deal_deficits(self, scores: Sequence[int], blind: bool) -> tuple[int, ...] | None:
-        """What the checks of a deal's bids read of the scores (every side's clipped
-        deficit; None when the rules say they do not read them)."""
-        if not self._reads_deficit[blind]:
-            return None
-        return tuple(self.clipped(scores, side) for side in range(len(scores)))

@@ -69,7 +69,7 @@ class HandRecord:
     @property
     def leader(self) -> int:
         """The seat that leads the first trick: the dealer's left."""
-        return (self.dealer + 1) % len(self.players)
+        return self.rules.first_leader(self.dealer)
 
     def holdings(self) -> list[list[Card]]:
         """Each seat's cards when play starts: dealt, less the discards, after exchanges."""

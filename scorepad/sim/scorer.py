@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine import scoring
 from scorepad.engine.bids import Bid, BidKind
-from scorepad.engine.game import SideEntry, side_hands
+from scorepad.engine.game import SideEntry, SideFold, side_hands
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import Hand, SideScore
 from scorepad.sim.keys import MemoKeys
@@ -56,9 +56,9 @@ class SideNumbers(NamedTuple):
 
 
 class DealFold(NamedTuple):
-    """A deal's sides folded into the game."""
+    """A deal's sides as the game's fold reads them (`scorepad.engine.game.fold_round`)."""
 
-    boston_by: int | None  # the side that made a Boston, if one did
+    sides: tuple[SideFold, ...]  # points, bags after, set, Boston: a side each
     entries: tuple[SideEntry, ...]  # the sides' entries, for a Round
 
 
@@ -116,28 +116,27 @@ class SideScorer:
         tally: Tally,
         deal: Deal,
         played_of: PlayedOf,
-        scores: list[int],
-        bags: list[int],
-        sets: list[int],
+        scores: Sequence[int],
+        bags: Sequence[int],
         entries: bool,
     ) -> DealFold:
-        """Score each side's part of a deal and fold it into the game's scores, bags,
-        sets and counts; a side's problems go to the deal's. `played_of` makes a side not
-        met yet from the deal's bids; `entries` asks for the sides' entries, for a Round.
-        (The sets and bags taken are counted once a game: see `close_game`.)"""
-        boston_by = None
+        """Score each side's part of a deal at the game's scores and bags before it, as
+        the game's fold reads it (`fold_round` folds it); count it in the tally, and a
+        side's problems go to the deal's. `played_of` makes a side not met yet from the
+        deal's bids; `entries` asks for the sides' entries, for a Round. (The sets and
+        bags taken are counted once a game: see `close_game`.)"""
         problems = deal.problems
         memo, memo_key = self._memo, self.keys.scored
+        folds = []
         for side, key in enumerate(deal.sides):
             score, side_bags = scores[side], bags[side]
             numbers = memo.get(memo_key(key, side_bags, score))
             if numbers is None:
                 numbers = self.scored(side, key, deal, played_of, score, side_bags)
-            points, bags[side], penalties, made, boston, side_problems, nils = numbers
-            scores[side] += points
+            points, after, penalties, made, boston, side_problems, nils = numbers
+            folds.append((points, after, made is False, boston))
             if made is not None:
                 tally.contracts += 1
-                sets[side] += not made
             if side_problems:
                 problems.extend(side_problems)
             if penalties:
@@ -147,13 +146,11 @@ class SideScorer:
                 tally.nil_made += nils[1]
                 tally.blind_nil_bids += nils[2]
                 tally.blind_nil_made += nils[3]
-            if boston:
-                boston_by = side
         if not entries:
-            return DealFold(boston_by, ())
+            return DealFold(tuple(folds), ())
         sides = range(len(deal.sides))
         played = [played_of(side, deal.bids, deal.taken) for side in sides]
-        return DealFold(boston_by, tuple(side.entry for side in played))
+        return DealFold(tuple(folds), tuple(side.entry for side in played))
 
     def scored(
         self, side: int, key: object, deal: Deal, played_of: PlayedOf, score: int, bags: int

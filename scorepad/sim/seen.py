@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorepad.engine.bids import BLIND_NIL, NIL, Bid, legal_bids, number
+from scorepad.engine.game import trailing_by
+from scorepad.engine.play import NO_SUIT
 from scorepad.engine.rules import Rules
 from scorepad.sim.deal import deck_plan
-from scorepad.sim.keys import trailing_by
-from scorepad.sim.play import NO_SUIT
 
 
 class Seen:

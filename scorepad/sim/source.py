@@ -35,8 +35,8 @@ class DealSource(Protocol):
         ...
 
     def deal(
-        self, result: GameResult, number: int, dealer: int, scores: list[int], bags: list[int],
-        keep_record: bool,
+        self, result: GameResult, number: int, dealer: int, scores: Sequence[int],
+        bags: Sequence[int], keep_record: bool,
     ) -> Deal:  # fmt: skip
         """Play deal `number` of the game (given the scores and bags before it), checked;
         its record goes to `result.records` when `keep_record`."""

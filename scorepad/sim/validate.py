@@ -1,8 +1,10 @@
-"""Independent checks of a played deal: a slow, plain reading of the rules.
+"""Independent checks of a played deal: the second, plain reading of the rules of play.
 
-Nothing here uses the simulator's fast play functions: suits and ranks come from the
-`Card` objects, a trick's winner is the maximum of an explicit key, and a hand is a
-set of codes. A problem is returned as a `Problem`, never raised, so a run counts them.
+The first reading is the engine's (`scorepad.engine.play`), which every deal is played
+by; `replay_play` here is the second, and nothing here uses the first: suits and ranks
+come from the `Card` objects, a trick's winner is the maximum of an explicit key, and a
+hand is a set of codes. A problem is returned as a `Problem`, never raised, so a run
+counts them.
 """
 
 from __future__ import annotations

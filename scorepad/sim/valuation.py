@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from scorepad.engine.play import SPADES, SUIT_OF, mask_of
 from scorepad.engine.rules import Rules
-from scorepad.sim.play import SPADES, SUIT_OF, mask_of
 
 # A card's rank within its suit, 0 (a two) to 12 (an ace); the jokers 13 and 14.
 RANK_OF: tuple[int, ...] = tuple(code - 13 * SUIT_OF[code] for code in range(54))

@@ -1,8 +1,12 @@
-"""The rules of card play on card codes: legal cards and the trick winner.
+"""The rules of card play on card codes: which cards may be played, which card wins a trick.
 
 A hand is a bit mask over card codes (bit `c` set: the card with code `c` is held; see
-`scorepad.engine.cards.card_code`). These are the fast functions the simulator plays with; the
-validator re-checks them with a slower, separate reading of the rules.
+`scorepad.engine.cards.card_code`). Following suit, leading spades before they are broken
+and the winner of a trick are written here once (RULES.md 3-4), fast by representation:
+the simulator plays by them (its bots, its one deal path, the kernel's Python twin). The
+second reading is the simulator's validator (`scorepad.sim.validate.replay_play`), a plain
+replay from the `Card` objects that shares nothing with this module; the compiled kernel
+(`scorepad/sim/_kernel.c`) has its own in C, held to this one by the tests.
 """
 
 from __future__ import annotations
@@ -23,11 +27,14 @@ SPADE_LOW = 13 * SPADES  # the lowest spade's code: codes from here on are spade
 NON_SPADE_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 BIT: tuple[int, ...] = tuple(1 << code for code in range(CODE_COUNT))
 NO_SUIT = -1  # the suit led, before a trick is led
+# The cards of a card's suit above it (within a suit a higher code is a higher card).
+ABOVE: tuple[int, ...] = tuple(
+    SUIT_MASKS[SUIT_OF[code]] & ~((2 << code) - 1) for code in range(CODE_COUNT)
+)
 # The cards that take a trick from the card winning it (RULES.md 3): the higher cards of
 # its suit, and any spade when it is not a spade (a card of another suit never does).
 BEATS: tuple[int, ...] = tuple(
-    SUIT_MASKS[SUIT_OF[code]] & ~((2 << code) - 1) | (SPADE_MASK if SUIT_OF[code] != SPADES else 0)
-    for code in range(CODE_COUNT)
+    ABOVE[code] | (SPADE_MASK if SUIT_OF[code] != SPADES else 0) for code in range(CODE_COUNT)
 )
 
 
@@ -81,6 +88,13 @@ def legal_mask(hand: int, led: int, broken: bool) -> int:
     if broken:
         return hand
     return hand & NON_SPADE_MASK or hand
+
+
+def broken_after(broken: bool, best: int) -> bool:
+    """Whether spades are broken after a trick whose winning card is `best` (RULES.md 4):
+    broken before, or a spade was played to it (a spade played wins, so the best card is
+    one)."""
+    return broken or best >= SPADE_LOW
 
 
 def trick_winner(cards: Sequence[int]) -> int:
