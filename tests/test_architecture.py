@@ -92,7 +92,6 @@ KNOWN = {
     ("scorepad.sim.results", "scorepad.render.problems"): "a replay is worded on demand",
     ("scorepad.cli", "scorepad.files"): NO_DOOR,
     ("scorepad.serve", "scorepad.files"): NO_DOOR,
-    ("scorepad.serve", "scorepad.export"): "the room page's words until they move to words/",
     ("scorepad.render.tables", "scorepad.files.presets"): "a type only: it reads a Preset's fields",
 }
 
@@ -493,6 +492,11 @@ def test_a_clean_tree_passes_though_its_io_layer_does_io(tmp_path: Path) -> None
          "scorepad/sim/kernel.py:1: simulator imports service: scorepad.service.games"),
         ("sim/kernel.py", "from scorepad.serve import app\n",
          "scorepad/sim/kernel.py:1: simulator imports faces: scorepad.serve"),
+        # The served pages word through words/, never through an export.
+        ("serve/__init__.py", "from scorepad.export.view import row\n",
+         "scorepad/serve/__init__.py:1: imports scorepad.export.view: the served pages word"),
+        ("serve/__init__.py", "def room():\n    from scorepad.export import event\n",
+         "scorepad/serve/__init__.py:2: imports scorepad.export: the served pages word"),
         # Typer stays in cli/, click out; Rich stays with the renderers.
         ("files/store.py", "import typer\n",
          "scorepad/files/store.py:1: imports typer outside cli/"),

@@ -63,7 +63,9 @@ class EventPages:
         return HTMLResponse(html, status_code=status)
 
     def _values(self, here: str) -> dict[str, Any]:
-        from scorepad.export.event import (
+        from scorepad.i18n import format_number, format_percent
+        from scorepad.service.events import event_ratings, show_event
+        from scorepad.words.eventtext import (
             bye_rule,
             byes_words,
             problem_words,
@@ -71,8 +73,6 @@ class EventPages:
             standings_heads,
             table_words,
         )
-        from scorepad.i18n import format_number, format_percent
-        from scorepad.service.events import event_ratings, show_event
 
         view = show_event(self.event)
         event, standings = view.event, view.standings

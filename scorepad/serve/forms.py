@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorepad.engine.game import Game, Standings, tricks_by_player
-from scorepad.export.view import side_order
 from scorepad.i18n import _, pgettext
+from scorepad.words.rounds import side_order
 
 
 @dataclass(frozen=True, slots=True)
