@@ -10,10 +10,10 @@ from scorepad.cli.common import GameOption, complete_player_entries, sentence
 from scorepad.cli.core import app
 from scorepad.engine.entry import parse_round_bids, parse_round_tricks, read_assignments
 from scorepad.engine.game import next_dealer, open_round, standings
-from scorepad.files.library import resolve_game
 from scorepad.i18n import _, ngettext
 from scorepad.service.games import enter_bids, enter_tricks
 from scorepad.service.games import undo as undo_entry
+from scorepad.service.reads import resolve_game
 from scorepad.words.gametext import (
     already_words,
     bids_text,

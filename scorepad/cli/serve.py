@@ -17,9 +17,8 @@ import typer
 from scorepad.cli.common import complete_game_names
 from scorepad.cli.core import app
 from scorepad.errors import ScorepadError
-from scorepad.files.library import resolve_game
-from scorepad.files.store import load_game_file
 from scorepad.i18n import _
+from scorepad.service.reads import load_game, resolve_game
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -109,7 +108,7 @@ def serve(
         return serve_event(event, lan, port, host, limits)
     path = None if all_games else resolve_game(name)
     if path is not None:
-        load_game_file(path)  # a damaged game is refused now, as `show` refuses it
+        load_game(path)  # a damaged game is refused now, as `show` refuses it
     address = host or (lan_address() if lan else "127.0.0.1")
     listener = bind(address, port)
     from scorepad.serve.app import ServeConfig, create_app, new_tokens

@@ -212,7 +212,7 @@ def start_game(form: Form) -> Path:
     Only a shipped preset is taken: `new` also reads a TOML file's path, which a page must
     never be able to name.
     """
-    from scorepad.files.presets import preset_names
+    from scorepad.service.reads import preset_names
 
     players = form.get("players", "").strip()
     if not players:

@@ -162,7 +162,7 @@ class Pages:
             if name == self.config.game.stem:
                 return self.config.game
         else:
-            from scorepad.files.library import saved_games
+            from scorepad.service.reads import saved_games
 
             for path in saved_games():
                 if path.stem == name:
@@ -198,7 +198,7 @@ class Pages:
         """Where a finished game's watchers are sent: the current game, once the keeper
         has started another ("" if none). The page keeps the one it was drawn with, so a
         watcher who opens an old game stays there until the keeper starts a new one."""
-        from scorepad.files.library import current_game
+        from scorepad.service.reads import current_game
 
         if self.config.game is not None or role != "watch":
             return ""
@@ -211,8 +211,7 @@ class Pages:
         """What changes when a live page of `path` must be drawn again: the game file's
         stamp, and with every game served the current game's too (a finished game's
         watchers follow the keeper to the next); for the games folder, its own."""
-        from scorepad.files.library import current_file, games_dir
-        from scorepad.files.store import file_stamp
+        from scorepad.service.reads import current_file, file_stamp, games_dir
 
         if self.config.game is not None or path == games_dir():
             return file_stamp(path)
@@ -222,14 +221,13 @@ class Pages:
         """The live part of a game's page (or of the list of games) as the files hold it
         now, in `language` (run in a thread, once for all the pages of that role and
         language)."""
-        from scorepad.files.library import games_dir
-        from scorepad.files.store import load_game_file
+        from scorepad.service.reads import games_dir, load_game
 
         with i18n.speaking(language):
             if path == games_dir():
                 return dict(self.draw_games(role))
             try:
-                game = load_game_file(path)
+                game = load_game(path)
             except ScorepadError as error:
                 return {"error": sentence(error)}
             values = self.game_values(role, path, game)
@@ -258,7 +256,7 @@ class Pages:
         at 400, against 6.67 and 85.88 ms drawn every time (at 0d8a2f8; medians of 5 runs,
         load 7.7).
         """
-        from scorepad.files.store import load_game_file
+        from scorepad.service.reads import load_game
 
         plain = not message and not note and status == 200 and form is None
         key = (path, role, i18n.language())
@@ -267,7 +265,7 @@ class Pages:
             kept = self.drawn.get(key)
             if kept is not None and kept[0] == stamp:
                 return HTMLResponse(kept[1])
-        game = load_game_file(path)
+        game = load_game(path)
         values = self.game_values(role, path, game)
         if form is not None and values["view"].form is not None:
             values["view"] = _refilled(values["view"], game, form)
@@ -327,7 +325,7 @@ class Pages:
     ) -> Response:
         from markupsafe import Markup
 
-        from scorepad.files.presets import preset_names
+        from scorepad.service.reads import preset_names
 
         drawn = self.draw_games(role)
         return self.page(
@@ -378,7 +376,7 @@ class Pages:
         return listed
 
     async def games_events(self, role: str, request: Request) -> Response:
-        from scorepad.files.library import games_dir
+        from scorepad.service.reads import games_dir
 
         if self.config.game is not None:
             raise NotFound(_("this server serves one game"))
@@ -408,14 +406,14 @@ class Pages:
         import dataclasses
 
         from scorepad.engine.game import check_round_number, standings
-        from scorepad.files.store import load_game_file
         from scorepad.serve.forms import bids_form, tricks_form
         from scorepad.serve.view import explained_round
         from scorepad.service.games import game_version
+        from scorepad.service.reads import load_game
 
         path = self.game_path(request.path_params["name"])
         number = request.path_params["number"]
-        game = load_game_file(path)
+        game = load_game(path)
         try:
             check_round_number(game, number)
         except GameError as error:
@@ -489,11 +487,11 @@ class Pages:
         It names the entry the game as shown would lose; the form it posts carries that
         version, so a game changed meanwhile takes nothing back.
         """
-        from scorepad.files.store import load_game_file
         from scorepad.serve.view import game_view
+        from scorepad.service.reads import load_game
 
         path = self.game_path(request.path_params["name"])
-        game = load_game_file(path)
+        game = load_game(path)
         view = game_view(game)
         if not view.can_undo:
             said = _("Nothing to take back: no round is entered yet.")
