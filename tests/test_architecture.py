@@ -454,6 +454,8 @@ def test_a_clean_tree_passes_though_its_io_layer_does_io(tmp_path: Path) -> None
          "scorepad/export/view.py:1: reports imports service: scorepad.service.games"),
         ("render/__init__.py", "import scorepad.cli\n",
          "scorepad/render/__init__.py:1: reports imports faces: scorepad.cli"),
+        ("service/games.py", "def parse():\n    from scorepad.serve.actions import form_bids\n",
+         "scorepad/service/games.py:2: service imports faces: scorepad.serve.actions"),
         ("files/library.py", "from scorepad.service import games\n",
          "scorepad/files/library.py:1: files imports service: scorepad.service.games"),
         ("reference.py", "from scorepad.errors import ScorepadError\n",
