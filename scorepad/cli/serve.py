@@ -120,7 +120,7 @@ def serve(
     bound = listener.getsockname()[1]
     shown = f"[{address}]" if ":" in address else address
     root = f"http://{shown}:{bound}"
-    links = {role: f"{root}{config.base(role)}/" for role in ("watch", "keep")}
+    links = {role: root + config.urls.home(role) for role in ("watch", "keep")}
     said = (
         _("Serving every saved game at {root} (Ctrl-C stops).")
         if path is None
@@ -178,10 +178,10 @@ def serve_event(name: str, lan: bool, port: int, host: str | None, limits: Limit
     }
     width = max(len(label) for label in labels.values())
     for role, label in labels.items():
-        link = f"{root}{config.base(role)}/" + ("1/" if role == "table" else "")
+        link = root + (config.urls.table(1) if role == "table" else config.urls.home(role))
         typer.echo(f"{label:<{width}} {link}")
     typer.echo(_("Print the table cards from the organizer's page."))
-    room = f"{root}{config.base('room')}/"
+    room = root + config.urls.home("room")
     if is_loopback(address):
         typer.echo(only_here_text())
     else:
