@@ -647,7 +647,7 @@ def test_without_nil_every_face_names_the_same_lowest_bid_and_refuses_a_0(home: 
 
 
 # ---------------------------------------------------------------------------
-# A game's page is drawn once per change of its file (Pages.game_page)
+# A game's page is drawn once per change of its file (GamePages.game_page)
 
 
 def test_a_kept_page_is_drawn_again_for_each_thing_its_key_holds(home: Path) -> None:

@@ -28,20 +28,20 @@ def names_starting(names: list[str], incomplete: str) -> list[str]:
 
 def complete_game_names(incomplete: str) -> list[str]:
     """The saved games' names."""
-    from scorepad.files.library import saved_games
+    from scorepad.service.reads import saved_games
 
     return names_starting([path.stem for path in saved_games()], incomplete)
 
 
 def complete_trashed_names(incomplete: str) -> list[str]:
     """The names of the games in the trash."""
-    from scorepad.files.library import trashed_games
+    from scorepad.service.reads import trashed_games
 
     return names_starting(trashed_games(), incomplete)
 
 
 def complete_preset_names(incomplete: str) -> list[str]:
-    from scorepad.files.presets import preset_names
+    from scorepad.service.reads import preset_names
 
     return names_starting(list(preset_names()), incomplete)
 
@@ -54,13 +54,12 @@ def complete_formats(incomplete: str) -> list[str]:
 
 def complete_player_entries(ctx: typer.Context, incomplete: str) -> list[str]:
     """`Ann=`, `Bob=` ... and team names, for the game named by --game or the current one."""
-    from scorepad.files.library import resolve_game
-    from scorepad.files.store import load_game_file
+    from scorepad.service.reads import open_game
 
     if "=" in incomplete:
         return []  # the value after the name is a number: nothing to offer
     try:
-        game = load_game_file(resolve_game(ctx.params.get("game_ref")))
+        game = open_game(ctx.params.get("game_ref")).game
     except ScorepadError:
         return []
     names = list(game.players)
@@ -126,7 +125,7 @@ def sentence(message: str) -> str:
 
 def load_rules(preset: str, overrides: list[str] | None) -> tuple[str, Rules]:
     """The preset's name and rules, with the --set overrides applied."""
-    from scorepad.files.presets import resolve_rules  # the preset reader: not every command's
+    from scorepad.service.reads import resolve_rules  # the preset reader: not every command's
 
     return resolve_rules(preset, overrides or ())
 

@@ -12,8 +12,8 @@ from rich.text import Text
 
 from scorepad.cli.common import print_json, print_renderable
 from scorepad.errors import RulesError, ScorepadError
-from scorepad.files.presets import resolve_rules
 from scorepad.i18n import N_, _, format_number, format_percent, language
+from scorepad.service.reads import resolve_rules
 from scorepad.sim.compare import RuleSet, compare
 from scorepad.sim.referee import knobs_of_preset
 

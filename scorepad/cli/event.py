@@ -128,7 +128,7 @@ def new_event(
 
 
 def _echo_round(event: Event, state: RoundState, heading: str) -> None:
-    from scorepad.export.event import table_words
+    from scorepad.words.eventtext import table_words
 
     typer.echo(heading.format(number=state.number))
     for table in state.tables:
@@ -142,13 +142,13 @@ def _echo_round(event: Event, state: RoundState, heading: str) -> None:
                 )
             )
     if state.byes:
-        from scorepad.export.event import byes_words
+        from scorepad.words.eventtext import byes_words
 
         typer.echo("  " + byes_words(state.byes))
 
 
 def _echo_problems(event: Event) -> None:
-    from scorepad.export.event import problem_words
+    from scorepad.words.eventtext import problem_words
 
     for problem in event.problems:
         typer.echo(_("Could not be avoided: {what}.").format(what=problem_words(event, problem)))
@@ -158,8 +158,8 @@ def _echo_standings(
     event: Event, standings: EventStandings, ratings: Sequence[float | None] = ()
 ) -> None:
     """The standings, with each row's rating when `ratings` gives them (`-`: not rated)."""
-    from scorepad.export.event import standings_heads
     from scorepad.render.event import standings_table
+    from scorepad.words.eventtext import standings_heads
 
     typer.echo(
         _("{event} · {format} · round {round} of {rounds}").format(
@@ -186,8 +186,8 @@ def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
 
         print_json(event_data(event, standings))
         return
-    from scorepad.export.event import bye_rule
     from scorepad.service.events import event_ratings
+    from scorepad.words.eventtext import bye_rule
 
     _echo_standings(event, standings, event_ratings(view).rows)
     typer.echo(bye_rule())

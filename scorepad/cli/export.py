@@ -14,10 +14,10 @@ from scorepad.cli.core import app
 from scorepad.engine.game import standings
 from scorepad.errors import ExportError
 from scorepad.export.formats import ExportFormat, export_game, format_from_suffix, parse_format
-from scorepad.files.library import resolve_game
-from scorepad.files.store import load_game_file, write_text_atomic
 from scorepad.hints import os_reason
 from scorepad.i18n import N_, _
+from scorepad.service.library import write_text
+from scorepad.service.reads import open_game
 
 FORMATS = "csv|json|md|html|svg|txt"
 
@@ -68,8 +68,7 @@ def export(
             )
         )
     chosen = choose_format(fmt, None if to_stdout else output)
-    game_path = resolve_game(game_ref)
-    game = load_game_file(game_path)
+    game_path, game = open_game(game_ref)
     text = export_game(game, standings(game), chosen)
     if to_stdout:
         sys.stdout.write(text)
@@ -105,7 +104,7 @@ def write_output(target: Path, text: str) -> None:
         raise ExportError(_cannot_write(target, error)) from None
     try:
         if stat.S_ISREG(mode):
-            write_text_atomic(real, text)
+            write_text(real, text)
         else:
             with open(real, "w", encoding="utf-8", newline="\n") as out:
                 out.write(text)

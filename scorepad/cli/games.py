@@ -21,17 +21,9 @@ from scorepad.cli.common import (
 from scorepad.cli.core import app
 from scorepad.engine.names import split_names
 from scorepad.errors import GameError, ScorepadError
-from scorepad.files.library import (
-    delete_game,
-    find_game,
-    games_dir,
-    restore_game,
-    set_current,
-    trash_dir,
-    trash_entries,
-)
-from scorepad.files.store import load_game_file
 from scorepad.i18n import N_, _, format_datetime, language, ngettext, pgettext
+from scorepad.service.library import delete_game, restore_game, use_game
+from scorepad.service.reads import find_game, games_dir, load_game, trash_dir, trash_entries
 
 
 def complete_new_players(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -78,7 +70,7 @@ def new(
     ] = None,
 ) -> None:
     """Start a game and make it the current one."""
-    # The service (some 5 ms over the library) only where a game is written or summed up,
+    # The service's games (some 5 ms over the library) only where a game is written or summed up,
     # so that `use`, `delete` and `restore` do not load it.
     from scorepad.service.games import NameTakenError, start_game
 
@@ -238,9 +230,7 @@ def use(
     ],
 ) -> None:
     """Make a saved game the current one."""
-    path = find_game(game)
-    loaded = load_game_file(path)
-    set_current(path)
+    loaded = use_game(game)
     typer.echo(_("Now keeping {game}.").format(game=loaded.name))
 
 
@@ -338,7 +328,7 @@ def list_trash() -> None:
     for entry in entries:
         deleted = when(datetime.fromtimestamp(entry.path.stat().st_mtime).isoformat())
         try:
-            game = load_game_file(entry.path)
+            game = load_game(entry.path)
         except ScorepadError:
             what = _("damaged")
         else:

@@ -44,12 +44,11 @@ from scorepad.engine.game import (
     standings_before,
 )
 from scorepad.errors import ScorepadError
-from scorepad.files.library import resolve_game
-from scorepad.files.store import load_game_file
 from scorepad.i18n import _
 from scorepad.numbers import small_number
 from scorepad.render.sheet import score_sheet
 from scorepad.service.games import correct_round, enter_bids, enter_tricks, undo
+from scorepad.service.reads import load_game, resolve_game
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -67,7 +66,7 @@ def play(game_ref: GameOption = None) -> None:
     q or Ctrl-D stops (status 0), Ctrl-C too (status 130); each says what is saved.
     """
     path = resolve_game(game_ref)
-    game = load_game_file(path)
+    game = load_game(path)
     if game.rounds:
         _show_sheet(game, standings(game))
     say(
@@ -98,7 +97,7 @@ def play(game_ref: GameOption = None) -> None:
 def _play(path: Path) -> None:
     kept: Bids | None = None  # bids taken back from a saved round, asked from the last one
     while True:
-        game = load_game_file(path)
+        game = load_game(path)
         result = standings(game)
         waiting = open_round(game)
         given, kept = kept, None
@@ -120,7 +119,7 @@ def _play(path: Path) -> None:
 def stopped_text(path: Path, dropped: Sequence[str]) -> str:
     """What stopping keeps and what it drops: `Stopped; ... Not saved: Ann's bid (3).`"""
     try:
-        game = load_game_file(path)
+        game = load_game(path)
     except ScorepadError:
         kept = _("the game is saved up to its last whole entry")
     else:

@@ -24,9 +24,9 @@ def list_presets() -> None:
     """List every shipped preset with a one-line summary."""
     # The preset files' reader (TOML, some 3 ms) here and in `show_preset`, not at the top:
     # `scorepad --help` loads this module.
-    from scorepad.files.presets import load_preset, preset_names
+    from scorepad.service.reads import preset_summaries
 
-    print_renderable(presets_table([load_preset(name) for name in preset_names()]))
+    print_renderable(presets_table(preset_summaries()))
 
 
 @presets_app.command("show")
@@ -36,10 +36,9 @@ def show_preset(
     as_json: JsonOption = False,
 ) -> None:
     """Show every rule of a preset, resolved, with what it means."""
-    from scorepad.files.presets import apply_overrides, load_preset
+    from scorepad.service.reads import preset_rules
 
-    preset = load_preset(name)
-    rules = apply_overrides(preset.rules, overrides or ())
+    preset, rules = preset_rules(name, overrides or ())
     if as_json:
         print_json(
             {"name": preset.name, "summary": preset.summary, "rules": rules_to_mapping(rules)}

@@ -56,7 +56,7 @@ def ratings(
     rating is."""
     # The game index (sqlite) and the rating model (some 20 ms) are imported where they are
     # used, in this module's functions, not at the top: `scorepad --help` loads this module.
-    from scorepad.files.gameindex import saved_ratings
+    from scorepad.service.reads import saved_ratings
 
     rated, damaged = saved_ratings()
     for reason in damaged:

@@ -8,12 +8,12 @@ import typer
 
 from scorepad.cli.common import GameOption, complete_player_entries, sentence
 from scorepad.cli.core import app
-from scorepad.engine.entry import parse_round_bids, parse_round_tricks, read_assignments
 from scorepad.engine.game import next_dealer, open_round, standings
-from scorepad.files.library import resolve_game
 from scorepad.i18n import _, ngettext
 from scorepad.service.games import enter_bids, enter_tricks
 from scorepad.service.games import undo as undo_entry
+from scorepad.service.picks import Typed
+from scorepad.service.reads import resolve_game
 from scorepad.words.gametext import (
     already_words,
     bids_text,
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from scorepad.engine.game import Game, Standings
-    from scorepad.service.games import Bids, Overbid, Tricks, Undone
+    from scorepad.service.games import Overbid, Undone
 
 RoundOption = Annotated[
     int | None,
@@ -58,10 +58,7 @@ def bid(
 ) -> None:
     """Enter the bids of the next round (or rewrite a round's bids with --round)."""
 
-    def read(game: Game) -> Bids:
-        return parse_round_bids(game, read_assignments(bids or [], "bid"))
-
-    entered = enter_bids(resolve_game(game_ref), read, number=number)
+    entered = enter_bids(resolve_game(game_ref), Typed(tuple(bids or ())), number=number)
     game = entered.game
     if entered.already:
         typer.echo(already_words(entered.number, "bids"))
@@ -96,10 +93,7 @@ def tricks(
 ) -> None:
     """Enter the tricks of the round that has its bids, and score it (or rewrite one)."""
 
-    def read(game: Game) -> Tricks:
-        return parse_round_tricks(game, read_assignments(taken or [], "tricks"))
-
-    entered = enter_tricks(resolve_game(game_ref), read, number=number)
+    entered = enter_tricks(resolve_game(game_ref), Typed(tuple(taken or ())), number=number)
     if entered.already:
         typer.echo(already_words(entered.number, "tricks"))
         return

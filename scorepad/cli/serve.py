@@ -17,9 +17,8 @@ import typer
 from scorepad.cli.common import complete_game_names
 from scorepad.cli.core import app
 from scorepad.errors import ScorepadError
-from scorepad.files.library import resolve_game
-from scorepad.files.store import load_game_file
 from scorepad.i18n import _
+from scorepad.service.reads import load_game, resolve_game
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -109,7 +108,7 @@ def serve(
         return serve_event(event, lan, port, host, limits)
     path = None if all_games else resolve_game(name)
     if path is not None:
-        load_game_file(path)  # a damaged game is refused now, as `show` refuses it
+        load_game(path)  # a damaged game is refused now, as `show` refuses it
     address = host or (lan_address() if lan else "127.0.0.1")
     listener = bind(address, port)
     from scorepad.serve.app import ServeConfig, create_app, new_tokens
@@ -121,7 +120,7 @@ def serve(
     bound = listener.getsockname()[1]
     shown = f"[{address}]" if ":" in address else address
     root = f"http://{shown}:{bound}"
-    links = {role: f"{root}{config.base(role)}/" for role in ("watch", "keep")}
+    links = {role: root + config.urls.home(role) for role in ("watch", "keep")}
     said = (
         _("Serving every saved game at {root} (Ctrl-C stops).")
         if path is None
@@ -179,10 +178,10 @@ def serve_event(name: str, lan: bool, port: int, host: str | None, limits: Limit
     }
     width = max(len(label) for label in labels.values())
     for role, label in labels.items():
-        link = f"{root}{config.base(role)}/" + ("1/" if role == "table" else "")
+        link = root + (config.urls.table(1) if role == "table" else config.urls.home(role))
         typer.echo(f"{label:<{width}} {link}")
     typer.echo(_("Print the table cards from the organizer's page."))
-    room = f"{root}{config.base('room')}/"
+    room = root + config.urls.home("room")
     if is_loopback(address):
         typer.echo(only_here_text())
     else:

@@ -19,11 +19,10 @@ from scorepad.cli.core import app
 from scorepad.cli.watch import watch_sheet
 from scorepad.engine.game import standings
 from scorepad.errors import GameError, ScorepadError
-from scorepad.files.library import resolve_game
-from scorepad.files.store import load_game_file
 from scorepad.i18n import _
 from scorepad.render.explain import explain_round
 from scorepad.render.sheet import score_sheet
+from scorepad.service.reads import load_game, resolve_game
 
 
 @app.command()
@@ -46,11 +45,11 @@ def show(
     if watch:
         if as_json:
             raise ScorepadError(_("--watch draws the sheet; it cannot be combined with --json"))
-        load_game_file(path)  # a damaged game is refused now, like `show`
+        load_game(path)  # a damaged game is refused now, like `show`
         if watch_sheet(path, console()):
             raise typer.Exit(INTERRUPTED)
         return
-    game = load_game_file(path)
+    game = load_game(path)
     result = standings(game)
     if as_json:
         from scorepad.export.json import game_json  # --json alone: a few ms `show` spares
@@ -73,7 +72,7 @@ def explain(
     game_ref: GameOption = None,
 ) -> None:
     """Explain one round's scoring line by line, for a disputed round."""
-    game = load_game_file(resolve_game(game_ref))
+    game = load_game(resolve_game(game_ref))
     if not game.rounds:
         raise GameError(_("no round is entered yet; nothing to explain"))
     if number is None:

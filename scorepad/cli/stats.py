@@ -13,8 +13,8 @@ from rich.text import Text
 
 from scorepad.cli.common import JsonOption, print_json, print_renderable
 from scorepad.cli.core import app
-from scorepad.files.library import find_game, games_dir, saved_games
 from scorepad.i18n import _, format_number, format_percent, ngettext
+from scorepad.service.reads import find_game, games_dir, saved_games
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -73,10 +73,9 @@ def count_games(
     # the top, as `scorepad --help` loads this module.
     from scorepad.club.ratings import player_key
     from scorepad.club.stats import collect_facts
-    from scorepad.files.gameindex import in_order_played, index_path, rate_indexed, read_games
+    from scorepad.service.reads import indexed_games
 
-    index = index_path(games_dir())
-    indexed = read_games(paths, index)
+    indexed, ratings = indexed_games(paths, whole_library=whole_library)
     for game in indexed:
         if game.damaged is not None:
             typer.echo(
@@ -85,7 +84,6 @@ def count_games(
                 err=True,
             )
     result = collect_facts([game.facts for game in indexed if game.facts], player=player)
-    ratings = rate_indexed(in_order_played(indexed), index if whole_library else None)
     rated = {player_key(entry.player): round(entry.rating, 3) for entry in ratings.players()}
     return result, rated
 

@@ -17,9 +17,9 @@ from rich.text import Text
 
 from scorepad.engine.game import standings
 from scorepad.errors import ScorepadError
-from scorepad.files.store import file_stamp, load_game_file
 from scorepad.i18n import _
 from scorepad.render.sheet import score_sheet
+from scorepad.service.reads import file_stamp, load_game
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
     from scorepad.engine.game import Game, Standings
-    from scorepad.files.store import FileStamp
+    from scorepad.service.reads import FileStamp
 
 INTERVAL = 0.25  # seconds between looks at the file: quick for the table, idle for the CPU
 
@@ -38,7 +38,7 @@ def watched_sheet(path: Path, console: Console | None = None, lines: int = 0) ->
     With a console, the sheet is fitted to its height less `lines` (see `fitted_sheet`).
     """
     try:
-        game = load_game_file(path)
+        game = load_game(path)
     except ScorepadError as error:
         return Text(_("Waiting for the game: {error}").format(error=error))
     if console is None:

@@ -6,8 +6,8 @@ import math
 from html import escape
 from typing import TYPE_CHECKING
 
-from scorepad.export.view import side_order
 from scorepad.i18n import _
+from scorepad.words.rounds import side_order
 
 if TYPE_CHECKING:
     from scorepad.engine.game import Game, Standings

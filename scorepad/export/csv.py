@@ -6,7 +6,8 @@ import csv
 import io
 from typing import TYPE_CHECKING
 
-from scorepad.export.view import joined, line_text, side_rounds
+from scorepad.export.view import joined, line_text
+from scorepad.words.rounds import side_rounds
 
 if TYPE_CHECKING:
     from scorepad.engine.game import Game, Standings

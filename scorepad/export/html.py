@@ -11,13 +11,12 @@ from scorepad.export.view import (
     reasons,
     said_line,
     side_cells,
-    side_order,
-    side_rounds,
     status_line,
     warning_lines,
 )
 from scorepad.i18n import N_, _, language, ngettext
 from scorepad.words.gametext import need_words
+from scorepad.words.rounds import side_order, side_rounds
 
 if TYPE_CHECKING:
     from scorepad.engine.game import Game, Standings

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from scorepad.engine.ruledata import rules_to_mapping
 from scorepad.engine.scoring import Line, SideScore
-from scorepad.export.view import next_dealer, side_order, side_rounds
+from scorepad.export.view import next_dealer
 from scorepad.words.gametext import line_english
+from scorepad.words.rounds import side_order, side_rounds
 
 if TYPE_CHECKING:
     from scorepad.engine.game import Game, RoundResult, Standings

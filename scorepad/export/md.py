@@ -9,12 +9,11 @@ from scorepad.export.view import (
     limits_text,
     reasons,
     side_cells,
-    side_order,
-    side_rounds,
     status_line,
     warning_lines,
 )
 from scorepad.i18n import N_, _
+from scorepad.words.rounds import side_order, side_rounds
 
 if TYPE_CHECKING:
     from scorepad.engine.game import Game, Standings

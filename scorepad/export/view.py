@@ -1,63 +1,18 @@
-"""The view every export shares: one side's part of a round, the order of the sides, and
-the status line, so that no two formats can disagree about what a round says."""
+"""The view every export shares: the status line, the cells of a side's round, the limits
+and warnings, so that no two formats can disagree (the rounds by side are `words.rounds`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scorepad.engine.bids import contract_of, format_bid, show_bid
-from scorepad.engine.scoring import Line, SideScore, signed
+from scorepad.engine.scoring import Line, signed
 from scorepad.i18n import _
 from scorepad.words.gametext import line_english, line_words, warning_words
+from scorepad.words.rounds import SideRound, side_order
 
 if TYPE_CHECKING:
-    from scorepad.engine.game import Game, RoundResult, Standings
-
-
-@dataclass(frozen=True, slots=True)
-class SideRound:
-    """One side's part of one round, as every export shows it."""
-
-    name: str
-    bids: tuple[str, ...]  # per player, or one joint team bid, in the file's notation
-    said_bids: tuple[str, ...]  # the same as a person of this run's language reads them
-    bid: int  # the contract: the sum of the non-nil bids
-    player_tricks: tuple[int, ...] | None  # None while open, or when entered as a team total
-    tricks: int | None  # None while the round is open
-    result: SideScore | None  # None while the round is open
-
-    @property
-    def stands_out(self) -> bool:
-        """A set contract, a failed nil or a bag penalty: the sheet marks it."""
-        return self.result is not None and any(line.kind.is_bad for line in self.result.lines)
-
-
-def side_order(game: Game) -> list[int]:
-    """The sides in seat order of their first player."""
-    return sorted(range(len(game.sides)), key=lambda side: min(game.rules.seats_of(side)))
-
-
-def side_rounds(game: Game, result: RoundResult) -> list[SideRound]:
-    """A round's sides in `side_order`."""
-    rows = []
-    for side in side_order(game):
-        entry = result.round.sides[side]
-        tricks = entry.tricks
-        players = len(game.rules.seats_of(side))
-        rows.append(
-            SideRound(
-                name=game.sides[side],
-                bids=tuple(format_bid(bid) for bid in entry.bids),
-                said_bids=tuple(show_bid(bid) for bid in entry.bids),
-                bid=contract_of(entry.bids),
-                player_tricks=tricks if tricks is not None and len(tricks) == players else None,
-                tricks=sum(tricks) if tricks is not None else None,
-                result=result.sides[side] if result.sides is not None else None,
-            )
-        )
-    return rows
+    from scorepad.engine.game import Game, Standings
 
 
 def next_dealer(game: Game, standings: Standings) -> str | None:

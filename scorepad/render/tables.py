@@ -12,19 +12,20 @@ from scorepad.i18n import _
 
 if TYPE_CHECKING:
     # Imported where used: building the table is all these views do with it.
+    from collections.abc import Sequence
+
     from rich.table import Table
 
-    from scorepad.files.presets import Preset
 
-def presets_table(presets: list[Preset]) -> Table:
-    """Every preset with its one-line summary."""
+def presets_table(presets: Sequence[tuple[str, str]]) -> Table:
+    """Every preset's name with its one-line summary (untranslated: said here)."""
     from rich.table import Table
 
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column(_("preset"), no_wrap=True)
     table.add_column(_("summary"))
-    for preset in presets:
-        table.add_row(Text(preset.name), Text(_(preset.summary) if preset.summary else ""))
+    for name, summary in presets:
+        table.add_row(Text(name), Text(_(summary) if summary else ""))
     return table
 
 

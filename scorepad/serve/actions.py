@@ -1,5 +1,5 @@
-"""What the keep page's forms do to a game: the form's fields decoded into bids and tricks
-by seat and team, handed to the service, as `scorepad bid`, `tricks` and `undo` do.
+"""What the keep page's forms do to a game: the form's fields decoded into boxes by seat
+and team (`service.picks`), handed to the service, as `scorepad bid`, `tricks` and `undo` do.
 
 Every form carries the version of the game it was drawn from and the round it is for.
 Under the lock the game is loaded again; if it is no longer that version, the form was
@@ -12,15 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from scorepad.engine.checks import rest_of_deal
-from scorepad.engine.entry import Given, bids_given, parse_tricks, tricks_given
-from scorepad.engine.game import Game
 from scorepad.engine.names import split_names
-from scorepad.errors import GameError, ScorepadError, TricksError
+from scorepad.errors import GameError, ScorepadError
 from scorepad.i18n import _
 from scorepad.numbers import small_number
 from scorepad.service import games
-from scorepad.service.games import Bids, Tricks
+from scorepad.service.picks import Pick, Picks
 
 Form = Mapping[str, str]
 
@@ -90,15 +87,16 @@ def _version(form: Form) -> str:
     return form["version"]
 
 
-def _fields(game: Game, form: Form, kind: str) -> list[Given]:
-    """The form's bid (or tricks) fields as (side, seat or None for a team, value)."""
+def _picks(form: Form, kind: str) -> Picks:
+    """The form's bid (or tricks) boxes, decoded from their field names (`bid-SEAT`,
+    `team-SIDE`, `took-SEAT`); the service reads them against the game under its lock."""
     own = ("bid", "team") if kind == "bids" else ("took", "team")
     refused = (
         _("a bids form has no field {key}")
         if kind == "bids"
         else _("a tricks form has no field {key}")
     )
-    given: list[Given] = []
+    boxes = []
     for key, value in form.items():
         field, _dash, index = key.partition("-")
         if field not in ("bid", "team", "took"):
@@ -106,78 +104,8 @@ def _fields(game: Game, form: Form, kind: str) -> list[Given]:
         number = small_number(index)
         if field not in own or number is None:
             raise FormError(refused.format(key=repr(key[:40])))
-        if field == "team":
-            if number >= len(game.sides):
-                said = (
-                    _("there is no team {team}; teams are {teams}")
-                    if kind == "bids"
-                    else _("there is no team {number} in this game")
-                )
-                raise GameError(
-                    said.format(team=number + 1, number=number + 1, teams=", ".join(game.sides))
-                )
-            given.append((number, None, value.strip()))
-            continue
-        if number >= len(game.players):
-            said = (
-                _("there is no player in seat {seat}; players are {players}")
-                if kind == "bids"
-                else _("there is no player in seat {number} in this game")
-            )
-            raise GameError(
-                said.format(seat=number + 1, number=number + 1, players=", ".join(game.players))
-            )
-        given.append((game.rules.side_of(number), number, value.strip()))
-    return given
-
-
-def form_bids(game: Game, form: Form) -> Bids:
-    """Each side's bids from a bids form: each player's pick, or a team's joint bid."""
-    fields = _fields(game, form, "bids")
-    teams = {side for side, seat, value in fields if seat is None and value}
-    picked = {seat: value for side, seat, value in fields if seat is not None}
-    given: list[Given] = [(side, None, value) for side, seat, value in fields if side in teams]
-    given = [(side, seat, value) for side, seat, value in given if seat is None]
-    for side in range(len(game.sides)):
-        if side in teams:
-            continue
-        for seat in game.rules.seats_of(side):
-            if not picked.get(seat):
-                raise GameError(
-                    _("no bid for {who}; pick every player's bid").format(who=game.players[seat])
-                )
-            given.append((side, seat, picked[seat]))
-    return bids_given(game, given)
-
-
-def form_tricks(game: Game, form: Form) -> Tricks:
-    """Each side's tricks from a tricks form; one box left empty takes the rest of the deal's
-    tricks."""
-    given = _fields(game, form, "tricks")
-    names = [game.sides[side] if seat is None else game.players[seat] for side, seat, _v in given]
-    empty = [name for name, (_side, _seat, value) in zip(names, given, strict=True) if not value]
-    if len(empty) > 1:
-        raise GameError(
-            _("no tricks for {names}; leave at most one box empty (it takes the rest)").format(
-                names=", ".join(empty)
-            )
-        )
-    if empty:
-        rules = game.rules
-        taken = [
-            parse_tricks(value, name, rules)
-            for name, (_side, _seat, value) in zip(names, given, strict=True)
-            if value
-        ]
-        rest = rest_of_deal(rules, taken)
-        if rest is None:
-            raise TricksError(
-                _("the tricks add up to {taken}; a deal has {tricks}").format(
-                    taken=sum(taken), tricks=rules.tricks
-                )
-            )
-        given = [(side, seat, value or str(rest)) for side, seat, value in given]
-    return tricks_given(game, given)
+        boxes.append(Pick(field == "team", number, value.strip()))
+    return Picks(tuple(boxes))
 
 
 def enter(path: Path, form: Form, kind: str, *, corrects: bool = False) -> games.Entered:
@@ -186,14 +114,11 @@ def enter(path: Path, form: Form, kind: str, *, corrects: bool = False) -> games
     number = _number(form, "round")
     version = _version(form)
     at, shown = (number, None) if corrects else (None, number)
+    picks = _picks(form, kind)
     try:
         if kind == "bids":
-            return games.enter_bids(
-                path, lambda game: form_bids(game, form), number=at, version=version, shown=shown
-            )
-        return games.enter_tricks(
-            path, lambda game: form_tricks(game, form), number=at, version=version, shown=shown
-        )
+            return games.enter_bids(path, picks, number=at, version=version, shown=shown)
+        return games.enter_tricks(path, picks, number=at, version=version, shown=shown)
     except games.StaleGameError as error:
         raise StaleFormError(what_changed(error)) from None
 
@@ -213,7 +138,7 @@ def start_game(form: Form) -> Path:
     Only a shipped preset is taken: `new` also reads a TOML file's path, which a page must
     never be able to name.
     """
-    from scorepad.files.presets import preset_names
+    from scorepad.service.reads import preset_names
 
     players = form.get("players", "").strip()
     if not players:

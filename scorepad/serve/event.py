@@ -14,7 +14,6 @@ one line and a 4xx, nothing changed. Pages carry no inline script or style.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -22,12 +21,13 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 
 from scorepad.i18n import _
+from scorepad.serve.drawing import drawn_page
 from scorepad.serve.guard import NotFound, read_form
 
 if TYPE_CHECKING:
     import jinja2
 
-    from scorepad.serve.app import ServeConfig
+    from scorepad.serve.config import ServeConfig
 
 EVENT_ROLES = ("room", "table", "organizer")
 REFRESH_SECONDS = 1  # s: the room redraws within 2 s of an entry (benchmarks/event_load.py)
@@ -42,7 +42,7 @@ class EventPages:
         self.event = event
 
     def routes(self) -> list[BaseRoute]:
-        base = self.config.base
+        base = self.config.urls.base
         return [
             Mount(base("room"), routes=[Route("/", self.room)]),
             Mount(base("table"), routes=[Route("/{table:int}/", self.table)]),
@@ -59,11 +59,12 @@ class EventPages:
         ]
 
     def _page(self, template: str, status: int = 200, **values: Any) -> HTMLResponse:
-        html = self.env.get_template(template).render(**values)
-        return HTMLResponse(html, status_code=status)
+        return drawn_page(self.env, template, status, **values)
 
     def _values(self, here: str) -> dict[str, Any]:
-        from scorepad.export.event import (
+        from scorepad.i18n import format_number, format_percent
+        from scorepad.service.events import event_ratings, show_event
+        from scorepad.words.eventtext import (
             bye_rule,
             byes_words,
             problem_words,
@@ -71,8 +72,6 @@ class EventPages:
             standings_heads,
             table_words,
         )
-        from scorepad.i18n import format_number, format_percent
-        from scorepad.service.events import event_ratings, show_event
 
         view = show_event(self.event)
         event, standings = view.event, view.standings
@@ -120,12 +119,12 @@ class EventPages:
                 )
             )
         game = event.game_name(event.current, number)
-        target = f"{self.config.base('keep')}/g/{quote(game, safe='')}/"
-        return RedirectResponse(target, status_code=303)
+        return RedirectResponse(self.config.urls.game("keep", game), status_code=303)
 
     def _links(self, request: Request) -> dict[str, str]:
+        """Each role's first page, whole, for links to share and print."""
         root = f"{request.url.scheme}://{request.url.netloc}"
-        return {role: root + self.config.base(role) + "/" for role in EVENT_ROLES}
+        return {role: root + self.config.urls.home(role) for role in EVENT_ROLES}
 
     async def organizer(self, request: Request, message: str = "", status: int = 200) -> Response:
         values = await run_in_threadpool(self._values, request.url.path)
@@ -137,11 +136,11 @@ class EventPages:
         import segno
 
         values = await run_in_threadpool(self._values, request.url.path)
-        table_root = self._links(request)["table"]
+        root = f"{request.url.scheme}://{request.url.netloc}"
         cards = []
         now = values["now"]
         for state in now.tables if now is not None else ():
-            link = f"{table_root}{state.table}/"
+            link = root + self.config.urls.table(state.table)
             svg = segno.make(link, error="m").svg_inline(scale=4)
             cards.append({"state": state, "link": link, "qr": svg})
         values["here"] = ""  # a page to print: no language switch on it
@@ -163,7 +162,7 @@ class EventPages:
             from scorepad.serve.guard import sentence
 
             return await self.organizer(request, message=sentence(error), status=409)
-        return RedirectResponse(self.config.base("organizer") + "/", status_code=303)
+        return RedirectResponse(self.config.urls.home("organizer"), status_code=303)
 
     async def seat(self, request: Request) -> Response:
         return await self._change(request, "seat")

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from scorepad.engine.checks import tricks_by_player
 from scorepad.engine.game import Game, Standings
-from scorepad.export.view import side_order
 from scorepad.i18n import _, pgettext
+from scorepad.words.rounds import side_order
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,7 +82,7 @@ def without_folders(text: str) -> str:
     import os
     from pathlib import Path
 
-    from scorepad.files.library import games_dir
+    from scorepad.service.reads import games_dir
 
     folder = str(games_dir())
     text = text.replace(folder + os.sep, "").replace(folder, "games")

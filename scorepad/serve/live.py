@@ -16,7 +16,7 @@ import json
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
-from scorepad.files.store import file_stamp
+from scorepad.service.reads import file_stamp
 
 INTERVAL = 0.05  # seconds between looks at a watched file: a stat each, cheap
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection alive

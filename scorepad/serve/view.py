@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from scorepad.engine.bids import show_bid
 from scorepad.engine.game import Game, Round, Standings, next_dealer, open_round, standings
 from scorepad.engine.scoring import LineKind, signed
-from scorepad.export.view import side_order, side_rounds
 from scorepad.i18n import _, ngettext
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
 from scorepad.service.games import game_version
@@ -23,6 +22,7 @@ from scorepad.words.gametext import (
     scores_text,
     warning_words,
 )
+from scorepad.words.rounds import side_order, side_rounds
 
 
 def entry_count(game: Game) -> int:

@@ -2,6 +2,11 @@
 
 - `games`: start, enter bids and tricks, correct, undo, rename and list games; each change
   made under the game file's lock, checked by the engine, and answered with facts.
+- `picks`: bids and tricks as a face took them (typed `Ann=4`, or a form's boxes), plain
+  values the service reads against the game under the lock.
+- `reads`: the one door for reads: a game named as a person names it, loaded; the saved
+  games, the trash, the presets, the ratings, and the stamp a watcher polls.
+- `library`: the saved games as a whole: the current one, the trash, an export's file.
 - `events`: club nights: new, seat, add, drop, show and list; each table's game started
   through `games`.
 """

@@ -10,8 +10,9 @@ refused change saves nothing.
 Bids and tricks are given per side, in side order, as the engine keeps them: a side's
 bids are each of its players' (in seat order) or its one joint bid; its tricks are each
 player's or the side's total. A face that names players as people typed them (`Ann=4`)
-passes a function that reads them from the game as it is under the lock, so that the
-state of the game is judged before the bids themselves.
+or picked them in a form's boxes passes that as plain values (`picks.Typed`,
+`picks.Picks`), read from the game as it is under the lock, so that the state of the
+game is judged before the bids themselves; no code of a face runs under the lock.
 """
 
 from __future__ import annotations
@@ -48,11 +49,39 @@ from scorepad.files.library import (
 from scorepad.files.library import rename_game as _rename_in_library
 from scorepad.files.store import create_game_file, update_game
 from scorepad.i18n import _
+from scorepad.service.picks import (
+    Picks,
+    Typed,
+    picked_bids,
+    picked_tricks,
+    typed_bids,
+    typed_tricks,
+)
 
 Bids = tuple[tuple[Bid, ...], ...]  # per side: its players' bids in seat order, or one joint bid
 Tricks = tuple[tuple[int, ...], ...]  # per side: its players' tricks in seat order, or its total
-Given = Bids | Callable[[Game], Bids]
-GivenTricks = Tricks | Callable[[Game], Tricks]
+# Bids or tricks as plain values, as a face took them (read under the lock), or a function
+# of the game built from the engine's (a script's, a test's).
+Given = Bids | Typed | Picks | Callable[[Game], Bids]
+GivenTricks = Tricks | Typed | Picks | Callable[[Game], Tricks]
+
+
+def _bids_of(game: Game, given: Given) -> Bids:
+    """The bids `given` says, read against `game`."""
+    if isinstance(given, Typed):
+        return typed_bids(game, given)
+    if isinstance(given, Picks):
+        return picked_bids(game, given)
+    return given(game) if callable(given) else given
+
+
+def _tricks_of(game: Game, given: GivenTricks) -> Tricks:
+    """The tricks `given` says, read against `game`."""
+    if isinstance(given, Typed):
+        return typed_tricks(game, given)
+    if isinstance(given, Picks):
+        return picked_tricks(game, given)
+    return given(game) if callable(given) else given
 
 
 def game_version(game: Game) -> str:
@@ -299,7 +328,7 @@ def _held(game: Game, number: int, kind: str) -> tuple[tuple[object, ...], ...]:
 
 
 def _entered_already(
-    game: Game, step: Step, given: Given | GivenTricks, *, corrects: bool = False
+    game: Game, step: Step, read: Callable[[Game], Sequence[object]], *, corrects: bool = False
 ) -> bool:
     """Whether the game holds `step` as given already: as its last entry (read from the
     game as it was before that entry), or for a correction, as round `step.number` is."""
@@ -316,7 +345,7 @@ def _entered_already(
     else:
         return False
     try:
-        values = given(before) if callable(given) else given
+        values = read(before)
     except ScorepadError:  # what the entry would be refused for is said by the entry itself
         return False
     return tuple(values) == _held(game, step.number, step.kind)
@@ -347,23 +376,24 @@ def enter_bids(
     """
     from scorepad.engine.entry import check_new_round, set_bids
 
+    def read(game: Game) -> Bids:
+        return _bids_of(game, bids)
+
     def change(game: Game) -> tuple[Game, tuple[int, Standings | None, bool]]:
         if number is None:
             step = Step(shown or len(game.rounds), "bids")
-            if (shown is not None or open_round(game)) and _entered_already(game, step, bids):
+            if (shown is not None or open_round(game)) and _entered_already(game, step, read):
                 return game, (step.number, None, True)
             _checked_version(game, version)
             _check_shown(game, shown, "bids")
             # The state of the game is named before anything wrong with the bids.
             before = check_new_round(game)
-            given = bids(game) if callable(bids) else bids
-            return set_bids(game, given, before=before), (len(game.rounds) + 1, None, False)
-        if _entered_already(game, Step(number, "bids"), bids, corrects=True):
+            return set_bids(game, read(game), before=before), (len(game.rounds) + 1, None, False)
+        if _entered_already(game, Step(number, "bids"), read, corrects=True):
             return game, (number, standings(game), True)
         _checked_version(game, version)
         check_round_number(game, number)
-        given = bids(game) if callable(bids) else bids
-        return set_bids(game, given, number=number), (number, standings(game), False)
+        return set_bids(game, read(game), number=number), (number, standings(game), False)
 
     game, (done, before, already) = update_game(path, change)
     return Entered(game, done, before, overbids_of(game, done), already)
@@ -393,18 +423,21 @@ def enter_tricks(
     """
     from scorepad.engine.entry import check_tricks_round, set_tricks
 
+    def read(game: Game) -> Tricks:
+        return _tricks_of(game, tricks)
+
     def change(game: Game) -> tuple[Game, tuple[int, Standings | None, bool]]:
         step = Step(number or shown or len(game.rounds), "tricks")
         corrects = number is not None
         if (corrects or shown is not None or (game.rounds and open_round(game) is None)) and (
-            _entered_already(game, step, tricks, corrects=corrects)
+            _entered_already(game, step, read, corrects=corrects)
         ):
             return game, (step.number, standings(game) if corrects else None, True)
         _checked_version(game, version)
         if not corrects:
             _check_shown(game, shown, "tricks")
         done = check_tricks_round(game, number)
-        given = tricks(game) if callable(tricks) else tricks
+        given = read(game)
         before = standings(game) if corrects else None
         return set_tricks(game, given, number=number), (done, before, False)
 

@@ -2,6 +2,10 @@
 
 - `gametext`: a game told in the words that sheets and messages share: scores, bids, each
   score line (and its one stable English for csv and JSON), the end of the game.
+- `rounds`: a game's rounds side by side: the order of the sides, each side's part of a
+  round, as the exports and the served pages both show it.
+- `eventtext`: a club night in words: the standings' heads, a round's heading, a table's
+  score, the byes, what a bye scores, what the seating could not avoid.
 - `catalog`: the translators' tool: msgids extracted from the package into each
   language's .po, compiled to .mo, and checked (`python -m scorepad.words.catalog`).
 """

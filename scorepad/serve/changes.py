@@ -1,0 +1,175 @@
+"""The keeper's changes to a game: bids, tricks, a round corrected, the last entry taken
+back. Each is a form posted to an address under the game's; each is answered by a
+redirect to the page it came from, where what it said is shown once (`game.Notes`).
+
+The words a change says on that page are drawn in the page's language from the change's
+facts, as the commands say them (`scorepad bid`, `tricks`, `undo`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from scorepad.errors import GameFileError, ScorepadError
+from scorepad.i18n import _
+from scorepad.serve import actions
+from scorepad.serve.guard import NotFound, sentence
+
+if TYPE_CHECKING:
+    from scorepad.serve.game import GamePages
+    from scorepad.service.games import Entered, Undone
+
+Note = Callable[[], str] | None
+
+
+class Changes:
+    """The keeper's forms, over a game's pages (drawn again on a refusal)."""
+
+    def __init__(self, pages: GamePages) -> None:
+        self.pages = pages
+        self.urls = pages.urls
+
+    def bids(self, request: Request, form: dict[str, str]) -> Response:
+        return self._enter(request, form, "bids")
+
+    def tricks(self, request: Request, form: dict[str, str]) -> Response:
+        return self._enter(request, form, "tricks")
+
+    def _enter(self, request: Request, form: dict[str, str], kind: str) -> Response:
+        path = self.pages.game_path(request.path_params["name"])
+
+        def again(message: str, status: int) -> Response:
+            typed = form if status == 400 else None  # a stale form shows the game as it is now
+            return self.pages.game_page("keep", path, message=message, status=status, form=typed)
+
+        def change() -> tuple[str, Note]:
+            entered = actions.enter(path, form, kind)
+            return entered.version, entered_note(entered, kind)
+
+        return self._change(change, self.urls.game("keep", path.stem), again)
+
+    def undo(self, request: Request, form: dict[str, str]) -> Response:
+        path = self.pages.game_path(request.path_params["name"])
+
+        def again(message: str, status: int) -> Response:
+            return self.pages.game_page("keep", path, message=message, status=status)
+
+        def change() -> tuple[str, Note]:
+            undone = actions.undo(path, form)
+            return undone.version, lambda: undone_words(undone)
+
+        return self._change(change, self.urls.game("keep", path.stem), again)
+
+    def correct(self, request: Request, form: dict[str, str]) -> Response:
+        path = self.pages.game_path(request.path_params["name"])
+        number, kind = request.path_params["number"], request.path_params["kind"]
+        if kind not in ("bids", "tricks"):
+            raise NotFound(
+                _("a round is corrected by its bids or tricks, not {kind}").format(
+                    kind=repr(kind[:20])
+                )
+            )
+        if form.get("round") != str(number):
+            raise actions.FormError(
+                _("the form is for round {given}, not {number}").format(
+                    given=repr(form.get("round", "")[:8]), number=number
+                )
+            )
+
+        def again(message: str, status: int) -> Response:
+            typed = form if status == 400 else None
+            return self.pages.round_page(
+                "keep", request, message=message, status=status, form=typed
+            )
+
+        def change() -> tuple[str, Note]:
+            entered = actions.enter(path, form, kind, corrects=True)
+            return entered.version, corrected_note(entered, kind)
+
+        return self._change(change, self.urls.round("keep", path.stem, number), again)
+
+    def _change(
+        self,
+        change: Callable[[], tuple[str, Note]],
+        done: str,
+        again: Callable[[str, int], Response],
+    ) -> Response:
+        """Make a change from a form, then redirect to `done` (POST, then the page again),
+        with what the change said kept for that page.
+
+        A refusal draws the page `again` with its one line: 409 for a form drawn before
+        the game's latest change, 400 for what the rules refuse. A form no page of ours
+        sends, or a game file that cannot be read, is left to the one-line 4xx handler.
+        """
+        try:
+            version, note = change()
+        except actions.StaleFormError as error:
+            return again(str(error), 409)
+        except (actions.FormError, GameFileError):
+            raise
+        except ScorepadError as error:
+            return again(sentence(error), 400)
+        return RedirectResponse(
+            done + self.pages.notes.keep(note),
+            status_code=303,
+            headers={"X-Scorepad-Version": version},
+        )
+
+
+def entered_note(entered: Entered, kind: str) -> Note:
+    """What a new entry says on the page it lands on: that it was in already, or a
+    contract over the deal (kept as entered, as `scorepad bid` keeps and says it)."""
+    from scorepad.words.gametext import already_words, contract_warnings
+
+    game, number = entered.game, entered.number
+    if entered.already:
+        return lambda: already_words(number, kind)
+    if not entered.overbids:
+        return None
+    contracts = [(game.sides[over.side], over.contract) for over in entered.overbids]
+    return lambda: " ".join(contract_warnings(game.rules, contracts))
+
+
+def corrected_note(entered: Entered, kind: str) -> Callable[[], str]:
+    """What a correction says: the round corrected, the scores it rescored, and what it
+    moved (rounds that stop or start counting), as `scorepad bid --round` says it."""
+    from scorepad.words.gametext import (
+        already_words,
+        contract_warnings,
+        correction_words,
+        scores_text,
+    )
+
+    game, number = entered.game, entered.number
+
+    def said() -> str:
+        if entered.already:
+            return already_words(number, kind)
+        text = (
+            _("Round {number}'s bids corrected.")
+            if kind == "bids"
+            else _("Round {number}'s tricks corrected.")
+        ).format(number=number)
+        after = entered.standings
+        if game.rounds[number - 1].played:
+            text += " " + _("Rescored: {scores}.").format(scores=scores_text(game, after.scores))
+        if entered.correction is not None:
+            text += correction_words(entered.correction, after, number).replace("\n", " ")
+        contracts = [(game.sides[over.side], over.contract) for over in entered.overbids]
+        return " ".join([text, *contract_warnings(game.rules, contracts)])
+
+    return said
+
+
+def undone_words(undone: Undone) -> str:
+    """`Took back the tricks of round 3.`, as `scorepad undo` says it."""
+    said = (
+        _("took back the tricks of round {number}")
+        if undone.took == "tricks"
+        else _("took back the bids of round {number}")
+    )
+    return sentence(said.format(number=undone.number))
