@@ -1,4 +1,4 @@
-"""The engine against the second scorer (scorepad/reference.py): rounds, bids, ends, games.
+"""The engine against the second scorer (scorepad/reference/): rounds, bids, ends, games.
 
 Every shipped preset with random knob overrides (only combinations the rules accept),
 random bids and random tricks. A round compares each side's points, score, bags,
@@ -25,7 +25,6 @@ from typing import TypeVar
 import pytest
 from conftest import preset_rules
 
-from scorepad import reference
 from scorepad.engine.bids import Bid, BidKind, check_side_bids, check_table_bids
 from scorepad.engine.game import Game, Round, SideEntry, standings
 from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
@@ -33,6 +32,7 @@ from scorepad.engine.rules import KNOBS, Rules
 from scorepad.engine.scoring import Hand, SideScore, judge_end, score_side
 from scorepad.errors import BidError, RulesError
 from scorepad.files.presets import load_preset, preset_names, presets_dir
+from scorepad.reference import refusals, rulebook, scorekeeper, tally
 from scorepad.sim.referee import Referee
 
 PRESETS = preset_names()
@@ -92,7 +92,7 @@ def preset_knobs(name: str) -> dict[str, object]:
     with open(presets_dir() / f"{name}.toml", "rb") as file:
         data = tomllib.load(file)
     data.pop("summary", None)
-    return reference.with_defaults(data)
+    return rulebook.with_defaults(data)
 
 
 class Dice(random.Random):
@@ -184,8 +184,8 @@ def tables(dice: Dice) -> Table:
 def test_the_reference_reads_the_same_knobs_as_the_engine() -> None:
     """Every knob of Rules has a default in the reference, the same as the engine's."""
     engine_defaults = {key: Rules.__dataclass_fields__[key].default for key in KNOBS}
-    assert set(reference.DEFAULTS) == set(KNOBS)
-    for key, value in reference.DEFAULTS.items():
+    assert set(rulebook.DEFAULTS) == set(KNOBS)
+    for key, value in rulebook.DEFAULTS.items():
         engine = engine_defaults[key]
         expected = {"loss_limit": "none", "big_contract_threshold": "auto"}.get(key, engine)
         assert value == (list(engine) if isinstance(engine, tuple) else expected), key
@@ -298,8 +298,8 @@ def engine_hands(play: SidePlay) -> list[Hand]:
     return [Hand(engine_bid(bid), took) for bid, took in zip(play.bids, play.tricks, strict=True)]
 
 
-def as_reference(result: SideScore) -> reference.SideResult:
-    return reference.SideResult(
+def as_reference(result: SideScore) -> scorekeeper.SideResult:
+    return scorekeeper.SideResult(
         points=result.points,
         score=result.score,
         bags=result.bags,
@@ -312,7 +312,7 @@ def as_reference(result: SideScore) -> reference.SideResult:
 
 
 def note_round(
-    seen: Counter[str], table: Table, round_: list[SidePlay], results: list[reference.SideResult]
+    seen: Counter[str], table: Table, round_: list[SidePlay], results: list[scorekeeper.SideResult]
 ) -> None:
     """Count the situations the properties must reach."""
     rules = table.rules
@@ -344,7 +344,7 @@ def check_a_round(dice: Dice, seen: Counter[str]) -> None:
         bags = dice.number(0, rules.bag_limit - 1) if rules.bags else 0
         if rules.quicksand:
             bags = 0  # quicksand games never have bags
-        expected = reference.score_side(table.knobs, reference_hands(play), score, bags)
+        expected = scorekeeper.score_side(table.knobs, reference_hands(play), score, bags)
         actual = score_side(rules, engine_hands(play), score=score, bags=bags)
         assert as_reference(actual) == expected, (table.preset, table.knobs, play)
         results.append(expected)
@@ -410,7 +410,7 @@ def check_a_game(dice: Dice, seen: Counter[str]) -> None:
         # Each round is followed by its mirror (the sides' plays swapped), so the two sides
         # are level after every pair of rounds and a game can end level over the target.
         rounds = [played for round_ in rounds for played in (round_, round_[::-1])]
-    expected = reference.play_game(
+    expected = tally.play_game(
         table.knobs, [[reference_hands(play) for play in round_] for round_ in rounds]
     )
     result = standings(engine_game(table, rounds))
@@ -441,7 +441,7 @@ def check_a_game(dice: Dice, seen: Counter[str]) -> None:
         note_round(seen, table, round_, results)
 
 
-def note_game(seen: Counter[str], table: Table, expected: reference.GameResult) -> None:
+def note_game(seen: Counter[str], table: Table, expected: tally.GameResult) -> None:
     rules = table.rules
     seen["games"] += 1
     last = expected.ended_after or len(expected.rounds)
@@ -496,10 +496,10 @@ def check_an_end(dice: Dice, seen: Counter[str]) -> None:
     sets = [dice.number(0, 3) for _ in range(count)]
     ledgers = []
     for side in range(count):
-        ledger = reference.Ledger(score=scores[side], sets=sets[side])
-        if reference.has_lost(table.knobs, ledger):
+        ledger = tally.Ledger(score=scores[side], sets=sets[side])
+        if tally.has_lost(table.knobs, ledger):
             ledger.lost_in = dice.pick([5, 5, 4, 2])
-            ledger.fell = reference.below_the_limit(table.knobs, ledger)
+            ledger.fell = tally.below_the_limit(table.knobs, ledger)
             if ledger.lost_in < 5 and rules.loss_limit is not None:
                 # Out before: it may have fallen through the limit then, and climbed back.
                 ledger.fell = ledger.fell or dice.coin()
@@ -515,7 +515,7 @@ def check_an_end(dice: Dice, seen: Counter[str]) -> None:
     )
     actual = (outcome.winner, outcome.reason.value) if outcome else None
     bostons = [] if boston_by is None else [boston_by]
-    assert actual == reference.check_the_end(table.knobs, ledgers, bostons), (scores, out_since)
+    assert actual == tally.check_the_end(table.knobs, ledgers, bostons), (scores, out_since)
     seen["ends judged"] += 1
     top = sorted(scores, reverse=True)
     if top[0] >= rules.target and top[0] == top[1]:
@@ -594,7 +594,7 @@ def check_bids(dice: Dice, seen: Counter[str]) -> None:
     near = {0, rules.blind_nil_deficit, rules.blind_bid_deficit}
     behind = sorted({n + step for n in near for step in (-1, 0, 1)} | {-50})
     trailing = [dice.pick([None, *behind]) for _ in range(rules.sides)]
-    refusal = reference.bid_refusal(table.knobs, sides, trailing)
+    refusal = refusals.bid_refusal(table.knobs, sides, trailing)
     try:
         for side, bids in enumerate(sides):
             joint = len(bids) < len(rules.seats_of(side))
@@ -696,8 +696,8 @@ KNOB_CHANGES: dict[str, tuple[dict[str, object], object]] = {
 def reference_results(knobs: dict[str, object]) -> list[object]:
     """What the reference says about a fixed battery of rounds, tables of bids and games
     under these knobs (the same battery for every knob)."""
-    deal = reference.tricks_in_a_deal(knobs)
-    sides = reference.sides_at_the_table(knobs)
+    deal = rulebook.tricks_in_a_deal(knobs)
+    sides = rulebook.sides_at_the_table(knobs)
     size = knobs["players"] // sides if isinstance(knobs["players"], int) else 1
     picker = random.Random(14)
     kinds = ["number", "number", "number", "nil", "bnil", "blind"]
@@ -717,12 +717,12 @@ def reference_results(knobs: dict[str, object]) -> list[object]:
             round_.append(hands)
         round_[-1][-1] = (round_[-1][-1][0], round_[-1][-1][1], round_[-1][-1][2] + left)
         games.append(round_)
-        said.append(reference.score_side(knobs, round_[0], picker.randint(-300, 400), 9))
+        said.append(scorekeeper.score_side(knobs, round_[0], picker.randint(-300, 400), 9))
         bids = [[(kind, number) for kind, number, _ in hands] for hands in round_]
         trailing = [picker.choice([None, 0, 50, 150]) for _ in range(sides)]
-        said.append(reference.bid_refusal(knobs, bids, trailing))
+        said.append(refusals.bid_refusal(knobs, bids, trailing))
     for start in range(0, 300, 20):
-        said.append(reference.play_game(knobs, games[start : start + 20]))
+        said.append(tally.play_game(knobs, games[start : start + 20]))
     return said
 
 
@@ -731,9 +731,9 @@ def test_every_knob_changes_some_reference_result(key: str) -> None:
     """Each knob, changed, changes some score, refusal or end the reference gives; the few
     it names as not judged (dealing and passing cards) change none."""
     base_overrides, other = KNOB_CHANGES[key]
-    base = reference.with_defaults(base_overrides)
+    base = rulebook.with_defaults(base_overrides)
     changed = dict(base, **{key: other})
-    if key in reference.NOT_JUDGED:
+    if key in rulebook.NOT_JUDGED:
         assert reference_results(base) == reference_results(changed), key
     else:
         assert reference_results(base) != reference_results(changed), key
@@ -741,7 +741,7 @@ def test_every_knob_changes_some_reference_result(key: str) -> None:
 
 def test_every_knob_has_a_change() -> None:
     assert set(KNOB_CHANGES) == set(KNOBS)
-    assert set(reference.NOT_JUDGED) < set(KNOBS)
+    assert set(rulebook.NOT_JUDGED) < set(KNOBS)
 
 
 # ---------------------------------------------------------------------------
@@ -827,7 +827,7 @@ def test_named_games(
 ) -> None:
     table = named_table(preset, overrides)
     played = [read_round(text) for text in rounds]
-    expected = reference.play_game(
+    expected = tally.play_game(
         table.knobs, [[reference_hands(play) for play in round_] for round_ in played]
     )
     result = standings(engine_game(table, played))

@@ -14,7 +14,6 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from scorepad import reference
 from scorepad.engine.bids import (
     BLIND_NIL,
     NIL,
@@ -29,6 +28,7 @@ from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import Hand, SideScore, score_side
 from scorepad.errors import BidError
 from scorepad.files.presets import load_preset
+from scorepad.reference import tally
 from scorepad.sim.checker import DealChecker
 from scorepad.sim.kernel import BLIND_NIL_CODE, JOINT_CODE, NIL_CODE, bids_of_codes
 from scorepad.sim.referee import Referee
@@ -235,13 +235,13 @@ def test_the_kernel_bid_checks_agree_with_the_checks_asked_afresh(dice: Dice) ->
 @each_case(120)
 def test_the_referees_fold_ends_a_game_as_the_reference_does(dice: Dice) -> None:
     """The fold the simulator checks every deal against (the reference's scores, and the
-    end read from docs/rules.md in `Referee.end`) gives `reference.play_game`'s totals,
+    end read from docs/rules.md in `Referee.end`) gives `tally.play_game`'s totals,
     end round, winner and reason."""
     table = tables(dice)
     rules = table.rules
     rounds = [table_rounds(dice, rules) for _ in range(dice.number(3, 30))]
     plain = [[tuple(reference_hands(play)) for play in round_] for round_ in rounds]
-    expected = reference.play_game(table.knobs, [[list(h) for h in r] for r in plain])
+    expected = tally.play_game(table.knobs, [[list(h) for h in r] for r in plain])
     referee = Referee(rules)
     scores, bags, sets = [0] * rules.sides, [0] * rules.sides, [0] * rules.sides
     out_since: list[int | None] = [None] * rules.sides

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from scorepad import reference
 from scorepad.cli.main import app
 from scorepad.engine.rules import Rules
 from scorepad.files import presets
+from scorepad.reference import rulebook
 from scorepad.sim.referee import knobs_of_preset, read_knobs
 
 runner = CliRunner()
@@ -67,11 +67,11 @@ def test_the_reference_reads_a_preset_file_and_its_overrides_itself() -> None:
     assert (knobs["target"], knobs["failed_nil_tricks"], knobs["bags"]) == (300, "contract", False)
     assert knobs["loss_limit"] == -200  # club's file
     assert knobs["blind_nil"] is True
-    assert knobs["tie"] == reference.DEFAULTS["tie"]  # not in the file: the default
+    assert knobs["tie"] == rulebook.DEFAULTS["tie"]  # not in the file: the default
     assert "summary" not in knobs
     assert read_knobs(
         'target = 250\nsummary = "x"', ["loss_limit=-500"]
-    ) == reference.with_defaults({"target": 250, "loss_limit": -500})
+    ) == rulebook.with_defaults({"target": 250, "loss_limit": -500})
 
 
 def test_the_compare_and_league_paths_hand_the_reference_the_file_too(

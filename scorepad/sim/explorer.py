@@ -27,8 +27,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scorepad import reference
 from scorepad.engine.bids import NIL, Bid, BidKind, number
+from scorepad.reference import refusals, rulebook
 from scorepad.sim.heuristic import HeuristicBot
 from scorepad.sim.referee import PLAIN_KIND
 from scorepad.sim.seen import BidChoice, Seen
@@ -71,9 +71,9 @@ class ExplorerBot(HeuristicBot):
         mix: ExplorerMix = USUAL_MIX,
     ) -> None:
         super().__init__(rng)
-        self.knobs = reference.with_defaults(knobs)
+        self.knobs = rulebook.with_defaults(knobs)
         self.mix = mix
-        self.deal = reference.tricks_in_a_deal(self.knobs)
+        self.deal = rulebook.tricks_in_a_deal(self.knobs)
 
     def wants_blind_nil(self, seat: int, seen: Seen) -> bool:
         deficit = self.knobs["blind_nil_deficit"]
@@ -132,7 +132,7 @@ class ExplorerBot(HeuristicBot):
         side = seen.side_of[seat]
         behind = seen.trailing_by(side)
         kind = PLAIN_KIND[bid.kind]
-        if reference.one_bid_refusal(knobs, kind, bid.tricks, behind, self.deal):
+        if refusals.one_bid_refusal(knobs, kind, bid.tricks, behind, self.deal):
             return False
         partner = seen.partner[seat]
         theirs = seen.bids[partner] if partner != seat else None
@@ -163,7 +163,7 @@ class ExplorerBot(HeuristicBot):
                 sides.append(made)
                 trailing.append(seen.trailing_by(other_side))
         judged = knobs if last else {**knobs, "no_hell": False}
-        return reference.bid_refusal(judged, sides, trailing) is None
+        return refusals.bid_refusal(judged, sides, trailing) is None
 
 
 def _known_total(seen: Seen, seat: int, bid: Bid) -> int:

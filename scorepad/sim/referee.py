@@ -22,13 +22,13 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
-from scorepad import reference
 from scorepad.engine.bids import Bid, BidKind
 from scorepad.engine.game import Running
 from scorepad.engine.ruledata import rules_to_mapping
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import Outcome, SideScore
 from scorepad.files.presets import load_preset
+from scorepad.reference import rulebook, scorekeeper, tally
 from scorepad.sim.validate import Problem
 
 PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)
@@ -63,7 +63,7 @@ def knobs_of_preset(preset: str, overrides: Sequence[str] = ()) -> dict[str, obj
 def read_knobs(preset_text: str, overrides: Sequence[str] = ()) -> dict[str, object]:
     """A game's knobs read from its preset file's TOML text and its `--set key=value`
     overrides (each value TOML, or a bare word as a string), every other knob at the
-    reference's default (`reference.with_defaults`): the reference's own reading, never
+    reference's default (`rulebook.with_defaults`): the reference's own reading, never
     the engine's parsed rules, so that a knob the engine's loader misreads shows up as a
     difference. (The reference itself does no I/O and parses no text: it is handed this
     mapping.)"""
@@ -76,7 +76,7 @@ def read_knobs(preset_text: str, overrides: Sequence[str] = ()) -> dict[str, obj
         except tomllib.TOMLDecodeError:
             value = raw.strip()
         knobs[key.strip()] = value
-    return reference.with_defaults(knobs)
+    return rulebook.with_defaults(knobs)
 
 
 def _limit_of(knobs: Mapping[str, object]) -> int:
@@ -119,7 +119,7 @@ class Referee:
         self.rules = rules
         self.knobs = dict(knobs) if knobs is not None else reference_knobs(rules)
         knobs = self.knobs
-        self._keeper = reference.Scorekeeper(knobs)
+        self._keeper = scorekeeper.Scorekeeper(knobs)
         self.reads_score = rules.points_read_score
         # What can end a game (RULES.md 10-11), read from the knobs for the fold's quick
         # test that a deal is far from the end (the end itself: `end`).
@@ -158,20 +158,20 @@ class Referee:
 
     def has_lost(self, score: int, sets: int) -> bool:
         """Whether a side at `score` and `sets` has lost, as the reference reads it."""
-        return reference.has_lost(self.knobs, reference.Ledger(score=score, sets=sets))
+        return tally.has_lost(self.knobs, tally.Ledger(score=score, sets=sets))
 
     def note_losses(
         self, number: int, scores: Sequence[int], sets: Sequence[int],
         out_since: list[int | None], fell: list[bool],
     ) -> None:  # fmt: skip
         """Note the sides that lost in deal `number`, as the reference notes them
-        (`reference.note_the_losses`): the deal in `out_since`, and in `fell` whether it
+        (`tally.note_the_losses`): the deal in `out_since`, and in `fell` whether it
         fell through the loss limit then (a side out before stays out, as it fell)."""
         ledgers = [
-            reference.Ledger(score=score, sets=count, lost_in=lost_in, fell=fallen)
+            tally.Ledger(score=score, sets=count, lost_in=lost_in, fell=fallen)
             for score, count, lost_in, fallen in zip(scores, sets, out_since, fell, strict=True)
         ]
-        reference.note_the_losses(self.knobs, ledgers, number)
+        tally.note_the_losses(self.knobs, ledgers, number)
         out_since[:] = [ledger.lost_in for ledger in ledgers]
         fell[:] = [ledger.fell for ledger in ledgers]
 
@@ -185,23 +185,23 @@ class Referee:
         fell: Sequence[bool] | None = None,
     ) -> tuple[bool, int | None, str | None]:
         """Whether the game is over after a round, its winner (None: a draw) and why: the
-        reference's own reading of the end (`reference.check_the_end`), never the
+        reference's own reading of the end (`tally.check_the_end`), never the
         engine's `judge_end`.
 
         `out_since`: the round each side lost in (None: still in), this round's too;
         `fell`: whether each side out fell through the loss limit then (None: judged from
-        where the sides stand now, `reference.fell_by_now`, for a caller with no
+        where the sides stand now, `tally.fell_by_now`, for a caller with no
         history); `number`: the deal just played."""
         ledgers = [
-            reference.Ledger(score=score, sets=count, lost_in=lost_in)
+            tally.Ledger(score=score, sets=count, lost_in=lost_in)
             for score, count, lost_in in zip(scores, sets, out_since, strict=True)
         ]
         for side, ledger in enumerate(ledgers):
-            ledger.fell = fell[side] if fell is not None else reference.fell_by_now(
+            ledger.fell = fell[side] if fell is not None else tally.fell_by_now(
                 self.knobs, ledger
             )
         bostons = () if boston_by is None else (boston_by,)
-        verdict = reference.check_the_end(self.knobs, ledgers, bostons, number)
+        verdict = tally.check_the_end(self.knobs, ledgers, bostons, number)
         return _NOT_OVER if verdict is None else (True, *verdict)
 
 

@@ -30,7 +30,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorepad import reference
 from scorepad.engine.bids import BLIND_NIL, NIL, Bid, BidKind, number, open_bids
 from scorepad.engine.game import Game, Standings, side_hands, standings
 from scorepad.engine.rules import Rules, format_value
@@ -39,6 +38,7 @@ from scorepad.errors import ScorepadError
 from scorepad.files.gamefile import game_from_toml
 from scorepad.files.gamewrite import game_to_toml
 from scorepad.files.presets import preset_names
+from scorepad.reference import refusals, rulebook
 from scorepad.sim.explorer import USUAL_MIX, ExplorerBot, ExplorerMix
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.parallel import play_ranges
@@ -208,7 +208,7 @@ def open_bid_problems(rules: Rules, knobs: Mapping[str, object]) -> list[Problem
     reference's reading of each bid alone, with the side trailing by less than, just at
     and more than each deficit the rules set: a bid the engine leaves out (or offers
     wrongly) shows here even where no bot would have tried it."""
-    deal = reference.tricks_in_a_deal(knobs)
+    deal = rulebook.tricks_in_a_deal(knobs)
     candidates = [NIL, BLIND_NIL, *map(number, range(deal + 1))]
     candidates += [Bid(BidKind.BLIND, tricks) for tricks in range(1, deal + 1)]
     deficits = [knobs["blind_nil_deficit"], knobs["blind_bid_deficit"]]
@@ -220,7 +220,7 @@ def open_bid_problems(rules: Rules, knobs: Mapping[str, object]) -> list[Problem
         listed = set(open_bids(rules, trailing_by).bids())
         allowed = {
             bid for bid in candidates
-            if not reference.one_bid_refusal(
+            if not refusals.one_bid_refusal(
                 knobs, PLAIN_KIND[bid.kind], bid.tricks, trailing_by, deal
             )
         }  # fmt: skip

@@ -11,11 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from scorepad import reference
 from scorepad.engine.ruledata import rules_to_mapping
 from scorepad.engine.rules import Rules, format_value
 from scorepad.errors import ScorepadError
 from scorepad.files.presets import apply_overrides, load_preset, preset_names
+from scorepad.reference import rulebook
 
 # The values the sweep plays of every knob (docs/rules.md "Every knob"): each one
 # reached in some game the rules accept. Low and high targets, loss limits near and
@@ -120,7 +120,7 @@ def knob_values(rules: Rules) -> dict[str, str]:
     return {key: format_value(value) for key, value in rules_to_mapping(rules).items()}
 
 
-DEFAULTS = {key: format_value(value) for key, value in reference.DEFAULTS.items()}
+DEFAULTS = {key: format_value(value) for key, value in rulebook.DEFAULTS.items()}
 
 
 def sweep_cases(seed: int, sampled: int) -> list[tuple[SweepCase, Rules]]:

@@ -8,10 +8,10 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from scorepad import reference
 from scorepad.engine.bids import Bid, check_side_bids, check_table_bids
 from scorepad.engine.rules import Rules
 from scorepad.errors import BidError, ScorepadError
+from scorepad.reference import rulebook
 from scorepad.sim.sweepcases import HEADINGS
 from scorepad.sim.validate import Problem
 
@@ -101,7 +101,7 @@ def _scoring_knob(values: Mapping[str, Any], knobs: Mapping[str, object]) -> str
         ("blind_nil_points", any(hand[0] == "bnil" and hand[2] for hand in nils)),
         ("failed_nil_tricks", any(hand[2] for hand in nils)),
         ("blind_bids", any(hand[0] == "blind" for hand in bidders)),
-        ("boston", knobs["boston"] is True and contract >= reference.tricks_in_a_deal(knobs)),
+        ("boston", knobs["boston"] is True and contract >= rulebook.tricks_in_a_deal(knobs)),
         ("ten_for_200", knobs["ten_for_200"] is True and contract >= ten_at),
         ("exact_bonus", bool(made and knobs["exact_bonus"] and contract in exact_bids)),
         ("big_contract_bonus", bool(made and knobs["big_contract_bonus"])),
