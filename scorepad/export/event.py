@@ -8,12 +8,24 @@ A4.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorepad.club.event import Event, EventStandings, RoundState, StandingRow
+from scorepad.club.event import (
+    Event,
+    EventStandings,
+    FieldChange,
+    RoundState,
+    StandingRow,
+    field_changes,
+)
 from scorepad.club.seating import SeatingProblem
+from scorepad.export.md import md_text
 from scorepad.i18n import _, language, ngettext, pgettext
+
+if TYPE_CHECKING:
+    from scorepad.engine.rules import Rules
 
 EXPORT_FORMATS = ("csv", "json", "md", "html")
 
@@ -54,6 +66,51 @@ def bye_rule() -> str:
     return _("A bye scores nothing: no game, no win, no margin, no points; byes rotate fairly.")
 
 
+def rules_words(event: Event, rules: Rules | None) -> str:
+    """The rules the tables play, in one line: `Rules: standard, target 500, at most 2
+    deals.` (with the `--set` overrides as given, `deal_limit` aside, which is said)."""
+    given = [o for o in event.overrides if not o.startswith("deal_limit=")]
+    preset = event.preset
+    if given:
+        preset = _("{preset} with {overrides}").format(preset=preset, overrides=", ".join(given))
+    if rules is None:
+        return _("Rules: {preset}.").format(preset=preset)
+    if rules.loss_limit is None:
+        limits = _("target {target}").format(target=rules.target)
+    else:
+        limits = _("target {target}, lost at {limit}").format(
+            target=rules.target, limit=rules.loss_limit
+        )
+    if rules.deal_limit:
+        said = ngettext(
+            "Rules: {preset}, {limits}, at most {deals} deal.",
+            "Rules: {preset}, {limits}, at most {deals} deals.",
+            rules.deal_limit,
+        )
+    else:
+        said = _("Rules: {preset}, {limits}.")
+    return said.format(preset=preset, limits=limits, deals=rules.deal_limit)
+
+
+def date_words(day: str) -> str:
+    """`Date: 2025-03-14`: the night's date (or, for an event started before scorepad kept
+    it, the day it was exported)."""
+    return _("Date: {date}").format(date=day)
+
+
+def change_words(change: FieldChange) -> str:
+    """`From round 2: Nora joined; Ben left.`"""
+    if change.joined and change.left:
+        said = _("From round {round}: {joined} joined; {left} left.")
+    elif change.joined:
+        said = _("From round {round}: {joined} joined.")
+    else:
+        said = _("From round {round}: {left} left.")
+    return said.format(
+        round=change.round, joined=", ".join(change.joined), left=", ".join(change.left)
+    )
+
+
 def _row_data(event: Event, row: StandingRow) -> dict[str, Any]:
     data: dict[str, Any] = {"rank": row.rank}
     if row.pair is not None:
@@ -64,10 +121,20 @@ def _row_data(event: Event, row: StandingRow) -> dict[str, Any]:
     return data
 
 
-def event_data(event: Event, standings: EventStandings) -> dict[str, Any]:
-    """The event as one JSON-ready object (the keys `event show --json` promises)."""
+def event_data(
+    event: Event, standings: EventStandings, *, rules: Rules | None = None, day: str | None = None
+) -> dict[str, Any]:
+    """The event as one JSON-ready object (the keys `event show --json` promises): `date`
+    is the night's (or `day`, for an event from before the date was kept), `rules` the
+    rules line in this run's words, `field_changes` who joined or left from which round."""
     return {
         "name": event.name,
+        "date": event.day or day,
+        "rules": rules_words(event, rules),
+        "field_changes": [
+            {"round": c.round, "joined": list(c.joined), "left": list(c.left)}
+            for c in field_changes(event)
+        ],
         "format": event.format,
         "round": event.current,
         "rounds_planned": event.rounds_planned,
@@ -101,17 +168,41 @@ def event_data(event: Event, standings: EventStandings) -> dict[str, Any]:
     }
 
 
-def export_event(event: Event, standings: EventStandings, format_: str) -> str:
-    """The event in one of `EXPORT_FORMATS`."""
+def export_event(
+    event: Event, standings: EventStandings, format_: str, *, rules: Rules | None, day: str
+) -> str:
+    """The event in one of `EXPORT_FORMATS`, each with the night's date (`day` for an
+    event from before the date was kept), the rules line and the changes of the field."""
+    head = _Head(
+        event.day or day,
+        date_words(event.day or day),
+        rules_words(event, rules),
+        tuple(change_words(c) for c in field_changes(event)),
+    )
     if format_ == "json":
         import json
 
-        return json.dumps(event_data(event, standings), indent=2, ensure_ascii=False) + "\n"
+        data = event_data(event, standings, rules=rules, day=day)
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if format_ == "csv":
-        return _csv(event, standings)
+        return _csv(event, standings, head)
     if format_ == "md":
-        return _md(event, standings)
-    return _html(event, standings)
+        return _md(event, standings, head)
+    return _html(event, standings, head)
+
+
+@dataclass(frozen=True, slots=True)
+class _Head:
+    """What every export says before the standings: the date, the rules, the changes."""
+
+    day: str  # ISO, for the csv
+    date: str
+    rules: str
+    changes: tuple[str, ...]
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return (self.date, self.rules, *self.changes)
 
 
 def _safe_cell(value: object) -> object:
@@ -121,7 +212,7 @@ def _safe_cell(value: object) -> object:
     return value
 
 
-def _csv(event: Event, standings: EventStandings) -> str:
+def _csv(event: Event, standings: EventStandings, head: _Head) -> str:
     import csv
     import io
 
@@ -131,6 +222,21 @@ def _csv(event: Event, standings: EventStandings) -> str:
         ["section", "round", "table", "game", "side_a", "side_b", "score_a", "score_b",
          "over", "winner", "rank", "name", "games", "wins", "margin", "points", "byes"]
     )  # fmt: skip
+    # The notes first, in the `name` column, the same in every language: the date, the
+    # rules as given (the preset and its overrides), and one row per player who joined or
+    # left, from that round on.
+    notes: list[tuple[str, int | str, str]] = [
+        ("date", "", head.day),
+        ("rules", "", " ".join((event.preset, *event.overrides))),
+    ]
+    for change in field_changes(event):
+        notes += [("joined", change.round, name) for name in change.joined]
+        notes += [("left", change.round, name) for name in change.left]
+    for section, number, value in notes:
+        writer.writerow(
+            [_safe_cell(v) for v in (section, number, "", "", "", "", "", "", "", "", "",
+                                     value, "", "", "", "", "")]
+        )  # fmt: skip
     for r in standings.rounds:
         for t in r.tables:
             writer.writerow(
@@ -178,7 +284,7 @@ def byes_words(names: tuple[str, ...]) -> str:
 def table_words(t: Any) -> str:
     """`Ann & Cid 120 – 80 Bob & Dee`, and how far the game is."""
     state = (
-        _("over")
+        pgettext("table state", "over")
         if t.over
         else ngettext("{deals} deal", "{deals} deals", t.deals).format(deals=t.deals)
     )
@@ -193,11 +299,14 @@ def table_words(t: Any) -> str:
 
 
 def _md_escape(text: str) -> str:
-    return "".join("\\" + ch if ch in "\\`*_{}[]()#+-.!|<>" else ch for ch in text)
+    """Text for a line or a table cell: markup escaped (numbers never: `-4`, not `\\-4`)."""
+    return md_text(text)
 
 
-def _md(event: Event, standings: EventStandings) -> str:
-    lines = [f"# {_md_escape(event.name)}", "", _md_escape(bye_rule()), ""]
+def _md(event: Event, standings: EventStandings, head: _Head) -> str:
+    lines = [f"# {_md_escape(event.name)}", ""]
+    lines += [_md_escape(note) + "  " for note in head.notes[:-1]]
+    lines += [_md_escape(head.notes[-1]), "", _md_escape(bye_rule()), ""]
     lines.append("| " + " | ".join(standings_heads()) + " |")
     lines.append("|" + "---|" * 7)
     for row in standings.rows:
@@ -256,13 +365,14 @@ def round_html(r: RoundState) -> str:
     return f"<ul>{items}</ul>"
 
 
-def _html(event: Event, standings: EventStandings) -> str:
+def _html(event: Event, standings: EventStandings, head: _Head) -> str:
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{escape(language())}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(event.name)}</title><style>{EVENT_CSS}</style></head><body>",
         f"<h1>{escape(event.name)}</h1>",
+        *(f'<p class="note">{escape(note)}</p>' for note in head.notes),
         f'<p class="note">{escape(bye_rule())}</p>',
         "<h2>" + escape(pgettext("event", "Standings")) + "</h2>",
         standings_table_html(standings),

@@ -1,8 +1,8 @@
 """The event file: a club night written as TOML text and read back, damage refused.
 
 It holds the facts of `scorepad.club.event.Event` (the field, the format, the rules as given,
-the seed, the rounds planned, each drawn round's seats and whether it is seated) and
-never a score. The last table is `[end_of_file]` with the number of rounds, so a file
+the seed, the rounds planned, the night's date, each drawn round's seats and whether it is
+seated) and never a score. The last table is `[end_of_file]` with the number of rounds, so a file
 cut short is refused as damaged, like a game file. Text in, text out: the service reads
 and writes the file under its lock.
 """
@@ -37,6 +37,7 @@ def event_to_toml(event: Event) -> str:
         "overrides": list(event.overrides),
         "seed": event.seed,
         "rounds_planned": event.rounds_planned,
+        **({"date": event.day} if event.day is not None else {}),
         "round": [
             {
                 "number": round_.number,
@@ -135,6 +136,9 @@ def _event_from_data(data: Mapping[str, Any]) -> Event:
         raise _damaged(_("name, preset and seed must be strings"))
     if isinstance(rounds_planned, bool) or not isinstance(rounds_planned, int):
         raise _damaged(_("rounds_planned must be a number"))
+    day = data.get("date")  # a file from before the night's date was kept has none
+    if day is not None and not isinstance(day, str):
+        raise _damaged(_("date must be a string, like 2025-03-14"))
     return Event(
         name=name,
         format=kind,
@@ -146,4 +150,5 @@ def _event_from_data(data: Mapping[str, Any]) -> Event:
         rounds_planned=rounds_planned,
         rounds=tuple(rounds),
         problems=tuple(problems),
+        day=day,
     )

@@ -11,6 +11,7 @@ refusal is a `ScorepadError` and changes nothing.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,10 +32,16 @@ from scorepad.club.event import (
 )
 from scorepad.club.seating import Format, Pair, check_field
 from scorepad.engine.game import EventSeat, Game
+from scorepad.engine.rules import Rules
 from scorepad.errors import GameError, ScorepadError, Todo
 from scorepad.files.eventfile import event_from_toml, event_to_toml
 from scorepad.files.library import check_game_name, games_dir, scorepad_home
-from scorepad.files.store import game_lock, load_game_file, write_text_atomic
+from scorepad.files.store import (
+    game_lock,
+    load_game_file,
+    remove_stale_temporaries,
+    write_text_atomic,
+)
 from scorepad.hints import did_you_mean, os_reason
 from scorepad.i18n import _, ngettext
 
@@ -94,8 +101,11 @@ def load_event(path: Path) -> Event:
 
 
 def _save(path: Path, event: Event) -> None:
+    """Write the event atomically, under its lock: as a game save does, any temporary file
+    a killed save of this event left beside it is removed first."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(path)
         write_text_atomic(path, event_to_toml(event))
     except OSError as error:
         raise EventError(
@@ -182,17 +192,24 @@ def table_games(event: Event) -> dict[str, Game]:
 
 @dataclass(frozen=True, slots=True)
 class EventView:
-    """An event, its file and its standings as they are now."""
+    """An event, its file and its standings as they are now, and the rules its tables
+    play (as their games hold them; None before a table is seated)."""
 
     path: Path
     event: Event
     standings: EventStandings
+    rules: Rules | None = None
+
+
+def _view(path: Path, event: Event, games: dict[str, Game]) -> EventView:
+    rules = next((game.rules for game in games.values()), None)
+    return EventView(path, event, event_standings(event, games), rules)
 
 
 def show_event(name: str | None) -> EventView:
     path = find_event(name)
     event = load_event(path)
-    return EventView(path, event, event_standings(event, table_games(event)))
+    return _view(path, event, table_games(event))
 
 
 def new_event(
@@ -266,6 +283,7 @@ def new_event(
         overrides=tuple(all_overrides),
         seed=seed if seed is not None else f"{random.SystemRandom().getrandbits(32):08x}",
         rounds_planned=rounds,
+        day=datetime.date.today().isoformat(),
     )
     event = draw_rounds(event, _draw(event))
     event = _seat(event, 1)
@@ -275,12 +293,14 @@ def new_event(
             raise EventError(_("an event named {name} exists already").format(name=repr(name)))
         start_table_games(event, 1)
         _save(path, event)
-    return EventView(path, event, event_standings(event, table_games(event)))
+    return _view(path, event, table_games(event))
 
 
 def _check_names(names: Sequence[str]) -> None:
+    from scorepad.engine.names import check_new_names
     from scorepad.service.games import check_not_numbers
 
+    check_new_names(names)
     seen: set[str] = set()
     for name in names:
         if not name or any(ch in name for ch in ",+\n\t") or not name.isprintable():
@@ -334,7 +354,7 @@ def seat_next(name: str | None) -> EventView:
         event = _seat(event, current + 1)
         start_table_games(event, current + 1)
         _save(path, event)
-    return EventView(path, event, event_standings(event, table_games(event)))
+    return _view(path, event, table_games(event))
 
 
 def add_player(name: str | None, entry: str) -> tuple[EventView, tuple[str, ...]]:
@@ -377,7 +397,7 @@ def _change_field(name: str | None, changer: Callable[[Event], Event]) -> EventV
         kept = tuple(r for r in changed.rounds if r.seated)
         changed = draw_rounds(dataclasses.replace(changed, rounds=kept), _draw(changed))
         _save(path, changed)
-    return EventView(path, changed, event_standings(changed, games))
+    return _view(path, changed, games)
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,11 +194,13 @@ def start_game(
 
     Refused, with nothing written: a name a saved game has (in any case), rules that do
     not resolve, a count of players the preset does not take (naming the presets that do),
-    a player or team named by a whole number (it would be read as a seat), a dealer who is
+    a player or team named by a whole number (it would be read as a seat) or longer than
+    `names.MOST_NAME`, a dealer who is
     not a player. `preset` is a shipped preset's name or a TOML file's path: a face that
     must not read files (the web page) checks it is a name first.
     """
     from scorepad.engine.entry import find_seat
+    from scorepad.engine.names import check_new_names
     from scorepad.files.presets import resolve_rules
 
     game_name = check_game_name(name)
@@ -208,6 +210,7 @@ def start_game(
     preset_name, rules = resolve_rules(preset, overrides)
     check_player_count(len(players), preset_name, rules.players)
     check_not_numbers(players, teams or ())
+    check_new_names(players, teams or ())
     game = new_game(game_name, players, rules, preset=preset_name, sides=teams)
     if dealer is not None:
         game = dataclasses.replace(game, first_dealer=find_seat(game, dealer))
