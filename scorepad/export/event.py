@@ -334,6 +334,13 @@ th, td { border-bottom: 1px solid #ccc; padding: .25em .4em; text-align: left; }
 td.num, th.num { text-align: right; }
 ul { padding-left: 1.2em; }
 .note { color: #444; }
+td.name { overflow-wrap: anywhere; }
+.scroll { overflow-x: auto; max-width: 100%; }
+@media (max-width: 30em) {
+  body { font-size: 14px; padding: 0 .5em; }
+  table { font-size: 13px; }
+  th, td { padding: .25em .2em; }
+}
 @media print { @page { size: A4; margin: 15mm; } body { margin: 0; max-width: none; } }
 """
 
@@ -350,12 +357,15 @@ def standings_table_html(standings: EventStandings) -> str:
         rows.append(
             "<tr>"
             + "".join(
-                f"<td>{escape(str(c))}</td>" if i == 1 else f'<td class="num">{c}</td>'
+                f'<td class="name">{escape(str(c))}</td>' if i == 1 else f'<td class="num">{c}</td>'
                 for i, c in enumerate(cells)
             )
             + "</tr>"
         )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    body = "".join(rows)
+    # A phone too narrow for every column scrolls the table in its box, never the page.
+    table = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f'<div class="scroll">{table}</div>'
 
 
 def round_html(r: RoundState) -> str:
