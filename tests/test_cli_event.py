@@ -358,3 +358,33 @@ def test_a_finished_table_is_beendet_in_german(changed: Path) -> None:
     finally:
         set_language("en")
     assert "(beendet)" in md and "drüber" not in md
+
+
+def test_a_short_game_says_which_deal_it_is_and_who_leads(home: Path) -> None:
+    """Two deals to 500: nobody can reach the target, so the sheet says who leads by how
+    much (not "needs 500"), and every face says which deal of the two is next."""
+    ok("event", "new", "club", "--players", "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal", "--rounds", "2",
+       "--deals", "2", "--seed", "1")  # fmt: skip
+    game = show()["rounds"][0]["tables"][0]["game"]
+    sheet = ok("show", "-g", game)
+    assert sheet.splitlines()[0].endswith(" · deal 1 of 2")
+    assert "are level at 0; the deal limit of 2 decides." in sheet and "need" not in sheet
+    data = json.loads(ok("show", "-g", game, "--json"))
+    assert (data["deal"], data["deals_left"]) == (1, 2)
+    seats = data["players"]
+    ok("bid", "-g", game, *(f"{name}=3" for name in seats))
+    ok("tricks", "-g", game, f"{seats[0]}=4", f"{seats[1]}=3", f"{seats[2]}=3", f"{seats[3]}=3")
+    sheet = ok("show", "-g", game)
+    assert sheet.splitlines()[0].endswith(" · deal 2 of 2")
+    assert f"{data['teams'][0]['name']} lead by 1; the deal limit of 2 decides." in sheet
+    data = json.loads(ok("show", "-g", game, "--json"))
+    assert (data["deal"], data["deals_left"]) == (2, 1)
+    assert show()["rounds"][0]["tables"][0]["deals_left"] == 1
+    assert "lead by 1; the deal limit of 2 decides." in ok("export", "-g", game, "-f", "md")
+
+
+def test_a_game_whose_target_is_in_reach_still_says_what_each_side_needs(home: Path) -> None:
+    ok("new", "long", "--players", "Ann,Bob,Cid,Dee", "--set", "deal_limit=5")
+    sheet = ok("show")
+    assert sheet.splitlines()[0].endswith(" · deal 1 of 5")
+    assert "To reach 500: Ann & Cid need 500, Bob & Dee need 500." in sheet
