@@ -388,3 +388,62 @@ def test_a_game_whose_target_is_in_reach_still_says_what_each_side_needs(home: P
     sheet = ok("show")
     assert sheet.splitlines()[0].endswith(" · deal 1 of 5")
     assert "To reach 500: Ann & Cid need 500, Bob & Dee need 500." in sheet
+
+
+def test_a_seating_is_taken_back_until_a_table_has_an_entry(changed: Path) -> None:
+    seated = show()
+    assert seated["round"] == 2
+    assert ok("event", "unseat", "club") == (
+        "Took back the seating of round 2 of club; round 1 is on.\n"
+    )
+    back = show()
+    assert back["round"] == 1 and back["rounds"][1]["seated"] is False
+    assert back["rounds"][1]["tables"] == [
+        {**t, "game": None, "deals_left": None} for t in seated["rounds"][1]["tables"]
+    ]  # the same seats, their games gone
+    assert not (changed / "games" / "club-r2-t1.toml").exists()
+    ok("event", "seat", "club")
+    assert show()["rounds"][1] == seated["rounds"][1]
+    game = seated["rounds"][1]["tables"][1]["game"]
+    players = json.loads(ok("show", "-g", game, "--json"))["players"]
+    ok("bid", "-g", game, *(f"{name}=3" for name in players))
+    assert refused(changed, "event", "unseat", "club") == (
+        "round 2 cannot be unseated: table 2 has an entry already"
+    )
+
+
+def test_a_first_round_has_no_seating_to_take_back(club: Path) -> None:
+    assert "club has only its first round seated" in refused(club, "event", "unseat", "club")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["undo"], id="undo"),
+        pytest.param(["tricks", "--round", "2", "1=3", "2=4", "3=3", "4=3"], id="correction"),
+    ],
+)
+def test_a_finished_table_is_not_reopened_once_the_night_moved_on(
+    changed: Path, args: list[str]
+) -> None:
+    game = show()["rounds"][0]["tables"][0]["game"]
+    before = show()["standings"]
+    said = refused(changed, *args, "-g", game)
+    assert said == (
+        "table 1 of round 1 of club is over and round 2 is seated: reopening its game would"
+        " change the standings the night went on from; give --force to reopen it all the same"
+    )
+    ok(*args, "-g", game, "--force")
+    data = show()
+    assert data["standings"] != before
+    assert data["reopened"] == [{"round": 1, "table": 1, "later": 2}]
+    note = "Table 1 of round 1 was reopened after round 2 was seated: the standings changed."
+    assert note in ok("event", "show", "club")
+    assert note in ok("event", "export", "club", "-f", "md")
+
+
+def test_a_correction_that_keeps_the_game_over_needs_no_force(changed: Path) -> None:
+    game = show()["rounds"][0]["tables"][0]["game"]
+    players = json.loads(ok("show", "-g", game, "--json"))["players"]
+    ok("bid", "-g", game, "--round", "1", *(f"{name}=2" for name in players))
+    assert show()["reopened"] == []

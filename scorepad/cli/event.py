@@ -148,10 +148,12 @@ def _echo_round(event: Event, state: RoundState, heading: str) -> None:
 
 
 def _echo_problems(event: Event) -> None:
-    from scorepad.export.event import problem_words
+    from scorepad.export.event import problem_words, reopened_words
 
     for problem in event.problems:
         typer.echo(_("Could not be avoided: {what}.").format(what=problem_words(event, problem)))
+    for reopened in event.reopened:
+        typer.echo(reopened_words(reopened))
 
 
 def _echo_standings(
@@ -211,6 +213,19 @@ def seat(name: EventName = None) -> None:
     current = view.event.current
     state = next(s for s in view.standings.rounds if s.number == current)
     _echo_round(view.event, state, _("Round {number}:"))
+
+
+@event_app.command("unseat")
+def unseat(name: EventName = None) -> None:
+    """Take the last seating back, until any of its tables has an entry."""
+    from scorepad.service.events import unseat as take_back
+
+    view = take_back(name)
+    typer.echo(
+        _("Took back the seating of round {round} of {event}; round {current} is on.").format(
+            round=view.event.current + 1, event=view.event.name, current=view.event.current
+        )
+    )
 
 
 @event_app.command("add")

@@ -39,6 +39,14 @@ RoundOption = Annotated[
         show_default=False,
     ),
 ]
+ForceOption = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Reopen a club night's finished table after a later round is seated (the"
+        " standings change, and the event says so).",
+    ),
+]
 
 
 @app.command()
@@ -55,13 +63,14 @@ def bid(
     ] = None,
     number: RoundOption = None,
     game_ref: GameOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Enter the bids of the next round (or rewrite a round's bids with --round)."""
 
     def read(game: Game) -> Bids:
         return parse_round_bids(game, read_assignments(bids or [], "bid"))
 
-    entered = enter_bids(resolve_game(game_ref), read, number=number)
+    entered = enter_bids(resolve_game(game_ref), read, number=number, force=force)
     game = entered.game
     if entered.already:
         typer.echo(already_words(entered.number, "bids"))
@@ -93,13 +102,14 @@ def tricks(
     ] = None,
     number: RoundOption = None,
     game_ref: GameOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Enter the tricks of the round that has its bids, and score it (or rewrite one)."""
 
     def read(game: Game) -> Tricks:
         return parse_round_tricks(game, read_assignments(taken or [], "tricks"))
 
-    entered = enter_tricks(resolve_game(game_ref), read, number=number)
+    entered = enter_tricks(resolve_game(game_ref), read, number=number, force=force)
     if entered.already:
         typer.echo(already_words(entered.number, "tricks"))
         return
@@ -115,9 +125,9 @@ def tricks(
 
 
 @app.command()
-def undo(game_ref: GameOption = None) -> None:
+def undo(game_ref: GameOption = None, force: ForceOption = False) -> None:
     """Take back the last entry: the last round's tricks, or else its bids."""
-    typer.echo(undone_text(undo_entry(resolve_game(game_ref))))
+    typer.echo(undone_text(undo_entry(resolve_game(game_ref), force=force)))
 
 
 def undone_text(undone: Undone) -> str:

@@ -50,6 +50,16 @@ class EventRound:
 
 
 @dataclass(frozen=True, slots=True)
+class Reopened:
+    """A finished table's game reopened by the organizer once round `later` was seated:
+    the standings the night went on from have changed."""
+
+    round: int
+    table: int
+    later: int
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """A club night's facts."""
 
@@ -64,6 +74,7 @@ class Event:
     rounds: tuple[EventRound, ...] = ()
     problems: tuple[SeatingProblem, ...] = ()  # what the seats drawn could not avoid
     day: str | None = None  # the night's date (ISO), when it was started; None before 0.x
+    reopened: tuple[Reopened, ...] = ()  # finished tables reopened after the night moved on
 
     @property
     def current(self) -> int:

@@ -16,6 +16,7 @@ from scorepad.club.event import (
     Event,
     EventStandings,
     FieldChange,
+    Reopened,
     RoundState,
     StandingRow,
     field_changes,
@@ -111,6 +112,14 @@ def change_words(change: FieldChange) -> str:
     )
 
 
+def reopened_words(reopened: Reopened) -> str:
+    """`Table 2 of round 1 was reopened after round 2 was seated: the standings changed.`"""
+    return _(
+        "Table {table} of round {round} was reopened after round {later} was seated: the"
+        " standings changed."
+    ).format(table=reopened.table, round=reopened.round, later=reopened.later)
+
+
 def _row_data(event: Event, row: StandingRow) -> dict[str, Any]:
     data: dict[str, Any] = {"rank": row.rank}
     if row.pair is not None:
@@ -165,6 +174,9 @@ def event_data(
             for r in standings.rounds
         ],
         "problems": [problem_words(event, p) for p in event.problems],
+        "reopened": [
+            {"round": r.round, "table": r.table, "later": r.later} for r in event.reopened
+        ],
     }
 
 
@@ -177,7 +189,10 @@ def export_event(
         event.day or day,
         date_words(event.day or day),
         rules_words(event, rules),
-        tuple(change_words(c) for c in field_changes(event)),
+        (
+            *(change_words(c) for c in field_changes(event)),
+            *(reopened_words(r) for r in event.reopened),
+        ),
     )
     if format_ == "json":
         import json

@@ -34,26 +34,14 @@ from scorepad.club.seating import Format, Pair, check_field
 from scorepad.engine.game import EventSeat, Game
 from scorepad.engine.rules import Rules
 from scorepad.errors import GameError, ScorepadError, Todo
-from scorepad.files.eventfile import event_from_toml, event_to_toml
-from scorepad.files.library import check_game_name, games_dir, scorepad_home
-from scorepad.files.store import (
-    game_lock,
-    load_game_file,
-    remove_stale_temporaries,
-    write_text_atomic,
-)
-from scorepad.hints import did_you_mean, os_reason
+from scorepad.files.eventfile import EVENT_SUFFIX, save_event  # and, as the faces import them:
+from scorepad.files.eventfile import event_path as event_path
+from scorepad.files.eventfile import events_dir as events_dir
+from scorepad.files.eventfile import load_event as load_event
+from scorepad.files.library import check_game_name, games_dir
+from scorepad.files.store import game_lock, load_game_file
+from scorepad.hints import did_you_mean
 from scorepad.i18n import _, ngettext
-
-EVENT_SUFFIX = ".toml"
-
-
-def events_dir() -> Path:
-    return scorepad_home() / "events"
-
-
-def event_path(name: str) -> Path:
-    return events_dir() / f"{check_game_name(name)}{EVENT_SUFFIX}"
 
 
 def saved_events() -> list[Path]:
@@ -85,32 +73,6 @@ def find_event(name: str | None) -> Path:
             names=", ".join(names) or _("none yet"),
         )
     )
-
-
-def load_event(path: Path) -> Event:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise EventError(_("{path}: no such event file").format(path=path)) from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
-        raise EventError(
-            _("{path}: cannot read it: {reason}").format(path=path, reason=reason)
-        ) from None
-    return event_from_toml(text, str(path))
-
-
-def _save(path: Path, event: Event) -> None:
-    """Write the event atomically, under its lock: as a game save does, any temporary file
-    a killed save of this event left beside it is removed first."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        remove_stale_temporaries(path)
-        write_text_atomic(path, event_to_toml(event))
-    except OSError as error:
-        raise EventError(
-            _("{path}: cannot save the event: {reason}").format(path=path, reason=os_reason(error))
-        ) from None
 
 
 def _draw(event: Event) -> random.Random:
@@ -292,7 +254,7 @@ def new_event(
         if path.exists():
             raise EventError(_("an event named {name} exists already").format(name=repr(name)))
         start_table_games(event, 1)
-        _save(path, event)
+        save_event(path, event)
     return _view(path, event, table_games(event))
 
 
@@ -353,7 +315,7 @@ def seat_next(name: str | None) -> EventView:
             event = draw_rounds(event, _draw(event), ranking_of(event, now.rows))
         event = _seat(event, current + 1)
         start_table_games(event, current + 1)
-        _save(path, event)
+        save_event(path, event)
     return _view(path, event, table_games(event))
 
 
@@ -396,7 +358,56 @@ def _change_field(name: str | None, changer: Callable[[Event], Event]) -> EventV
         check_field(len(changed.players), changed.format)
         kept = tuple(r for r in changed.rounds if r.seated)
         changed = draw_rounds(dataclasses.replace(changed, rounds=kept), _draw(changed))
-        _save(path, changed)
+        save_event(path, changed)
+    return _view(path, changed, games)
+
+
+def unseat(name: str | None) -> EventView:
+    """Take the last seating back, while none of its tables has an entry: its tables'
+    games are removed, and the round waits to be seated again with the same seats (a
+    swiss round is drawn again from the standings then)."""
+    from contextlib import ExitStack
+
+    path = find_event(name)
+    with game_lock(path):
+        event = load_event(path)
+        games = table_games(event)
+        current = event.current
+        if current <= 1:
+            raise EventError(
+                _("{event} has only its first round seated; there is no seating to take back")
+                .format(event=event.name)
+            )  # fmt: skip
+        round_ = event.round(current)
+        assert round_ is not None
+        names = [event.game_name(current, t) for t in range(1, len(round_.seats.tables) + 1)]
+        folder = games_dir()
+        with ExitStack() as held:  # every table's game held still while it is checked
+            for game_name in names:
+                held.enter_context(game_lock(folder / f"{game_name}.toml"))
+            entered = [
+                table
+                for table, game_name in enumerate(names, 1)
+                if load_game_file(folder / f"{game_name}.toml").rounds
+            ]
+            if entered:
+                raise EventError(
+                    ngettext(
+                        "round {round} cannot be unseated: table {tables} has an entry already",
+                        "round {round} cannot be unseated: tables {tables} have entries already",
+                        len(entered),
+                    ).format(round=current, tables=", ".join(str(t) for t in entered))
+                )
+            rounds = tuple(
+                dataclasses.replace(r, seated=False) if r.number == current else r
+                for r in event.rounds
+                if event.format != "swiss" or r.number < current
+            )
+            changed = dataclasses.replace(event, rounds=rounds)
+            save_event(path, changed)
+            for game_name in names:
+                (folder / f"{game_name}.toml").unlink()
+        games = {n: g for n, g in games.items() if n not in names}
     return _view(path, changed, games)
 
 
