@@ -411,6 +411,20 @@ def unseat(name: str | None) -> EventView:
     return _view(path, changed, games)
 
 
+def event_game_paths(name: str | None) -> list[Path]:
+    """The files of one night's games (every seated table's), for counting that night
+    alone (`ratings --event`, `stats --event`): a Ben of another night or of the kitchen
+    table is not this night's Ben. A table's game gone is refused, naming it."""
+    view = show_event(name)
+    folder = games_dir()
+    return [
+        folder / f"{state.game}.toml"
+        for round_ in view.standings.rounds
+        for state in round_.tables
+        if state.game is not None
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class EventSummary:
     path: Path
