@@ -33,6 +33,7 @@ class Todo(enum.Enum):
     GIVE_TRAILING_BY = "give-trailing-by"  # a blind bid is judged by how far the side trails
     FEWER_ROUNDS = "fewer-rounds"  # an event of fixed pairs: `number` rounds at most
     GIVE_PAIRS = "give-pairs"  # a format of fixed pairs: name the pairs
+    FORCE_REOPEN = "force-reopen"  # a finished table of a night moved on: the organizer may
 
 
 class BidRefusalLike(Protocol):

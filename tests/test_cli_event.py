@@ -133,6 +133,29 @@ def club(home: Path) -> Path:
         ),
         pytest.param(["event", "export", "club", "--format", "pdf"], "unknown format 'pdf'",
                      id="export-format"),
+        pytest.param(["event", "export", "club", "-o", "night.pdf"],
+                     "-o night.pdf: .pdf is not a format of an event's export", id="export-suffix"),
+        pytest.param(
+            ["event", "new", "x", "--players", "A,B,C,D,E,F,G,H,I", "--rounds", "99999999999"],
+            "9 players can play 9 rounds without a partner twice, not 99999999999; give"
+            " --rounds 9 or fewer",
+            id="rounds-rotate",
+        ),
+        pytest.param(
+            ["event", "new", "x", "--players", ",".join(f"P{n}" for n in range(40)), "--rounds",
+             "31"],
+            "a rotating night plays 30 rounds at most, not 31; give --rounds 30 or fewer",
+            id="rounds-most",
+        ),
+        pytest.param(
+            ["event", "new", "x", "--players", "A,B,C,D,E,F,G," + "H" * 61, "--rounds", "2"],
+            "player name 'HHHHHHHHHHHHHHHHHHHH…' is 61 characters long; 60 at most",
+            id="long-name",
+        ),
+        pytest.param(["event", "add", "Z" * 61, "club"], "is 61 characters long; 60 at most",
+                     id="add-long-name"),
+        pytest.param(["new", "g", "--players", "A,B,C," + "D" * 61],
+                     "is 61 characters long; 60 at most", id="game-long-name"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_changes_nothing(club: Path, args: list[str], words: str) -> None:
@@ -242,3 +265,185 @@ def test_the_format_is_said_in_the_reader_s_language_and_kept_by_name_in_json(
     assert ok("--lang", "de", "event", "show", "n").startswith(f"n · {german} · Durchgang 1")
     assert f": {german}, 8 Spieler" in ok("--lang", "de", "events")
     assert show("n")["format"] == format_
+
+
+def test_a_name_of_60_characters_plays(home: Path) -> None:
+    longest = "N" * 60
+    ok("event", "new", "x", "--players", "A,B,C,D,E,F,G," + longest, "--rounds", "2")
+    ok("event", "add", "O" * 60, "x")
+    assert longest in show("x")["players"] and "O" * 60 in show("x")["players"]
+
+
+def test_a_killed_event_save_leaves_temporaries_the_next_save_removes(club: Path) -> None:
+    folder = club / "events"
+    stale = [folder / ".club.toml.abcd1234.tmp", folder / ".club.toml.zz_9zz_9.tmp"]
+    other = folder / ".club2.toml.abcd1234.tmp"  # another event's: never this one's to remove
+    for path in (*stale, other):
+        path.write_text("half")
+    ok("event", "add", "Zoe", "club")
+    assert [p.exists() for p in stale] == [False, False] and other.exists()
+
+
+def play_round(number: int) -> None:
+    for table in show()["rounds"][number - 1]["tables"]:
+        play_table(table["game"], table["table"])
+
+
+@pytest.fixture
+def changed(home: Path) -> Path:
+    """A night of 9 over 3 rounds, two deals a game: Nora joins and Ann leaves from round 2,
+    round 1 played and round 2 seated."""
+    ok("event", "new", "club", "--players", "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy", "--rounds",
+       "3", "--deals", "2", "--seed", "5", "--set", "loss_limit=-200")  # fmt: skip
+    ok("event", "add", "Nora", "club")
+    ok("event", "drop", "Ann", "club")
+    play_round(1)
+    ok("event", "seat", "club")
+    return home
+
+
+def test_every_export_carries_the_date_the_rules_and_the_changes_of_the_field(
+    changed: Path,
+) -> None:
+    import datetime
+
+    day = datetime.date.today().isoformat()
+    md = ok("event", "export", "club", "-f", "md")
+    assert f"Date: {day}" in md
+    rules = "Rules: standard with loss\\_limit=-200, target 500, lost at -200, at most 2 deals."
+    assert rules in md
+    assert "From round 2: Nora joined; Ann left." in md
+    html = ok("event", "export", "club", "-f", "html")
+    assert f"Date: {day}" in html and "at most 2 deals" in html and "Nora joined" in html
+    data = json.loads(ok("event", "export", "club", "-f", "json"))
+    assert data["date"] == day and "at most 2 deals" in data["rules"]
+    assert data["field_changes"] == [{"round": 2, "joined": ["Nora"], "left": ["Ann"]}]
+    rows = ok("event", "export", "club", "-f", "csv").splitlines()
+    assert rows[1:5] == [
+        f"date,,,,,,,,,,,{day},,,,,",
+        "rules,,,,,,,,,,,standard loss_limit=-200 deal_limit=2,,,,,",
+        "joined,2,,,,,,,,,,Nora,,,,,",
+        "left,2,,,,,,,,,,Ann,,,,,",
+    ]
+
+
+def test_the_markdown_export_leaves_numbers_alone(changed: Path) -> None:
+    md = ok("event", "export", "club", "-f", "md")
+    assert "\\-" not in md and "\\." not in md
+    assert any(row["margin"] < 0 for row in show()["standings"])
+    assert "| -" in md  # a margin below zero, as it is
+
+
+def test_export_writes_to_a_file_by_its_suffix(changed: Path, tmp_path: Path) -> None:
+    from test_cli_games import run
+
+    for suffix in ("csv", "json", "md", "html"):
+        target = tmp_path / f"night.{suffix}"
+        code, out, err = run("event", "export", "club", "-o", str(target))
+        assert (code, out) == (0, "")
+        assert err == f"Exported club as {suffix} to {target}\n"
+        assert target.read_text(encoding="utf-8") == ok("event", "export", "club", "-f", suffix)
+    assert "is a folder" in refused(changed, "event", "export", "club", "-o", str(tmp_path))
+    event_file = changed / "events" / "club.toml"
+    assert "is the event file itself" in refused(
+        changed, "event", "export", "club", "-f", "md", "-o", str(event_file)
+    )
+
+
+def test_a_finished_table_is_beendet_in_german(changed: Path) -> None:
+    from scorepad.i18n import set_language
+
+    try:
+        md = ok("--lang", "de", "event", "export", "club", "-f", "md")
+    finally:
+        set_language("en")
+    assert "(beendet)" in md and "drüber" not in md
+
+
+def test_a_short_game_says_which_deal_it_is_and_who_leads(home: Path) -> None:
+    """Two deals to 500: nobody can reach the target, so the sheet says who leads by how
+    much (not "needs 500"), and every face says which deal of the two is next."""
+    ok("event", "new", "club", "--players", "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal", "--rounds", "2",
+       "--deals", "2", "--seed", "1")  # fmt: skip
+    game = show()["rounds"][0]["tables"][0]["game"]
+    sheet = ok("show", "-g", game)
+    assert sheet.splitlines()[0].endswith(" · deal 1 of 2")
+    assert "are level at 0; the deal limit of 2 decides." in sheet and "need" not in sheet
+    data = json.loads(ok("show", "-g", game, "--json"))
+    assert (data["deal"], data["deals_left"]) == (1, 2)
+    seats = data["players"]
+    ok("bid", "-g", game, *(f"{name}=3" for name in seats))
+    ok("tricks", "-g", game, f"{seats[0]}=4", f"{seats[1]}=3", f"{seats[2]}=3", f"{seats[3]}=3")
+    sheet = ok("show", "-g", game)
+    assert sheet.splitlines()[0].endswith(" · deal 2 of 2")
+    assert f"{data['teams'][0]['name']} lead by 1; the deal limit of 2 decides." in sheet
+    data = json.loads(ok("show", "-g", game, "--json"))
+    assert (data["deal"], data["deals_left"]) == (2, 1)
+    assert show()["rounds"][0]["tables"][0]["deals_left"] == 1
+    assert "lead by 1; the deal limit of 2 decides." in ok("export", "-g", game, "-f", "md")
+
+
+def test_a_game_whose_target_is_in_reach_still_says_what_each_side_needs(home: Path) -> None:
+    ok("new", "long", "--players", "Ann,Bob,Cid,Dee", "--set", "deal_limit=5")
+    sheet = ok("show")
+    assert sheet.splitlines()[0].endswith(" · deal 1 of 5")
+    assert "To reach 500: Ann & Cid need 500, Bob & Dee need 500." in sheet
+
+
+def test_a_seating_is_taken_back_until_a_table_has_an_entry(changed: Path) -> None:
+    seated = show()
+    assert seated["round"] == 2
+    assert ok("event", "unseat", "club") == (
+        "Took back the seating of round 2 of club; round 1 is on.\n"
+    )
+    back = show()
+    assert back["round"] == 1 and back["rounds"][1]["seated"] is False
+    assert back["rounds"][1]["tables"] == [
+        {**t, "game": None, "deals_left": None} for t in seated["rounds"][1]["tables"]
+    ]  # the same seats, their games gone
+    assert not (changed / "games" / "club-r2-t1.toml").exists()
+    ok("event", "seat", "club")
+    assert show()["rounds"][1] == seated["rounds"][1]
+    game = seated["rounds"][1]["tables"][1]["game"]
+    players = json.loads(ok("show", "-g", game, "--json"))["players"]
+    ok("bid", "-g", game, *(f"{name}=3" for name in players))
+    assert refused(changed, "event", "unseat", "club") == (
+        "round 2 cannot be unseated: table 2 has an entry already"
+    )
+
+
+def test_a_first_round_has_no_seating_to_take_back(club: Path) -> None:
+    assert "club has only its first round seated" in refused(club, "event", "unseat", "club")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["undo"], id="undo"),
+        pytest.param(["tricks", "--round", "2", "1=3", "2=4", "3=3", "4=3"], id="correction"),
+    ],
+)
+def test_a_finished_table_is_not_reopened_once_the_night_moved_on(
+    changed: Path, args: list[str]
+) -> None:
+    game = show()["rounds"][0]["tables"][0]["game"]
+    before = show()["standings"]
+    said = refused(changed, *args, "-g", game)
+    assert said == (
+        "table 1 of round 1 of club is over and round 2 is seated: reopening its game would"
+        " change the standings the night went on from; give --force to reopen it all the same"
+    )
+    ok(*args, "-g", game, "--force")
+    data = show()
+    assert data["standings"] != before
+    assert data["reopened"] == [{"round": 1, "table": 1, "later": 2}]
+    note = "Table 1 of round 1 was reopened after round 2 was seated: the standings changed."
+    assert note in ok("event", "show", "club")
+    assert note in ok("event", "export", "club", "-f", "md")
+
+
+def test_a_correction_that_keeps_the_game_over_needs_no_force(changed: Path) -> None:
+    game = show()["rounds"][0]["tables"][0]["game"]
+    players = json.loads(ok("show", "-g", game, "--json"))["players"]
+    ok("bid", "-g", game, "--round", "1", *(f"{name}=2" for name in players))
+    assert show()["reopened"] == []

@@ -104,12 +104,22 @@ def test_predict(library: Path) -> None:
                            " each"),
         ("Ann+Cat vs Bob+ann", "--predict 'Ann+Cat vs Bob+ann': Ann, ann cannot sit on both"
                                " sides or twice"),
-        ("Ann+Cat vs Bob+Dann", "no player named 'Dann' in the rated games (did you mean"
-                                " 'Dan'?); players rated: Ann, Bob, Cat, Dan"),
     ],
 )  # fmt: skip
 def test_bad_sides_are_one_line(library: Path, sides: str, message: str) -> None:
     assert run("--predict", sides) == (2, "", f"scorepad: {message}\n")
+
+
+def test_predict_rates_a_player_with_no_games_as_new_and_says_so(library: Path) -> None:
+    code, out, err = run("--predict", "Ann+Cat vs Bob+Nora")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[2] == "Nora has no rated game yet and is rated as a new player."
+    data = json.loads(run("--predict", "Ann+Cat vs Bob+Nora", "--json")[1])
+    assert data["sides"] == [["Ann", "Cat"], ["Bob", "Nora"]] and data["unrated"] == ["Nora"]
+    # Nora counts as new: Bob's side is not the side of Bob and Dan.
+    known = json.loads(run("--predict", "Ann+Cat vs Bob+Dan", "--json")[1])
+    assert data["chances"][0] != known["chances"][0]
 
 
 def test_an_unknown_player_is_one_line(library: Path) -> None:
@@ -131,6 +141,7 @@ def test_no_games(home: Path) -> None:
     code, out, err = run()
     assert (code, err) == (0, "")
     assert out.startswith("0 finished games rated")
-    assert run("--predict", "A+B vs C+D")[2] == (
-        "scorepad: no player named 'A' in the rated games; no finished game is rated yet\n"
+    assert run("--predict", "A+B vs C+D")[1] == (
+        "A + B: wins with a chance of 50%\nC + D: wins with a chance of 50%\n"
+        "A, B, C, D have no rated game yet and are rated as new players.\n"
     )

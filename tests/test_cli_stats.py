@@ -147,3 +147,18 @@ def test_an_average_bid_is_printed_to_the_hundredth(home: Path) -> None:
     code, out, err = run("--player", "ann")
     assert (code, err) == (0, "")
     assert out.splitlines()[3].split()[:7] == ["Ann", "1", "0", "0", "-", "4", "3.25"]
+
+
+def test_bids_never_judged_show_a_dash_not_zeros(home: Path) -> None:
+    """Tricks entered as each side's total judge nobody's own bid: `-`, not 0 0 0."""
+    new = ["new", "totals", "--players", "Ann,Bob,Cat,Dan", "--teams", "Us,Them"]
+    assert runner.invoke(app, new).exit_code == 0
+    for entry in (["bid", "Ann=3", "Bob=3", "Cat=4", "Dan=3"], ["tricks", "Us=7", "Them=6"]):
+        entered = runner.invoke(app, entry)
+        assert entered.exit_code == 0, entered.stderr
+    code, out, err = run()
+    assert (code, err) == (0, "")
+    ann = out.splitlines()[3].split()
+    assert ann[0] == "Ann" and ann[7:10] == ["-", "-", "-"]
+    row = json.loads(run("--json")[1])["players"][0]
+    assert (row["judged"], row["exact"], row["over"], row["under"]) == (0, 0, 0, 0)

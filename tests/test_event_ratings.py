@@ -63,16 +63,26 @@ def test_the_room_shows_ratings_and_each_tables_chances_before_its_game(club: Pa
     assert page.count('class="chances"') == 3
 
 
-def test_ratings_of_one_club_nights_players(club: Path) -> None:
+def test_ratings_and_stats_of_one_club_night_count_its_games_alone(club: Path) -> None:
+    """A kitchen table's Gus loses a game of his own: the night's ratings and statistics
+    know only the night's Gus, who won."""
     play_first_table()
-    ok("new", "other", "--players", "Zoe,Yan,Xia,Wim", "--set", "target=100")
+    ok("new", "other", "--players", "Zoe,Gus,Xia,Wim", "--set", "target=100")
     ok("bid", "-g", "other", "1=5", "2=1", "3=5", "4=1")
     ok("tricks", "-g", "other", "1=6", "2=1", "3=5", "4=1")
     every = json.loads(ok("ratings", "--json"))["players"]
-    assert {entry["player"] for entry in every} == {"Gus", "Hal", "Dee", "Bob", "Zoe", "Yan",
-                                                    "Xia", "Wim"}  # fmt: skip
+    assert {entry["player"] for entry in every} == {"Gus", "Hal", "Dee", "Bob", "Zoe", "Xia",
+                                                    "Wim"}  # fmt: skip
     night = json.loads(ok("ratings", "--event", "CLUB", "--json"))["players"]
-    assert night == [entry for entry in every if entry["player"] in {"Gus", "Hal", "Dee", "Bob"}]
+    alone = rate_games([load_game_file(game_path_for("club-r1-t1"))])
+    assert {entry["player"] for entry in night} == {"Gus", "Hal", "Dee", "Bob"}
+    gus = next(entry for entry in night if entry["player"] == "Gus")
+    assert gus["rating"] == round(alone.rating_of(["Gus"]) or 0, 3)
+    assert gus != next(entry for entry in every if entry["player"] == "Gus")
+    stats = json.loads(ok("stats", "--event", "club", "--json"))
+    assert (stats["games"], stats["finished"]) == (2, 1)  # round 1's two tables
+    gus_stats = next(row for row in stats["players"] if row["name"] == "Gus")
+    assert (gus_stats["games"], gus_stats["wins"]) == (1, 1)
     result = runner.invoke(app, ["ratings", "--event", "clubb"])
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (

@@ -295,3 +295,47 @@ def test_a_ten_round_game_prints_on_one_page_without_a_footer_page(
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
     assert text.count("\f") == 1  # one page: no second page holding only the footer
     assert "Score by round" in text
+
+
+LONG_FIELD = (
+    "Annabelle,Bartholomew,Catherine,Dominique,Evangeline,Frederick,Gwendolyn,Heathcliff,"
+    "Isadora,Jonathan,Kimberley,Lucinda,Maximilian-Alexander-von-Hohenzollern"
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_club_night_export_fits_a_phone(
+    browser: Any, tmp_path: Path, lang: str
+) -> None:
+    """13 long names, a table of results and a late arrival: at 390 px nothing pushes the
+    page sideways (a standings table too wide for the phone scrolls in its own box)."""
+    env = {"SCOREPAD_HOME": str(tmp_path / "home"), "COLUMNS": "80", "NO_COLOR": "1"}
+
+    def ok(*args: str) -> None:
+        result = CliRunner().invoke(app, ["--lang", lang, *args], env=env)
+        assert result.exit_code == 0, result.stderr
+
+    try:
+        ok("event", "new", "night", "--players", LONG_FIELD, "--rounds", "3", "--deals", "1",
+           "--seed", "3")  # fmt: skip
+        for table in (1, 2, 3):
+            ok("bid", "-g", f"night-r1-t{table}", "1=3", "2=3", "3=3", "4=3")
+            ok("tricks", "-g", f"night-r1-t{table}", "1=2", "2=6", "3=2", "4=3")
+        ok("event", "seat", "night")
+        ok("event", "add", "Nora", "night")
+        page = tmp_path / "night.html"
+        ok("event", "export", "night", "-o", str(page))
+    finally:
+        from scorepad.i18n import set_language
+
+        set_language("en")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        tab = context.new_page()
+        tab.goto(page.as_uri())
+        assert tab.evaluate("window.innerWidth") == 390
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+        assert "-123" in tab.inner_text("table")
+        tab.screenshot(path=str(tmp_path / f"night-{lang}-390.png"), full_page=True)
+    finally:
+        context.close()

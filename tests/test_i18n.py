@@ -222,7 +222,10 @@ def help_pages() -> list[list[str]]:
     from scorepad.cli.main import COMMAND_MODULES
 
     pages = [["--help"], *[[command, "--help"] for command in COMMAND_MODULES]]
-    events = [["event", sub, "--help"] for sub in ("new", "seat", "add", "drop", "show", "export")]
+    events = [
+        ["event", sub, "--help"]
+        for sub in ("new", "seat", "unseat", "add", "drop", "show", "export")
+    ]
     return pages + [["presets", "list", "--help"], ["presets", "show", "--help"], *events]
 
 
@@ -254,7 +257,7 @@ def test_every_word_of_every_help_page_is_marked_for_translation(
         word
         for word in re.findall(r"[A-Za-z][A-Za-z']+", unmarked)
         if word not in COMMAND_MODULES
-        and word not in ("list", "show", "seat", "add", "drop", *FORMAT_NAMES)
+        and word not in ("list", "show", "seat", "unseat", "add", "drop", *FORMAT_NAMES)
     ]
     assert words == []
 

@@ -100,3 +100,21 @@ def test_a_bid_of_5000_digits_is_one_line(home: Path) -> None:
 def test_a_game_name_too_long_for_a_file_name_says_its_bytes(home: Path) -> None:
     line = refused(home, "new", "\u6f22" * 100, "--players", PLAYERS)
     assert "takes 300 bytes as a file name; 200 at most" in line
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b'summary = "x"\ntarget = ' + LONG.encode() + b"\n",
+         "a number of more than 4300 digits is not allowed: no knob takes more than 5 digits"),
+        (b'summary = "caf\xe9"\ntarget = 300\n', "not a text file: byte 15 is not UTF-8"),
+    ],
+    ids=["5000-digits", "latin-1"],
+)  # fmt: skip
+def test_a_preset_file_with_a_huge_number_or_a_bad_byte_is_one_line(
+    home: Path, tmp_path: Path, content: bytes, said: str
+) -> None:
+    preset = tmp_path / "house.toml"
+    preset.write_bytes(content)
+    line = refused(home, "new", "wed", "--players", PLAYERS, "--preset", str(preset))
+    assert line == f"{preset}: {said}" + ("; save it as UTF-8" if "UTF-8" in said else "")

@@ -231,6 +231,8 @@ def error_words(error: ScorepadError) -> str:
         said = _("{what}; give --rounds {number} or fewer")
     elif todo is Todo.GIVE_PAIRS:
         said = _("{what}; give --pairs A+B,C+D,...")
+    elif todo is Todo.FORCE_REOPEN:
+        said = _("{what}; give --force to reopen it all the same")
     else:  # Todo.GIVE_TRAILING_BY
         said = _("{what} (give --trailing-by)")
     return said.format(what=what, number=number, name=error.name)

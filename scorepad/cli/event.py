@@ -148,10 +148,12 @@ def _echo_round(event: Event, state: RoundState, heading: str) -> None:
 
 
 def _echo_problems(event: Event) -> None:
-    from scorepad.words.eventtext import problem_words
+    from scorepad.words.eventtext import problem_words, reopened_words
 
     for problem in event.problems:
         typer.echo(_("Could not be avoided: {what}.").format(what=problem_words(event, problem)))
+    for reopened in event.reopened:
+        typer.echo(reopened_words(reopened))
 
 
 def _echo_standings(
@@ -184,7 +186,7 @@ def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
     if as_json:
         from scorepad.export.event import event_data
 
-        print_json(event_data(event, standings))
+        print_json(event_data(event, standings, rules=view.rules))
         return
     from scorepad.service.events import event_ratings
     from scorepad.words.eventtext import bye_rule
@@ -211,6 +213,19 @@ def seat(name: EventName = None) -> None:
     current = view.event.current
     state = next(s for s in view.standings.rounds if s.number == current)
     _echo_round(view.event, state, _("Round {number}:"))
+
+
+@event_app.command("unseat")
+def unseat(name: EventName = None) -> None:
+    """Take the last seating back, until any of its tables has an entry."""
+    from scorepad.service.events import unseat as take_back
+
+    view = take_back(name)
+    typer.echo(
+        _("Took back the seating of round {round} of {event}; round {current} is on.").format(
+            round=view.event.current + 1, event=view.event.name, current=view.event.current
+        )
+    )
 
 
 @event_app.command("add")
@@ -251,22 +266,79 @@ def drop(
 def export_event(
     name: EventName = None,
     fmt: Annotated[
-        str, typer.Option("--format", "-f", metavar="csv|json|md|html", help="The format.")
-    ] = "md",
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="csv|json|md|html",
+            help="The format. Default: from the -o file's suffix; md for stdout.",
+            show_default=False,
+        ),
+    ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write to FILE (replaced whole, never half-written) instead of stdout;"
+            " - is stdout.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Export every round's tables and results and the standings."""
+    """Export every round's tables and results and the standings, with the date, the rules
+    and who joined or left."""
+    import datetime
+    from pathlib import Path, PurePath
+
+    from scorepad.cli.export import write_output
     from scorepad.export.event import EXPORT_FORMATS
     from scorepad.export.event import export_event as export
     from scorepad.service.events import show_event as show
 
-    if fmt not in EXPORT_FORMATS:
+    to_stdout = output is None or output == "-"
+    suffix = PurePath(output).suffix.lstrip(".").lower() if output and not to_stdout else ""
+    chosen = fmt if fmt is not None else suffix or "md"
+    if fmt is not None and fmt not in EXPORT_FORMATS:
         raise ExportError(
             _("unknown format {format}; formats: {formats}").format(
                 format=repr(fmt), formats=", ".join(EXPORT_FORMATS)
             )
         )
+    if chosen not in EXPORT_FORMATS:
+        raise ExportError(
+            _(
+                "-o {output}: .{suffix} is not a format of an event's export; name the file"
+                " .csv, .json, .md or .html, or give --format csv|json|md|html"
+            ).format(output=output, suffix=suffix)
+        )
+    target = Path(output).expanduser() if output is not None and not to_stdout else None
+    if target is not None and target.is_dir():
+        raise ExportError(
+            _("-o {output} is a folder; give a file's name, like {output}/night.{suffix}").format(
+                output=output, suffix=chosen
+            )
+        )
     view = show(name)
-    sys.stdout.write(export(view.event, view.standings, fmt))
+    text = export(
+        view.event, view.standings, chosen, rules=view.rules,
+        day=datetime.date.today().isoformat(),
+    )  # fmt: skip
+    if target is None:
+        sys.stdout.write(text)
+        return
+    if target.resolve() == view.path.resolve():
+        raise ExportError(
+            _("-o {output} is the event file itself; export to another file").format(output=output)
+        )
+    write_output(target, text)
+    typer.echo(
+        _("Exported {name} as {format} to {path}").format(
+            name=view.event.name, format=chosen, path=target
+        ),
+        err=True,
+    )
 
 
 @app.command("events")

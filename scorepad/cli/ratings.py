@@ -37,7 +37,7 @@ def ratings(
         typer.Option(
             "--event",
             metavar="NAME",
-            help="Only the players of this club night (rated from every game).",
+            help="Only the games of this club night: its players rated from that night alone.",
             show_default=False,
         ),
     ] = None,
@@ -58,7 +58,12 @@ def ratings(
     # used, in this module's functions, not at the top: `scorepad --help` loads this module.
     from scorepad.service.reads import saved_ratings
 
-    rated, damaged = saved_ratings()
+    paths = None
+    if event is not None:
+        from scorepad.service.events import event_game_paths  # --event alone: some 14 ms
+
+        paths = event_game_paths(event)
+    rated, damaged = saved_ratings(paths)
     for reason in damaged:
         typer.echo(
             "scorepad: " + _("skipped a damaged game file: {reason}").format(reason=reason),
@@ -67,18 +72,31 @@ def ratings(
     if predict is not None:
         sides = parse_sides(predict, rated)
         chances = rated.chances(sides)
+        new = [name for side in sides for name in side if not rated.knows(name)]
         if as_json:
             first = round(chances[0], 4)
-            print_json({"sides": [list(side) for side in sides], "chances": [first, 1 - first]})
+            print_json(
+                {
+                    "sides": [list(side) for side in sides],
+                    "chances": [first, 1 - first],
+                    "unrated": new,
+                }
+            )
             return
         for side, chance in zip(sides, chances, strict=True):
             typer.echo(side_chance(side, chance))
+        if new:
+            typer.echo(
+                ngettext(
+                    "{names} has no rated game yet and is rated as a new player.",
+                    "{names} have no rated game yet and are rated as new players.",
+                    len(new),
+                ).format(names=", ".join(new))
+            )
         return
     players, pairs = rated.players(), rated.partnerships()
     if player is not None:
         players, pairs = only_player(rated, player)
-    if event is not None:
-        players, pairs = only_event(players, pairs, event)
     if as_json:
         from scorepad.club.ratings import MODEL
 
@@ -97,20 +115,6 @@ def side_chance(side: tuple[str, ...], chance: float) -> str:
     """One side's chance to win, in words."""
     return _("{side}: wins with a chance of {chance}").format(
         side=" + ".join(side), chance=format_percent(chance, decimals=0)
-    )
-
-
-def only_event(
-    players: list[PlayerRating], pairs: list[PairRating], name: str
-) -> tuple[list[PlayerRating], list[PairRating]]:
-    """The players of a club night, and the partnerships of two of them."""
-    from scorepad.club.ratings import player_key
-    from scorepad.service.events import find_event, load_event  # --event alone: some 14 ms
-
-    field = {player_key(person) for person in load_event(find_event(name)).players}
-    return (
-        [entry for entry in players if player_key(entry.player) in field],
-        [entry for entry in pairs if all(player_key(n) in field for n in entry.pair)],
     )
 
 
@@ -167,8 +171,12 @@ def parse_sides(text: str, rated: Ratings) -> list[tuple[str, ...]]:
                 text=repr(text), names=", ".join(twice)
             )
         )
-    check_known(rated, names)
-    return [tuple(rated.shown(player_key(name)) for name in side) for side in sides]
+    # A player with no rated game is predicted as a new player (the default rating), as
+    # the room's page rates one: the output says so.
+    return [
+        tuple(rated.shown(player_key(name)) if rated.knows(name) else name for name in side)
+        for side in sides
+    ]
 
 
 def _split_vs(text: str) -> list[str]:

@@ -39,6 +39,14 @@ RoundOption = Annotated[
         show_default=False,
     ),
 ]
+ForceOption = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Reopen a club night's finished table after a later round is seated (the"
+        " standings change, and the event says so).",
+    ),
+]
 
 
 @app.command()
@@ -55,10 +63,11 @@ def bid(
     ] = None,
     number: RoundOption = None,
     game_ref: GameOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Enter the bids of the next round (or rewrite a round's bids with --round)."""
-
-    entered = enter_bids(resolve_game(game_ref), Typed(tuple(bids or ())), number=number)
+    given = Typed(tuple(bids or ()))
+    entered = enter_bids(resolve_game(game_ref), given, number=number, force=force)
     game = entered.game
     if entered.already:
         typer.echo(already_words(entered.number, "bids"))
@@ -90,10 +99,11 @@ def tricks(
     ] = None,
     number: RoundOption = None,
     game_ref: GameOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Enter the tricks of the round that has its bids, and score it (or rewrite one)."""
-
-    entered = enter_tricks(resolve_game(game_ref), Typed(tuple(taken or ())), number=number)
+    given = Typed(tuple(taken or ()))
+    entered = enter_tricks(resolve_game(game_ref), given, number=number, force=force)
     if entered.already:
         typer.echo(already_words(entered.number, "tricks"))
         return
@@ -109,9 +119,9 @@ def tricks(
 
 
 @app.command()
-def undo(game_ref: GameOption = None) -> None:
+def undo(game_ref: GameOption = None, force: ForceOption = False) -> None:
     """Take back the last entry: the last round's tricks, or else its bids."""
-    typer.echo(undone_text(undo_entry(resolve_game(game_ref))))
+    typer.echo(undone_text(undo_entry(resolve_game(game_ref), force=force)))
 
 
 def undone_text(undone: Undone) -> str:

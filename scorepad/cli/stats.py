@@ -41,11 +41,25 @@ def stats(
             show_default=False,
         ),
     ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(
+            "--event",
+            metavar="NAME",
+            help="Only the games of this club night.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Player and partnership statistics over the saved games (or the ones named)."""
     paths = list(dict.fromkeys(find_game(ref) for ref in games)) if games else saved_games()
-    result, rated = count_games(paths, whole_library=not games, player=player)
+    if event is not None:
+        from scorepad.service.events import event_game_paths
+
+        night = event_game_paths(event)
+        paths = [path for path in night if path in paths] if games else night
+    result, rated = count_games(paths, whole_library=not games and event is None, player=player)
     if as_json:
         data = result.as_json()
         for row in data["players"]:
@@ -55,7 +69,7 @@ def stats(
     if not result.games:
         said = (
             _("No games to count in the games named.")
-            if games
+            if games or event is not None
             else _("No games to count in {folder}.").format(folder=games_dir())
         )
         typer.echo(said)
@@ -86,6 +100,14 @@ def count_games(
     result = collect_facts([game.facts for game in indexed if game.facts], player=player)
     rated = {player_key(entry.player): round(entry.rating, 3) for entry in ratings.players()}
     return result, rated
+
+
+def _judged(exact: int, over: int, under: int, judged: int) -> tuple[str, str, str]:
+    """Exact, over and under as counted; `-` each where no round was judged (the tricks
+    entered as a side's total say nothing of one player's bid)."""
+    if not judged:
+        return ("-", "-", "-")
+    return (str(exact), str(over), str(under))
 
 
 def _percent(part: int, whole: int) -> str:
@@ -128,7 +150,7 @@ def stats_view(result: Stats, rated: dict[str, float]) -> RenderableType:
             Text(p.name), str(p.games), str(p.finished), str(p.wins),
             _percent(p.wins, p.finished), str(p.rounds),
             _decimal(p.average_bid, 2) if p.bids else "-",  # 3.25, not 3.2
-            str(p.exact), str(p.over), str(p.under),
+            *_judged(p.exact, p.over, p.under, p.judged),
             f"{p.nil_made}/{p.nil_bids}", f"{p.blind_nil_made}/{p.blind_nil_bids}",
             _decimal(rating, 1) if rating is not None else "-",
         )  # fmt: skip

@@ -48,6 +48,16 @@ class EventRound:
 
 
 @dataclass(frozen=True, slots=True)
+class Reopened:
+    """A finished table's game reopened by the organizer once round `later` was seated:
+    the standings the night went on from have changed."""
+
+    round: int
+    table: int
+    later: int
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """A club night's facts."""
 
@@ -61,6 +71,8 @@ class Event:
     rounds_planned: int
     rounds: tuple[EventRound, ...] = ()
     problems: tuple[SeatingProblem, ...] = ()  # what the seats drawn could not avoid
+    day: str | None = None  # the night's date (ISO), when it was started; None before 0.x
+    reopened: tuple[Reopened, ...] = ()  # finished tables reopened after the night moved on
 
     @property
     def current(self) -> int:
@@ -117,21 +129,42 @@ def draw_rounds(event: Event, draw: Draw, ranking: Sequence[Pair] = ()) -> Event
     return dataclasses.replace(event, rounds=(*played, *drawn), problems=(*kept, *plan.problems))
 
 
+# The most rounds a rotating night plans, whatever its field: a long day's play, and a
+# seating search that stays within seconds (a 100-player field over 30 rounds takes some 3 s
+# on one core, /work/notes/club.md; 80 players over 79 rounds ran for minutes).
+MOST_ROTATE_ROUNDS = 30
+
+
+def most_rounds(format_: Format, units: int) -> int:
+    """The most rounds a field can be seated for: fixed pairs meet each other pair once;
+    rotating players partner each other player once (and at most `MOST_ROTATE_ROUNDS`)."""
+    if format_ != "rotate":
+        return round_robin_rounds(units)
+    return min(round_robin_rounds(units), MOST_ROTATE_ROUNDS)
+
+
 def check_rounds(format_: Format, units: int, rounds: int) -> None:
-    """Refuse more rounds than the format can seat: pairs meet each other pair once."""
+    """Refuse more rounds than the format can seat: pairs meet each other pair once, and
+    a rotating player partners each other player once."""
     if rounds < 1:
         said = _("must be 1 or more, not {rounds}").format(rounds=rounds)
         raise EventError(said, option="rounds")
-    if format_ != "rotate" and rounds > round_robin_rounds(units):
-        most = round_robin_rounds(units)
-        raise EventError(
-            _(
-                "{pairs} pairs can play {most} rounds without two pairs meeting twice,"
-                " not {rounds}"
-            ).format(pairs=units, most=most, rounds=rounds),
-            todo=Todo.FEWER_ROUNDS,
-            number=most,
+    most = most_rounds(format_, units)
+    if rounds <= most:
+        return
+    if format_ != "rotate":
+        said = _(
+            "{pairs} pairs can play {most} rounds without two pairs meeting twice, not {rounds}"
+        ).format(pairs=units, most=most, rounds=rounds)
+    elif most == MOST_ROTATE_ROUNDS:
+        said = _("a rotating night plays {most} rounds at most, not {rounds}").format(
+            most=most, rounds=rounds
         )
+    else:
+        said = _(
+            "{players} players can play {most} rounds without a partner twice, not {rounds}"
+        ).format(players=units, most=most, rounds=rounds)
+    raise EventError(said, todo=Todo.FEWER_ROUNDS, number=most)
 
 
 def with_player_added(event: Event, entry: str | Pair) -> Event:
@@ -185,6 +218,37 @@ def find_player(event: Event, name: str) -> str:
             players=", ".join(event.players),
         )
     )
+
+
+@dataclass(frozen=True, slots=True)
+class FieldChange:
+    """Who joined and who left the field from a round on."""
+
+    round: int
+    joined: tuple[str, ...]
+    left: tuple[str, ...]
+
+
+def round_field(seats: RoundSeats) -> tuple[str, ...]:
+    """Everyone a round seats: at its tables and sitting out."""
+    return (*(name for table in seats.tables for name in table.players), *seats.byes)
+
+
+def field_changes(event: Event) -> tuple[FieldChange, ...]:
+    """Who joined and who left, from which round: read from the seats (every round seats
+    the whole field of its time, byes included) and, past the rounds drawn, the field now.
+    The first round's field is the field as started, not a change."""
+    fields = [round_field(r.seats) for r in event.rounds]
+    if event.current >= len(event.rounds) and event.current < event.rounds_planned:
+        fields.append(event.players)  # a swiss round to come is drawn once it is seated
+    changes = []
+    for number in range(2, len(fields) + 1):
+        before, now = fields[number - 2], fields[number - 1]
+        joined = tuple(name for name in now if name not in before)
+        left = tuple(name for name in before if name not in now)
+        if joined or left:
+            changes.append(FieldChange(number, joined, left))
+    return tuple(changes)
 
 
 # ---------------------------------------------------------------------------

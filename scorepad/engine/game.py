@@ -391,6 +391,52 @@ def deals_left(game: Game, standings: Standings) -> int | None:
     return max(limit - played, 1)
 
 
+def deal_number(game: Game, standings: Standings) -> int | None:
+    """The deal being played (the round whose tricks are awaited) or dealt next, counted
+    from 1; None once the game is over. Rounds played after the end are not counted."""
+    if standings.finished:
+        return None
+    played = sum(1 for round_ in game.rounds if round_.played)
+    return played + 1
+
+
+def most_points_in_a_deal(rules: Rules) -> int:
+    """More than any side can score in one deal under `rules`: every trick bid and made
+    (doubled for a blind bid), every overtrick, every bonus that could apply, and each nil
+    bidder's best nil. An upper bound, not a score: it only tells when the target is out
+    of reach, and too high a bound only says "needs" where "leads" would do."""
+    tricks = rules.tricks
+    per_trick = rules.trick_points * (2 if rules.blind_bids else 1) + max(
+        0, rules.overtrick_points
+    )
+    contract = (
+        tricks * per_trick
+        + (max(0, rules.ten_for_200_points) if rules.ten_for_200 else 0)
+        + (max(0, rules.boston_points) if rules.boston else 0)
+        + max(0, rules.exact_bonus)
+        + max(0, rules.big_contract_bonus) * tricks
+    )
+    nil = max(
+        rules.nil_points if rules.nil else 0,
+        rules.blind_nil_points if rules.blind_nil else 0,
+        0,
+    )
+    return max(
+        nils * nil + (contract if nils < rules.side_size else 0)
+        for nils in range(rules.side_size + 1)
+    )
+
+
+def limit_decides(game: Game, standings: Standings) -> bool:
+    """Whether the deal limit, not the target, will end the game: a limit counts down and
+    no side can reach the target in the deals left (`most_points_in_a_deal` each)."""
+    left = deals_left(game, standings)
+    if left is None or game.rules.boston_wins:
+        return False
+    reach = left * most_points_in_a_deal(game.rules)
+    return all(game.rules.target - score > reach for score in standings.scores)
+
+
 def standings_before(game: Game, number: int) -> Standings:
     """The standings after the rounds before round `number`."""
     return standings(dataclasses.replace(game, rounds=game.rounds[: number - 1]))

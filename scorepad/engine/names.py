@@ -1,6 +1,8 @@
 """Names: the names a game, its players and its teams may have, and the teams' defaults.
 
-A name is stripped, and refused when empty or holding a control character; players'
+A name is stripped, and refused when empty or holding a control character; a new
+player's or team's name, when longer than `MOST_NAME` characters (`check_new_names`: a
+sheet's column, a table card's line; a saved game is read as it was saved). Players'
 names and teams' names must differ among themselves (case aside), and in partnerships a
 team may not be named like a player. `game.new_game` checks a new game's names here, the
 library a game's new name.
@@ -14,6 +16,8 @@ from collections.abc import Sequence
 from scorepad.engine.rules import Rules
 from scorepad.errors import GameError
 from scorepad.i18n import _
+
+MOST_NAME = 60  # characters in a player's or team's name: every face takes its names here
 
 
 def split_names(text: str) -> list[str]:
@@ -48,6 +52,21 @@ def check_name(name: str, what: str) -> str:
     if any(unicodedata.category(char)[0] == "C" or char in "\u2028\u2029" for char in text):
         raise GameError(_name_refusals()[what][1].format(name=repr(text)))
     return text
+
+
+def check_new_names(players: Sequence[str], teams: Sequence[str] = ()) -> None:
+    """Refuse a new player's or team's name longer than `MOST_NAME` characters: the one
+    rule of a name's length, for every face that takes new names (a new game, a club
+    night's field, a late arrival)."""
+    for names, said in (
+        (players, _("player name {name} is {length} characters long; {most} at most")),
+        (teams, _("team name {name} is {length} characters long; {most} at most")),
+    ):
+        for name in names:
+            text = name.strip()
+            if len(text) > MOST_NAME:
+                shown = repr(text[:20] + "…")
+                raise GameError(said.format(name=shown, length=len(text), most=MOST_NAME))
 
 
 def default_side_names(rules: Rules, players: Sequence[str]) -> tuple[str, ...]:

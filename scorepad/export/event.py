@@ -1,25 +1,41 @@
 """A club night exported: one JSON object (also `event show --json`), csv, md and html.
 
 Every format is built from the same folded standings (`event.event_standings`) and the
-event's facts, in the words every face shares (`words.eventtext`). The HTML page is
-self-contained, reads on a phone and prints on A4.
+event's facts. What the seating could not avoid is said in words here, once, for every
+face (`problem_words`). The HTML page is self-contained, reads on a phone and prints on
+A4.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorepad.club.event import Event, EventStandings, RoundState, StandingRow
+from scorepad.club.event import (
+    Event,
+    EventStandings,
+    RoundState,
+    StandingRow,
+    field_changes,
+)
+from scorepad.export.md import md_text
 from scorepad.i18n import _, language, pgettext
 from scorepad.words.eventtext import (
     bye_rule,
     byes_words,
+    change_words,
+    date_words,
     problem_words,
+    reopened_words,
     round_heading,
+    rules_words,
     standings_heads,
     table_words,
 )
+
+if TYPE_CHECKING:
+    from scorepad.engine.rules import Rules
 
 EXPORT_FORMATS = ("csv", "json", "md", "html")
 
@@ -34,10 +50,20 @@ def _row_data(event: Event, row: StandingRow) -> dict[str, Any]:
     return data
 
 
-def event_data(event: Event, standings: EventStandings) -> dict[str, Any]:
-    """The event as one JSON-ready object (the keys `event show --json` promises)."""
+def event_data(
+    event: Event, standings: EventStandings, *, rules: Rules | None = None, day: str | None = None
+) -> dict[str, Any]:
+    """The event as one JSON-ready object (the keys `event show --json` promises): `date`
+    is the night's (or `day`, for an event from before the date was kept), `rules` the
+    rules line in this run's words, `field_changes` who joined or left from which round."""
     return {
         "name": event.name,
+        "date": event.day or day,
+        "rules": rules_words(event, rules),
+        "field_changes": [
+            {"round": c.round, "joined": list(c.joined), "left": list(c.left)}
+            for c in field_changes(event)
+        ],
         "format": event.format,
         "round": event.current,
         "rounds_planned": event.rounds_planned,
@@ -68,20 +94,50 @@ def event_data(event: Event, standings: EventStandings) -> dict[str, Any]:
             for r in standings.rounds
         ],
         "problems": [problem_words(event, p) for p in event.problems],
+        "reopened": [
+            {"round": r.round, "table": r.table, "later": r.later} for r in event.reopened
+        ],
     }
 
 
-def export_event(event: Event, standings: EventStandings, format_: str) -> str:
-    """The event in one of `EXPORT_FORMATS`."""
+def export_event(
+    event: Event, standings: EventStandings, format_: str, *, rules: Rules | None, day: str
+) -> str:
+    """The event in one of `EXPORT_FORMATS`, each with the night's date (`day` for an
+    event from before the date was kept), the rules line and the changes of the field."""
+    head = _Head(
+        event.day or day,
+        date_words(event.day or day),
+        rules_words(event, rules),
+        (
+            *(change_words(c) for c in field_changes(event)),
+            *(reopened_words(r) for r in event.reopened),
+        ),
+    )
     if format_ == "json":
         import json
 
-        return json.dumps(event_data(event, standings), indent=2, ensure_ascii=False) + "\n"
+        data = event_data(event, standings, rules=rules, day=day)
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if format_ == "csv":
-        return _csv(event, standings)
+        return _csv(event, standings, head)
     if format_ == "md":
-        return _md(event, standings)
-    return _html(event, standings)
+        return _md(event, standings, head)
+    return _html(event, standings, head)
+
+
+@dataclass(frozen=True, slots=True)
+class _Head:
+    """What every export says before the standings: the date, the rules, the changes."""
+
+    day: str  # ISO, for the csv
+    date: str
+    rules: str
+    changes: tuple[str, ...]
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return (self.date, self.rules, *self.changes)
 
 
 def _safe_cell(value: object) -> object:
@@ -91,7 +147,7 @@ def _safe_cell(value: object) -> object:
     return value
 
 
-def _csv(event: Event, standings: EventStandings) -> str:
+def _csv(event: Event, standings: EventStandings, head: _Head) -> str:
     import csv
     import io
 
@@ -101,6 +157,21 @@ def _csv(event: Event, standings: EventStandings) -> str:
         ["section", "round", "table", "game", "side_a", "side_b", "score_a", "score_b",
          "over", "winner", "rank", "name", "games", "wins", "margin", "points", "byes"]
     )  # fmt: skip
+    # The notes first, in the `name` column, the same in every language: the date, the
+    # rules as given (the preset and its overrides), and one row per player who joined or
+    # left, from that round on.
+    notes: list[tuple[str, int | str, str]] = [
+        ("date", "", head.day),
+        ("rules", "", " ".join((event.preset, *event.overrides))),
+    ]
+    for change in field_changes(event):
+        notes += [("joined", change.round, name) for name in change.joined]
+        notes += [("left", change.round, name) for name in change.left]
+    for section, number, value in notes:
+        writer.writerow(
+            [_safe_cell(v) for v in (section, number, "", "", "", "", "", "", "", "", "",
+                                     value, "", "", "", "", "")]
+        )  # fmt: skip
     for r in standings.rounds:
         for t in r.tables:
             writer.writerow(
@@ -126,11 +197,14 @@ def _csv(event: Event, standings: EventStandings) -> str:
 
 
 def _md_escape(text: str) -> str:
-    return "".join("\\" + ch if ch in "\\`*_{}[]()#+-.!|<>" else ch for ch in text)
+    """Text for a line or a table cell: markup escaped (numbers never: `-4`, not `\\-4`)."""
+    return md_text(text)
 
 
-def _md(event: Event, standings: EventStandings) -> str:
-    lines = [f"# {_md_escape(event.name)}", "", _md_escape(bye_rule()), ""]
+def _md(event: Event, standings: EventStandings, head: _Head) -> str:
+    lines = [f"# {_md_escape(event.name)}", ""]
+    lines += [_md_escape(note) + "  " for note in head.notes[:-1]]
+    lines += [_md_escape(head.notes[-1]), "", _md_escape(bye_rule()), ""]
     lines.append("| " + " | ".join(standings_heads()) + " |")
     lines.append("|" + "---|" * 7)
     for row in standings.rows:
@@ -158,6 +232,13 @@ th, td { border-bottom: 1px solid #ccc; padding: .25em .4em; text-align: left; }
 td.num, th.num { text-align: right; }
 ul { padding-left: 1.2em; }
 .note { color: #444; }
+td.name { overflow-wrap: anywhere; }
+.scroll { overflow-x: auto; max-width: 100%; }
+@media (max-width: 30em) {
+  body { font-size: 14px; padding: 0 .5em; }
+  table { font-size: 13px; }
+  th, td { padding: .25em .2em; }
+}
 @media print { @page { size: A4; margin: 15mm; } body { margin: 0; max-width: none; } }
 """
 
@@ -174,12 +255,15 @@ def standings_table_html(standings: EventStandings) -> str:
         rows.append(
             "<tr>"
             + "".join(
-                f"<td>{escape(str(c))}</td>" if i == 1 else f'<td class="num">{c}</td>'
+                f'<td class="name">{escape(str(c))}</td>' if i == 1 else f'<td class="num">{c}</td>'
                 for i, c in enumerate(cells)
             )
             + "</tr>"
         )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    body = "".join(rows)
+    # A phone too narrow for every column scrolls the table in its box, never the page.
+    table = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f'<div class="scroll">{table}</div>'
 
 
 def round_html(r: RoundState) -> str:
@@ -189,13 +273,14 @@ def round_html(r: RoundState) -> str:
     return f"<ul>{items}</ul>"
 
 
-def _html(event: Event, standings: EventStandings) -> str:
+def _html(event: Event, standings: EventStandings, head: _Head) -> str:
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{escape(language())}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(event.name)}</title><style>{EVENT_CSS}</style></head><body>",
         f"<h1>{escape(event.name)}</h1>",
+        *(f'<p class="note">{escape(note)}</p>' for note in head.notes),
         f'<p class="note">{escape(bye_rule())}</p>',
         "<h2>" + escape(pgettext("event", "Standings")) + "</h2>",
         standings_table_html(standings),

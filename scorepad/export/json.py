@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from scorepad.engine.game import deal_number, deals_left
 from scorepad.engine.ruledata import rules_to_mapping
 from scorepad.engine.scoring import Line, SideScore
 from scorepad.export.view import next_dealer
@@ -51,6 +52,8 @@ def game_json(game: Game, standings: Standings) -> dict[str, Any]:
     """The whole game as one JSON object: what `show --json` prints and `export` writes.
 
     Teams come in seat order of their first player, and so does each round's `teams`.
+    `deal` is the deal being played or dealt next (null once over); `deals_left` the deals
+    before the deal limit decides (null with no limit, or once over).
     A round whose tricks are not in yet has null tricks, points, score and bags.
     """
     order = side_order(game)
@@ -65,6 +68,8 @@ def game_json(game: Game, standings: Standings) -> dict[str, Any]:
         "end_reason": outcome.reason.value if outcome is not None else None,
         "ended_after": standings.ended_after,
         "target": game.rules.target,
+        "deal": deal_number(game, standings),
+        "deals_left": deals_left(game, standings),
         "next_dealer": next_dealer(game, standings),
         "players": list(game.players),
         "teams": [

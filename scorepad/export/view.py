@@ -26,9 +26,11 @@ def next_dealer(game: Game, standings: Standings) -> str | None:
 
 def status_line(game: Game, standings: Standings) -> str:
     """Where the game stands: who won, when and why; or who deals next and who needs what."""
+    from scorepad.engine.game import limit_decides
     from scorepad.words.gametext import (
         deals_left_text,
         describe_end,
+        lead_text,
         level_text,
         needs_text,
         scores_text,
@@ -49,6 +51,8 @@ def status_line(game: Game, standings: Standings) -> str:
 
     needs = ", ".join(needs_text(game, standings, side) for side in order)
     level = level_text(game, standings)
+    if level is None and limit_decides(game, standings):  # the target is out of reach
+        level = lead_text(game, standings)
     waiting = open_round(game)
     if waiting is not None:  # no next deal yet: this round's tricks come first
         dealer = game.players[game.rounds[waiting - 1].dealer]

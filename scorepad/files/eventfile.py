@@ -1,26 +1,67 @@
 """The event file: a club night written as TOML text and read back, damage refused.
 
 It holds the facts of `scorepad.club.event.Event` (the field, the format, the rules as given,
-the seed, the rounds planned, each drawn round's seats and whether it is seated) and
-never a score. The last table is `[end_of_file]` with the number of rounds, so a file
-cut short is refused as damaged, like a game file. Text in, text out: the service reads
-and writes the file under its lock.
+the seed, the rounds planned, the night's date, each drawn round's seats and whether it is
+seated) and never a score. The last table is `[end_of_file]` with the number of rounds, so a file
+cut short is refused as damaged, like a game file. The file lives in the home's `events`
+folder (`event_path`); `load_event` reads it and `save_event` writes it atomically, under
+the lock the service holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from scorepad.club.event import Event, EventRound
+from scorepad.club.event import Event, EventError, EventRound, Reopened
 from scorepad.club.seats import FORMATS, RoundSeats, SeatingProblem, TableSeats
 from scorepad.errors import GameFileError
+from scorepad.files.library import check_game_name, scorepad_home
+from scorepad.files.store import remove_stale_temporaries, write_text_atomic
 from scorepad.files.tomltext import parse_toml
+from scorepad.hints import os_reason
 from scorepad.i18n import _
 
 FORMAT = 1
 END_TABLE = "end_of_file"
 _PROBLEM_KINDS = ("partner-again", "bye-again", "met-again")
+EVENT_SUFFIX = ".toml"
+
+
+def events_dir() -> Path:
+    return scorepad_home() / "events"
+
+
+def event_path(name: str) -> Path:
+    return events_dir() / f"{check_game_name(name)}{EVENT_SUFFIX}"
+
+
+def load_event(path: Path) -> Event:
+    """Read and check an event file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise EventError(_("{path}: no such event file").format(path=path)) from None
+    except (OSError, UnicodeDecodeError) as error:
+        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
+        raise EventError(
+            _("{path}: cannot read it: {reason}").format(path=path, reason=reason)
+        ) from None
+    return event_from_toml(text, str(path))
+
+
+def save_event(path: Path, event: Event) -> None:
+    """Write the event atomically, under its lock: as a game save does, any temporary file
+    a killed save of this event left beside it is removed first."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(path)
+        write_text_atomic(path, event_to_toml(event))
+    except OSError as error:
+        raise EventError(
+            _("{path}: cannot save the event: {reason}").format(path=path, reason=os_reason(error))
+        ) from None
 
 
 def event_to_toml(event: Event) -> str:
@@ -37,6 +78,7 @@ def event_to_toml(event: Event) -> str:
         "overrides": list(event.overrides),
         "seed": event.seed,
         "rounds_planned": event.rounds_planned,
+        **({"date": event.day} if event.day is not None else {}),
         "round": [
             {
                 "number": round_.number,
@@ -55,6 +97,9 @@ def event_to_toml(event: Event) -> str:
                 "why": p.why,
             }
             for p in event.problems
+        ],
+        "reopened": [
+            {"round": r.round, "table": r.table, "later": r.later} for r in event.reopened
         ],
         END_TABLE: {"round_count": len(event.rounds)},
     }
@@ -135,6 +180,13 @@ def _event_from_data(data: Mapping[str, Any]) -> Event:
         raise _damaged(_("name, preset and seed must be strings"))
     if isinstance(rounds_planned, bool) or not isinstance(rounds_planned, int):
         raise _damaged(_("rounds_planned must be a number"))
+    reopened = tuple(
+        Reopened(_count(raw, "round"), _count(raw, "table"), _count(raw, "later"))
+        for raw in data.get("reopened", [])
+    )
+    day = data.get("date")  # a file from before the night's date was kept has none
+    if day is not None and not isinstance(day, str):
+        raise _damaged(_("date must be a string, like 2025-03-14"))
     return Event(
         name=name,
         format=kind,
@@ -146,4 +198,13 @@ def _event_from_data(data: Mapping[str, Any]) -> Event:
         rounds_planned=rounds_planned,
         rounds=tuple(rounds),
         problems=tuple(problems),
+        day=day,
+        reopened=reopened,
     )
+
+
+def _count(raw: Mapping[str, Any], key: str) -> int:
+    value = raw[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _damaged(_("{key} must be a number from 1").format(key=key))
+    return value

@@ -101,15 +101,16 @@ def in_order_played(games: Sequence[IndexedGame]) -> list[IndexedGame]:
     return sorted(games, key=lambda game: (game.mtime_ns, str(game.path)))
 
 
-def saved_ratings() -> tuple[Ratings, list[str]]:
-    """The ratings after every saved game in the order played, and what is wrong with
-    each damaged game file (those are not rated)."""
+def saved_ratings(paths: Sequence[Path] | None = None) -> tuple[Ratings, list[str]]:
+    """The ratings after every saved game (or the games at `paths`) in the order played,
+    and what is wrong with each damaged game file (those are not rated). The index keeps
+    the ratings of the whole library only."""
     from scorepad.files.library import games_dir, saved_games
 
     index = index_path(games_dir())
-    games = read_games(saved_games(), index)
+    games = read_games(saved_games() if paths is None else paths, index)
     damaged = [game.damaged for game in games if game.damaged is not None]
-    return rate_indexed(in_order_played(games), index), damaged
+    return rate_indexed(in_order_played(games), index if paths is None else None), damaged
 
 
 def _read(paths: Sequence[Path], connection: sqlite3.Connection | None) -> list[IndexedGame]:

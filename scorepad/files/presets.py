@@ -7,6 +7,7 @@ knobs mean and checks them, stays pure: no files, no parser.
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -53,6 +54,12 @@ def load_preset_file(path: Path, name: str | None = None) -> Preset:
         raise RulesError(
             _("{path}: cannot read the preset: {reason}").format(path=path, reason=os_reason(error))
         ) from None
+    except UnicodeDecodeError as error:
+        raise RulesError(
+            _("{path}: not a text file: byte {offset} is not UTF-8; save it as UTF-8").format(
+                path=path, offset=error.start + 1
+            )
+        ) from None
     if nesting(text) > MOST_NESTING:
         raise RulesError(
             _("{path}: arrays or tables nest more than {most} deep").format(
@@ -63,6 +70,13 @@ def load_preset_file(path: Path, name: str | None = None) -> Preset:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulesError(not_toml(path, error)) from None
+    except ValueError:  # Python's limit on the digits of an integer (tomllib reads it whole)
+        raise RulesError(
+            _(
+                "{path}: a number of more than {digits} digits is not allowed: no knob takes"
+                " more than {most} digits"
+            ).format(path=path, digits=sys.get_int_max_str_digits(), most=len(str(MOST_POINTS)))
+        ) from None
     summary = data.get("summary", "")
     if not isinstance(summary, str):
         raise RulesError(_("{path}: summary must be a string").format(path=path))

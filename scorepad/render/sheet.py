@@ -6,15 +6,17 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 
-from scorepad.engine.game import Game, Standings, next_dealer, open_round
+from scorepad.engine.game import Game, Standings, limit_decides, next_dealer, open_round
 from scorepad.engine.refusals import refusals_text
 from scorepad.engine.scoring import LineKind, Outcome, signed
 from scorepad.i18n import N_, _
 from scorepad.render.grid import BAD, Cell, Column, Grid, Piece, TextLine
 from scorepad.words.gametext import (
     bids_text,
+    deal_words,
     deals_left_text,
     describe_end,
+    lead_text,
     level_text,
     line_words,
     needs_text,
@@ -58,7 +60,7 @@ class _FittedSheet:
 
 
 def _sheet_parts(game: Game, standings: Standings, width: int) -> list[RenderableType]:
-    parts: list[RenderableType] = [_sheet_title(game)]
+    parts: list[RenderableType] = [_sheet_title(game, standings)]
     cells = [_side_cells(game, standings, side) for side in range(len(game.sides))]
     widths = [_sub_widths(side_cells) for side_cells in cells]
     longest = max([6, *(cell_len(name) for name in game.players)])
@@ -287,7 +289,7 @@ def _wrapped_mark(mark: str, width: int) -> str:
 
 
 
-def _sheet_title(game: Game) -> Text:
+def _sheet_title(game: Game, standings: Standings) -> Text:
     rules = game.rules
     title = Text(game.name, style="bold")
     said = _("{preset} · to {target}").format(preset=game.preset, target=rules.target)
@@ -300,6 +302,9 @@ def _sheet_title(game: Game) -> Text:
             event=seat.event, round=seat.round, table=seat.table
         )
         title.append(f" · {said}")
+    deal = deal_words(game, standings)
+    if deal is not None:  # a short game: players bid its last deal differently
+        title.append(f" · {deal}")
     return title
 
 
@@ -326,6 +331,8 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
     level = level_text(game, standings)
     if level is not None:  # "need 0" each would not say that the next round decides
         lines.append(Text(level))
+    elif limit_decides(game, standings):  # the target is out of reach: who leads says it
+        lines.append(Text(lead_text(game, standings)))
     else:
         needs = Text(_("To reach {target}: ").format(target=rules.target))
         # Appended as plain text: a name is printed literally, never read as markup.

@@ -11,6 +11,7 @@ refusal is a `ScorepadError` and changes nothing.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,22 +32,16 @@ from scorepad.club.event import (
 )
 from scorepad.club.seats import Format, Pair, check_field
 from scorepad.engine.game import EventSeat, Game
+from scorepad.engine.rules import Rules
 from scorepad.errors import GameError, ScorepadError, Todo
-from scorepad.files.eventfile import event_from_toml, event_to_toml
-from scorepad.files.library import check_game_name, games_dir, scorepad_home
-from scorepad.files.store import game_lock, load_game_file, write_text_atomic
-from scorepad.hints import did_you_mean, os_reason
+from scorepad.files.eventfile import EVENT_SUFFIX, save_event  # and, as the faces import them:
+from scorepad.files.eventfile import event_path as event_path
+from scorepad.files.eventfile import events_dir as events_dir
+from scorepad.files.eventfile import load_event as load_event
+from scorepad.files.library import check_game_name, games_dir
+from scorepad.files.store import game_lock, load_game_file
+from scorepad.hints import did_you_mean
 from scorepad.i18n import _, ngettext
-
-EVENT_SUFFIX = ".toml"
-
-
-def events_dir() -> Path:
-    return scorepad_home() / "events"
-
-
-def event_path(name: str) -> Path:
-    return events_dir() / f"{check_game_name(name)}{EVENT_SUFFIX}"
 
 
 def saved_events() -> list[Path]:
@@ -78,29 +73,6 @@ def find_event(name: str | None) -> Path:
             names=", ".join(names) or _("none yet"),
         )
     )
-
-
-def load_event(path: Path) -> Event:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise EventError(_("{path}: no such event file").format(path=path)) from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
-        raise EventError(
-            _("{path}: cannot read it: {reason}").format(path=path, reason=reason)
-        ) from None
-    return event_from_toml(text, str(path))
-
-
-def _save(path: Path, event: Event) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, event_to_toml(event))
-    except OSError as error:
-        raise EventError(
-            _("{path}: cannot save the event: {reason}").format(path=path, reason=os_reason(error))
-        ) from None
 
 
 def _draw(event: Event) -> random.Random:
@@ -182,17 +154,24 @@ def table_games(event: Event) -> dict[str, Game]:
 
 @dataclass(frozen=True, slots=True)
 class EventView:
-    """An event, its file and its standings as they are now."""
+    """An event, its file and its standings as they are now, and the rules its tables
+    play (as their games hold them; None before a table is seated)."""
 
     path: Path
     event: Event
     standings: EventStandings
+    rules: Rules | None = None
+
+
+def _view(path: Path, event: Event, games: dict[str, Game]) -> EventView:
+    rules = next((game.rules for game in games.values()), None)
+    return EventView(path, event, event_standings(event, games), rules)
 
 
 def show_event(name: str | None) -> EventView:
     path = find_event(name)
     event = load_event(path)
-    return EventView(path, event, event_standings(event, table_games(event)))
+    return _view(path, event, table_games(event))
 
 
 def new_event(
@@ -266,6 +245,7 @@ def new_event(
         overrides=tuple(all_overrides),
         seed=seed if seed is not None else f"{random.SystemRandom().getrandbits(32):08x}",
         rounds_planned=rounds,
+        day=datetime.date.today().isoformat(),
     )
     event = draw_rounds(event, _draw(event))
     event = _seat(event, 1)
@@ -274,13 +254,15 @@ def new_event(
         if path.exists():
             raise EventError(_("an event named {name} exists already").format(name=repr(name)))
         start_table_games(event, 1)
-        _save(path, event)
-    return EventView(path, event, event_standings(event, table_games(event)))
+        save_event(path, event)
+    return _view(path, event, table_games(event))
 
 
 def _check_names(names: Sequence[str]) -> None:
+    from scorepad.engine.names import check_new_names
     from scorepad.service.games import check_not_numbers
 
+    check_new_names(names)
     seen: set[str] = set()
     for name in names:
         if not name or any(ch in name for ch in ",+\n\t") or not name.isprintable():
@@ -333,8 +315,8 @@ def seat_next(name: str | None) -> EventView:
             event = draw_rounds(event, _draw(event), ranking_of(event, now.rows))
         event = _seat(event, current + 1)
         start_table_games(event, current + 1)
-        _save(path, event)
-    return EventView(path, event, event_standings(event, table_games(event)))
+        save_event(path, event)
+    return _view(path, event, table_games(event))
 
 
 def add_player(name: str | None, entry: str) -> tuple[EventView, tuple[str, ...]]:
@@ -376,8 +358,71 @@ def _change_field(name: str | None, changer: Callable[[Event], Event]) -> EventV
         check_field(len(changed.players), changed.format)
         kept = tuple(r for r in changed.rounds if r.seated)
         changed = draw_rounds(dataclasses.replace(changed, rounds=kept), _draw(changed))
-        _save(path, changed)
-    return EventView(path, changed, event_standings(changed, games))
+        save_event(path, changed)
+    return _view(path, changed, games)
+
+
+def unseat(name: str | None) -> EventView:
+    """Take the last seating back, while none of its tables has an entry: its tables'
+    games are removed, and the round waits to be seated again with the same seats (a
+    swiss round is drawn again from the standings then)."""
+    from contextlib import ExitStack
+
+    path = find_event(name)
+    with game_lock(path):
+        event = load_event(path)
+        games = table_games(event)
+        current = event.current
+        if current <= 1:
+            raise EventError(
+                _("{event} has only its first round seated; there is no seating to take back")
+                .format(event=event.name)
+            )  # fmt: skip
+        round_ = event.round(current)
+        assert round_ is not None
+        names = [event.game_name(current, t) for t in range(1, len(round_.seats.tables) + 1)]
+        folder = games_dir()
+        with ExitStack() as held:  # every table's game held still while it is checked
+            for game_name in names:
+                held.enter_context(game_lock(folder / f"{game_name}.toml"))
+            entered = [
+                table
+                for table, game_name in enumerate(names, 1)
+                if load_game_file(folder / f"{game_name}.toml").rounds
+            ]
+            if entered:
+                raise EventError(
+                    ngettext(
+                        "round {round} cannot be unseated: table {tables} has an entry already",
+                        "round {round} cannot be unseated: tables {tables} have entries already",
+                        len(entered),
+                    ).format(round=current, tables=", ".join(str(t) for t in entered))
+                )
+            rounds = tuple(
+                dataclasses.replace(r, seated=False) if r.number == current else r
+                for r in event.rounds
+                if event.format != "swiss" or r.number < current
+            )
+            changed = dataclasses.replace(event, rounds=rounds)
+            save_event(path, changed)
+            for game_name in names:
+                (folder / f"{game_name}.toml").unlink()
+        games = {n: g for n, g in games.items() if n not in names}
+    return _view(path, changed, games)
+
+
+def event_game_paths(name: str | None) -> list[Path]:
+    """The files of one night's games (every seated table's), for counting that night
+    alone (`ratings --event`, `stats --event`): a Ben of another night or of the kitchen
+    table is not this night's Ben. A table's game gone is refused, naming it."""
+    view = show_event(name)
+    folder = games_dir()
+    return [
+        folder / f"{state.game}.toml"
+        for round_ in view.standings.rounds
+        for state in round_.tables
+        if state.game is not None
+    ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from scorepad.engine.bids import Bid, contract_of
 from scorepad.engine.checks import check_round_number
@@ -57,6 +57,8 @@ from scorepad.service.picks import (
     typed_bids,
     typed_tricks,
 )
+
+_T = TypeVar("_T")
 
 Bids = tuple[tuple[Bid, ...], ...]  # per side: its players' bids in seat order, or one joint bid
 Tricks = tuple[tuple[int, ...], ...]  # per side: its players' tricks in seat order, or its total
@@ -223,11 +225,13 @@ def start_game(
 
     Refused, with nothing written: a name a saved game has (in any case), rules that do
     not resolve, a count of players the preset does not take (naming the presets that do),
-    a player or team named by a whole number (it would be read as a seat), a dealer who is
+    a player or team named by a whole number (it would be read as a seat) or longer than
+    `names.MOST_NAME`, a dealer who is
     not a player. `preset` is a shipped preset's name or a TOML file's path: a face that
     must not read files (the web page) checks it is a name first.
     """
     from scorepad.engine.entry import find_seat
+    from scorepad.engine.names import check_new_names
     from scorepad.files.presets import resolve_rules
 
     game_name = check_game_name(name)
@@ -237,6 +241,7 @@ def start_game(
     preset_name, rules = resolve_rules(preset, overrides)
     check_player_count(len(players), preset_name, rules.players)
     check_not_numbers(players, teams or ())
+    check_new_names(players, teams or ())
     game = new_game(game_name, players, rules, preset=preset_name, sides=teams)
     if dealer is not None:
         game = dataclasses.replace(game, first_dealer=find_seat(game, dealer))
@@ -364,6 +369,7 @@ def enter_bids(
     number: int | None = None,
     version: str | None = None,
     shown: int | None = None,
+    force: bool = False,
 ) -> Entered:
     """Enter the next round's bids, or rewrite round `number`'s (later rounds are rescored).
 
@@ -395,7 +401,7 @@ def enter_bids(
         check_round_number(game, number)
         return set_bids(game, read(game), number=number), (number, standings(game), False)
 
-    game, (done, before, already) = update_game(path, change)
+    game, (done, before, already) = _update_table_game(path, change, force)
     return Entered(game, done, before, overbids_of(game, done), already)
 
 
@@ -415,6 +421,7 @@ def enter_tricks(
     number: int | None = None,
     version: str | None = None,
     shown: int | None = None,
+    force: bool = False,
 ) -> Entered:
     """Enter the tricks of the round waiting for them, or rewrite round `number`'s.
 
@@ -441,11 +448,13 @@ def enter_tricks(
         before = standings(game) if corrects else None
         return set_tricks(game, given, number=number), (done, before, False)
 
-    game, (done, before, already) = update_game(path, change)
+    game, (done, before, already) = _update_table_game(path, change, force)
     return Entered(game, done, before, (), already)
 
 
-def correct_round(path: Path, number: int, bids: Bids, tricks: Tricks) -> Entered:
+def correct_round(
+    path: Path, number: int, bids: Bids, tricks: Tricks, *, force: bool = False
+) -> Entered:
     """Rewrite round `number`'s bids and tricks together, checked as each alone would be."""
     from scorepad.engine.entry import set_bids, set_tricks, without_tricks
 
@@ -456,11 +465,11 @@ def correct_round(path: Path, number: int, bids: Bids, tricks: Tricks) -> Entere
         cleared = without_tricks(game, number)
         return set_tricks(set_bids(cleared, bids, number=number), tricks, number=number), before
 
-    game, before = update_game(path, change)
+    game, before = _update_table_game(path, change, force)
     return Entered(game, number, before, ())
 
 
-def undo(path: Path, *, version: str | None = None) -> Undone:
+def undo(path: Path, *, version: str | None = None, force: bool = False) -> Undone:
     """Take back the last entry: the last round's tricks, or else its bids."""
     from scorepad.engine.entry import undo_last
 
@@ -472,5 +481,72 @@ def undo(path: Path, *, version: str | None = None) -> Undone:
         bids = tuple(entry.bids for entry in last.sides)
         return changed, Undone(changed, len(game.rounds), took, bids)
 
-    _game, undone = update_game(path, change)
+    _game, undone = _update_table_game(path, change, force)
     return undone
+
+
+def _update_table_game(
+    path: Path, change: Callable[[Game], tuple[Game, _T]], force: bool
+) -> tuple[Game, _T]:
+    """`update_game`, refusing to reopen a finished table game of a club night that has
+    moved on (a later round seated): it would change the standings the night went on
+    from. With `force` (the organizer allows it) it is done, and the event notes it."""
+    reopened: list[tuple[EventSeat, int]] = []
+
+    def guarded(game: Game) -> tuple[Game, _T]:
+        changed, extra = change(game)
+        if game.event is not None and changed != game:
+            later = _reopening(game, changed)
+            if later is not None:
+                if not force:
+                    raise _reopen_refusal(game.event, later)
+                reopened.append((game.event, later))
+        return changed, extra
+
+    result = update_game(path, guarded)
+    for seat, later in reopened:
+        _note_reopened(seat, later)
+    return result
+
+
+def _reopening(game: Game, changed: Game) -> int | None:
+    """The latest round of the game's event seated after the game's own, where `changed`
+    reopens the finished `game`; else None (also where the event is gone or damaged: it
+    has nothing left to protect)."""
+    from scorepad.files.eventfile import event_path, load_event
+
+    seat = game.event
+    if seat is None or not standings(game).finished or standings(changed).finished:
+        return None
+    try:
+        event = load_event(event_path(seat.event))
+    except ScorepadError:
+        return None
+    return event.current if event.current > seat.round else None
+
+
+def _note_reopened(seat: EventSeat, later: int) -> None:
+    """Note in the event that a finished table was reopened after round `later` was seated."""
+    from scorepad.club.event import Reopened
+    from scorepad.files.eventfile import event_path, load_event, save_event
+    from scorepad.files.store import game_lock
+
+    path = event_path(seat.event)
+    with game_lock(path):
+        event = load_event(path)
+        noted = Reopened(seat.round, seat.table, later)
+        if noted not in event.reopened:
+            save_event(path, dataclasses.replace(event, reopened=(*event.reopened, noted)))
+
+
+def _reopen_refusal(seat: EventSeat, later: int) -> ScorepadError:
+    from scorepad.club.event import EventError
+    from scorepad.errors import Todo
+
+    return EventError(
+        _(
+            "table {table} of round {round} of {event} is over and round {later} is seated:"
+            " reopening its game would change the standings the night went on from"
+        ).format(table=seat.table, round=seat.round, event=seat.event, later=later),
+        todo=Todo.FORCE_REOPEN,
+    )

@@ -120,12 +120,12 @@ def resolve_rules(preset: str = "standard", overrides: Iterable[str] = ()) -> tu
 # Ratings and the games' index
 
 
-def saved_ratings() -> tuple[Ratings, list[str]]:
-    """The ratings after every saved game in the order played, and what is wrong with
-    each damaged game file (those are not rated)."""
+def saved_ratings(paths: Sequence[Path] | None = None) -> tuple[Ratings, list[str]]:
+    """The ratings after every saved game (or the games at `paths`) in the order played,
+    and what is wrong with each damaged game file (those are not rated)."""
     from scorepad.files.gameindex import saved_ratings as rated
 
-    return rated()
+    return rated(paths)
 
 
 def indexed_games(

@@ -4,9 +4,14 @@ avoid (said here once, for the exports, the command line and the room's page).""
 
 from __future__ import annotations
 
-from scorepad.club.event import Event, TableState
+from typing import TYPE_CHECKING
+
+from scorepad.club.event import Event, FieldChange, Reopened, TableState
 from scorepad.club.seats import SeatingProblem
 from scorepad.i18n import _, ngettext, pgettext
+
+if TYPE_CHECKING:
+    from scorepad.engine.rules import Rules
 
 
 def problem_words(event: Event, problem: SeatingProblem) -> str:
@@ -68,7 +73,7 @@ def byes_words(names: tuple[str, ...]) -> str:
 def table_words(t: TableState) -> str:
     """`Ann & Cid 120 – 80 Bob & Dee`, and how far the game is."""
     state = (
-        _("over")
+        pgettext("table state", "over")
         if t.over
         else ngettext("{deals} deal", "{deals} deals", t.deals).format(deals=t.deals)
     )
@@ -80,3 +85,56 @@ def table_words(t: TableState) -> str:
         score_b=t.scores[1],
         state=state,
     )
+
+
+def rules_words(event: Event, rules: Rules | None) -> str:
+    """The rules the tables play, in one line: `Rules: standard, target 500, at most 2
+    deals.` (with the `--set` overrides as given, `deal_limit` aside, which is said)."""
+    given = [o for o in event.overrides if not o.startswith("deal_limit=")]
+    preset = event.preset
+    if given:
+        preset = _("{preset} with {overrides}").format(preset=preset, overrides=", ".join(given))
+    if rules is None:
+        return _("Rules: {preset}.").format(preset=preset)
+    if rules.loss_limit is None:
+        limits = _("target {target}").format(target=rules.target)
+    else:
+        limits = _("target {target}, lost at {limit}").format(
+            target=rules.target, limit=rules.loss_limit
+        )
+    if rules.deal_limit:
+        said = ngettext(
+            "Rules: {preset}, {limits}, at most {deals} deal.",
+            "Rules: {preset}, {limits}, at most {deals} deals.",
+            rules.deal_limit,
+        )
+    else:
+        said = _("Rules: {preset}, {limits}.")
+    return said.format(preset=preset, limits=limits, deals=rules.deal_limit)
+
+
+def date_words(day: str) -> str:
+    """`Date: 2025-03-14`: the night's date (or, for an event started before scorepad kept
+    it, the day it was exported)."""
+    return _("Date: {date}").format(date=day)
+
+
+def change_words(change: FieldChange) -> str:
+    """`From round 2: Nora joined; Ben left.`"""
+    if change.joined and change.left:
+        said = _("From round {round}: {joined} joined; {left} left.")
+    elif change.joined:
+        said = _("From round {round}: {joined} joined.")
+    else:
+        said = _("From round {round}: {left} left.")
+    return said.format(
+        round=change.round, joined=", ".join(change.joined), left=", ".join(change.left)
+    )
+
+
+def reopened_words(reopened: Reopened) -> str:
+    """`Table 2 of round 1 was reopened after round 2 was seated: the standings changed.`"""
+    return _(
+        "Table {table} of round {round} was reopened after round {later} was seated: the"
+        " standings changed."
+    ).format(table=reopened.table, round=reopened.round, later=reopened.later)

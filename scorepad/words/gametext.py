@@ -28,6 +28,43 @@ def needs_text(game: Game, standings: Standings, side: int) -> str:
     )
 
 
+def deal_words(game: Game, standings: Standings) -> str | None:
+    """`deal 1 of 2` while a deal limit counts (`deal 3, past the limit of 2` where a tie
+    plays on past it); None with no limit, or once the game is over."""
+    from scorepad.engine.game import deal_number
+
+    number, limit = deal_number(game, standings), game.rules.deal_limit
+    if number is None or not limit:
+        return None
+    if number > limit:
+        return _("deal {number}, past the limit of {limit}").format(number=number, limit=limit)
+    return _("deal {number} of {limit}").format(number=number, limit=limit)
+
+
+def lead_text(game: Game, standings: Standings) -> str:
+    """Who leads by how much, where the deal limit and not the target will end the game
+    (`limit_decides`): `Us lead by 40; the deal limit of 2 decides.`"""
+    order = sorted(range(len(game.sides)), key=lambda side: -standings.scores[side])
+    first, second = order[0], order[1]
+    limit = game.rules.deal_limit
+    lead = standings.scores[first] - standings.scores[second]
+    if lead == 0:
+        level = [side for side in order if standings.scores[side] == standings.scores[first]]
+        return _("{sides} are level at {score}; the deal limit of {limit} decides.").format(
+            sides=_("{first} and {last}").format(
+                first=", ".join(game.sides[side] for side in level[:-1]),
+                last=game.sides[level[-1]],
+            ),
+            score=standings.scores[first],
+            limit=limit,
+        )
+    return ngettext(
+        "{side} leads by {points}; the deal limit of {limit} decides.",
+        "{side} lead by {points}; the deal limit of {limit} decides.",
+        game.rules.side_size,
+    ).format(side=game.sides[first], points=lead, limit=limit)
+
+
 def need_words(game: Game, standings: Standings, side: int, *, bare: bool = False) -> str:
     """What a side needs, as its card on a page says it: `needs 120` (`120` when `bare`,
     for a column headed so), or `level` where it is level at the top of a game that plays
