@@ -90,7 +90,10 @@ def run(command: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
     """Wall-clock and CPU seconds one subprocess takes from start to exit; it must succeed."""
     cpu = cpu_of_children()
     start = time.perf_counter()
-    done = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)
+    # Run from the games' folder, not a checkout: Python puts the working folder first on
+    # the path, and from this tree's root a baseline's command would import this tree.
+    done = subprocess.run(command, env=env, cwd=env["SCOREPAD_HOME"], capture_output=True,
+                          text=True)  # fmt: skip
     elapsed = time.perf_counter() - start
     if done.returncode != 0:
         sys.exit(f"{' '.join(command[-6:])} failed ({done.returncode}):\n{done.stderr}")
