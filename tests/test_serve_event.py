@@ -89,3 +89,30 @@ def test_the_table_cards_carry_a_qr_code_of_each_table_link(client: TestClient) 
     added = client.post(f"/organizer/{'o' * 22}/add", data={"player": "Zoe"})
     assert added.status_code == 303
     assert "Zoe" in client.get(f"/room/{'r' * 22}/").text
+
+
+def test_a_table_game_says_which_deal_of_the_limit_it_is(home: Path) -> None:
+    ok("event", "new", "duo", "--players", "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal", "--rounds", "1",
+       "--deals", "2", "--seed", "4")  # fmt: skip
+    client = TestClient(
+        create_app(ServeConfig(None, {}, event="duo")), base_url="http://127.0.0.1",
+        headers={"sec-fetch-site": "same-origin"}, follow_redirects=False,
+    )  # fmt: skip
+    page = client.get("/keep/g/duo-r1-t1/")
+    assert "deal 1 of 2" in page.text and "Round 1 (deal 1 of 2):" in page.text
+    enter(client, "/keep/g/duo-r1-t1/", {f"bid-{seat}": "3" for seat in range(4)}, "bids")
+    enter(client, "/keep/g/duo-r1-t1/", {"team-0": "7", "team-1": "6"}, "tricks")
+    page = client.get("/keep/g/duo-r1-t1/")
+    assert "deal 2 of 2" in page.text
+    assert "the deal limit of 2 decides" in page.text and "needs " not in page.text
+
+
+def enter(client: TestClient, game: str, fields: dict[str, str], kind: str) -> None:
+    """Post one of a game page's entry forms, as drawn now."""
+    import re
+
+    page = client.get(game).text
+    version = re.findall(r'name="version" value="([^"]+)"', page)[0]
+    number = re.findall(r'name="round" value="([0-9]+)"', page)[0]
+    sent = client.post(game + kind, data={"version": version, "round": number, **fields})
+    assert sent.status_code == 303, sent.text

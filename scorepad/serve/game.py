@@ -138,6 +138,7 @@ class GamePages:
         view = values["view"]
         drawn: dict[str, object] = {
             "version": view.version, "entries": view.entries, "steps": view.steps, "html": html,
+            "deal": f" · {view.deal}" if view.deal else "",  # the header's, outside the live part
         }  # fmt: skip
         if values["next_url"]:
             drawn["follow"] = values["next_url"]
