@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from scorepad.cli.main import app
 from scorepad.serve.app import ServeConfig, create_app
+from scorepad.serve.urls import table_key
 
 runner = CliRunner()
 TOKENS = {"watch": "w" * 22, "keep": "k" * 22, "room": "r" * 22, "table": "t" * 22,
@@ -52,16 +53,23 @@ def test_the_room_shows_standings_tables_and_the_next_round(client: TestClient) 
     assert "Dee &amp; Fay 71 – -60 Cid &amp; Ann (over)" in again.text
 
 
+def table(number: int) -> str:
+    """Table `number`'s link, with its own key."""
+    return f"/table/{table_key('t' * 22, number)}/{number}/"
+
+
 def test_a_table_link_opens_its_current_game_all_night(client: TestClient) -> None:
-    link = f"/table/{'t' * 22}/2/"
-    assert client.get(link).headers["location"] == f"/keep/{'k' * 22}/g/club-r1-t2/"
+    link = table(2)
+    assert client.get(link).headers["location"] == f"{link}g/club-r1-t2/"
     play("club-r1-t1", ["Dee=4", "Cid=3", "Fay=3", "Ann=3"], ["Dee=5", "Cid=3", "Fay=3", "Ann=2"])
     play("club-r1-t2", ["Eve=3", "Bob=4", "Hal=2", "Gus=4"], ["Eve=3", "Bob=4", "Hal=2", "Gus=4"])
     seated = client.post(f"/organizer/{'o' * 22}/seat")
     assert seated.status_code == 303
-    assert client.get(link).headers["location"] == f"/keep/{'k' * 22}/g/club-r2-t2/"
-    assert client.get(client.get(link).headers["location"]).status_code == 200
-    missing = client.get(f"/table/{'t' * 22}/9/")
+    assert client.get(link).headers["location"] == f"{link}g/club-r2-t2/"
+    page = client.get(client.get(link).headers["location"])
+    assert page.status_code == 200 and f"/keep/{'k' * 22}" not in page.text
+    assert "all games" not in page.text
+    missing = client.get(table(9))
     assert missing.status_code == 404 and "no table 9 in round 2" in missing.text
 
 
@@ -84,7 +92,7 @@ def test_refusals_are_4xx_and_change_nothing(client: TestClient, home: Path) -> 
 def test_the_table_cards_carry_a_qr_code_of_each_table_link(client: TestClient) -> None:
     page = client.get(f"/organizer/{'o' * 22}/cards")
     assert page.status_code == 200
-    assert page.text.count("<svg") == 2 and f"/table/{'t' * 22}/2/" in page.text
+    assert page.text.count("<svg") == 2 and table(2) in page.text
     assert "style=" not in page.text and "<script" not in page.text
     added = client.post(f"/organizer/{'o' * 22}/add", data={"player": "Zoe"})
     assert added.status_code == 303
@@ -116,3 +124,27 @@ def enter(client: TestClient, game: str, fields: dict[str, str], kind: str) -> N
     number = re.findall(r'name="round" value="([0-9]+)"', page)[0]
     sent = client.post(game + kind, data={"version": version, "round": number, **fields})
     assert sent.status_code == 303, sent.text
+
+
+def test_a_table_link_opens_its_own_tables_games_alone(client: TestClient, home: Path) -> None:
+    ok("new", "kitchen", "--players", "Ann,Bob,Cid,Dee")
+    games = sorted((home / "games").iterdir())
+    before = {path.name: path.read_bytes() for path in games}
+    one, two = table(1), table(2)
+    refused = [
+        client.get(f"{one}g/club-r1-t2/"),  # another table's game
+        client.post(f"{one}g/club-r1-t2/bids", data={"version": "x", "round": "1"}),
+        client.get(f"{two[:-2]}1/g/club-r1-t1/"),  # table 2's key on table 1
+        client.get(f"{one}g/kitchen/"),  # an ordinary game
+        client.post(f"{one}g/kitchen/undo", data={"version": "x"}),
+        client.get(f"{one}g/other-r1-t1/"),  # another night's game
+        client.post(f"{one}new", data={"name": "x", "players": "A,B,C,D"}),
+        client.get(f"{one}events"),
+        client.get(f"/keep/{table_key('t' * 22, 1)}/"),  # a table's key is no keep token
+    ]
+    for answer in refused:
+        assert answer.status_code == 403, answer.text
+        assert answer.text.count("\n") == 1
+    assert "Nothing was changed." in refused[0].text
+    assert client.get(f"{one}g/club-r1-t1/").status_code == 200
+    assert {path.name: path.read_bytes() for path in sorted((home / "games").iterdir())} == before

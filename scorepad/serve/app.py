@@ -129,7 +129,29 @@ def create_app(config: ServeConfig) -> Starlette:
     if config.event is not None:
         from scorepad.serve.event import EventPages
 
-        routes += EventPages(config, env, config.event).routes()
+        pages = EventPages(config, env, config.event)
+        routes += pages.routes()
+        # A table's link: its own table's games, kept; no list of games, no new game.
+        mine, theirs = pages.mine, pages.not_a_tables
+        table: list[BaseRoute] = [
+            Route("/", pages.table),
+            Route("/new", theirs, methods=["GET", "POST"]),
+            Route("/events", theirs),
+            Route("/g/{name}/", mine(_role("table", game.show))),
+            Route("/g/{name}/events", mine(_role("table", game.events))),
+            Route("/g/{name}/round/{number:int}", mine(_role("table", game.round_page))),
+            Route("/g/{name}/undo", mine(_role("table", game.undo_page))),
+            Route("/g/{name}/bids", mine(_form(changes.bids), True), methods=["POST"]),
+            Route("/g/{name}/tricks", mine(_form(changes.tricks), True), methods=["POST"]),
+            Route("/g/{name}/undo", mine(_form(changes.undo), True), methods=["POST"]),
+            Route(
+                "/g/{name}/round/{number:int}/{kind}",
+                mine(_form(changes.correct), True),
+                methods=["POST"],
+            ),
+        ]
+        keyed = "/table/{key}/{table:int}" if "table" in config.tokens else "/table/{table:int}"
+        routes.append(Mount(keyed, routes=table))
     app = Starlette(
         routes=routes,
         # The shield before anything; then the language: the token gate's refusal is said

@@ -2,8 +2,11 @@
 
 - `/room/TOKEN/`: the standings and every table's live score, this round's seats and the
   next's; the page redraws itself every second (a refresh the browser does, no script).
-- `/table/TOKEN/T/`: a table's keep link, valid all night: it opens the keep page of the
-  game table T plays now, so a card printed at the start still works in round 4.
+- `/table/KEY/T/`: a table's keep link, valid all night: it opens the page of the game
+  table T plays now, so a card printed at the start still works in round 4. Its KEY is
+  table T's alone (`urls.table_key`): it opens table T's games of this round on (and the
+  game just finished, to read), never another table's, another night's or an ordinary
+  game, and no list of games or new-game form; the server's keep token is never in it.
 - `/organizer/TOKEN/`: seat the next round, add or drop a player (plain forms), and
   `/organizer/TOKEN/cards`: a printable page of table cards with their QR codes.
 
@@ -22,12 +25,16 @@ from starlette.routing import BaseRoute, Mount, Route
 
 from scorepad.i18n import _
 from scorepad.serve.drawing import drawn_page
-from scorepad.serve.guard import NotFound, read_form
+from scorepad.serve.guard import Forbidden, NotFound, read_form
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
     import jinja2
 
     from scorepad.serve.config import ServeConfig
+
+    Handler = Callable[[Request], Awaitable[Response]]
 
 EVENT_ROLES = ("room", "table", "organizer")
 REFRESH_SECONDS = 1  # s: the room redraws within 2 s of an entry (benchmarks/event_load.py)
@@ -42,10 +49,10 @@ class EventPages:
         self.event = event
 
     def routes(self) -> list[BaseRoute]:
+        """The room's and the organizer's pages (a table's are put together in `app`)."""
         base = self.config.urls.base
         return [
             Mount(base("room"), routes=[Route("/", self.room)]),
-            Mount(base("table"), routes=[Route("/{table:int}/", self.table)]),
             Mount(
                 base("organizer"),
                 routes=[
@@ -119,7 +126,47 @@ class EventPages:
                 )
             )
         game = event.game_name(event.current, number)
-        return RedirectResponse(self.config.urls.game("keep", game), status_code=303)
+        return RedirectResponse(self.config.urls.game("table", game), status_code=303)
+
+    def mine(self, handler: Handler, writes: bool = False) -> Handler:
+        """A table link's route: only for a game of its own table (`allowed`), else 403."""
+
+        async def endpoint(request: Request) -> Response:
+            await run_in_threadpool(
+                self.allowed, request.path_params["table"], request.path_params["name"], writes
+            )
+            return await handler(request)
+
+        return endpoint
+
+    def allowed(self, table: int, name: str, writes: bool) -> None:
+        """Refuse (403) a game that is not table `table`'s in the round now or later, or,
+        to read only, its game just finished (where its players learn where they go)."""
+        from scorepad.serve.urls import table_of
+        from scorepad.service.events import find_event, load_event
+
+        event = load_event(find_event(self.event))
+        seat = table_of(name)
+        earliest = event.current if writes else event.current - 1
+        if (
+            seat is None
+            or name != event.game_name(*seat)
+            or seat[1] != table
+            or seat[0] < max(1, earliest)
+            or seat[0] > event.current
+        ):
+            raise Forbidden(
+                _(
+                    "table {table}'s link opens only table {table}'s game of the round being"
+                    " played; ask the organizer for the link of {game}"
+                ).format(table=table, game=repr(name[:100]))
+            )
+
+    async def not_a_tables(self, request: Request) -> Response:
+        """What a table's link cannot do: list every game or start one (403)."""
+        raise Forbidden(
+            _("a table's link opens its own table's game only; it cannot list or start games")
+        )
 
     def _links(self, request: Request) -> dict[str, str]:
         """Each role's first page, whole, for links to share and print."""

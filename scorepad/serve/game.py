@@ -96,7 +96,7 @@ class GamePages:
             "game_url": self.urls.game(role, path.stem),
             "watch_url": self.urls.game("watch", path.stem),
             "home_url": self.urls.home(role),
-            "all_games": self.config.game is None,
+            "all_games": self.config.game is None and role != "table",  # a table: its own
             "next_url": self.next_game_url(role, path) if view.finished else "",
         }
 
@@ -216,7 +216,7 @@ class GamePages:
         round_ = game.rounds[number - 1]
         values = dict(form or {})
         forms = []
-        if role == "keep":
+        if role != "watch":
             if not form:
                 values = _round_values(game, number)
             # Its bids are judged by the standings before it: blind bids only where a side
@@ -257,7 +257,7 @@ class GamePages:
         view = game_view(game)
         if not view.can_undo:
             said = _("Nothing to take back: no round is entered yet.")
-            return self.game_page("keep", path, message=said, status=409)
+            return self.game_page(role, path, message=said, status=409)
         version = request.query_params.get("version", "")
         message = ""
         if version != view.version:
