@@ -3,6 +3,7 @@ organizer's forms and the table cards; every refusal a 4xx with nothing changed.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,19 @@ def test_a_table_link_opens_its_own_tables_games_alone(client: TestClient, home:
     assert "Nothing was changed." in refused[0].text
     assert client.get(f"{one}g/club-r1-t1/").status_code == 200
     assert {path.name: path.read_bytes() for path in sorted((home / "games").iterdir())} == before
+
+
+def test_a_finished_table_says_where_its_players_go_next(client: TestClient) -> None:
+    play("club-r1-t1", ["Dee=4", "Cid=3", "Fay=3", "Ann=3"], ["Dee=5", "Cid=3", "Fay=3", "Ann=2"])
+    play("club-r1-t2", ["Eve=3", "Bob=4", "Hal=2", "Gus=4"], ["Eve=3", "Bob=4", "Hal=2", "Gus=4"])
+    game = f"{table(1)}g/club-r1-t1/"
+    assert "where each of you goes" not in client.get(game).text
+    assert client.post(f"/organizer/{'o' * 22}/seat", data={"sure": "yes"}).status_code == 303
+    for page in (client.get(game).text, client.get(f"/watch/{'w' * 22}/g/club-r1-t1/").text):
+        assert "Round 2 is seated: where each of you goes" in page
+        said = re.findall(r"<li>([^<]*)</li>", page.split("next-seats")[1])
+        assert [line.split(":")[0] for line in said] == ["Dee", "Cid", "Fay", "Ann"]
+        assert all(re.fullmatch(
+            r"\w+: (table \d, with \w+, against \w+ and \w+|sits out round 2)", line
+        ) for line in said), said  # fmt: skip
+    assert f'href="{table(1)}g/club-r2-t1/"' in client.get(game).text

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorepad.club.event import Event, FieldChange, Reopened, TableState
+from scorepad.club.event import Event, FieldChange, NextSeat, Reopened, TableState
 from scorepad.club.seats import SeatingProblem
 from scorepad.i18n import _, ngettext, pgettext
 
@@ -85,6 +85,21 @@ def table_words(t: TableState) -> str:
         score_b=t.scores[1],
         state=state,
     )
+
+
+def next_seat_words(seat: NextSeat) -> str:
+    """`Ann: table 3, with Eve, against Cid and Dee`; a bye or a player gone, said so."""
+    if seat.table is not None:
+        return _("{player}: table {table}, with {partner}, against {first} and {second}").format(
+            player=seat.player,
+            table=seat.table,
+            partner=seat.partner,
+            first=seat.against[0],
+            second=seat.against[1],
+        )
+    if seat.bye:
+        return _("{player}: sits out round {round}").format(player=seat.player, round=seat.round)
+    return _("{player}: no longer plays tonight").format(player=seat.player)
 
 
 def rules_words(event: Event, rules: Rules | None) -> str:
