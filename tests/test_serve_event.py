@@ -45,13 +45,13 @@ def play(game: str, bids: list[str], tricks: list[str]) -> None:
 def test_the_room_shows_standings_tables_and_the_next_round(client: TestClient) -> None:
     page = client.get(f"/room/{'r' * 22}/")
     assert page.status_code == 200
-    assert '<meta http-equiv="refresh" content="1">' in page.text
+    assert "http-equiv" not in page.text and 'data-events="/room/' in page.text
     assert "Round 1, now:" in page.text and "Round 2, next:" in page.text
-    assert "Dee &amp; Fay 0 – 0 Cid &amp; Ann" in page.text
-    assert "<script" not in page.text and "style=" not in page.text
+    assert "Dee &amp; Fay <b>0</b>" in page.text
+    assert "<script>" not in page.text and "style=" not in page.text
     play("club-r1-t1", ["Dee=4", "Cid=3", "Fay=3", "Ann=3"], ["Dee=5", "Cid=3", "Fay=3", "Ann=2"])
     again = client.get(f"/room/{'r' * 22}/")
-    assert "Dee &amp; Fay 71 – -60 Cid &amp; Ann (over)" in again.text
+    assert "Dee &amp; Fay <b>71</b>" in again.text and "Cid &amp; Ann <b>-60</b>" in again.text
 
 
 def table(number: int) -> str:
@@ -64,8 +64,13 @@ def test_a_table_link_opens_its_current_game_all_night(client: TestClient) -> No
     assert client.get(link).headers["location"] == f"{link}g/club-r1-t2/"
     play("club-r1-t1", ["Dee=4", "Cid=3", "Fay=3", "Ann=3"], ["Dee=5", "Cid=3", "Fay=3", "Ann=2"])
     play("club-r1-t2", ["Eve=3", "Bob=4", "Hal=2", "Gus=4"], ["Eve=3", "Bob=4", "Hal=2", "Gus=4"])
-    seated = client.post(f"/organizer/{'o' * 22}/seat")
+    asked = client.post(f"/organizer/{'o' * 22}/seat")
+    assert asked.status_code == 200 and "Seat round 2 now?" in asked.text
+    assert client.get(link).headers["location"] == f"{link}g/club-r1-t2/"  # not yet
+    seated = client.post(f"/organizer/{'o' * 22}/seat", data={"sure": "yes"})
     assert seated.status_code == 303
+    said = client.get(seated.headers["location"]).text
+    assert "Round 2 is seated at 2 tables; each card&#39;s link opens its game." in said
     assert client.get(link).headers["location"] == f"{link}g/club-r2-t2/"
     page = client.get(client.get(link).headers["location"])
     assert page.status_code == 200 and f"/keep/{'k' * 22}" not in page.text
@@ -76,9 +81,9 @@ def test_a_table_link_opens_its_current_game_all_night(client: TestClient) -> No
 
 def test_refusals_are_4xx_and_change_nothing(client: TestClient, home: Path) -> None:
     before = (home / "events" / "club.toml").read_text()
-    seat = client.post(f"/organizer/{'o' * 22}/seat")
+    seat = client.post(f"/organizer/{'o' * 22}/seat", data={"sure": "yes"})
     assert seat.status_code == 409 and "still being played at tables 1, 2" in seat.text
-    drop = client.post(f"/organizer/{'o' * 22}/drop", data={"player": "Zed"})
+    drop = client.post(f"/organizer/{'o' * 22}/drop", data={"player": "Zed", "sure": "yes"})
     assert drop.status_code == 409 and "does not play in club" in drop.text
     other_event = client.get(f"/table/{'x' * 22}/1/")  # a keep link of another event
     assert other_event.status_code == 403
@@ -97,7 +102,10 @@ def test_the_table_cards_carry_a_qr_code_of_each_table_link(client: TestClient) 
     assert "style=" not in page.text and "<script" not in page.text
     added = client.post(f"/organizer/{'o' * 22}/add", data={"player": "Zoe"})
     assert added.status_code == 303
-    assert "Zoe" in client.get(f"/room/{'r' * 22}/").text
+    said = client.get(added.headers["location"]).text
+    assert "Zoe joins from round 2; round 2 was drawn again." in said
+    room = client.get(f"/room/{'r' * 22}/").text
+    assert "Zoe" in room and "Round 2&#39;s seats were drawn again: the field changed." in room
 
 
 def test_a_table_game_says_which_deal_of_the_limit_it_is(home: Path) -> None:

@@ -72,15 +72,22 @@ def create_app(config: ServeConfig) -> Starlette:
     urls = config.urls
 
     def draw(path: Path, role: str, language: str) -> dict[str, object]:
-        """The live part of a page of `path`: the list of games for the games folder,
-        else a game's."""
+        """The live part of a page of `path`: the list of games for the games folder, the
+        room's for a club night's file, else a game's."""
         from scorepad.service.reads import games_dir
 
         if path == games_dir():
             return games.draw_live(role, language)
+        if night is not None and role == "room":
+            return night.draw_live(role, language)
         return game.draw_live(path, role, language)
 
-    hub = Hub(draw, lambda path: game.stamp(path))
+    def stamp(path: Path) -> object:
+        if night is not None and path == night.path:
+            return night.stamp()
+        return game.stamp(path)
+
+    hub = Hub(draw, stamp)
     game = GamePages(config, env, hub)
     games = GamesPages(config, env, hub)
     changes = Changes(game)
@@ -126,10 +133,12 @@ def create_app(config: ServeConfig) -> Starlette:
         page.headers["Allow"] = "POST"
         return page
 
+    night = None
     if config.event is not None:
         from scorepad.serve.event import EventPages
+        from scorepad.serve.game import Notes
 
-        pages = EventPages(config, env, config.event)
+        night = pages = EventPages(config, env, config.event, hub, Notes())
         routes += pages.routes()
         # A table's link: its own table's games, kept; no list of games, no new game.
         mine, theirs = pages.mine, pages.not_a_tables

@@ -70,13 +70,18 @@ def byes_words(names: tuple[str, ...]) -> str:
     return _("bye: {names}").format(names=", ".join(names))
 
 
-def table_words(t: TableState) -> str:
-    """`Ann & Cid 120 – 80 Bob & Dee`, and how far the game is."""
-    state = (
+def state_words(t: TableState) -> str:
+    """How far a table's game is: `over`, `2 deals`."""
+    return (
         pgettext("table state", "over")
         if t.over
         else ngettext("{deals} deal", "{deals} deals", t.deals).format(deals=t.deals)
     )
+
+
+def table_words(t: TableState) -> str:
+    """`Ann & Cid 120 – 80 Bob & Dee`, and how far the game is."""
+    state = state_words(t)
     return _("table {table}: {a} {score_a} – {score_b} {b} ({state})").format(
         table=t.table,
         a=" & ".join(t.sides[0]),
