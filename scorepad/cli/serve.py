@@ -305,11 +305,17 @@ def run(web: Starlette, listener: socket.socket, limits: Limits | None = None) -
     connection under `limits` (the environment's, where not given)."""
     import uvicorn
 
-    from scorepad.serve.connections import Limits, protocol_class
+    from scorepad.serve.connections import Limits, protocol_class, quiet_loop_errors
 
     hub = web.state.hub
 
     class Server(uvicorn.Server):
+        async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+            import asyncio
+
+            quiet_loop_errors(asyncio.get_running_loop())
+            await super().serve(sockets)
+
         def handle_exit(self, sig: int, frame: object) -> None:
             # Open event streams never end by themselves: end them, so the server can stop.
             super().handle_exit(sig, frame)  # type: ignore[arg-type]
