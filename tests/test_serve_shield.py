@@ -446,8 +446,9 @@ def test_too_many_connections_are_refused_at_once_and_quietly(
     logged = served.errors.stat().st_size
     stream = f"GET {served.watch}g/tue/events HTTP/1.1\r\nHost: {served.host}\r\n\r\n"
     held = []
-    for _ in range(CONNECTIONS):
-        sock = socket.create_connection(("127.0.0.1", served.port), timeout=5)
+    for number in range(CONNECTIONS):  # from four addresses: one may hold a quarter
+        address = (f"127.0.0.{2 + number % 4}", 0)
+        sock = socket.create_connection(("127.0.0.1", served.port), 5, source_address=address)
         sock.sendall(stream.encode())
         held.append(sock)
     for sock in held:

@@ -83,6 +83,14 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    tokens: Annotated[
+        bool,
+        typer.Option(
+            "--tokens",
+            help="Give every link its own random token on any address, this machine's"
+            " loopback too (behind a reverse proxy or a tunnel, loopback is not private).",
+        ),
+    ] = False,
     qr: Annotated[
         QrLink, typer.Option(
             "--qr", metavar="watch|keep", help="Which link the QR code in the terminal carries."
@@ -105,7 +113,7 @@ def serve(
 
     limits = Limits.from_environment()  # a bad setting is refused before anything listens
     if event is not None:
-        return serve_event(event, lan, port, host, limits)
+        return serve_event(event, lan, port, host, limits, tokens)
     path = None if all_games else resolve_game(name)
     if path is not None:
         load_game(path)  # a damaged game is refused now, as `show` refuses it
@@ -113,9 +121,9 @@ def serve(
     listener = bind(address, port)
     from scorepad.serve.app import ServeConfig, create_app, new_tokens
 
-    tokens = new_tokens() if lan or not is_loopback(address) else {}
+    keys = new_tokens() if tokens or lan or not is_loopback(address) else {}
     config = ServeConfig(
-        path, tokens, hosts=served_names(address, lan), any_address=is_any_address(address)
+        path, keys, hosts=served_names(address, lan), any_address=is_any_address(address)
     )
     bound = listener.getsockname()[1]
     shown = f"[{address}]" if ":" in address else address
@@ -131,7 +139,7 @@ def serve(
     width = max(len(label) for label in labels.values())
     for role, label in labels.items():
         typer.echo(f"{label:<{width}} {links[role]}")
-    if tokens:
+    if keys:
         typer.echo(
             _("Anyone with a link can use it: share the keep link only with the scorekeeper.")
         )
@@ -148,7 +156,9 @@ def serve(
     run(create_app(config), listener, limits)
 
 
-def serve_event(name: str, lan: bool, port: int, host: str | None, limits: Limits) -> None:
+def serve_event(
+    name: str, lan: bool, port: int, host: str | None, limits: Limits, tokened: bool = False
+) -> None:
     """`serve --event NAME`: the club night's pages beside every saved game's."""
     from scorepad.serve.app import ServeConfig, create_app, new_tokens
     from scorepad.serve.event import EVENT_ROLES
@@ -159,7 +169,7 @@ def serve_event(name: str, lan: bool, port: int, host: str | None, limits: Limit
     address = host or (lan_address() if lan else "127.0.0.1")
     listener = bind(address, port)
     tokens: dict[str, str] = {}
-    if lan or not is_loopback(address):
+    if tokened or lan or not is_loopback(address):
         tokens = new_tokens() | {role: secrets.token_urlsafe(16) for role in EVENT_ROLES}
     config = ServeConfig(
         None,
@@ -295,11 +305,17 @@ def run(web: Starlette, listener: socket.socket, limits: Limits | None = None) -
     connection under `limits` (the environment's, where not given)."""
     import uvicorn
 
-    from scorepad.serve.connections import Limits, protocol_class
+    from scorepad.serve.connections import Limits, protocol_class, quiet_loop_errors
 
     hub = web.state.hub
 
     class Server(uvicorn.Server):
+        async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+            import asyncio
+
+            quiet_loop_errors(asyncio.get_running_loop())
+            await super().serve(sockets)
+
         def handle_exit(self, sig: int, frame: object) -> None:
             # Open event streams never end by themselves: end them, so the server can stop.
             super().handle_exit(sig, frame)  # type: ignore[arg-type]

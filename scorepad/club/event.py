@@ -96,6 +96,41 @@ def table_players(sides: tuple[Pair, Pair]) -> tuple[str, str, str, str]:
     return (a, b, c, d)
 
 
+@dataclass(frozen=True, slots=True)
+class NextSeat:
+    """Where a player of a finished table goes in the next round: a table with a partner
+    and two opponents, or none (a bye, or gone from the field)."""
+
+    player: str
+    round: int
+    table: int | None
+    partner: str = ""
+    against: tuple[str, ...] = ()
+    bye: bool = False
+
+
+def next_seats(event: Event, round_number: int, table: int) -> tuple[NextSeat, ...]:
+    """Where each player of table `table` in round `round_number` sits next, once the next
+    round is seated (else nothing): in the table's seat order."""
+    here, following = event.round(round_number), event.round(round_number + 1)
+    if here is None or following is None or not following.seated:
+        return ()
+    if not 1 <= table <= len(here.seats.tables):
+        return ()
+    seats = []
+    for player in table_players(here.seats.tables[table - 1].sides):
+        seat = NextSeat(player, following.number, None, bye=player in following.seats.byes)
+        for number, there in enumerate(following.seats.tables, start=1):
+            for side in (0, 1):
+                pair = there.sides[side]
+                if player in pair:
+                    partner = pair[1] if pair[0] == player else pair[0]
+                    against = there.sides[1 - side]
+                    seat = NextSeat(player, following.number, number, partner, against)
+        seats.append(seat)
+    return tuple(seats)
+
+
 def unit_name(pair: Pair) -> str:
     """A pair as one name in the standings: `Ann+Bob`."""
     return f"{pair[0]}+{pair[1]}"

@@ -72,15 +72,22 @@ def create_app(config: ServeConfig) -> Starlette:
     urls = config.urls
 
     def draw(path: Path, role: str, language: str) -> dict[str, object]:
-        """The live part of a page of `path`: the list of games for the games folder,
-        else a game's."""
+        """The live part of a page of `path`: the list of games for the games folder, the
+        room's for a club night's file, else a game's."""
         from scorepad.service.reads import games_dir
 
         if path == games_dir():
             return games.draw_live(role, language)
+        if night is not None and role == "room":
+            return night.draw_live(role, language)
         return game.draw_live(path, role, language)
 
-    hub = Hub(draw, lambda path: game.stamp(path))
+    def stamp(path: Path) -> object:
+        if night is not None and path == night.path:
+            return night.stamp()
+        return game.stamp(path)
+
+    hub = Hub(draw, stamp)
     game = GamePages(config, env, hub)
     games = GamesPages(config, env, hub)
     changes = Changes(game)
@@ -126,10 +133,34 @@ def create_app(config: ServeConfig) -> Starlette:
         page.headers["Allow"] = "POST"
         return page
 
+    night = None
     if config.event is not None:
         from scorepad.serve.event import EventPages
+        from scorepad.serve.game import Notes
 
-        routes += EventPages(config, env, config.event).routes()
+        night = pages = EventPages(config, env, config.event, hub, Notes())
+        routes += pages.routes()
+        # A table's link: its own table's games, kept; no list of games, no new game.
+        mine, theirs = pages.mine, pages.not_a_tables
+        table: list[BaseRoute] = [
+            Route("/", pages.table),
+            Route("/new", theirs, methods=["GET", "POST"]),
+            Route("/events", theirs),
+            Route("/g/{name}/", mine(_role("table", game.show))),
+            Route("/g/{name}/events", mine(_role("table", game.events))),
+            Route("/g/{name}/round/{number:int}", mine(_role("table", game.round_page))),
+            Route("/g/{name}/undo", mine(_role("table", game.undo_page))),
+            Route("/g/{name}/bids", mine(_form(changes.bids), True), methods=["POST"]),
+            Route("/g/{name}/tricks", mine(_form(changes.tricks), True), methods=["POST"]),
+            Route("/g/{name}/undo", mine(_form(changes.undo), True), methods=["POST"]),
+            Route(
+                "/g/{name}/round/{number:int}/{kind}",
+                mine(_form(changes.correct), True),
+                methods=["POST"],
+            ),
+        ]
+        keyed = "/table/{key}/{table:int}" if "table" in config.tokens else "/table/{table:int}"
+        routes.append(Mount(keyed, routes=table))
     app = Starlette(
         routes=routes,
         # The shield before anything; then the language: the token gate's refusal is said

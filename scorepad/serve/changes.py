@@ -41,31 +41,34 @@ class Changes:
 
     def _enter(self, request: Request, form: dict[str, str], kind: str) -> Response:
         path = self.pages.game_path(request.path_params["name"])
+        role = keeper(request)
 
         def again(message: str, status: int) -> Response:
             typed = form if status == 400 else None  # a stale form shows the game as it is now
-            return self.pages.game_page("keep", path, message=message, status=status, form=typed)
+            return self.pages.game_page(role, path, message=message, status=status, form=typed)
 
         def change() -> tuple[str, Note]:
             entered = actions.enter(path, form, kind)
             return entered.version, entered_note(entered, kind)
 
-        return self._change(change, self.urls.game("keep", path.stem), again)
+        return self._change(change, self.urls.game(role, path.stem), again)
 
     def undo(self, request: Request, form: dict[str, str]) -> Response:
         path = self.pages.game_path(request.path_params["name"])
+        role = keeper(request)
 
         def again(message: str, status: int) -> Response:
-            return self.pages.game_page("keep", path, message=message, status=status)
+            return self.pages.game_page(role, path, message=message, status=status)
 
         def change() -> tuple[str, Note]:
             undone = actions.undo(path, form)
             return undone.version, lambda: undone_words(undone)
 
-        return self._change(change, self.urls.game("keep", path.stem), again)
+        return self._change(change, self.urls.game(role, path.stem), again)
 
     def correct(self, request: Request, form: dict[str, str]) -> Response:
         path = self.pages.game_path(request.path_params["name"])
+        role = keeper(request)
         number, kind = request.path_params["number"], request.path_params["kind"]
         if kind not in ("bids", "tricks"):
             raise NotFound(
@@ -83,14 +86,14 @@ class Changes:
         def again(message: str, status: int) -> Response:
             typed = form if status == 400 else None
             return self.pages.round_page(
-                "keep", request, message=message, status=status, form=typed
+                role, request, message=message, status=status, form=typed
             )
 
         def change() -> tuple[str, Note]:
             entered = actions.enter(path, form, kind, corrects=True)
             return entered.version, corrected_note(entered, kind)
 
-        return self._change(change, self.urls.round("keep", path.stem, number), again)
+        return self._change(change, self.urls.round(role, path.stem, number), again)
 
     def _change(
         self,
@@ -118,6 +121,12 @@ class Changes:
             status_code=303,
             headers={"X-Scorepad-Version": version},
         )
+
+
+def keeper(request: Request) -> str:
+    """Who sends a change: a table's link (`table`, its own table's games alone) or the
+    keep link (`keep`)."""
+    return "table" if request.url.path.startswith("/table/") else "keep"
 
 
 def entered_note(entered: Entered, kind: str) -> Note:

@@ -7,8 +7,12 @@ needs and it lacks:
   kept-alive connection from the head's first byte) and another for its body (from the
   end of the head): a client that never finishes sending either is dropped (an idle
   kept-alive connection is uvicorn's own `timeout_keep_alive`);
-- a cap on open connections, under the process's file limit: a connection beyond it is
-  answered at once with a one-line 429 and closed, and nothing is logged;
+- a cap on open connections, under the process's file limit, and a smaller one per client
+  address (event streams included), so that one client cannot keep the others out: a
+  connection beyond either is answered at once with a one-line 429, its side closed, and
+  closed once the client has read it (not reset), and nothing is logged;
+- the file limit reached (accept fails: EMFILE) is one line a minute at most, never a
+  traceback (`quiet_loop_errors`);
 - TCP_NODELAY on every accepted connection, so a response's second write is not held
   back waiting for the client's delayed acknowledgement (40 ms on Linux);
 - a request h11 cannot read, or a client gone mid-request, is one quiet line at most,
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import resource
@@ -43,6 +48,7 @@ class Limits:
     head: float = 10.0  # seconds from a request's first byte to the end of its headers
     body: float = 10.0  # seconds from the end of its headers to the end of its body
     connections: int = 200
+    per_client: int = 40  # open connections from one address: well under `connections`
 
     @classmethod
     def from_environment(cls) -> Limits:
@@ -54,7 +60,8 @@ class Limits:
         soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         # Room for the server's own files: the interpreter's, the game files and locks.
         room = soft - 40 if soft != resource.RLIM_INFINITY else wanted
-        return cls(deadline, deadline, max(4, min(wanted, room)))
+        cap = max(4, min(wanted, room))
+        return cls(deadline, deadline, cap, max(2, min(cls.per_client, cap // 4)))
 
 
 def _setting(name: str, default: float) -> float:
@@ -76,6 +83,8 @@ def _setting(name: str, default: float) -> float:
 
 
 _BUSY = b"Too many open connections; try again soon.\n"
+REFUSED_LINGER = 2.0  # seconds a refused connection waits for its client to read the 429
+FILE_LIMIT_SAID_EVERY = 60.0  # seconds between two lines on the file limit reached
 TOO_MANY = (
     b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n"
     b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(_BUSY), _BUSY)
@@ -89,17 +98,42 @@ def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
         pass
 
     Guarded.limits = limits
+    Guarded.clients = {}
     return Guarded
+
+
+def quiet_loop_errors(loop: asyncio.AbstractEventLoop) -> None:
+    """The loop's errors as they were, but the file limit reached (a connection could not
+    be accepted: asyncio retries a second later by itself) is one line a minute at most,
+    never a traceback."""
+    said = [-FILE_LIMIT_SAID_EVERY]
+
+    def handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        if isinstance(error, OSError) and error.errno in (errno.EMFILE, errno.ENFILE):
+            now = loop.time()
+            if now - said[0] >= FILE_LIMIT_SAID_EVERY:
+                said[0] = now
+                log.warning(
+                    "The open file limit is reached; new connections wait until some close."
+                )
+            return
+        loop.default_exception_handler(context)
+
+    loop.set_exception_handler(handler)
 
 
 class GuardedH11(H11Protocol):
     """uvicorn's h11 protocol with deadlines, a cap and TCP_NODELAY (see the module)."""
 
     limits = Limits()
+    clients: dict[str, int] = {}  # open connections by client address (per server)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.refused = False
+        self.client_address = ""
+        self.linger: asyncio.TimerHandle | None = None
         self.phase: str | None = None  # "head" or "body" while one is awaited
         self.deadline: asyncio.TimerHandle | None = None
 
@@ -108,25 +142,50 @@ class GuardedH11(H11Protocol):
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             with contextlib.suppress(OSError):  # the connection is already gone
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        if len(self.connections) >= self.limits.connections:
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        mine = self.clients.get(address, 0)
+        if len(self.connections) >= self.limits.connections or mine >= self.limits.per_client:
             self.refused = True
-            assert isinstance(transport, asyncio.WriteTransport)
+            assert isinstance(transport, asyncio.Transport)
+            self.refused_transport = transport
             transport.write(TOO_MANY)
-            transport.close()
+            # Our side closed, theirs read until the client closes (or a moment passes):
+            # closed at once with its request unread, the 429 would be a reset.
+            if transport.can_write_eof():
+                transport.write_eof()
+                self.linger = self.loop.call_later(REFUSED_LINGER, transport.close)
+            else:
+                transport.close()
             return
+        self.client_address = address
+        self.clients[address] = mine + 1
         assert isinstance(transport, asyncio.Transport)
         super().connection_made(transport)
         self._watch(starting=True)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.refused:
+            if self.linger is not None:
+                self.linger.cancel()
             return
+        left = self.clients.get(self.client_address, 1) - 1
+        if left > 0:
+            self.clients[self.client_address] = left
+        else:
+            self.clients.pop(self.client_address, None)
         self._disarm()
         super().connection_lost(exc)
 
+    def eof_received(self) -> None:
+        if self.refused:
+            self.refused_transport.close()  # the client has read the 429 and closed
+            return
+        super().eof_received()
+
     def data_received(self, data: bytes) -> None:
         if self.refused:
-            return
+            return  # a refused request is read and dropped
         super().data_received(data)
         if not self.transport.is_closing():
             self._watch()

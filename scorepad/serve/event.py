@@ -1,10 +1,16 @@
 """The room's pages of a club night (`scorepad serve --event NAME`): one more thin client.
 
-- `/room/TOKEN/`: the standings and every table's live score, this round's seats and the
-  next's; the page redraws itself every second (a refresh the browser does, no script).
-- `/table/TOKEN/T/`: a table's keep link, valid all night: it opens the keep page of the
-  game table T plays now, so a card printed at the start still works in round 4.
-- `/organizer/TOKEN/`: seat the next round, add or drop a player (plain forms), and
+- `/room/TOKEN/`: a board for a TV or a phone: the standings, this round's seats as large
+  cards with each table's live score, the next round's, and once the last round is over
+  the final standings and the night's winner. Kept live by the event stream the game pages
+  use (`/room/TOKEN/events`, `live.Hub`): one drawing per change for every watcher.
+- `/table/KEY/T/`: a table's keep link, valid all night: it opens the page of the game
+  table T plays now, so a card printed at the start still works in round 4. Its KEY is
+  table T's alone (`urls.table_key`): it opens table T's games of this round on (and the
+  game just finished, to read), never another table's, another night's or an ordinary
+  game, and no list of games or new-game form; the server's keep token is never in it.
+- `/organizer/TOKEN/`: add or drop a player, seat the next round or take a seating back
+  (plain forms; seating and a drop ask first, each says what it did in one line), and
   `/organizer/TOKEN/cards`: a printable page of table cards with their QR codes.
 
 Each role has its own token, checked by the token gate before any route; every refusal is
@@ -20,32 +26,110 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 
-from scorepad.i18n import _
+from scorepad.errors import ScorepadError
+from scorepad.i18n import _, ngettext
+from scorepad.i18n import language as i18n_language
 from scorepad.serve.drawing import drawn_page
-from scorepad.serve.guard import NotFound, read_form
+from scorepad.serve.guard import Forbidden, NotFound, read_form
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+    from pathlib import Path
+
     import jinja2
 
     from scorepad.serve.config import ServeConfig
+    from scorepad.serve.game import Notes
+    from scorepad.serve.live import Hub
+
+    Handler = Callable[[Request], Awaitable[Response]]
 
 EVENT_ROLES = ("room", "table", "organizer")
-REFRESH_SECONDS = 1  # s: the room redraws within 2 s of an entry (benchmarks/event_load.py)
 
 
 class EventPages:
     """The routes of a served club night."""
 
-    def __init__(self, config: ServeConfig, env: jinja2.Environment, event: str) -> None:
+    def __init__(
+        self, config: ServeConfig, env: jinja2.Environment, event: str, hub: Hub, notes: Notes
+    ) -> None:
         self.config = config
         self.env = env
         self.event = event
+        self.hub = hub
+        self.notes = notes  # what an organizer's change said, for the page it lands on
+        self.redrawn: dict[int, Callable[[], str]] = {}  # a next round drawn again, said
+        self._path: Path | None = None
+
+    @property
+    def path(self) -> Path:
+        """The event's file (looked up once)."""
+        if self._path is None:
+            from scorepad.service.events import find_event
+
+            self._path = find_event(self.event)
+        return self._path
+
+    def stamp(self) -> object:
+        """What changes when the room's page must be drawn again: the event's file and every
+        seated table's game (a reopened earlier table changes the standings too)."""
+        from scorepad.service.events import load_event
+        from scorepad.service.reads import file_stamp, games_dir
+
+        event_stamp = file_stamp(self.path)
+        if event_stamp != getattr(self, "_seen", (None,))[0]:
+            try:
+                event = load_event(self.path)
+            except ScorepadError:
+                return (event_stamp,)
+            folder = games_dir()
+            self._seen = (
+                event_stamp,
+                [
+                    folder / f"{event.game_name(r.number, t)}.toml"
+                    for r in event.rounds
+                    if r.seated
+                    for t in range(1, len(r.seats.tables) + 1)
+                ],
+            )
+        return (event_stamp, *(file_stamp(game) for game in self._seen[1]))
+
+    def draw_live(self, role: str, language: str) -> dict[str, object]:
+        """The room's live part as the files hold it now, in `language` (run in a thread,
+        once for every watcher of that language)."""
+        import hashlib
+
+        from scorepad import i18n
+
+        with i18n.speaking(language):
+            try:
+                values = self._values(self.config.urls.home("room"))
+            except ScorepadError as error:
+                from scorepad.serve.guard import sentence
+
+                return {"error": sentence(error)}
+            html = self.env.get_template("event_room_live.html").render(**values)
+        return {"version": hashlib.sha256(html.encode()).hexdigest()[:16], "html": html}
+
+    async def room_events(self, request: Request) -> Response:
+        from starlette.responses import StreamingResponse
+
+        from scorepad import i18n
+
+        return StreamingResponse(
+            self.hub.events(self.path, "room", i18n.language()),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
 
     def routes(self) -> list[BaseRoute]:
+        """The room's and the organizer's pages (a table's are put together in `app`)."""
         base = self.config.urls.base
         return [
-            Mount(base("room"), routes=[Route("/", self.room)]),
-            Mount(base("table"), routes=[Route("/{table:int}/", self.table)]),
+            Mount(
+                base("room"),
+                routes=[Route("/", self.room), Route("/events", self.room_events)],
+            ),
             Mount(
                 base("organizer"),
                 routes=[
@@ -54,6 +138,7 @@ class EventPages:
                     Route("/seat", self.seat, methods=["POST"]),
                     Route("/add", self.add, methods=["POST"]),
                     Route("/drop", self.drop, methods=["POST"]),
+                    Route("/unseat", self.unseat, methods=["POST"]),
                 ],
             ),
         ]
@@ -68,8 +153,10 @@ class EventPages:
             bye_rule,
             byes_words,
             problem_words,
+            reopened_words,
             round_heading,
             standings_heads,
+            state_words,
             table_words,
         )
 
@@ -78,17 +165,31 @@ class EventPages:
         rated = event_ratings(view)
         now = next((r for r in standings.rounds if r.number == event.current), None)
         following = next((r for r in standings.rounds if r.number == event.current + 1), None)
+        over = (
+            now is not None
+            and event.current >= event.rounds_planned
+            and all(t.over for t in now.tables)
+        )
+        best = standings.rows[0] if standings.rows else None
+        winners = [r.player for r in standings.rows if best is not None and r.rank == best.rank]
+        redrawn = self.redrawn.get(following.number) if following is not None else None
         return {
+            "over": over,
+            "winners": winners,
+            "changes": [
+                *([redrawn()] if redrawn is not None else []),
+                *(reopened_words(r) for r in event.reopened),
+            ],
             "event": event,
             "standings": standings,
             "now": now,
             "next": following,
             "table_words": table_words,
+            "state_words": state_words,
             "byes_words": byes_words,
             "round_heading": round_heading,
             "problems": [problem_words(event, p) for p in event.problems],
             "here": here,
-            "refresh": REFRESH_SECONDS,
             "heads": [*standings_heads(), _("rating")],
             "ratings": [format_number(r, 1) if r is not None else "-" for r in rated.rows],
             "chances": {
@@ -102,8 +203,10 @@ class EventPages:
         }
 
     async def room(self, request: Request) -> Response:
-        values = await run_in_threadpool(self._values, request.url.path)
-        return self._page("event_room.html", **values)
+        live = await run_in_threadpool(self.draw_live, "room", i18n_language())
+        return self._page(
+            "event_room.html", live=live, here=request.url.path, event_name=self.event
+        )
 
     async def table(self, request: Request) -> Response:
         from scorepad.service.events import find_event, load_event
@@ -119,18 +222,62 @@ class EventPages:
                 )
             )
         game = event.game_name(event.current, number)
-        return RedirectResponse(self.config.urls.game("keep", game), status_code=303)
+        return RedirectResponse(self.config.urls.game("table", game), status_code=303)
+
+    def mine(self, handler: Handler, writes: bool = False) -> Handler:
+        """A table link's route: only for a game of its own table (`allowed`), else 403."""
+
+        async def endpoint(request: Request) -> Response:
+            await run_in_threadpool(
+                self.allowed, request.path_params["table"], request.path_params["name"], writes
+            )
+            return await handler(request)
+
+        return endpoint
+
+    def allowed(self, table: int, name: str, writes: bool) -> None:
+        """Refuse (403) a game that is not table `table`'s in the round now or later, or,
+        to read only, its game just finished (where its players learn where they go)."""
+        from scorepad.serve.urls import table_of
+        from scorepad.service.events import find_event, load_event
+
+        event = load_event(find_event(self.event))
+        seat = table_of(name)
+        earliest = event.current if writes else event.current - 1
+        if (
+            seat is None
+            or name != event.game_name(*seat)
+            or seat[1] != table
+            or seat[0] < max(1, earliest)
+            or seat[0] > event.current
+        ):
+            raise Forbidden(
+                _(
+                    "table {table}'s link opens only table {table}'s game of the round being"
+                    " played; ask the organizer for the link of {game}"
+                ).format(table=table, game=repr(name[:100]))
+            )
+
+    async def not_a_tables(self, request: Request) -> Response:
+        """What a table's link cannot do: list every game or start one (403)."""
+        raise Forbidden(
+            _("a table's link opens its own table's game only; it cannot list or start games")
+        )
 
     def _links(self, request: Request) -> dict[str, str]:
         """Each role's first page, whole, for links to share and print."""
         root = f"{request.url.scheme}://{request.url.netloc}"
         return {role: root + self.config.urls.home(role) for role in EVENT_ROLES}
 
-    async def organizer(self, request: Request, message: str = "", status: int = 200) -> Response:
+    async def organizer(
+        self, request: Request, message: str = "", status: int = 200, asks: str = "",
+        player: str = "",
+    ) -> Response:  # fmt: skip
         values = await run_in_threadpool(self._values, request.url.path)
         return self._page(
-            "event_organizer.html", status, message=message, links=self._links(request), **values
-        )
+            "event_organizer.html", status, message=message, links=self._links(request),
+            note=self.notes.take(request), asks=asks, player=player, **values,
+        )  # fmt: skip
 
     async def cards(self, request: Request) -> Response:
         import segno
@@ -147,22 +294,57 @@ class EventPages:
         return self._page("event_cards.html", cards=cards, **values)
 
     async def _change(self, request: Request, action: str) -> Response:
-        from scorepad.errors import ScorepadError
-        from scorepad.service.events import add_player, drop_player, seat_next
+        """An organizer's form: seating and a drop ask first (the page again, with the
+        question and a button that sends `sure`); each change then says what it did."""
+        from scorepad.serve.guard import sentence
 
         form = await read_form(request)
+        player = form.get("player", "").strip()
+        if action in ("seat", "drop") and form.get("sure") != "yes":
+            return await self.organizer(request, asks=action, player=player)
         try:
-            if action == "seat":
-                await run_in_threadpool(seat_next, self.event)
-            else:
-                player = form.get("player", "")
-                change = add_player if action == "add" else drop_player
-                await run_in_threadpool(change, self.event, player)
+            said = await run_in_threadpool(self._act, action, player)
         except ScorepadError as error:
-            from scorepad.serve.guard import sentence
-
             return await self.organizer(request, message=sentence(error), status=409)
-        return RedirectResponse(self.config.urls.home("organizer"), status_code=303)
+        home = self.config.urls.home("organizer")
+        return RedirectResponse(home + self.notes.keep(said), status_code=303)
+
+    def _act(self, action: str, player: str) -> Callable[[], str]:
+        """Do an organizer's change; what it did, to be said in the page's language."""
+        from scorepad.service.events import add_player, drop_player, seat_next, unseat
+
+        if action == "seat":
+            view = seat_next(self.event)
+            seated = view.event.round(view.event.current)
+            number, tables = view.event.current, len(seated.seats.tables) if seated else 0
+            return lambda: ngettext(
+                "Round {round} is seated at {count} table; each card's link opens its game.",
+                "Round {round} is seated at {count} tables; each card's link opens its game.",
+                tables,
+            ).format(round=number, count=tables)
+        if action == "unseat":
+            view = unseat(self.event)
+            number = view.event.current + 1
+            return lambda: _(
+                "Round {round}'s seating was taken back; it waits to be seated again."
+            ).format(round=number)
+        if action == "add":
+            view, names = add_player(self.event, player)
+            number = view.event.current + 1
+            said: Callable[[], str] = lambda: _(  # noqa: E731
+                "{names} joins from round {round}; round {round} was drawn again."
+            ).format(names=" & ".join(names), round=number)
+        else:
+            view, names = drop_player(self.event, player)
+            number = view.event.current + 1
+            said = lambda: _(  # noqa: E731
+                "{names} leaves after round {now}; round {round} was drawn again."
+            ).format(names=" & ".join(names), now=number - 1, round=number)
+        if view.event.round(number) is not None and number > 1:
+            self.redrawn[number] = lambda: _(
+                "Round {round}'s seats were drawn again: the field changed."
+            ).format(round=number)
+        return said
 
     async def seat(self, request: Request) -> Response:
         return await self._change(request, "seat")
@@ -172,3 +354,6 @@ class EventPages:
 
     async def drop(self, request: Request) -> Response:
         return await self._change(request, "drop")
+
+    async def unseat(self, request: Request) -> Response:
+        return await self._change(request, "unseat")

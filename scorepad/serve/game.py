@@ -70,6 +70,7 @@ class GamePages:
         # A game's page as last drawn, by file, role and language: the file's stamp it
         # was drawn at and the page (see `game_page`).
         self.drawn: dict[tuple[Path, str, str], tuple[object, bytes]] = {}
+        self._event_path: Path | None = None
 
     def game_path(self, name: str) -> Path:
         """The file of the game a URL names; only a served game, never a path built from it."""
@@ -90,14 +91,44 @@ class GamePages:
         from scorepad.serve.view import game_view
 
         view = game_view(game)
-        return {
+        return self.moving_on(role, game, view.finished) | {
             "role": role,
             "view": view,
             "game_url": self.urls.game(role, path.stem),
             "watch_url": self.urls.game("watch", path.stem),
             "home_url": self.urls.home(role),
-            "all_games": self.config.game is None,
+            "all_games": self.config.game is None and role != "table",  # a table: its own
             "next_url": self.next_game_url(role, path) if view.finished else "",
+        }
+
+    def moving_on(self, role: str, game: Game, finished: bool) -> dict[str, Any]:
+        """A finished table game of the club night served, once the next round is seated:
+        where each of its players goes (`next_seats`, by name), and the link to the game
+        its table plays now."""
+        from scorepad.club.event import next_seats
+        from scorepad.words.eventtext import next_seat_words
+
+        seat = game.event
+        if not finished or seat is None or seat.event != self.config.event:
+            return {"next_seats": ()}
+        from scorepad.service.events import find_event, load_event
+
+        try:
+            event = load_event(find_event(seat.event))
+        except ScorepadError:
+            return {"next_seats": ()}
+        seats = next_seats(event, seat.round, seat.table)
+        if not seats:
+            return {"next_seats": ()}
+        following = event.round(seat.round + 1)
+        assert following is not None
+        here = ""
+        if seat.table <= len(following.seats.tables):
+            here = self.urls.game(role, event.game_name(following.number, seat.table))
+        return {
+            "next_seats": tuple(next_seat_words(s) for s in seats),
+            "next_round": following.number,
+            "next_here": here,
         }
 
     def next_game_url(self, role: str, path: Path) -> str:
@@ -121,7 +152,16 @@ class GamePages:
 
         if self.config.game is not None or path == games_dir():
             return file_stamp(path)
-        return (file_stamp(path), file_stamp(current_file()))
+        night = file_stamp(self.event_path()) if self.config.event else None  # seated next
+        return (file_stamp(path), file_stamp(current_file()), night)
+
+    def event_path(self) -> Path:
+        """The file of the club night served (looked up once)."""
+        if self._event_path is None:
+            from scorepad.service.events import find_event
+
+            self._event_path = find_event(self.config.event)
+        return self._event_path
 
     def draw_live(self, path: Path, role: str, language: str) -> dict[str, object]:
         """The live part of a game's page as its file holds it now, in `language` (run in
@@ -138,6 +178,7 @@ class GamePages:
         view = values["view"]
         drawn: dict[str, object] = {
             "version": view.version, "entries": view.entries, "steps": view.steps, "html": html,
+            "deal": f" · {view.deal}" if view.deal else "",  # the header's, outside the live part
         }  # fmt: skip
         if values["next_url"]:
             drawn["follow"] = values["next_url"]
@@ -215,7 +256,7 @@ class GamePages:
         round_ = game.rounds[number - 1]
         values = dict(form or {})
         forms = []
-        if role == "keep":
+        if role != "watch":
             if not form:
                 values = _round_values(game, number)
             # Its bids are judged by the standings before it: blind bids only where a side
@@ -256,7 +297,7 @@ class GamePages:
         view = game_view(game)
         if not view.can_undo:
             said = _("Nothing to take back: no round is entered yet.")
-            return self.game_page("keep", path, message=said, status=409)
+            return self.game_page(role, path, message=said, status=409)
         version = request.query_params.get("version", "")
         message = ""
         if version != view.version:

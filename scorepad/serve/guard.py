@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from scorepad.errors import GameFileError, ScorepadError, Todo
 from scorepad.i18n import _
 from scorepad.serve.actions import FormError
+from scorepad.serve.urls import table_key
 
 MAX_BODY = 16 * 1024  # bytes: every form of ours is far smaller
 MAX_FIELDS = 64
@@ -31,6 +32,10 @@ class NotFound(ScorepadError):
 
 class TooLarge(ScorepadError):
     """A request body over MAX_BODY: a 413."""
+
+
+class Forbidden(ScorepadError):
+    """A table's link asking for what is not its table's: a 403 with one line."""
 
 
 class TokenGate:
@@ -49,6 +54,10 @@ class TokenGate:
             if len(parts) > 1 and parts[1] in self.tokens:
                 given = parts[2] if len(parts) > 2 else ""
                 expected = self.tokens[parts[1]]
+                if parts[1] == "table":  # each table its own key (`urls.table_key`)
+                    number = parts[3] if len(parts) > 3 else ""
+                    fits = number.isdigit() and len(number) <= 6 and number.isascii()
+                    expected = table_key(expected, int(number)) if fits else "\n"
                 if not secrets.compare_digest(given.encode(), expected.encode()):
                     said = (
                         _(
@@ -181,6 +190,8 @@ async def refused(request: Request, exc: Exception) -> Response:
     """One line for a request we refuse: 400, 404, 409 or 413; never a 5xx."""
     if isinstance(exc, NotFound):
         status = 404
+    elif isinstance(exc, Forbidden):
+        status = 403
     elif isinstance(exc, TooLarge):
         said = _("The form is larger than {size} KiB; nothing was changed.")
         return PlainTextResponse(said.format(size=MAX_BODY // 1024) + "\n", status_code=413)

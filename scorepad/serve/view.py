@@ -9,14 +9,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorepad.engine.bids import show_bid
-from scorepad.engine.game import Game, Round, Standings, next_dealer, open_round, standings
+from scorepad.engine.game import (
+    Game,
+    Round,
+    Standings,
+    limit_decides,
+    next_dealer,
+    open_round,
+    standings,
+)
 from scorepad.engine.scoring import LineKind, signed
 from scorepad.i18n import _, ngettext
 from scorepad.serve.forms import EntryForm, bids_form, tricks_form
 from scorepad.service.games import game_version
 from scorepad.words.gametext import (
+    deal_words,
     describe_end,
     entry_words,
+    lead_text,
     level_text,
     line_words,
     scores_text,
@@ -93,6 +103,8 @@ class GameView:
     undo_question: str  # `Take back round 3's tricks?`, the undo page's question
     watch_turn: str  # the turn as a watcher reads it (only the keeper corrects rounds)
     steps: str  # a short mark of each entry, for the script to name what changed
+    deal: str = ""  # `deal 1 of 2` while a deal limit counts, else empty
+    lead: str = ""  # who leads by how much, where the deal limit (not the target) decides
 
 
 def game_view(game: Game, result: Standings | None = None) -> GameView:
@@ -131,12 +143,15 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
             reason=describe_end(rules, result.outcome),
         )
     form: EntryForm | None = None
+    deal = deal_words(game, result) or ""
     waiting = open_round(game)
     if waiting is not None:
         round_ = game.rounds[waiting - 1]
         turn = _("Round {number}: {dealer} dealt; the bids are in ({bids}), the tricks to come.")
         turn = turn.format(
-            number=waiting, dealer=game.players[round_.dealer], bids=_bids_said(game, round_)
+            number=_numbered(waiting, deal),
+            dealer=game.players[round_.dealer],
+            bids=_bids_said(game, round_),
         )
         form = tricks_form(game, waiting)
     elif result.finished:
@@ -146,7 +161,7 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         dealer = next_dealer(game)
         first = game.players[game.rules.bidding_order(dealer)[0]]
         turn = _("Round {number}: {dealer} deals, {first} bids first.").format(
-            number=number, dealer=game.players[dealer], first=first
+            number=_numbered(number, deal), dealer=game.players[dealer], first=first
         )
         form = bids_form(game, number, dealer, result)
     last = game.rounds[-1] if game.rounds else None
@@ -184,7 +199,15 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         undo_question=undo_question,
         watch_turn=_("The game is over.") if result.finished and waiting is None else turn,
         steps=entry_steps(game),
+        deal=deal,
+        lead=lead_text(game, result) if limit_decides(game, result) else "",
     )
+
+
+def _numbered(number: int, deal: str) -> str:
+    """A round's number in the turn line, with the deal it is while a limit counts:
+    `2 (deal 2 of 2)`."""
+    return f"{number} ({deal})" if deal else str(number)
 
 
 def entry_steps(game: Game) -> str:

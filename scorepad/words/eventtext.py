@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorepad.club.event import Event, FieldChange, Reopened, TableState
+from scorepad.club.event import Event, FieldChange, NextSeat, Reopened, TableState
 from scorepad.club.seats import SeatingProblem
 from scorepad.i18n import _, ngettext, pgettext
 
@@ -70,13 +70,18 @@ def byes_words(names: tuple[str, ...]) -> str:
     return _("bye: {names}").format(names=", ".join(names))
 
 
-def table_words(t: TableState) -> str:
-    """`Ann & Cid 120 – 80 Bob & Dee`, and how far the game is."""
-    state = (
+def state_words(t: TableState) -> str:
+    """How far a table's game is: `over`, `2 deals`."""
+    return (
         pgettext("table state", "over")
         if t.over
         else ngettext("{deals} deal", "{deals} deals", t.deals).format(deals=t.deals)
     )
+
+
+def table_words(t: TableState) -> str:
+    """`Ann & Cid 120 – 80 Bob & Dee`, and how far the game is."""
+    state = state_words(t)
     return _("table {table}: {a} {score_a} – {score_b} {b} ({state})").format(
         table=t.table,
         a=" & ".join(t.sides[0]),
@@ -85,6 +90,21 @@ def table_words(t: TableState) -> str:
         score_b=t.scores[1],
         state=state,
     )
+
+
+def next_seat_words(seat: NextSeat) -> str:
+    """`Ann: table 3, with Eve, against Cid and Dee`; a bye or a player gone, said so."""
+    if seat.table is not None:
+        return _("{player}: table {table}, with {partner}, against {first} and {second}").format(
+            player=seat.player,
+            table=seat.table,
+            partner=seat.partner,
+            first=seat.against[0],
+            second=seat.against[1],
+        )
+    if seat.bye:
+        return _("{player}: sits out round {round}").format(player=seat.player, round=seat.round)
+    return _("{player}: no longer plays tonight").format(player=seat.player)
 
 
 def rules_words(event: Event, rules: Rules | None) -> str:

@@ -162,6 +162,8 @@
         live.dataset.steps = data.steps;
       }
       redraw(data);
+      var deal = document.getElementById("deal");
+      if (deal && data.deal !== undefined) deal.textContent = data.deal;
       document.querySelectorAll(".message, .note:not(#changed)").forEach(function (old) { old.remove(); });
       enhance();
     });
