@@ -37,6 +37,8 @@ COMMAND_MODULES = {
     "play": "play",
     "serve": "serve",
     "export": "export",
+    "import": "sharing",
+    "app": "phone",
     "check": "check",
     "stats": "stats",
     "ratings": "ratings",
