@@ -355,10 +355,12 @@ def _undo_page(path: Path, version: str) -> dict[str, Any]:
 def _share_page(path: Path) -> dict[str, Any]:
     import segno
 
+    from scorepad.files.gamelink import qr_parts
     from scorepad.service.sharing import game_file_text, game_link
 
     link = game_link(path, _APP_URL[0])
-    code = segno.make(link, error="m")
+    # A list of parts, which segno takes (its stub names only one string).
+    code = segno.make(qr_parts(link), error="m")  # type: ignore[arg-type]
     qr = code.svg_inline(scale=4, border=4, title=_("QR code of the game link"))
     url = _game_url(path.stem)
     return _page("share.html", role="keep", name=path.stem, link=link, qr=markupsafe.Markup(qr),

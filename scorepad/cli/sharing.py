@@ -70,7 +70,10 @@ def qr_text(link: str) -> str:
 
     import segno
 
-    code = segno.make(link, error="m", boost_error=False)
+    from scorepad.files.gamelink import qr_parts
+
+    # A list of parts, which segno takes (its stub names only one string).
+    code = segno.make(qr_parts(link), error="m", boost_error=False)  # type: ignore[arg-type]
     out = io.StringIO()
     code.terminal(out=out, compact=True)
     return out.getvalue()

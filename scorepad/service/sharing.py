@@ -24,7 +24,7 @@ from scorepad.service.games import NameTakenError, Started
 def read_shared(given: str) -> Game:
     """The game a link or a game file's path holds, checked; nothing is saved."""
     if is_link(given):
-        return game_of_link(given)[0]
+        return game_of_link(given)
     path = Path(given).expanduser()
     try:
         data = path.read_bytes()
@@ -59,7 +59,7 @@ def import_bytes(data: bytes, as_name: str | None = None, where: str = "game fil
 
 def import_link(link: str, as_name: str | None = None) -> Started:
     """`import_game` of the game a link holds."""
-    return import_game(game_of_link(link)[0], as_name)
+    return import_game(game_of_link(link), as_name)
 
 
 def game_link(path: Path, app_url: str) -> str:
