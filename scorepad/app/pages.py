@@ -361,7 +361,7 @@ def _share_page(path: Path) -> dict[str, Any]:
     link = game_link(path, _APP_URL[0])
     # A list of parts, which segno takes (its stub names only one string).
     code = segno.make(qr_parts(link), error="m")  # type: ignore[arg-type]
-    qr = code.svg_inline(scale=4, border=4, title=_("QR code of the game link"))
+    qr = code.svg_inline(scale=4, border=4, omitsize=True, title=_("QR code of the game link"))
     url = _game_url(path.stem)
     return _page("share.html", role="keep", name=path.stem, link=link, qr=markupsafe.Markup(qr),
                  file_text=game_file_text(path), game_url=url, here=f"{url}share")  # fmt: skip
