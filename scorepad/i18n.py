@@ -264,7 +264,10 @@ def format_number(value: float, decimals: int = 0) -> str:
     code = language()
     if code == "en":
         return f"{value:.{decimals}f}"  # no Babel for English: start-up stays Typer's
-    from babel.numbers import format_decimal
+    try:
+        from babel.numbers import format_decimal
+    except ImportError:  # the phone app (Pyodide) ships no Babel: the plain way, same result
+        return _plain_number(value, decimals, code)
 
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
     return format_decimal(value, format=pattern, locale=_BABEL_LOCALES[code])
@@ -275,7 +278,10 @@ def format_percent(rate: float, decimals: int = 1) -> str:
     code = language()
     if code == "en":
         return f"{100 * rate:.{decimals}f}%"  # as scorepad always wrote it, without Babel
-    from babel.numbers import format_percent as babel_percent
+    try:
+        from babel.numbers import format_percent as babel_percent
+    except ImportError:  # the phone app ships no Babel
+        return _plain_number(100 * rate, decimals, code) + "\u00a0%"
 
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
     if code == "de":
@@ -288,10 +294,44 @@ def format_datetime(moment: datetime, pattern: str | None = None) -> str:
 
     `pattern` (CLDR, like `d. MMM`) says it shorter where a column is narrow.
     """
-    from babel.dates import format_datetime as babel_datetime
-
     code = language()
+    try:
+        from babel.dates import format_datetime as babel_datetime
+    except ImportError:  # the phone app ships no Babel
+        return _plain_datetime(moment, pattern or _DATETIME_PATTERNS[code], code)
     return babel_datetime(moment, pattern or _DATETIME_PATTERNS[code], locale=_BABEL_LOCALES[code])
+
+
+# What Babel says for the few numbers and dates scorepad writes, for where there is no
+# Babel (the phone app, in Pyodide): German and British English only, the CLDR patterns
+# scorepad uses only (d, dd, MM, MMM, y, HH, mm). tests/test_app_words.py holds the two
+# ways together for every month, and for numbers of every size and sign.
+_MONTHS = {
+    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"),
+    "de": ("Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.",
+           "Nov.", "Dez."),
+}  # fmt: skip
+_SEPARATORS = {"en": (",", "."), "de": (".", ",")}  # (thousands, decimal)
+
+
+def _plain_number(value: float, decimals: int, code: str) -> str:
+    """`value` grouped by thousands, as Babel's `#,##0.00` writes it in `code`."""
+    thousands, point = _SEPARATORS[code]
+    text = f"{abs(value):,.{decimals}f}"
+    whole, _dot, fraction = text.partition(".")
+    sign = "-" if value < 0 else ""
+    said = sign + whole.replace(",", thousands)
+    return said + (point + fraction if fraction else "")
+
+
+def _plain_datetime(moment: datetime, pattern: str, code: str) -> str:
+    """`moment` by a CLDR `pattern` made of d, dd, MM, MMM, y, HH and mm."""
+    fields = {
+        "dd": f"{moment.day:02d}", "d": str(moment.day), "MMM": _MONTHS[code][moment.month - 1],
+        "MM": f"{moment.month:02d}", "y": str(moment.year), "HH": f"{moment.hour:02d}",
+        "mm": f"{moment.minute:02d}",
+    }  # fmt: skip
+    return re.sub(r"dd|d|MMM|MM|y|HH|mm", lambda match: fields[match.group(0)], pattern)
 
 
 set_language(language_from_environment({}))

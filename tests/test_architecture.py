@@ -49,7 +49,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "reports": ("scorepad.render", "scorepad.export"),
     "service": ("scorepad.service",),
     "simulator": ("scorepad.sim",),
-    "faces": ("scorepad.cli", "scorepad.serve", "scorepad.__main__"),
+    "faces": ("scorepad.cli", "scorepad.serve", "scorepad.app", "scorepad.__main__"),
 }  # fmt: skip
 MAY_IMPORT: dict[str, set[str]] = {
     "ground": {"ground"},
@@ -78,7 +78,7 @@ NOT_CALLED_IN_PURE = {"open", "print", "input", "__import__"}
 TYPER_ALLOWED = ("scorepad.cli",)
 RICH_ALLOWED = ("scorepad.render", "scorepad.export", "scorepad.cli")
 # The faces, each a package: none imports another.
-FACES = ("scorepad.cli", "scorepad.serve")
+FACES = ("scorepad.cli", "scorepad.serve", "scorepad.app")
 # Imports between two places that no part's rule forbids but that are refused all the same.
 FORBIDDEN = {
     ("scorepad.serve", "scorepad.export"): "the served pages word through words/, not an export",
@@ -89,6 +89,8 @@ KNOWN = {
     ("scorepad.cli.serve", "scorepad.serve"): "the serve command starts the web face",
     ("scorepad.sim.validate", "scorepad.render.problems"): "a problem is worded on demand",
     ("scorepad.sim.results", "scorepad.render.problems"): "a replay is worded on demand",
+    ("scorepad.app", "scorepad.serve"): "the phone app draws the keep page's views and forms",
+    ("scorepad.cli.phone", "scorepad.app"): "the app command builds the phone app",
 }
 
 

@@ -226,7 +226,8 @@ def help_pages() -> list[list[str]]:
         ["event", sub, "--help"]
         for sub in ("new", "seat", "unseat", "add", "drop", "show", "export")
     ]
-    return pages + [["presets", "list", "--help"], ["presets", "show", "--help"], *events]
+    apps = [["app", "build", "--help"], ["app", "serve", "--help"]]
+    return pages + [["presets", "list", "--help"], ["presets", "show", "--help"], *events, *apps]
 
 
 # What a help page shows that is not words: commands, options, the program's name.
@@ -257,7 +258,8 @@ def test_every_word_of_every_help_page_is_marked_for_translation(
         word
         for word in re.findall(r"[A-Za-z][A-Za-z']+", unmarked)
         if word not in COMMAND_MODULES
-        and word not in ("list", "show", "seat", "unseat", "add", "drop", *FORMAT_NAMES)
+        and word not in ("list", "show", "seat", "unseat", "add", "drop", "build", "link",
+                         *FORMAT_NAMES)
     ]
     assert words == []
 

@@ -19,11 +19,13 @@ from scorepad.i18n import N_, _
 from scorepad.service.library import write_text
 from scorepad.service.reads import open_game
 
-FORMATS = "csv|json|md|html|svg|txt"
+FORMATS = "csv|json|md|html|svg|txt|link"
 
 
 EXPORT_HELP = N_(
     "Export the whole score sheet as csv, json, md, html, svg or txt.\n\n"
+    "link is an address of the phone app holding the whole game (printed with its QR code"
+    " on a terminal; --url or SCOREPAD_APP_URL gives the app's address).\n\n"
     "html is one printable page with a score chart (no scripts, no network); svg and txt are"
     " the sheet as `show` draws it; json is what `show --json` prints; csv has one row per"
     " round and team."
@@ -57,8 +59,20 @@ def export(
         ),
     ] = None,
     game_ref: GameOption = None,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            "--url",
+            metavar="URL",
+            help="For --format link: the phone app's address (default: $SCOREPAD_APP_URL).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Export the whole score sheet as csv, json, md, html, svg or txt (see EXPORT_HELP)."""
+    if fmt == "link":
+        _export_link(url, game_ref, output)
+        return
     to_stdout = output is None or output == "-"
     if not to_stdout and Path(output or "").expanduser().is_dir():
         suffix = parse_format(fmt).value if fmt is not None else "html"
@@ -86,6 +100,20 @@ def export(
         ),
         err=True,
     )
+
+
+def _export_link(url: str | None, game_ref: str | None, output: str | None) -> None:
+    """The game as a link to the phone app, and on a terminal its QR code."""
+    from scorepad.cli.sharing import app_url, qr_text
+    from scorepad.service.sharing import game_link
+
+    link = game_link(open_game(game_ref).path, app_url(url))
+    if output is not None and output != "-":
+        write_output(Path(output).expanduser(), link + "\n")
+        return
+    if sys.stdout.isatty():
+        sys.stdout.write(qr_text(link))
+    sys.stdout.write(link + "\n")
 
 
 def write_output(target: Path, text: str) -> None:

@@ -36,6 +36,8 @@ COMMAND_MODULES = {
     "play": "play",
     "serve": "serve",
     "export": "export",
+    "import": "sharing",
+    "app": "phone",
     "check": "check",
     "stats": "stats",
     "ratings": "ratings",

@@ -29,7 +29,7 @@ from scorepad.files.library import (
     trash_entries,
     trashed_games,
 )
-from scorepad.files.store import FileStamp, file_stamp
+from scorepad.files.store import FileStamp, file_stamp, game_from_bytes
 from scorepad.files.store import load_game_file as load_game
 
 if TYPE_CHECKING:
@@ -47,12 +47,14 @@ __all__ = [
     "current_game",
     "file_stamp",
     "find_game",
+    "game_from_bytes",
     "games_dir",
     "indexed_games",
     "load_game",
     "load_preset",
     "open_game",
     "preset_names",
+    "presets_dir",
     "preset_rules",
     "preset_summaries",
     "resolve_game",
@@ -80,6 +82,13 @@ def open_game(ref: str | None) -> Opened:
 
 # ---------------------------------------------------------------------------
 # Presets
+
+
+def presets_dir() -> Path:
+    """Where the shipped presets are (the phone app's build packs them)."""
+    from scorepad.files.presets import presets_dir as shipped
+
+    return shipped()
 
 
 def preset_names() -> list[str]:
