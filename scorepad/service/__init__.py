@@ -7,6 +7,7 @@
 - `reads`: the one door for reads: a game named as a person names it, loaded; the saved
   games, the trash, the presets, the ratings, and the stamp a watcher polls.
 - `library`: the saved games as a whole: the current one, the trash, an export's file.
+- `clock`: the one reading of the time (the server's or the CLI's), handed on as a value.
 - `events`: club nights: new, seat, add, drop, show and list; each table's game started
   through `games`.
 """
