@@ -376,11 +376,13 @@ def correction_words(correction: Correction, after: Standings, number: int) -> s
 
 def format_words(format_: str) -> str:
     """A club night's format as the reader says it: in English its `--format` name
-    (rotate, pairs, swiss), which the JSON keeps in every language."""
+    (rotate, pairs, swiss, most-wins), which the JSON keeps in every language."""
     if format_ == "rotate":
         return pgettext("event format", "rotate")
     if format_ == "pairs":
         return pgettext("event format", "pairs")
+    if format_ == "most-wins":
+        return pgettext("event format", "most-wins")
     return pgettext("event format", "swiss")
 
 
