@@ -27,6 +27,7 @@ from scorepad.serve.guard import NotFound, read_form
 if TYPE_CHECKING:
     import jinja2
 
+    from scorepad.club.event import Event
     from scorepad.serve.config import ServeConfig
 
 EVENT_ROLES = ("room", "table", "organizer")
@@ -99,6 +100,7 @@ class EventPages:
                 for key, (first, second) in rated.chances.items()
             },
             "bye_rule": bye_rule(),
+            "clock": _event_clock_said(event),
         }
 
     async def room(self, request: Request) -> Response:
@@ -172,3 +174,13 @@ class EventPages:
 
     async def drop(self, request: Request) -> Response:
         return await self._change(request, "drop")
+
+
+def _event_clock_said(event: Event) -> str:
+    """The night's time left by the server's clock, or that time is up (empty: no clock)."""
+    from scorepad.engine.clock import ClockReading
+    from scorepad.service import clock as service_clock
+    from scorepad.words.gametext import clock_words
+
+    left = event.seconds_left(service_clock.now())
+    return "" if left is None else clock_words(ClockReading(left, left == 0, None))

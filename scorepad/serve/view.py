@@ -93,6 +93,7 @@ class GameView:
     undo_question: str  # `Take back round 3's tricks?`, the undo page's question
     watch_turn: str  # the turn as a watcher reads it (only the keeper corrects rounds)
     steps: str  # a short mark of each entry, for the script to name what changed
+    clock: str = ""  # `Time left: 12:30.` for a game to a clock, read by the server's clock
 
 
 def game_view(game: Game, result: Standings | None = None) -> GameView:
@@ -184,7 +185,20 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         undo_question=undo_question,
         watch_turn=_("The game is over.") if result.finished and waiting is None else turn,
         steps=entry_steps(game),
+        clock=_clock_said(game, result),
     )
+
+
+def _clock_said(game: Game, result: Standings) -> str:
+    """The time left on a game's clock, by the server's clock (empty: none, or over)."""
+    if game.clock is None or result.finished:
+        return ""
+    from scorepad.engine.clock import clock_reading
+    from scorepad.service import clock as service_clock
+    from scorepad.words.gametext import clock_words
+
+    reading = clock_reading(game, service_clock.now())
+    return clock_words(reading) if reading is not None else ""
 
 
 def entry_steps(game: Game) -> str:
