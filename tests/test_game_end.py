@@ -7,13 +7,17 @@ by the target or by Boston; both kinds of loss are for good. Each game is played
 
 from __future__ import annotations
 
+import dataclasses
+from datetime import UTC, datetime
+
 import pytest
 from conftest import preset_rules
 
+from scorepad.engine.clock import Clock, ClockReading, clock_reading
 from scorepad.engine.entry import record_bids, record_tricks
-from scorepad.engine.game import Game, new_game, standings
+from scorepad.engine.game import Game, call_time, new_game, standings
 from scorepad.engine.scoring import EndReason, Level, Outcome
-from scorepad.words.gametext import describe_end, level_text, need_words
+from scorepad.words.gametext import clock_words, describe_end, level_text, need_words
 
 END_GAMES = [
     pytest.param(
@@ -191,3 +195,95 @@ def test_one_side_over_the_target_alone_is_not_level() -> None:
     result = standings(game)
     assert (result.level, result.winner) == (None, 1)
     assert level_text(game, result) is None
+
+
+# ---------------------------------------------------------------------------
+# The clock (docs/rules.md): time is called at the first entry after the clock ran out;
+# the deal in play then is finished, the side ahead wins, a tie plays one more deal. The
+# clock is injected: every moment below is a value, nothing waits.
+
+START = int(datetime(2025, 3, 14, 19, 0, tzinfo=UTC).timestamp())
+US_AHEAD = "Ann=3 Bob=3 Cy=3 Di=3 / Ann=4 Bob=3 Cy=3 Di=3"  # Us 61, Them 60
+LEVEL = "Ann=3 Bob=3 Cy=3 Di=3 / Ann=3 Bob=3 Cy=3 Di=4"  # Us 60, Them 61: level after both
+BOTH_SET = "Ann=4 Bob=4 Cy=4 Di=4 / Ann=3 Bob=4 Cy=3 Di=3"  # -80 each
+
+
+def at(minutes: float) -> float:
+    return START + 60 * minutes
+
+
+def on_the_clock(*rounds: str, minutes: int = 60) -> Game:
+    return dataclasses.replace(played("standard", *rounds), clock=Clock(START, minutes))
+
+
+def entered(game: Game, text: str, now: float) -> Game:
+    """A round entered as the service enters it: bids, then tricks, each a change made at
+    `now` (time is called first, if it has run out)."""
+    bids, tricks = text.split(" / ")
+    game = record_bids(call_time(game, now), bids.split())
+    return record_tricks(call_time(game, now), tricks.split())
+
+
+def test_time_called_mid_deal_the_deal_is_finished_and_the_side_ahead_wins() -> None:
+    game = on_the_clock(US_AHEAD)
+    game = record_bids(call_time(game, at(50)), ["Ann=3", "Bob=3", "Cy=3", "Di=3"])
+    assert game.clock is not None and game.clock.called is None  # 50 minutes: not yet
+    assert clock_reading(game, at(50)) == ClockReading(600, False, None)
+    # The clock runs out while deal 2 is played: its tricks are the first entry after.
+    game = record_tricks(call_time(game, at(61)), ["Ann=4", "Bob=3", "Cy=3", "Di=3"])
+    assert game.clock is not None and game.clock.called == 2
+    result = standings(game)
+    assert (result.scores, result.outcome, result.ended_after) == (
+        (122, 120), Outcome(0, EndReason.TIME), 2,
+    )  # fmt: skip
+    assert describe_end(game.rules, Outcome(0, EndReason.TIME)) == "time was called"
+
+
+def test_time_run_out_between_deals_the_next_deal_is_the_last() -> None:
+    game = on_the_clock(US_AHEAD)
+    # Nobody wrote between 60 and 65: the next deal's cards are out, and it is the last.
+    reading = clock_reading(game, at(65))
+    assert reading == ClockReading(0, True, 2)
+    assert clock_words(reading) == "Time is up: deal 2 is the last (a tie plays one more)."
+    game = entered(game, LEVEL, at(65))
+    result = standings(game)
+    assert (result.scores, result.outcome) == ((121, 121), None)
+    assert result.level == Level((0, 1), 121, EndReason.TIME)
+
+
+def test_a_tie_at_the_call_plays_one_more_deal() -> None:
+    game = on_the_clock(US_AHEAD)
+    game = entered(game, LEVEL, at(61))  # called in deal 2, which ends level
+    result = standings(game)
+    assert (result.scores, result.finished) == ((121, 121), False)
+    assert clock_reading(game, at(70)) == ClockReading(0, True, 3)
+    game = entered(game, BOTH_SET, at(72))  # still level: one more again
+    assert clock_reading(game, at(73)) == ClockReading(0, True, 4)
+    assert not standings(game).finished
+    game = entered(game, US_AHEAD, at(80))
+    result = standings(game)
+    assert (result.scores, result.outcome, result.ended_after) == (
+        (102, 101), Outcome(0, EndReason.TIME), 4,
+    )  # fmt: skip
+    assert game.clock is not None and game.clock.called == 2  # the call is kept as made
+    assert clock_reading(game, at(90), finished=True) == ClockReading(0, True, None)
+
+
+def test_a_reconnect_after_the_call_reads_the_same_call() -> None:
+    """A phone that reads the game again later (the file, and the server's clock) sees
+    time up and the same last deal, whether or not an entry has been made since."""
+    game = on_the_clock(US_AHEAD)
+    before_any_entry = clock_reading(game, at(61))
+    game = record_bids(call_time(game, at(62)), ["Ann=3", "Bob=3", "Cy=3", "Di=3"])
+    reconnected = clock_reading(game, at(75))
+    assert before_any_entry == reconnected == ClockReading(0, True, 2)
+    assert clock_words(ClockReading(3725, False, None)) == "Time left: 1:02:05."
+    assert clock_words(ClockReading(59, False, None)) == "Time left: 0:59."
+
+
+def test_a_game_over_before_the_clock_ran_out_is_not_called() -> None:
+    game = dataclasses.replace(
+        played("standard", "Ann=6 Bob=3 Cy=4 Di=1 / Ann=7 Bob=3 Cy=3 Di=0", overrides=(
+            "target=100",)), clock=Clock(START, 30))  # fmt: skip
+    assert standings(game).finished
+    assert call_time(game, at(45)) == game

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorepad.engine.bids import BLIND_NIL, NIL, Bid, number
+from scorepad.engine.clock import Clock
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.engine.game import Game, Round, SideEntry, new_game, standings
 from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
@@ -183,9 +184,14 @@ def games(draw: st.DrawFn) -> Game:
         if index == count - 1 and draw(st.booleans()):
             round_ = Round(round_.dealer, tuple(SideEntry(e.bids) for e in round_.sides))
         rounds.append(round_)
+    clock = None
+    if draw(st.booleans()):  # a game to a clock, its time called or not
+        start = draw(st.integers(0, 2**33))
+        clock = Clock(start, draw(st.integers(1, 1440)), draw(st.none() | st.integers(1, 9)))
     return Game(
-        game.name, game.players, game.sides, preset, rules, game.first_dealer, tuple(rounds)
-    )
+        game.name, game.players, game.sides, preset, rules, game.first_dealer, tuple(rounds),
+        clock=clock,
+    )  # fmt: skip
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -449,3 +455,23 @@ def test_bound_every_knob_number_in_a_game_file() -> None:
     assert str(caught.value).endswith(
         "rules: trick_points = a number of 310 digits is not allowed: zero or more, at most 10000"
     )
+
+
+@pytest.mark.parametrize(
+    "clock",
+    [
+        "[clock]\nstart = 2025-03-14T19:00:00\nminutes = 90\n",
+        "[clock]\nstart = 2025-03-14T19:00:00Z\nminutes = 0\n",
+        "[clock]\nstart = 2025-03-14T19:00:00Z\nminutes = 90\ncalled = true\n",
+        "[clock]\nstart = \"8 pm\"\nminutes = 90\n",
+        "[clock]\nstart = 2025-03-14T19:00:00Z\n",
+    ],
+    ids=["no-offset", "no-minutes", "called-not-a-number", "start-not-a-moment", "minutes-missing"],
+)
+def test_a_damaged_clock_is_refused_in_one_line(clock: str) -> None:
+    from scorepad.engine.rules import Rules
+
+    text = game_to_toml(new_game("g", ["A", "B", "C", "D"], Rules(), preset="standard"))
+    text = text.replace("\n[rules]\n", "\n" + clock + "\n[rules]\n")
+    with pytest.raises(GameFileError, match=r"\[clock\] must hold start"):
+        game_from_toml(text, "g.toml")

@@ -16,6 +16,7 @@ again on every run.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import random
 import tomllib
 from collections import Counter
@@ -26,6 +27,7 @@ import pytest
 from conftest import preset_rules
 
 from scorepad.engine.bids import Bid, BidKind, check_side_bids, check_table_bids
+from scorepad.engine.clock import Clock
 from scorepad.engine.game import Game, Round, SideEntry, standings
 from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
 from scorepad.engine.rules import KNOBS, Rules
@@ -36,6 +38,7 @@ from scorepad.reference import refusals, rulebook, scorekeeper, tally
 from scorepad.sim.referee import Referee
 
 PRESETS = preset_names()
+CLOCK_START = int(datetime.datetime(2025, 3, 14, 19, 0, tzinfo=datetime.UTC).timestamp())
 T = TypeVar("T")
 
 # Values each knob may take in a random game; an override the rules refuse in the
@@ -410,10 +413,16 @@ def check_a_game(dice: Dice, seen: Counter[str]) -> None:
         # Each round is followed by its mirror (the sides' plays swapped), so the two sides
         # are level after every pair of rounds and a game can end level over the target.
         rounds = [played for round_ in rounds for played in (round_, round_[::-1])]
+    # A clock whose time was called in some deal, a game in four (drawn last, so that the
+    # cases without one stay as they were).
+    called = dice.number(1, len(rounds)) if dice.number(0, 3) == 0 else None
     expected = tally.play_game(
-        table.knobs, [[reference_hands(play) for play in round_] for round_ in rounds]
+        table.knobs, [[reference_hands(play) for play in round_] for round_ in rounds], called
     )
-    result = standings(engine_game(table, rounds))
+    game = engine_game(table, rounds)
+    if called is not None:
+        game = dataclasses.replace(game, clock=Clock(CLOCK_START, 60, called))
+    result = standings(game)
     for number, (round_, engine_round) in enumerate(
         zip(rounds, result.rounds, strict=True), start=1
     ):
@@ -469,6 +478,7 @@ GAME_FLOORS = {
     "games ended by loss-limit": 10,
     "games ended by sets": 15,
     "games ended by boston": 1,
+    "games ended by time": 20,
     "games drawn": 3,
     "rounds after the end": 250,
     "warnings": 35,
@@ -815,6 +825,41 @@ GAMES = [
                  (0, 2, "loss-limit"), (-70, -80),
                  id="through-the-limit-together-then-set-out-ends-by-the-loss-limit"),
 ]  # fmt: skip
+
+# docs/rules.md, the clock: the deal in play when time is called is finished, then the
+# side ahead wins; a tie plays one more deal.
+CLOCK_GAMES = [
+    pytest.param(["3:3 3:3 | 3:3 3:4", "3:3 3:3 | 3:3 3:3"], 2, (1, 2, "time"), (120, 121),
+                 id="time-called-mid-deal-the-side-ahead-wins-after-it"),
+    pytest.param(["3:3 3:4 | 3:3 3:3", "3:3 3:3 | 3:3 3:4", "4:4 3:3 | 3:3 3:3"], 2,
+                 (0, 3, "time"), (191, 181), id="a-tie-at-the-call-plays-one-more-deal"),
+    pytest.param(["3:3 3:3 | 3:3 3:4", "3:3 3:3 | 3:3 3:3"], 3, None, (120, 121),
+                 id="the-deal-called-not-yet-played-plays-on"),
+    pytest.param(["5:5 5:5 | 1:1 1:2"], 1, (0, 1, "target"), (100, 20),
+                 id="the-target-reached-in-the-last-deal-ends-it-by-the-target"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("rounds", "called", "end", "scores"), CLOCK_GAMES)
+def test_games_that_end_at_time(
+    rounds: list[str], called: int, end: tuple[int, int, str] | None, scores: tuple[int, ...]
+) -> None:
+    table = named_table("standard", ("target=100", "overtrick_points=0")
+                        if end and end[2] == "target" else ())  # fmt: skip
+    played = [read_round(text) for text in rounds]
+    expected = tally.play_game(
+        table.knobs, [[reference_hands(play) for play in round_] for round_ in played], called
+    )
+    game = dataclasses.replace(engine_game(table, played), clock=Clock(CLOCK_START, 60, called))
+    result = standings(game)
+    last = expected.ended_after or len(played)
+    assert tuple(side.score for side in expected.rounds[last - 1]) == scores
+    wanted = (
+        (expected.winner, expected.ended_after, expected.reason) if expected.ended_after else None
+    )
+    outcome = result.outcome
+    engine_end = (outcome.winner, result.ended_after, outcome.reason.value) if outcome else None
+    assert (wanted, engine_end) == (end, end)
 
 
 @pytest.mark.parametrize(("preset", "overrides", "rounds", "end", "scores"), GAMES)

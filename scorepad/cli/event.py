@@ -45,14 +45,23 @@ def new_event(
         str,
         typer.Option("--players", metavar="A,B,C,...", help="The players, comma-separated."),
     ],
-    rounds: Annotated[int, typer.Option("--rounds", metavar="N", help="Rounds to play.")],
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            metavar="N",
+            help="Rounds to play (most-wins: at most; by default as many as pairs can meet).",
+            show_default=False,
+        ),
+    ] = None,
     format_: Annotated[
         str,
         typer.Option(
             "--format",
-            metavar="rotate|pairs|swiss",
+            metavar="rotate|pairs|swiss|most-wins",
             help="rotate: partners change every round; pairs: fixed pairs, round robin;"
-            " swiss: fixed pairs meet others of a similar record.",
+            " swiss: fixed pairs meet others of a similar record; most-wins: fixed pairs,"
+            " winners meet winners until the clock (--minutes) stops, ranked by wins.",
         ),
     ] = "rotate",
     pairs: Annotated[
@@ -60,7 +69,7 @@ def new_event(
         typer.Option(
             "--pairs",
             metavar="A+B,C+D,...",
-            help="The fixed partnerships (pairs and swiss).",
+            help="The fixed partnerships (pairs, swiss and most-wins).",
             show_default=False,
         ),
     ] = None,
@@ -81,6 +90,16 @@ def new_event(
             "--seed",
             metavar="S",
             help="The seed the seats are drawn from (default: a new one).",
+            show_default=False,
+        ),
+    ] = None,
+    minutes: Annotated[
+        int | None,
+        typer.Option(
+            "--minutes",
+            metavar="M",
+            help="The night's clock, M minutes from now: when time is called, each table"
+            " finishes the deal in play and the side ahead wins; no round is seated after.",
             show_default=False,
         ),
     ] = None,
@@ -112,6 +131,7 @@ def new_event(
         overrides=overrides or (),
         deals=deals,
         seed=seed,
+        minutes=minutes,
     )
     event = view.event
     typer.echo(
@@ -176,6 +196,17 @@ def _echo_standings(
     print_renderable(standings_table(heads, standings, cells))
 
 
+def _echo_clock(event: Event) -> None:
+    """The night's time left, or that time is up (nothing without a clock)."""
+    from scorepad.engine.clock import ClockReading
+    from scorepad.service import clock as service_clock
+    from scorepad.words.gametext import clock_words
+
+    left = event.seconds_left(service_clock.now())
+    if left is not None:
+        typer.echo(clock_words(ClockReading(left, left == 0, None)))
+
+
 @event_app.command("show")
 def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
     """Show the standings, this round's tables and the next round's seats."""
@@ -192,6 +223,7 @@ def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
     from scorepad.words.eventtext import bye_rule
 
     _echo_standings(event, standings, event_ratings(view).rows)
+    _echo_clock(event)
     typer.echo(bye_rule())
     for state in standings.rounds:
         if state.number == event.current:
@@ -199,7 +231,8 @@ def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
         elif state.number == event.current + 1:
             _echo_round(event, state, _("Round {number}, next:"))
     drawn = any(s.number == event.current + 1 for s in standings.rounds)
-    if event.format == "swiss" and event.current < event.rounds_planned and not drawn:
+    ranked = event.format in ("swiss", "most-wins")
+    if ranked and event.current < event.rounds_planned and not drawn:
         typer.echo(_("The next round is drawn once this one is over."))
     _echo_problems(event)
 

@@ -68,6 +68,16 @@ def new(
             autocompletion=complete_new_players,
         ),
     ] = None,
+    minutes: Annotated[
+        int | None,
+        typer.Option(
+            "--minutes",
+            metavar="M",
+            help="Play to a clock of M minutes from now: when time is called, the deal in"
+            " play is finished and the side ahead wins (a tie plays one more deal).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Start a game and make it the current one."""
     # The service's games (some 5 ms over the library) only where a game is written or summed up,
@@ -87,6 +97,7 @@ def new(
             overrides or (),
             teams=split_names(teams) if teams is not None else None,
             dealer=dealer,
+            minutes=minutes,
         )
     except NameTakenError as error:
         raise GameError(
@@ -106,6 +117,14 @@ def new(
             dealer=game.players[game.first_dealer],
         )
     )
+    if game.clock is not None:
+        typer.echo(
+            ngettext(
+                "The clock runs {minutes} minute: time is called after that.",
+                "The clock runs {minutes} minutes: time is called after that.",
+                game.clock.minutes,
+            ).format(minutes=game.clock.minutes)
+        )
 
 
 @app.command()

@@ -22,6 +22,7 @@ from scorepad.errors import GameError, ScorepadError
 from scorepad.i18n import _
 from scorepad.render.explain import explain_round
 from scorepad.render.sheet import score_sheet
+from scorepad.service import clock as service_clock
 from scorepad.service.reads import load_game, resolve_game
 
 
@@ -56,7 +57,7 @@ def show(
 
         print_json(game_json(game, result))
         return
-    print_renderable(score_sheet(game, result))
+    print_renderable(score_sheet(game, result, service_clock.now()))
 
 
 @app.command()

@@ -64,7 +64,7 @@ class Event:
     name: str
     format: Format
     players: tuple[str, ...]  # the field now, in the order given (pairs: partners together)
-    pairs: tuple[Pair, ...]  # fixed partnerships (pairs and swiss); () for rotate
+    pairs: tuple[Pair, ...]  # fixed partnerships (pairs, swiss, most-wins); () for rotate
     preset: str
     overrides: tuple[str, ...]  # --set KEY=VALUE as given, `deal_limit=N` for --deals
     seed: str
@@ -73,6 +73,22 @@ class Event:
     problems: tuple[SeatingProblem, ...] = ()  # what the seats drawn could not avoid
     day: str | None = None  # the night's date (ISO), when it was started; None before 0.x
     reopened: tuple[Reopened, ...] = ()  # finished tables reopened after the night moved on
+    # The night's clock (`--minutes`): the moment it started, in seconds since the epoch
+    # (when the event was started and its first round seated), and its length; every
+    # table's game plays to it (docs/rules.md, the clock). None: no clock.
+    clock_start: int | None = None
+    clock_minutes: int | None = None
+
+    def time_up(self, now: float) -> bool:
+        """Whether the night's clock has run out at `now` (never, without a clock)."""
+        left = self.seconds_left(now)
+        return left is not None and left <= 0
+
+    def seconds_left(self, now: float) -> int | None:
+        """The seconds left on the night's clock at `now` (None: no clock)."""
+        if self.clock_start is None or self.clock_minutes is None:
+            return None
+        return max(0, int(self.clock_start + 60 * self.clock_minutes - now))
 
     @property
     def current(self) -> int:
@@ -144,7 +160,8 @@ def draw_rounds(event: Event, draw: Draw, ranking: Sequence[Pair] = ()) -> Event
     """The event with every round not yet seated drawn again for the field as it is.
 
     Rotate and pairs draw every planned round at once (a round robin is planned whole);
-    swiss draws only the next round, by `ranking` (best first), when it is to be seated.
+    swiss and most-wins draw only the next round, by `ranking` (best first), when it is
+    to be seated: pairs of a like record meet, winners meeting winners.
     """
     played = [r for r in event.rounds if r.seated]
     seats = [r.seats for r in played]
@@ -339,8 +356,8 @@ def event_standings(event: Event, games: Mapping[str, Game]) -> EventStandings:
     """Fold the standings from the finished games of the seated rounds.
 
     `games` holds each seated table's game by name (the caller refuses a missing or
-    changed one first: `check_table_game`). Ranked by wins, then margin, then points;
-    rows level on all three share a rank.
+    changed one first: `check_table_game`). Ranked by wins, then margin, then points
+    (most-wins: by wins, then margin alone); rows level on all of them share a rank.
     """
     pairs = event.format != "rotate"
     unit_of = {name: unit_name(p) for p in event.pairs for name in p} if pairs else {}
@@ -378,11 +395,12 @@ def event_standings(event: Event, games: Mapping[str, Game]) -> EventStandings:
             for unit in sorted({unit_of.get(n, n) for n in round_.seats.byes}):
                 row(unit)[4] += 1
         states.append(RoundState(round_.number, round_.seated, tuple(tables), round_.seats.byes))
-    ranked = sorted(order, key=lambda u: (-tally[u][1], -tally[u][2], -tally[u][3]))
+    keyed = 3 if event.format == "most-wins" else 4  # wins, margin (and points)
+    ranked = sorted(order, key=lambda u: [-value for value in tally[u][1:keyed]])
     rows: list[StandingRow] = []
     for index, unit in enumerate(ranked):
-        key = tally[unit][1:4]
-        rank = rows[-1].rank if rows and tally[rows[-1].player][1:4] == key else index + 1
+        key = tally[unit][1:keyed]
+        rank = rows[-1].rank if rows and tally[rows[-1].player][1:keyed] == key else index + 1
         pair = next((p for p in event.pairs if unit_name(p) == unit), None) if pairs else None
         games_, wins, margin, points, byes = tally[unit]
         rows.append(StandingRow(rank, unit, pair, games_, wins, margin, points, byes))

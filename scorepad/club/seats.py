@@ -13,8 +13,10 @@ from scorepad.errors import ScorepadError, Todo
 from scorepad.i18n import _
 
 Pair = tuple[str, str]
-Format = Literal["rotate", "pairs", "swiss"]
-FORMATS: tuple[Format, ...] = ("rotate", "pairs", "swiss")
+Format = Literal["rotate", "pairs", "swiss", "most-wins"]
+FORMATS: tuple[Format, ...] = ("rotate", "pairs", "swiss", "most-wins")
+# The formats that draw each round from the standings once the round before is over.
+RANKED_FORMATS: tuple[Format, ...] = ("swiss", "most-wins")
 
 
 class Draw(Protocol):

@@ -14,6 +14,8 @@ No I/O, no clock, no randomness: the other parts hand it values and it returns f
 - `scoring`: a side's round scored into itemized lines (facts), the end of a game judged.
 - `game`: a game and its rounds; its standings folded from them, by the one fold step
   (`fold_round`) the simulator folds its games by too.
+- `clock`: a game's clock: time called at the first change after it ran out, the deal in
+  play then the last (a tie plays on), and the clock read at a moment given as a value.
 - `checks`: what is entered into a game checked: bids, tricks, round numbers.
 - `entry`: what people type (PLAYER=VALUE) read into rounds, corrections and undo.
 - `dispute`: a disputed round scored without a saved game.

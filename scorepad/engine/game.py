@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorepad.engine.bids import Bid, BidKind
+from scorepad.engine.clock import Clock, deal_in_play
 from scorepad.engine.names import check_game_names
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import (
@@ -70,8 +71,8 @@ class EventSeat(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A game's facts: names, the rules snapshot, the first dealer and the rounds, and
-    for a club night's table, its event, round and table."""
+    """A game's facts: names, the rules snapshot, the first dealer and the rounds, for a
+    club night's table its event, round and table, and its clock, if it plays to one."""
 
     name: str
     players: tuple[str, ...]
@@ -81,6 +82,7 @@ class Game:
     first_dealer: int = 0
     rounds: tuple[Round, ...] = ()
     event: EventSeat | None = None
+    clock: Clock | None = None
 
     def dealer_for(self, number: int) -> int:
         """The seat that deals round `number` (1-based): the deal passes clockwise."""
@@ -216,7 +218,13 @@ def start_running(sides: int) -> Running:
 
 
 def fold_round(
-    rules: Rules, running: Running, number: int, sides: Sequence[SideFold], *, judge: bool = True
+    rules: Rules,
+    running: Running,
+    number: int,
+    sides: Sequence[SideFold],
+    *,
+    judge: bool = True,
+    called: int | None = None,
 ) -> tuple[Running, Outcome | Level | None]:
     """Fold round `number` (each side's `SideFold`, in side order) into the running
     numbers, and judge the end: the one fold step of a game, which `standings` folds a
@@ -225,7 +233,8 @@ def fold_round(
     The sides that lose in the round are noted out (`note_losses`), and the end judged
     (`judge_round`: an `Outcome`, a `Level` that plays on, or None); with `judge` False
     (a round played after the end, which decides nothing) the scores carry on and
-    nothing is noted or judged."""
+    nothing is noted or judged. `called`: the deal in play when the clock's time was
+    called (`engine.clock`), the last but for a tie."""
     scores = tuple([score + side[0] for score, side in zip(running.scores, sides, strict=True)])
     bags = tuple([side[1] for side in sides])
     sets = tuple([count + side[2] for count, side in zip(running.sets, sides, strict=True)])
@@ -242,7 +251,7 @@ def fold_round(
         out_since, fell = tuple(noted_out), tuple(noted_fell)
     judged = judge_round(
         rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
-        deals=number,
+        deals=number, called=called,
     )  # fmt: skip
     return Running(scores, bags, sets, out_since, fell), judged
 
@@ -263,6 +272,7 @@ def standings(game: Game) -> Standings:
     at_end: Running | None = None
     level: Level | None = None
     names = _side_names(game)
+    called = game.clock.called if game.clock is not None else None
     for number, round_ in enumerate(game.rounds, start=1):
         after_end = ended_after is not None
         warnings = _bid_warnings(game, names, number, round_, running.scores)
@@ -271,7 +281,9 @@ def standings(game: Game) -> Standings:
             continue
         scored = _score_round(rules, names, round_, running.scores, running.bags)
         folds = [(side.points, side.bags, side.was_set, side.boston) for side in scored]
-        running, judged = fold_round(rules, running, number, folds, judge=not after_end)
+        running, judged = fold_round(
+            rules, running, number, folds, judge=not after_end, called=called
+        )
         ended: Outcome | None = None
         if not after_end:
             level = judged if isinstance(judged, Level) else None
@@ -435,6 +447,19 @@ def limit_decides(game: Game, standings: Standings) -> bool:
         return False
     reach = left * most_points_in_a_deal(game.rules)
     return all(game.rules.target - score > reach for score in standings.scores)
+
+
+def call_time(game: Game, now: float) -> Game:
+    """The game with time called at `now` (seconds since the epoch), if its clock has run
+    out and time was not called yet: the deal in play is noted as the last (a tie plays on
+    past it, `engine.clock`). A game over already is left as it is: nothing is in play."""
+    clock = game.clock
+    if clock is None or clock.called is not None or now < clock.end:
+        return game
+    if standings(game).finished:
+        return game
+    called = dataclasses.replace(clock, called=deal_in_play(game))
+    return dataclasses.replace(game, clock=called)
 
 
 def standings_before(game: Game, number: int) -> Standings:

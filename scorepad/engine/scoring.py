@@ -274,6 +274,7 @@ class EndReason(enum.Enum):
     SETS = "sets"
     BOSTON = "boston"
     DEAL_LIMIT = "deal-limit"
+    TIME = "time"  # the clock ran out (docs/rules.md, the clock)
 
 
 class Outcome(NamedTuple):  # not a dataclass: cheaper to create at every start-up
@@ -334,14 +335,16 @@ def judge_end(
     out_since: Sequence[int | None] = (),
     fell: Sequence[bool] = (),
     deals: int = 0,
+    called: int | None = None,
 ) -> Outcome | None:
     """Whether the game ends after a round with these scores, and who wins; None plays on.
 
     `judge_round` with a tie that plays on (a `Level`) as None.
     """
     judged = judge_round(
-        rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell, deals=deals
-    )
+        rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell, deals=deals,
+        called=called,
+    )  # fmt: skip
     return judged if isinstance(judged, Outcome) else None
 
 
@@ -354,6 +357,7 @@ def judge_round(
     out_since: Sequence[int | None] = (),
     fell: Sequence[bool] = (),
     deals: int = 0,
+    called: int | None = None,
 ) -> Outcome | Level | None:
     """Whether the game ends after a round with these scores, and who wins; a `Level`
     where it would end but for a tie at the top, which plays on; None plays on.
@@ -375,11 +379,13 @@ def judge_round(
 
     `deals` is the number of deals played, this one included: with a `deal_limit`, once
     they reach it and no side has won or lost otherwise, the higher score wins (a tie
-    plays one more deal, or is a draw, as `tie` says).
+    plays one more deal, or is a draw, as `tie` says). `called` is the deal in play when
+    the clock's time was called (`engine.clock`): once `deals` reach it, the same, by time.
     """
     limit, most_sets = rules.loss_limit, rules.sets_to_lose
     if (
         (not rules.deal_limit or deals < rules.deal_limit)
+        and (called is None or deals < called)
         and not any(out_since)
         and (boston_by is None or not rules.boston_wins)
         and scores
@@ -402,6 +408,8 @@ def judge_round(
     if not out:
         if rules.deal_limit and deals >= rules.deal_limit:
             return _highest(rules, scores, still_in, EndReason.DEAL_LIMIT)
+        if called is not None and deals >= called:
+            return _highest(rules, scores, still_in, EndReason.TIME)
         return None
     if not still_in:  # every side lost: those that lost last are still in the running
         last = max(out_since[side] or 0 for side in out)

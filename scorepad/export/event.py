@@ -67,6 +67,11 @@ def event_data(
         "format": event.format,
         "round": event.current,
         "rounds_planned": event.rounds_planned,
+        "clock": (
+            {"start": event.clock_start, "minutes": event.clock_minutes}
+            if event.clock_start is not None
+            else None
+        ),
         "preset": event.preset,
         "overrides": list(event.overrides),
         "seed": event.seed,

@@ -10,6 +10,7 @@ the lock the service holds.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,14 @@ def event_to_toml(event: Event) -> str:
         "seed": event.seed,
         "rounds_planned": event.rounds_planned,
         **({"date": event.day} if event.day is not None else {}),
+        **(
+            {"clock": {
+                "start": datetime.datetime.fromtimestamp(event.clock_start, datetime.UTC),
+                "minutes": event.clock_minutes,
+            }}
+            if event.clock_start is not None and event.clock_minutes is not None
+            else {}
+        ),
         "round": [
             {
                 "number": round_.number,
@@ -187,6 +196,7 @@ def _event_from_data(data: Mapping[str, Any]) -> Event:
     day = data.get("date")  # a file from before the night's date was kept has none
     if day is not None and not isinstance(day, str):
         raise _damaged(_("date must be a string, like 2025-03-14"))
+    clock_start, clock_minutes = _clock(data.get("clock"))
     return Event(
         name=name,
         format=kind,
@@ -200,7 +210,26 @@ def _event_from_data(data: Mapping[str, Any]) -> Event:
         problems=tuple(problems),
         day=day,
         reopened=reopened,
+        clock_start=clock_start,
+        clock_minutes=clock_minutes,
     )
+
+
+def _clock(raw: object) -> tuple[int | None, int | None]:
+    """The night's clock: its start (a date-time with its offset) and minutes; none: None."""
+    if raw is None:
+        return None, None
+    if (
+        not isinstance(raw, dict)
+        or set(raw) != {"start", "minutes"}
+        or not isinstance(raw["start"], datetime.datetime)
+        or raw["start"].tzinfo is None
+        or isinstance(raw["minutes"], bool)
+        or not isinstance(raw["minutes"], int)
+        or raw["minutes"] < 1
+    ):
+        raise _damaged(_("clock must hold start (a date and time with its offset) and minutes"))
+    return int(raw["start"].timestamp()), raw["minutes"]
 
 
 def _count(raw: Mapping[str, Any], key: str) -> int:

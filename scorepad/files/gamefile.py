@@ -15,6 +15,7 @@ writing a game as this text is `gamewrite`'s.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Mapping
 from functools import cache
@@ -22,6 +23,7 @@ from typing import Any
 
 from scorepad.engine.bids import Bid, BidKind, parse_bid
 from scorepad.engine.checks import round_checker
+from scorepad.engine.clock import Clock
 from scorepad.engine.game import EventSeat, Game, Round, SideEntry, new_game
 from scorepad.engine.ruledata import rules_from_mapping
 from scorepad.engine.rules import KNOBS, format_value
@@ -51,6 +53,7 @@ _TOP_KEYS = (
     "rounds",
     "rules",
     "event",
+    "clock",
     END_TABLE,
 )
 
@@ -134,7 +137,33 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
             ) from None
         rounds.append(round_)
     seat = _event_seat(data, where) if "event" in data else None
-    return Game(name, game.players, game.sides, preset, rules, first, tuple(rounds), seat)
+    clock = _clock(data, where) if "clock" in data else None
+    return Game(name, game.players, game.sides, preset, rules, first, tuple(rounds), seat, clock)
+
+
+def _clock(data: Mapping[str, Any], where: _Locator) -> Clock:
+    """The `[clock]` table of a game played to a clock: the moment it started (a TOML
+    date-time with its offset), its minutes, and the deal in play when time was called."""
+    table = data["clock"]
+    ok = (
+        isinstance(table, dict)
+        and set(table) in ({"start", "minutes"}, {"start", "minutes", "called"})
+        and isinstance(table["start"], datetime.datetime)
+        and table["start"].tzinfo is not None
+        and all(
+            isinstance(table[key], int) and not isinstance(table[key], bool) and table[key] >= 1
+            for key in ("minutes", "called")
+            if key in table
+        )
+    )
+    if not ok:
+        raise GameFileError(
+            _(
+                "{where}: [clock] must hold start (a date and time with its offset), minutes"
+                " and, once time is called, called (1 or more)"
+            ).format(where=where.table("clock"))
+        )
+    return Clock(int(table["start"].timestamp()), table["minutes"], table.get("called"))
 
 
 def _event_seat(data: Mapping[str, Any], where: _Locator) -> EventSeat:
@@ -171,7 +200,8 @@ def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
     point lacks it, or a digit of the count. Checked before anything else, so that damage
     is named as such rather than as a strange value.
     """
-    missing = [key for key in _TOP_KEYS if key not in data and key not in ("rounds", "event")]
+    optional = ("rounds", "event", "clock")
+    missing = [key for key in _TOP_KEYS if key not in data and key not in optional]
     if missing:
         names = [f"[{key}]" if key in ("rules", END_TABLE) else key for key in missing]
         raise GameFileError(

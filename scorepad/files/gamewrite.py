@@ -5,6 +5,7 @@ Text out: writing the file is the store's business (`store`).
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -54,6 +55,14 @@ def game_to_toml(game: Game) -> str:
         )
         rounds = f"\nrounds = [\n{lines}]\n"
     tail = "\n[rules]\n" + rules + "\n" + tomli_w.dumps(end)
+    if game.clock is not None:  # a game to a clock: after the rounds, before the rules
+        clock: dict[str, object] = {
+            "start": datetime.datetime.fromtimestamp(game.clock.start, datetime.UTC),
+            "minutes": game.clock.minutes,
+        }
+        if game.clock.called is not None:
+            clock["called"] = game.clock.called
+        tail = "\n" + tomli_w.dumps({"clock": clock}) + tail
     if game.event is not None:  # a club night's table: after the rounds, before the rules
         seat = {"name": game.event.event, "round": game.event.round, "table": game.event.table}
         tail = "\n" + tomli_w.dumps({"event": seat}) + tail

@@ -35,15 +35,20 @@ class GameResult:
     rounds: list[list[SideResult]]  # every round, those after the end scored on
     winner: int | None  # None: not over, or a draw
     ended_after: int | None  # the round (1-based) that ended the game
-    reason: str | None  # "target", "loss-limit", "sets" or "boston"
+    reason: str | None  # "target", "loss-limit", "sets", "boston", "deal-limit" or "time"
     totals: list[int]  # each side's score as of the end (or of the last round)
     bags: list[int]
     sets: list[int]
     warnings: list[list[tuple[int, int]]]  # per round: blind bids the scores did not allow
 
 
-def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameResult:
+def play_game(
+    knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]], time_called_in: int | None = None
+) -> GameResult:
     """Score every round in order; the first round that decides the game ends it.
+
+    `time_called_in`: the deal that was being played when the clock's time was called
+    (None: no clock, or time not called).
 
     Rounds after the end are scored on from the running scores (as a correction can bring
     them back), but the totals, bags and sets are those at the end.
@@ -71,7 +76,7 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
         if ending is not None:
             continue  # after the end: scored, but it decides nothing
         note_the_losses(knobs, ledgers, number)
-        verdict = check_the_end(knobs, ledgers, bostons, number)
+        verdict = check_the_end(knobs, ledgers, bostons, number, time_called_in)
         if verdict is not None:
             ending = (verdict[0], number, verdict[1])
             kept = ([led.score for led in ledgers], [led.bags for led in ledgers],
@@ -119,7 +124,11 @@ def fell_by_now(knobs: Knobs, ledger: Ledger) -> bool:
 
 
 def check_the_end(
-    knobs: Knobs, ledgers: Sequence[Ledger], bostons: Sequence[int], deal: int = 0
+    knobs: Knobs,
+    ledgers: Sequence[Ledger],
+    bostons: Sequence[int],
+    deal: int = 0,
+    time_called_in: int | None = None,
 ) -> tuple[int | None, str] | None:
     """The end of a game as a player checks it after a round: (winner or None for a
     draw, why), or None to play on.
@@ -128,7 +137,9 @@ def check_the_end(
     target or by Boston. Then: a Boston that wins at once; a side still in at or above
     the target; once any side is out, the best side still in (or, if none is, the best
     of those that lost last); with nobody out, after the `deal_limit`-th deal (`deal`
-    is the deal just played), the best side. A tie at the top plays on or is a draw.
+    is the deal just played), the best side; and so once time has been called, after the
+    deal that was being played then (`time_called_in`) or any later one, by "time". A tie
+    at the top plays on or is a draw.
     """
     in_play = [side for side, ledger in enumerate(ledgers) if ledger.lost_in is None]
     if is_on(knobs, "boston_wins"):
@@ -144,6 +155,8 @@ def check_the_end(
         most_deals = whole_number(knobs, "deal_limit")
         if most_deals > 0 and deal >= most_deals:
             return _best_of(knobs, ledgers, in_play, "deal-limit")
+        if time_called_in is not None and deal >= time_called_in:
+            return _best_of(knobs, ledgers, in_play, "time")
         return None
     if not in_play:
         latest = max(ledgers[side].lost_in or 0 for side in out)

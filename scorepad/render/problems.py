@@ -128,6 +128,7 @@ _END_REASONS = {
     "boston": N_("boston"),
     "sets": N_("sets"),
     "deal-limit": N_("deal-limit"),
+    "time": N_("time"),
 }
 
 

@@ -36,7 +36,7 @@ def _subheads() -> tuple[str, ...]:
     return tuple(_(head) for head in _SUBHEADS)
 
 
-def score_sheet(game: Game, standings: Standings) -> RenderableType:
+def score_sheet(game: Game, standings: Standings, now: float | None = None) -> RenderableType:
     """The whole game: one row per round, totals, the target, the next deal, a banner if won.
 
     Laid out for the width it is drawn in: from 80 columns on, sides side by side, as many
@@ -44,22 +44,26 @@ def score_sheet(game: Game, standings: Standings) -> RenderableType:
     narrower, one block per side, with the dealer column only if it fits, so no side,
     score or bag count is ever cut off.
     Set contracts, failed nils and bag penalties are marked with `!` and shown in bold red.
+    A game played to a clock, read at `now` (seconds since the epoch), says the time left.
     """
-    return _FittedSheet(game, standings)
+    return _FittedSheet(game, standings, now)
 
 
 class _FittedSheet:
     """The score sheet, laid out when Rich tells it the width it has."""
 
-    def __init__(self, game: Game, standings: Standings) -> None:
+    def __init__(self, game: Game, standings: Standings, now: float | None) -> None:
         self.game = game
         self.standings = standings
+        self.now = now
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from _sheet_parts(self.game, self.standings, options.max_width)
+        yield from _sheet_parts(self.game, self.standings, options.max_width, self.now)
 
 
-def _sheet_parts(game: Game, standings: Standings, width: int) -> list[RenderableType]:
+def _sheet_parts(
+    game: Game, standings: Standings, width: int, now: float | None = None
+) -> list[RenderableType]:
     parts: list[RenderableType] = [_sheet_title(game, standings)]
     cells = [_side_cells(game, standings, side) for side in range(len(game.sides))]
     widths = [_sub_widths(side_cells) for side_cells in cells]
@@ -89,6 +93,13 @@ def _sheet_parts(game: Game, standings: Standings, width: int) -> list[Renderabl
             )
     parts.extend(_sheet_notes(game, standings))
     parts.extend(_sheet_footer(game, standings))
+    if now is not None and game.clock is not None and not standings.finished:
+        from scorepad.engine.clock import clock_reading
+        from scorepad.words.gametext import clock_words
+
+        reading = clock_reading(game, now)
+        assert reading is not None
+        parts.append(Text(clock_words(reading)))
     return parts
 
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
     import jinja2
 
+    from scorepad.club.event import Event
     from scorepad.serve.config import ServeConfig
     from scorepad.serve.game import Notes
     from scorepad.serve.live import Hub
@@ -200,6 +201,7 @@ class EventPages:
                 for key, (first, second) in rated.chances.items()
             },
             "bye_rule": bye_rule(),
+            "clock": _event_clock_said(event),
         }
 
     async def room(self, request: Request) -> Response:
@@ -357,3 +359,12 @@ class EventPages:
 
     async def unseat(self, request: Request) -> Response:
         return await self._change(request, "unseat")
+
+def _event_clock_said(event: Event) -> str:
+    """The night's time left by the server's clock, or that time is up (empty: no clock)."""
+    from scorepad.engine.clock import ClockReading
+    from scorepad.service import clock as service_clock
+    from scorepad.words.gametext import clock_words
+
+    left = event.seconds_left(service_clock.now())
+    return "" if left is None else clock_words(ClockReading(left, left == 0, None))

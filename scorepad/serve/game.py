@@ -193,7 +193,8 @@ class GamePages:
 
         The page is a function of the file, the role and the request's language alone
         (the config is the server's, fixed), and with every game served of the current
-        game too (where a finished game's watchers are sent): kept under `stamp` (inode,
+        game too (where a finished game's watchers are sent), and for a game to a clock of
+        the moment (never kept): kept under `stamp` (inode,
         size, time; a save is a rename, so each save changes it), it is drawn once per
         change and language, whatever the number of rounds. `benchmarks/serve_load.py --parts
         cpu --baseline DIR` measures it: 0.86 ms of CPU a request at 20 rounds and 1.02 ms
@@ -217,7 +218,8 @@ class GamePages:
             self.env, "game.html", status, message=message, note=note,
             here=values["game_url"], **values,
         )  # fmt: skip
-        if plain and stamp is not None:
+        # A game to a clock says the time left: a function of the moment too, never kept.
+        if plain and stamp is not None and game.clock is None:
             self.drawn[key] = (stamp, bytes(page.body))
         return page
 

@@ -105,6 +105,7 @@ class GameView:
     steps: str  # a short mark of each entry, for the script to name what changed
     deal: str = ""  # `deal 1 of 2` while a deal limit counts, else empty
     lead: str = ""  # who leads by how much, where the deal limit (not the target) decides
+    clock: str = ""  # `Time left: 12:30.` for a game to a clock, read by the server's clock
 
 
 def game_view(game: Game, result: Standings | None = None) -> GameView:
@@ -201,6 +202,7 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         steps=entry_steps(game),
         deal=deal,
         lead=lead_text(game, result) if limit_decides(game, result) else "",
+        clock=_clock_said(game, result),
     )
 
 
@@ -208,6 +210,18 @@ def _numbered(number: int, deal: str) -> str:
     """A round's number in the turn line, with the deal it is while a limit counts:
     `2 (deal 2 of 2)`."""
     return f"{number} ({deal})" if deal else str(number)
+
+
+def _clock_said(game: Game, result: Standings) -> str:
+    """The time left on a game's clock, by the server's clock (empty: none, or over)."""
+    if game.clock is None or result.finished:
+        return ""
+    from scorepad.engine.clock import clock_reading
+    from scorepad.service import clock as service_clock
+    from scorepad.words.gametext import clock_words
+
+    reading = clock_reading(game, service_clock.now())
+    return clock_words(reading) if reading is not None else ""
 
 
 def entry_steps(game: Game) -> str:

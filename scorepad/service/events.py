@@ -25,12 +25,13 @@ from scorepad.club.event import (
     check_table_game,
     draw_rounds,
     event_standings,
+    most_rounds,
     ranking_of,
     table_players,
     with_player_added,
     with_player_dropped,
 )
-from scorepad.club.seats import Format, Pair, check_field
+from scorepad.club.seats import RANKED_FORMATS, Format, Pair, check_field
 from scorepad.engine.game import EventSeat, Game
 from scorepad.engine.rules import Rules
 from scorepad.errors import GameError, ScorepadError, Todo
@@ -42,6 +43,7 @@ from scorepad.files.library import check_game_name, games_dir
 from scorepad.files.store import game_lock, load_game_file
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _, ngettext
+from scorepad.service import clock as service_clock
 
 
 def saved_events() -> list[Path]:
@@ -112,6 +114,8 @@ def start_table_games(event: Event, number: int) -> None:
             list(event.overrides),
             make_current=False,
             event=EventSeat(event.name, number, table_number),
+            minutes=event.clock_minutes,
+            clock_start=event.clock_start,
         )
 
 
@@ -177,7 +181,7 @@ def show_event(name: str | None) -> EventView:
 def new_event(
     name: str,
     players: Sequence[str],
-    rounds: int,
+    rounds: int | None,
     *,
     format_: Format = "rotate",
     pairs: Sequence[Pair] = (),
@@ -185,15 +189,27 @@ def new_event(
     overrides: Sequence[str] = (),
     deals: int | None = None,
     seed: str | None = None,
+    minutes: int | None = None,
 ) -> EventView:
     """Start an event and seat round 1 at once.
 
     Refused, with nothing written: a name an event has, a field of fewer than 8, rules
     for other than four players in two partnerships, pairs that do not cover the players,
-    more rounds than fixed pairs can meet in.
+    more rounds than fixed pairs can meet in, most-wins without a clock, no rounds for
+    another format. `minutes` starts the night's clock now: every table plays to it, and
+    no round is seated once it has run out. Most-wins plays until the clock stops: its
+    rounds are at most those in which no two pairs meet twice (`rounds` may say fewer).
     """
+    from scorepad.engine.clock import check_minutes
     from scorepad.files.presets import preset_names, resolve_rules
 
+    if minutes is not None:
+        check_minutes(minutes)
+    elif format_ == "most-wins":
+        raise EventError(
+            _("is needed: the most-wins format plays until the clock stops"),
+            option="minutes",
+        )
     name = check_game_name(name)
     for path in saved_events():
         if path.stem.casefold() == name.casefold():
@@ -201,7 +217,10 @@ def new_event(
     given = [p.strip() for p in players]
     if format_ == "rotate" and pairs:
         raise EventError(
-            _("fixed pairs are for the pairs and swiss formats; rotate seats players alone"),
+            _(
+                "fixed pairs are for the pairs, swiss and most-wins formats; rotate seats"
+                " players alone"
+            ),
             option="pairs",
         )
     if format_ != "rotate":
@@ -216,7 +235,14 @@ def new_event(
         given = listed
     _check_names(given)
     check_field(len(given), format_)
-    check_rounds(format_, len(given) // 2 if format_ != "rotate" else len(given), rounds)
+    units = len(given) // 2 if format_ != "rotate" else len(given)
+    if rounds is None:
+        if format_ != "most-wins":
+            raise EventError(
+                _("is needed for the {format} format").format(format=format_), option="rounds"
+            )
+        rounds = most_rounds(format_, units)
+    check_rounds(format_, units, rounds)
     all_overrides = list(overrides)
     if deals is not None:
         if deals < 1:
@@ -246,6 +272,8 @@ def new_event(
         seed=seed if seed is not None else f"{random.SystemRandom().getrandbits(32):08x}",
         rounds_planned=rounds,
         day=datetime.date.today().isoformat(),
+        clock_start=int(service_clock.now()) if minutes is not None else None,
+        clock_minutes=minutes,
     )
     event = draw_rounds(event, _draw(event))
     event = _seat(event, 1)
@@ -305,13 +333,19 @@ def seat_next(name: str | None) -> EventView:
                     len(playing),
                 ).format(round=current, tables=", ".join(str(t) for t in playing))
             )
+        if event.time_up(service_clock.now()):
+            raise EventError(
+                _("time is up for {event}: no round is seated after the clock ran out").format(
+                    event=event.name
+                )
+            )
         if current >= event.rounds_planned:
             raise EventError(
                 _("all {rounds} rounds of {event} are played").format(
                     rounds=event.rounds_planned, event=event.name
                 )
             )
-        if event.format == "swiss":
+        if event.format in RANKED_FORMATS:
             event = draw_rounds(event, _draw(event), ranking_of(event, now.rows))
         event = _seat(event, current + 1)
         start_table_games(event, current + 1)
@@ -401,7 +435,7 @@ def unseat(name: str | None) -> EventView:
             rounds = tuple(
                 dataclasses.replace(r, seated=False) if r.number == current else r
                 for r in event.rounds
-                if event.format != "swiss" or r.number < current
+                if event.format not in RANKED_FORMATS or r.number < current
             )
             changed = dataclasses.replace(event, rounds=rounds)
             save_event(path, changed)
@@ -443,7 +477,7 @@ def list_events() -> list[EventSummary]:
 
 
 def refuse_unknown_format(value: str) -> Format:
-    """`--format` read: rotate, pairs or swiss."""
+    """`--format` read: rotate, pairs, swiss or most-wins."""
     from scorepad.club.seats import FORMATS
 
     for known in FORMATS:

@@ -32,6 +32,7 @@ from scorepad.engine.game import (
     EventSeat,
     Game,
     Standings,
+    call_time,
     correction_of,
     new_game,
     open_round,
@@ -49,6 +50,7 @@ from scorepad.files.library import (
 from scorepad.files.library import rename_game as _rename_in_library
 from scorepad.files.store import create_game_file, update_game
 from scorepad.i18n import _
+from scorepad.service import clock as service_clock
 from scorepad.service.picks import (
     Picks,
     Typed,
@@ -220,6 +222,8 @@ def start_game(
     dealer: str | None = None,
     make_current: bool = True,
     event: EventSeat | None = None,
+    minutes: int | None = None,
+    clock_start: int | None = None,
 ) -> Started:
     """Start a game, save it and make it the current one.
 
@@ -227,14 +231,21 @@ def start_game(
     not resolve, a count of players the preset does not take (naming the presets that do),
     a player or team named by a whole number (it would be read as a seat) or longer than
     `names.MOST_NAME`, a dealer who is
-    not a player. `preset` is a shipped preset's name or a TOML file's path: a face that
-    must not read files (the web page) checks it is a name first.
+    not a player, a clock of other than 1 to 1440 minutes. `preset` is a shipped preset's
+    name or a TOML file's path: a face that must not read files (the web page) checks it
+    is a name first. `minutes` plays the game to a clock started now (or at `clock_start`,
+    an event's, in seconds since the epoch): docs/rules.md, the clock.
     """
+    from scorepad.engine.clock import Clock, check_minutes
     from scorepad.engine.entry import find_seat
     from scorepad.engine.names import check_new_names
     from scorepad.files.presets import resolve_rules
 
     game_name = check_game_name(name)
+    clock = None
+    if minutes is not None:
+        start = clock_start if clock_start is not None else int(service_clock.now())
+        clock = Clock(start, check_minutes(minutes))
     for saved in saved_games():
         if saved.stem.casefold() == game_name.casefold():
             raise NameTakenError(saved.stem)
@@ -247,6 +258,8 @@ def start_game(
         game = dataclasses.replace(game, first_dealer=find_seat(game, dealer))
     if event is not None:  # a club night's table: the game knows its event, round, table
         game = dataclasses.replace(game, event=event)
+    if clock is not None:
+        game = dataclasses.replace(game, clock=clock)
     path = game_path_for(game_name)
     create_game_file(path, game)
     if make_current:  # a club night's table games leave the current game as it is
@@ -490,11 +503,14 @@ def _update_table_game(
 ) -> tuple[Game, _T]:
     """`update_game`, refusing to reopen a finished table game of a club night that has
     moved on (a later round seated): it would change the standings the night went on
-    from. With `force` (the organizer allows it) it is done, and the event notes it."""
+    from. With `force` (the organizer allows it) it is done, and the event notes it.
+
+    Every change goes through here: the first one after the game's clock ran out calls
+    time first (`call_time`), so the deal in play then is the last."""
     reopened: list[tuple[EventSeat, int]] = []
 
     def guarded(game: Game) -> tuple[Game, _T]:
-        changed, extra = change(game)
+        changed, extra = change(call_time(game, service_clock.now()))
         if game.event is not None and changed != game:
             later = _reopening(game, changed)
             if later is not None:

@@ -11,6 +11,7 @@ from scorepad.engine.scoring import EndReason, Line, Outcome, Said
 from scorepad.i18n import N_, _, ngettext, pgettext, speaking
 
 if TYPE_CHECKING:
+    from scorepad.engine.clock import ClockReading
     from scorepad.engine.game import BidWarning, Correction, Game, SideEntry, Standings
     from scorepad.engine.rules import Rules
 
@@ -249,6 +250,7 @@ _END_WORDS = {
     EndReason.LOSS_LIMIT: N_("a side fell to the loss limit of {limit}"),
     EndReason.BOSTON: N_("Boston"),
     EndReason.DEAL_LIMIT: N_("the deal limit of {deals}"),
+    EndReason.TIME: N_("time was called"),
 }
 
 
@@ -374,11 +376,13 @@ def correction_words(correction: Correction, after: Standings, number: int) -> s
 
 def format_words(format_: str) -> str:
     """A club night's format as the reader says it: in English its `--format` name
-    (rotate, pairs, swiss), which the JSON keeps in every language."""
+    (rotate, pairs, swiss, most-wins), which the JSON keeps in every language."""
     if format_ == "rotate":
         return pgettext("event format", "rotate")
     if format_ == "pairs":
         return pgettext("event format", "pairs")
+    if format_ == "most-wins":
+        return pgettext("event format", "most-wins")
     return pgettext("event format", "swiss")
 
 
@@ -392,3 +396,18 @@ def _numbers_text(numbers: Sequence[int]) -> str:
 
 def _sentence(message: str) -> str:
     return message[0].upper() + message[1:] + "."
+
+
+def clock_words(reading: ClockReading) -> str:
+    """The clock in words: `Time left: 1:05:30.`, `Time is up: deal 7 is the last (a tie
+    plays one more).`, or `Time is up.` for a game that is over."""
+    if not reading.up:
+        hours, rest = divmod(reading.seconds_left, 3600)
+        minutes, seconds = divmod(rest, 60)
+        left = f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+        return _("Time left: {left}.").format(left=left)
+    if reading.last_deal is None:
+        return _("Time is up.")
+    return _("Time is up: deal {number} is the last (a tie plays one more).").format(
+        number=reading.last_deal
+    )
