@@ -56,7 +56,7 @@ from scorepad.engine.entry import record_bids, record_tricks  # noqa: E402
 from scorepad.engine.game import new_game  # noqa: E402
 from scorepad.files.presets import resolve_rules  # noqa: E402
 from scorepad.files.store import load_game_file, save_game  # noqa: E402
-from scorepad.serve.view import entry_count  # noqa: E402
+from scorepad.pages.view import entry_count  # noqa: E402
 
 TARGET_P95 = 0.250  # seconds
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")

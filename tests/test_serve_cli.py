@@ -30,7 +30,7 @@ from scorepad.cli.main import app
 from scorepad.engine.game import new_game
 from scorepad.files.presets import resolve_rules
 from scorepad.files.store import load_game_file, save_game
-from scorepad.serve.view import entry_count
+from scorepad.pages.view import entry_count
 
 
 @pytest.fixture

@@ -32,7 +32,7 @@ from scorepad.cli.main import app
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.files.store import load_game_file
 from scorepad.i18n import negotiate, set_language
-from scorepad.serve import view
+from scorepad.pages import view
 from scorepad.words.catalog import placeholders
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}

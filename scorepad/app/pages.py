@@ -6,7 +6,7 @@ the served page's (`/g/NAME/bids`), the form's fields, the language chosen on th
 (or none) and the phone's languages. The answer is JSON: the page's HTML and title, or
 where a change was made, `changed` and the page to go to (`go`); the shell stores the
 games folder (`syncfs`) before it says the words in `saved`. Changes go through the
-service, as the served page's do (`scorepad.serve.actions`).
+service, as the served page's do (`scorepad.pages.actions`).
 """
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ def _games(method: str, form: dict[str, str], message: str = "") -> dict[str, An
 def _games_page(message: str = "", form: dict[str, str] | None = None) -> dict[str, Any]:
     from datetime import datetime
 
-    from scorepad.serve.view import game_summary
+    from scorepad.pages.view import game_summary
     from scorepad.service.games import list_games
     from scorepad.service.reads import preset_names
 
@@ -198,7 +198,7 @@ def _change(change: Callable[[], tuple[str, Callable[[], str] | None]],
 
 
 def _start(form: dict[str, str]) -> tuple[str, None]:
-    from scorepad.serve.actions import start_game
+    from scorepad.pages.actions import start_game
 
     return _game_url(start_game(form).stem), None
 
@@ -219,7 +219,7 @@ def _import(form: dict[str, str]) -> tuple[str, Callable[[], str]]:
 def _game_answer(
     method: str, path: Path, rest: list[str], form: dict[str, str], query: dict[str, str]
 ) -> dict[str, Any]:
-    from scorepad.serve import actions
+    from scorepad.pages import actions
 
     name = path.stem
     url = _game_url(name)
@@ -277,7 +277,7 @@ def _game_answer(
 
 
 def _game_page(path: Path, message: str = "") -> dict[str, Any]:
-    from scorepad.serve.view import game_view
+    from scorepad.pages.view import game_view
     from scorepad.service.reads import load_game as load_game_file
 
     try:
@@ -297,8 +297,8 @@ def _round_page(
 
     from scorepad.engine.checks import check_round_number
     from scorepad.engine.game import standings
-    from scorepad.serve.forms import bids_form, tricks_form
-    from scorepad.serve.view import explained_round
+    from scorepad.pages.forms import bids_form, tricks_form
+    from scorepad.pages.view import explained_round
     from scorepad.service.games import game_version
     from scorepad.service.reads import load_game as load_game_file
 
@@ -337,7 +337,7 @@ def _round_values(game: Any, number: int) -> dict[str, str]:
 
 
 def _undo_page(path: Path, version: str) -> dict[str, Any]:
-    from scorepad.serve.view import game_view
+    from scorepad.pages.view import game_view
     from scorepad.service.reads import load_game as load_game_file
 
     game = load_game_file(path)

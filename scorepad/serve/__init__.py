@@ -10,8 +10,8 @@ Its pages by kind, as Datasette splits its views:
   question; `changes`: the keeper's forms (bids, tricks, corrections, undo) and what each
   says on the page it lands on.
 - `event`: a club night's room, table links and organizer pages.
-- `view`: what a game's page shows; `forms`: its entry forms; `actions`: the forms'
-  fields decoded and handed to the service; `drawing`: the templates.
+- `drawing`: the templates (what a game's page shows, its forms and what they change are
+  `scorepad.pages`, which the phone app draws too).
 - `live`: the event streams that redraw every open page when the game file changes.
 - `guard`: what a request must be to be taken (tokens, forms, one-line refusals);
   `language`: the language each request is answered in; `shield`: what stands before

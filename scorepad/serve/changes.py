@@ -16,7 +16,7 @@ from starlette.responses import RedirectResponse, Response
 
 from scorepad.errors import GameFileError, ScorepadError
 from scorepad.i18n import _
-from scorepad.serve import actions
+from scorepad.pages import actions
 from scorepad.serve.guard import NotFound, sentence
 
 if TYPE_CHECKING:

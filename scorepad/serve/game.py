@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     import jinja2
 
     from scorepad.engine.game import Game
+    from scorepad.pages.view import GameView
     from scorepad.serve.config import ServeConfig
     from scorepad.serve.live import Hub
-    from scorepad.serve.view import GameView
 
 NOTES_KEPT = 64  # changes whose words wait for the page they redirect to
 
@@ -88,7 +88,7 @@ class GamePages:
         )
 
     def game_values(self, role: str, path: Path, game: Game) -> dict[str, Any]:
-        from scorepad.serve.view import game_view
+        from scorepad.pages.view import game_view
 
         view = game_view(game)
         return self.moving_on(role, game, view.finished) | {
@@ -242,8 +242,8 @@ class GamePages:
         """A round explained, with (on the keep page) the forms that correct it."""
         from scorepad.engine.checks import check_round_number
         from scorepad.engine.game import standings
-        from scorepad.serve.forms import bids_form, tricks_form
-        from scorepad.serve.view import explained_round
+        from scorepad.pages.forms import bids_form, tricks_form
+        from scorepad.pages.view import explained_round
         from scorepad.service.games import game_version
         from scorepad.service.reads import load_game
 
@@ -291,7 +291,7 @@ class GamePages:
         It names the entry the game as shown would lose; the form it posts carries that
         version, so a game changed meanwhile takes nothing back.
         """
-        from scorepad.serve.view import game_view
+        from scorepad.pages.view import game_view
         from scorepad.service.reads import load_game
 
         path = self.game_path(request.path_params["name"])
@@ -336,7 +336,7 @@ def _round_values(game: Game, number: int) -> dict[str, str]:
 def _refilled(view: GameView, game: Game, form: Mapping[str, str]) -> GameView:
     """The page's entry form with what was typed in it, after a refusal."""
     from scorepad.engine.game import next_dealer, standings
-    from scorepad.serve.forms import bids_form, tricks_form
+    from scorepad.pages.forms import bids_form, tricks_form
 
     entry = view.form
     assert entry is not None  # only a page with an entry form is refilled

@@ -16,7 +16,7 @@ from starlette.responses import RedirectResponse, Response, StreamingResponse
 from scorepad import i18n
 from scorepad.errors import GameFileError, ScorepadError
 from scorepad.i18n import _
-from scorepad.serve import actions
+from scorepad.pages import actions
 from scorepad.serve.drawing import drawn_page
 from scorepad.serve.guard import NotFound, read_form, sentence
 
@@ -76,7 +76,7 @@ class GamesPages:
 
     def listed(self, role: str) -> list[dict[str, str]]:
         """Every saved game for the list of games: its link, sides, state and last change."""
-        from scorepad.serve.view import game_summary
+        from scorepad.pages.view import game_summary
         from scorepad.service.games import list_games
 
         listed = []

@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from scorepad.errors import GameFileError, ScorepadError, Todo
 from scorepad.i18n import _
-from scorepad.serve.actions import FormError
+from scorepad.pages.actions import FormError
 from scorepad.serve.urls import table_key
 
 MAX_BODY = 16 * 1024  # bytes: every form of ours is far smaller

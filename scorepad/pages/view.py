@@ -20,7 +20,7 @@ from scorepad.engine.game import (
 )
 from scorepad.engine.scoring import LineKind, signed
 from scorepad.i18n import _, ngettext
-from scorepad.serve.forms import EntryForm, bids_form, tricks_form
+from scorepad.pages.forms import EntryForm, bids_form, tricks_form
 from scorepad.service.games import game_version
 from scorepad.words.gametext import (
     deal_words,
