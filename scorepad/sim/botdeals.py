@@ -287,7 +287,8 @@ class BotDeals:
     def _play(
         self, record: DealRecord, hands: list[int], leader: int, seen: Seen, bots: Sequence[Bot]
     ) -> None:
-        """Play the deal's tricks, asking a bot only when it has a choice. The trick's state
+        """Play the deal's tricks, asking a bot only when it has a choice (as the kernel
+        does: the random stream is the same on both paths). The trick's state
         (the cards left to play, the best card and its seat) is kept in locals and written
         to `seen` before each bot is asked (the cards left also at each trick's end); every
         trick gets a new `seen.trick` list, left alone once the trick is over, and its
@@ -308,7 +309,10 @@ class BotDeals:
             seen.trick_with_seats = trick, seats
             hand = hands[leader]
             legal = legal_mask(hand, NO_SUIT, broken)
-            # One legal card needs no decision.
+            # One legal card needs no decision, and draws nothing from the game's random
+            # stream (a random bot would): the kernel asks no bot then either, so one seed
+            # gives one game on both paths. Not there for speed: without it the seeded
+            # results change (tests/test_sim_golden.py, test_sim_kernel.py).
             code = (
                 choose[leader](leader, hand, legal, seen)
                 if legal.bit_count() > 1
