@@ -4,7 +4,6 @@
     python benchmarks/sim_memo.py --bots heuristic --rounds 5
     python benchmarks/sim_memo.py --memo fold      # the reference's fold of the game
     python benchmarks/sim_memo.py --memo checker   # the bid checks' memo
-    python benchmarks/sim_memo.py --memo usual     # the fold's quick test of a usual deal
     python benchmarks/sim_memo.py --memo valuation --bots heuristic --preset suicide
     python benchmarks/sim_memo.py --memo values --bots heuristic --games 100
 
@@ -17,8 +16,6 @@ run's path unless `--path`):
   to the reference (off: `MEMO_LIMIT` 0, nothing kept);
 - `fold` (kernel): `referee.GameFold`'s memo of the reference's numbers of a side deal;
 - `checker` (kernel): `checker.DealChecker`'s memo of a side's and a table's bid checks;
-- `usual` (kernel): `referee.GameFold.deal`'s quick test that a deal with the same
-  numbers is far from the end (off: every deal judged by the reference);
 - `valuation` (python): the caches of a suit's value by its bits in `valuation`
   (`_spade_value`, `_suicide_side`, `_suicide_spades`, `_side_nil_chance`,
   `_spade_nil_chance`; the last four read only under suicide);
@@ -34,7 +31,6 @@ run's path unless `--path`):
 from __future__ import annotations
 
 import argparse
-import functools
 import statistics
 import sys
 import time
@@ -105,19 +101,6 @@ def _plain_live_nils(found: seen.Seen) -> None:
     found.opponent_nil = [any(map(live.__getitem__, others)) for others in found.opponents]
 
 
-_fold_init = referee.GameFold.__init__
-
-
-@functools.wraps(_fold_init)
-def _fold_always_judged(self: referee.GameFold, *args: Any) -> None:
-    _fold_init(self, *args)
-    self._target = -(2**62)  # the quick test never passes: every deal is judged
-
-
-def _usual(on: bool) -> None:
-    referee.GameFold.__init__ = _fold_init if on else _fold_always_judged  # type: ignore[method-assign,assignment]
-
-
 _key_of_id = dict(seen.KEY_OF_ID)
 
 
@@ -132,7 +115,6 @@ MEMOS: dict[str, tuple[str, Switch]] = {
     "scorer": ("c", _limit(scorer)),
     "fold": ("c", _limit(referee)),
     "checker": ("c", _limit(checker)),
-    "usual": ("c", _usual),
     "valuation": (
         "python",
         _caches(
