@@ -4,7 +4,7 @@
     python benchmarks/sim_memo.py --bots heuristic --rounds 5
     python benchmarks/sim_memo.py --memo fold      # the reference's fold of the game
     python benchmarks/sim_memo.py --memo checker   # the bid checks' memo
-    python benchmarks/sim_memo.py --memo valuation --bots heuristic --preset suicide
+    python benchmarks/sim_memo.py --memo averages --bots heuristic --path python
     python benchmarks/sim_memo.py --memo values --bots heuristic --games 100
 
 Each round plays the same run (standard preset unless `--preset`, one process, every
@@ -16,9 +16,9 @@ run's path unless `--path`):
   to the reference (off: `MEMO_LIMIT` 0, nothing kept);
 - `fold` (kernel): `referee.GameFold`'s memo of the reference's numbers of a side deal;
 - `checker` (kernel): `checker.DealChecker`'s memo of a side's and a table's bid checks;
-- `valuation` (python): the caches of a suit's value by its bits in `valuation`
-  (`_spade_value`, `_suicide_side`, `_suicide_spades`, `_side_nil_chance`,
-  `_spade_nil_chance`; the last four read only under suicide);
+- `averages` (python, heuristic bots): `valuation.average_count` and
+  `median_nil_chance`, values of the rules kept per rules (off: worked out again each
+  time a bot asks, every game);
 - `values` (kernel, heuristic bots): `kernel.heuristic_values`, the heuristic table's
   hand values kept by rules (worked out once a run without it; measure a short run);
 - `deck` (python): `deal.deck_plan` and `deal._packets` kept by their arguments;
@@ -46,6 +46,7 @@ from scorepad.sim import (  # noqa: E402
     botdeals,
     checker,
     deal,
+    heuristic,
     kernel,
     referee,
     scorer,
@@ -115,14 +116,15 @@ MEMOS: dict[str, tuple[str, Switch]] = {
     "scorer": ("c", _limit(scorer)),
     "fold": ("c", _limit(referee)),
     "checker": ("c", _limit(checker)),
-    "valuation": (
+    "averages": (
         "python",
         _caches(
-            (valuation, "_spade_value"),
-            (valuation, "_suicide_side"),
-            (valuation, "_suicide_spades"),
-            (valuation, "_side_nil_chance"),
-            (valuation, "_spade_nil_chance"),
+            (valuation, "average_count"),
+            (valuation, "median_nil_chance"),
+            (heuristic, "average_count"),
+            (heuristic, "median_nil_chance"),
+            (kernel, "average_count"),
+            (kernel, "median_nil_chance"),
         ),
     ),
     "values": ("c", _caches((kernel, "heuristic_values"))),
