@@ -21,7 +21,6 @@ run's path unless `--path`):
   time a bot asks, every game);
 - `values` (kernel, heuristic bots): `kernel.heuristic_values`, the heuristic table's
   hand values kept by rules (worked out once a run without it; measure a short run);
-- `deck` (python): `deal.deck_plan` and `deal._packets` kept by their arguments;
 - `bidchoice` (python): `botdeals.BotDeals._choice`, a bidder's choice kept by situation;
 - `livenils` (python): `BotDeals._note_live_nils`'s early return when no nil stands;
 - `keyid` (python): `seen.KEY_OF_ID`, the shared bids' memo keys by their identity (off:
@@ -45,7 +44,6 @@ from scorepad.files.presets import load_preset  # noqa: E402
 from scorepad.sim import (  # noqa: E402
     botdeals,
     checker,
-    deal,
     heuristic,
     kernel,
     referee,
@@ -128,17 +126,6 @@ MEMOS: dict[str, tuple[str, Switch]] = {
         ),
     ),
     "values": ("c", _caches((kernel, "heuristic_values"))),
-    "deck": (
-        "python",
-        _caches(
-            (deal, "deck_plan"),
-            (deal, "_packets"),
-            (botdeals, "deck_plan"),
-            (checker, "deck_plan"),
-            (kernel, "deck_plan"),
-            (seen, "deck_plan"),
-        ),
-    ),
     "bidchoice": ("python", _method(botdeals.BotDeals, "_choice", _plain_choice)),
     "livenils": (
         "python",
