@@ -22,7 +22,6 @@ run's path unless `--path`):
 - `values` (kernel, heuristic bots): `kernel.heuristic_values`, the heuristic table's
   hand values kept by rules (worked out once a run without it; measure a short run);
 - `bidchoice` (python): `botdeals.BotDeals._choice`, a bidder's choice kept by situation;
-- `livenils` (python): `BotDeals._note_live_nils`'s early return when no nil stands;
 - `keyid` (python): `seen.KEY_OF_ID`, the shared bids' memo keys by their identity (off:
   every bid its own key, hashed as a `Bid`).
 """
@@ -93,13 +92,6 @@ def _plain_choice(
     )
 
 
-def _plain_live_nils(found: seen.Seen) -> None:
-    nil, taken = found.nil, found.taken
-    found.nil_bid = True in nil
-    live = [bid and not taken[seat] for seat, bid in enumerate(nil)]
-    found.opponent_nil = [any(map(live.__getitem__, others)) for others in found.opponents]
-
-
 _key_of_id = dict(seen.KEY_OF_ID)
 
 
@@ -127,10 +119,6 @@ MEMOS: dict[str, tuple[str, Switch]] = {
     ),
     "values": ("c", _caches((kernel, "heuristic_values"))),
     "bidchoice": ("python", _method(botdeals.BotDeals, "_choice", _plain_choice)),
-    "livenils": (
-        "python",
-        _method(botdeals.BotDeals, "_note_live_nils", staticmethod(_plain_live_nils)),
-    ),
     "keyid": ("python", _keyid),
 }
 
