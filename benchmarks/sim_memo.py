@@ -5,7 +5,6 @@
     python benchmarks/sim_memo.py --memo fold      # the reference's fold of the game
     python benchmarks/sim_memo.py --memo checker   # the bid checks' memo
     python benchmarks/sim_memo.py --memo averages --bots heuristic --path python
-    python benchmarks/sim_memo.py --memo values --bots heuristic --games 100
 
 Each round plays the same run (standard preset unless `--preset`, one process, every
 check on) with the piece as shipped and without it, in turn, and prints deals per
@@ -19,8 +18,6 @@ run's path unless `--path`):
 - `averages` (python, heuristic bots): `valuation.average_count` and
   `median_nil_chance`, values of the rules kept per rules (off: worked out again each
   time a bot asks, every game);
-- `values` (kernel, heuristic bots): `kernel.heuristic_values`, the heuristic table's
-  hand values kept by rules (worked out once a run without it; measure a short run);
 - `bidchoice` (python): `botdeals.BotDeals._choice`, a bidder's choice kept by situation;
 - `keyid` (python): `seen.KEY_OF_ID`, the shared bids' memo keys by their identity (off:
   every bid its own key, hashed as a `Bid`).
@@ -117,7 +114,6 @@ MEMOS: dict[str, tuple[str, Switch]] = {
             (kernel, "median_nil_chance"),
         ),
     ),
-    "values": ("c", _caches((kernel, "heuristic_values"))),
     "bidchoice": ("python", _method(botdeals.BotDeals, "_choice", _plain_choice)),
     "keyid": ("python", _keyid),
 }
