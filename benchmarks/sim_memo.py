@@ -19,8 +19,6 @@ run's path unless `--path`):
   `median_nil_chance`, values of the rules kept per rules (off: worked out again each
   time a bot asks, every game);
 - `bidchoice` (python): `botdeals.BotDeals._choice`, a bidder's choice kept by situation;
-- `keyid` (python): `seen.KEY_OF_ID`, the shared bids' memo keys by their identity (off:
-  every bid its own key, hashed as a `Bid`).
 """
 
 from __future__ import annotations
@@ -89,16 +87,6 @@ def _plain_choice(
     )
 
 
-_key_of_id = dict(seen.KEY_OF_ID)
-
-
-def _keyid(on: bool) -> None:
-    for module in (seen, botdeals):
-        module.KEY_OF_ID.clear()
-        if on:
-            module.KEY_OF_ID.update(_key_of_id)
-
-
 MEMOS: dict[str, tuple[str, Switch]] = {
     "scorer": ("c", _limit(scorer)),
     "fold": ("c", _limit(referee)),
@@ -115,7 +103,6 @@ MEMOS: dict[str, tuple[str, Switch]] = {
         ),
     ),
     "bidchoice": ("python", _method(botdeals.BotDeals, "_choice", _plain_choice)),
-    "keyid": ("python", _keyid),
 }
 
 

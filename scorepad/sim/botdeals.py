@@ -31,7 +31,7 @@ from scorepad.sim.deal import MAX_REDEALS, DeckPlan, deck_plan, has_no_spade, sh
 from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
-from scorepad.sim.seen import KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
+from scorepad.sim.seen import BidChoice, Seen, bid_choice
 from scorepad.sim.source import Deal
 
 
@@ -76,7 +76,7 @@ class BotDeals:
         self.names = names
         self._seen = Seen(rules)  # for every game (`Seen.new_game`)
         self._seats = [rules.seats_of(side) for side in range(rules.sides)]
-        self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
+        self._choices: dict[tuple[Bid | None, int, bool, bool], BidChoice] = {}
         self._followers = [
             tuple((leader + step) % rules.players for step in range(1, rules.players))
             for leader in range(rules.players)
@@ -114,7 +114,7 @@ class BotDeals:
         if keep_record:
             result.records.append(record)
         problems = self.checker.deal_problems(record, scores, by_seat) if self.checker else []
-        keys = [KEY_OF_ID.get(id(bid), bid) for bid in by_seat]
+        keys = list(by_seat)  # a Bid is its own memo key
         taken = record.taken
         # Any fixed order of a side's seats does: two orders would only miss a share.
         sides = [
@@ -249,7 +249,7 @@ class BotDeals:
 
     def _choice(self, partner_bid: Bid | None, total: int, last: bool, joint: bool) -> BidChoice:
         """`bid_choice` for this runner's rules, memoised (the same few situations recur)."""
-        key = (bid_key(partner_bid), total, last, joint)
+        key = (partner_bid, total, last, joint)
         choice = self._choices.get(key)
         if choice is None:
             choice = self._choices[key] = bid_choice(
