@@ -252,9 +252,10 @@ class GameFold:
         plays on), with the simulator's after the same deal (`theirs`). After a
         difference the fold takes the simulator's numbers, so each deal is judged on its
         own. Every deal's end is judged by the reference: a quick test that skipped the
-        judging of a deal far from the end bought 1.13x with random bots and 1.21x with
-        heuristic bots on the kernel path (`python benchmarks/sim_memo.py --memo usual` at
-        commit 7f3b17a), under the 1.3x a speed-only piece must show."""
+        judging of a deal far from the end bought 1.13 and 1.22x with random bots, 1.21
+        and 1.19x with heuristic bots on the kernel path (`python benchmarks/sim_memo.py
+        --memo usual` at commit 7f3b17a, five and nine paired rounds), under the 1.3x a
+        speed-only piece must show."""
         memo = self._memo
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         boston_by = None
