@@ -17,8 +17,11 @@ run's path unless `--path`):
 - `checker` (kernel): `checker.DealChecker`'s memo of a side's and a table's bid checks;
 - `averages` (python, heuristic bots): `valuation.average_count` and
   `median_nil_chance`, values of the rules kept per rules (off: worked out again each
-  time a bot asks, every game);
-- `bidchoice` (python): `botdeals.BotDeals._choice`, a bidder's choice kept by situation;
+  time a bot asks, every game).
+
+The pieces measured here that bought less than 1.3x went, and their switches with them:
+`git show 7f3b17a:benchmarks/sim_memo.py` has `--memo usual|valuation|values|deck|
+bidchoice|livenils|keyid`, each measured on the tree of its commit (docs/simulator.md).
 """
 
 from __future__ import annotations
@@ -33,16 +36,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorepad.engine.bids import Bid  # noqa: E402
 from scorepad.files.presets import load_preset  # noqa: E402
 from scorepad.sim import (  # noqa: E402
-    botdeals,
     checker,
     heuristic,
     kernel,
     referee,
     scorer,
-    seen,
     valuation,
 )
 from scorepad.sim.run import RunConfig, simulate  # noqa: E402
@@ -70,23 +70,6 @@ def _caches(*places: tuple[Any, str]) -> Switch:
     return switch
 
 
-def _method(owner: type, name: str, plain: Callable[..., Any]) -> Switch:
-    shipped = owner.__dict__[name]
-
-    def switch(on: bool) -> None:
-        setattr(owner, name, shipped if on else plain)
-
-    return switch
-
-
-def _plain_choice(
-    self: botdeals.BotDeals, partner_bid: Bid | None, total: int, last: bool, joint: bool
-) -> seen.BidChoice:
-    return seen.bid_choice(
-        self.rules, partner_bid=partner_bid, earlier_total=total, last=last, joint=joint
-    )
-
-
 MEMOS: dict[str, tuple[str, Switch]] = {
     "scorer": ("c", _limit(scorer)),
     "fold": ("c", _limit(referee)),
@@ -102,7 +85,6 @@ MEMOS: dict[str, tuple[str, Switch]] = {
             (kernel, "median_nil_chance"),
         ),
     ),
-    "bidchoice": ("python", _method(botdeals.BotDeals, "_choice", _plain_choice)),
 }
 
 

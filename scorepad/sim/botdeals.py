@@ -76,7 +76,6 @@ class BotDeals:
         self.names = names
         self._seen = Seen(rules)  # for every game (`Seen.new_game`)
         self._seats = [rules.seats_of(side) for side in range(rules.sides)]
-        self._choices: dict[tuple[Bid | None, int, bool, bool], BidChoice] = {}
         self._followers = [
             tuple((leader + step) % rules.players for step in range(1, rules.players))
             for leader in range(rules.players)
@@ -248,14 +247,13 @@ class BotDeals:
                 total += bid.tricks
 
     def _choice(self, partner_bid: Bid | None, total: int, last: bool, joint: bool) -> BidChoice:
-        """`bid_choice` for this runner's rules, memoised (the same few situations recur)."""
-        key = (partner_bid, total, last, joint)
-        choice = self._choices.get(key)
-        if choice is None:
-            choice = self._choices[key] = bid_choice(
-                self.rules, partner_bid=partner_bid, earlier_total=total, last=last, joint=joint
-            )
-        return choice
+        """`bid_choice` for this runner's rules, worked out at each bid. (A memo of the few
+        situations that recur bought 1.26x with random bots and 1.17x with heuristic bots
+        on the Python path, nine paired rounds: `python benchmarks/sim_memo.py --memo
+        bidchoice` at commit 500c38d.)"""
+        return bid_choice(
+            self.rules, partner_bid=partner_bid, earlier_total=total, last=last, joint=joint
+        )
 
     @staticmethod
     def _note_bid(record: DealRecord, seen: Seen, seat: int, bid: Bid) -> None:
