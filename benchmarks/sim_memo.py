@@ -17,13 +17,12 @@ run's path unless `--path`):
 - `checker` (kernel): `checker.DealChecker`'s memo of a side's and a table's bid checks;
 - `averages` (python, heuristic bots): `valuation.average_count` and
   `median_nil_chance`, values of the rules kept per rules (off: worked out again each
-  time a bot asks, every game);
-- `inlined` (python, heuristic bots): `valuation.hand_tricks` and `nil_risk` with their
-  keys (`side_key`, `side_risk_key`, `spade_risk_key`) written inline (off: called).
+  time a bot asks, every game).
 
 The pieces measured here that bought less than 1.3x went, and their switches with them:
 `git show 7f3b17a:benchmarks/sim_memo.py` has `--memo usual|valuation|values|deck|
-bidchoice|livenils|keyid`, each measured on the tree of its commit (docs/simulator.md).
+bidchoice|livenils|keyid`, `git show 7e30888:benchmarks/sim_memo.py` has `--memo
+inlined`, each measured on the tree of its commit (docs/simulator.md).
 """
 
 from __future__ import annotations
@@ -72,32 +71,6 @@ def _caches(*places: tuple[Any, str]) -> Switch:
     return switch
 
 
-def _plain_hand_tricks(hand: int, top: int = valuation.ACE) -> float:
-    spades = hand >> 39
-    held = spades.bit_count()
-    values = valuation.SIDE_VALUES
-    return valuation.spade_tricks(spades, top) + sum(
-        values[valuation.side_key(hand >> shift & 0x1FFF, held)] for shift in (0, 13, 26)
-    )
-
-
-def _plain_nil_risk(hand: int) -> float:
-    risks = valuation.SIDE_RISKS
-    return valuation.SPADE_RISKS[valuation.spade_risk_key(hand >> 39)] + sum(
-        risks[valuation.side_risk_key(hand >> shift & 0x1FFF)] for shift in (0, 13, 26)
-    )
-
-
-_SHIPPED_VALUATION = (valuation.hand_tricks, valuation.nil_risk)
-
-
-def _inlined(on: bool) -> None:
-    hand_tricks, nil_risk = _SHIPPED_VALUATION if on else (_plain_hand_tricks, _plain_nil_risk)
-    for module in (valuation, heuristic):
-        module.hand_tricks = hand_tricks  # type: ignore[attr-defined]
-        module.nil_risk = nil_risk  # type: ignore[attr-defined]
-
-
 MEMOS: dict[str, tuple[str, Switch]] = {
     "scorer": ("c", _limit(scorer)),
     "fold": ("c", _limit(referee)),
@@ -113,7 +86,6 @@ MEMOS: dict[str, tuple[str, Switch]] = {
             (kernel, "median_nil_chance"),
         ),
     ),
-    "inlined": ("python", _inlined),
 }
 
 
