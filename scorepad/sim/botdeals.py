@@ -31,7 +31,7 @@ from scorepad.sim.deal import MAX_REDEALS, DeckPlan, deck_plan, has_no_spade, sh
 from scorepad.sim.referee import PlainHand, plain_side
 from scorepad.sim.results import DealRecord, GameResult
 from scorepad.sim.scorer import PlayedSide, SideScorer
-from scorepad.sim.seen import KEY_OF_ID, BidChoice, Seen, bid_choice, bid_key
+from scorepad.sim.seen import BidChoice, Seen, bid_choice
 from scorepad.sim.source import Deal
 
 
@@ -76,7 +76,6 @@ class BotDeals:
         self.names = names
         self._seen = Seen(rules)  # for every game (`Seen.new_game`)
         self._seats = [rules.seats_of(side) for side in range(rules.sides)]
-        self._choices: dict[tuple[object, int, bool, bool], BidChoice] = {}
         self._followers = [
             tuple((leader + step) % rules.players for step in range(1, rules.players))
             for leader in range(rules.players)
@@ -114,7 +113,7 @@ class BotDeals:
         if keep_record:
             result.records.append(record)
         problems = self.checker.deal_problems(record, scores, by_seat) if self.checker else []
-        keys = [KEY_OF_ID.get(id(bid), bid) for bid in by_seat]
+        keys = list(by_seat)  # a Bid is its own memo key
         taken = record.taken
         # Any fixed order of a side's seats does: two orders would only miss a share.
         sides = [
@@ -248,14 +247,13 @@ class BotDeals:
                 total += bid.tricks
 
     def _choice(self, partner_bid: Bid | None, total: int, last: bool, joint: bool) -> BidChoice:
-        """`bid_choice` for this runner's rules, memoised (the same few situations recur)."""
-        key = (bid_key(partner_bid), total, last, joint)
-        choice = self._choices.get(key)
-        if choice is None:
-            choice = self._choices[key] = bid_choice(
-                self.rules, partner_bid=partner_bid, earlier_total=total, last=last, joint=joint
-            )
-        return choice
+        """`bid_choice` for this runner's rules, worked out at each bid. (A memo of the few
+        situations that recur bought 1.26x with random bots and 1.17x with heuristic bots
+        on the Python path, nine paired rounds: `python benchmarks/sim_memo.py --memo
+        bidchoice` at commit 500c38d.)"""
+        return bid_choice(
+            self.rules, partner_bid=partner_bid, earlier_total=total, last=last, joint=joint
+        )
 
     @staticmethod
     def _note_bid(record: DealRecord, seen: Seen, seat: int, bid: Bid) -> None:
@@ -287,7 +285,8 @@ class BotDeals:
     def _play(
         self, record: DealRecord, hands: list[int], leader: int, seen: Seen, bots: Sequence[Bot]
     ) -> None:
-        """Play the deal's tricks, asking a bot only when it has a choice. The trick's state
+        """Play the deal's tricks, asking a bot only when it has a choice (as the kernel
+        does: the random stream is the same on both paths). The trick's state
         (the cards left to play, the best card and its seat) is kept in locals and written
         to `seen` before each bot is asked (the cards left also at each trick's end); every
         trick gets a new `seen.trick` list, left alone once the trick is over, and its
@@ -308,7 +307,10 @@ class BotDeals:
             seen.trick_with_seats = trick, seats
             hand = hands[leader]
             legal = legal_mask(hand, NO_SUIT, broken)
-            # One legal card needs no decision.
+            # One legal card needs no decision, and draws nothing from the game's random
+            # stream (a random bot would): the kernel asks no bot then either, so one seed
+            # gives one game on both paths. Not there for speed: without it the seeded
+            # results change (tests/test_sim_golden.py, test_sim_kernel.py).
             code = (
                 choose[leader](leader, hand, legal, seen)
                 if legal.bit_count() > 1
@@ -348,11 +350,11 @@ class BotDeals:
 
     @staticmethod
     def _note_live_nils(seen: Seen) -> None:
-        """For each seat, whether an opponent's nil still stands (public: bids and tricks)."""
+        """For each seat, whether an opponent's nil still stands (public: bids and tricks).
+        (A shortcut for the usual deal, where no nil stands, bought 1.04x on the Python
+        path with random bots, `python benchmarks/sim_memo.py --memo livenils` at commit
+        7f3b17a: there is none.)"""
         nil, taken = seen.nil, seen.taken
         seen.nil_bid = True in nil
-        live = [bid and not taken[seat] for seat, bid in enumerate(nil)] if seen.nil_bid else ()
-        if True not in live:  # the usual case: no nil stands
-            seen.opponent_nil = [False] * len(nil)
-            return
+        live = [bid and not taken[seat] for seat, bid in enumerate(nil)]
         seen.opponent_nil = [any(map(live.__getitem__, others)) for others in seen.opponents]

@@ -23,7 +23,6 @@ from scorepad.errors import BidError
 from scorepad.sim.deal import deck_plan
 from scorepad.sim.keys import MemoKeys
 from scorepad.sim.results import DealRecord
-from scorepad.sim.seen import bid_key
 from scorepad.sim.validate import Problem, check_dealt, replay_play
 
 MEMO_LIMIT = 200_000
@@ -93,10 +92,9 @@ class DealChecker:
         """The deal's bids pass the checks a person's bids pass (each side's and the
         table's check memoised: `_check_sides`)."""
         bids = record.bids
-        keys = [bid_key(bid) for bid in by_seat]
         blind = any(bid.is_blind for _, bid in bids)
         order = [seat for seat, _ in bids]
-        return self._check_sides(record.joint, order, scores, by_seat, keys, blind)
+        return self._check_sides(record.joint, order, scores, by_seat, blind)
 
     def code_bid_problems(
         self, dealer: int, codes: tuple[int, ...], blind: bool, bid_of: Sequence[Bid | None],
@@ -108,8 +106,7 @@ class DealChecker:
         by_seat = [bid_of[code] for code in codes]
         order = [seat for seat in self._order[dealer] if by_seat[seat] is not None]
         joint = [None in [by_seat[seat] for seat in seats] for seats in self._side_seats]
-        keys = [bid_key(bid) for bid in by_seat]
-        return self._check_sides(joint, order, scores, by_seat, keys, blind)
+        return self._check_sides(joint, order, scores, by_seat, blind)
 
     def _check_sides(
         self,
@@ -117,19 +114,20 @@ class DealChecker:
         order: Sequence[int],
         scores: Sequence[int],
         by_seat: Sequence[Bid | None],
-        keys: Sequence[object],
         blind: bool,
     ) -> list[Problem]:
         """Each side's bids, then the table's (`joint`: which sides made a joint team bid;
         `order`: the seats that bid, in bidding order; `blind`: whether any bid is blind),
-        each check memoised by the bids' keys (`keys`: `bid_key` by seat)."""
+        each check memoised by the bids (a Bid is its own key: a key of the shared bids'
+        identities bought 0.97 to 1.04x on either path, `python benchmarks/sim_memo.py
+        --memo keyid` at commit 7f3b17a)."""
         memo = self._side_bids
         problems = []
         for side, seats in enumerate(self._side_seats):
             bidders = [seat for seat in seats if by_seat[seat] is not None]
             bids = tuple([bid for seat in bidders if (bid := by_seat[seat]) is not None])
             deficit = self.keys.side_deficit(scores, side, blind and any(b.is_blind for b in bids))
-            key = (side, deficit, *[keys[seat] for seat in bidders])
+            key: tuple[object, ...] = (side, deficit, *[by_seat[seat] for seat in bidders])
             refused = memo.get(key, _UNSEEN)
             if refused is _UNSEEN:
                 refused = self._side_refusal(side, bids, deficit, joint[side])
@@ -137,7 +135,7 @@ class DealChecker:
                     memo[key] = refused
             if refused is not None:
                 problems.append(cast("Problem", refused))
-        key = ("table", *[keys[seat] for seat in order])
+        key = ("table", *[by_seat[seat] for seat in order])
         refused = memo.get(key, _UNSEEN)
         if refused is _UNSEEN:
             in_order = [bid for seat in order if (bid := by_seat[seat]) is not None]

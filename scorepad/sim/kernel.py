@@ -19,7 +19,6 @@ import enum
 import hashlib
 from array import array
 from collections.abc import Sequence
-from functools import cache
 from types import ModuleType
 from typing import Protocol
 
@@ -234,10 +233,14 @@ def heuristic_arguments(rules: Rules, choices: bytes) -> dict[str, object]:
     }
 
 
-@cache
 def heuristic_values(rules: Rules) -> bytes:
-    """The hand values of `heuristic_arguments`, as doubles (some 0.05 to 0.15 s of work:
-    kept for the rules, and worked out before a run's workers start, which inherit them)."""
+    """The hand values of `heuristic_arguments`, as doubles: some 0.05 to 0.15 s of work,
+    done once a table (a run builds its table before its workers fork, and they inherit
+    it). No cache by rules: a run, a comparison or a sweep builds one table per set of
+    rules, so only a second run of the same rules in one process would read it back (a
+    cache bought 1.19x on 100-game runs of the standard preset and 1.40x of the jokers
+    preset, 1.00x on 1,000-game runs, all repeated in one process: `python
+    benchmarks/sim_memo.py --memo values --bots heuristic` at commit 7f3b17a)."""
     spade_top = RANK_OF[max(deck_plan(rules).codes)]
     # The spades' tables are by 15 bits (the jokers above the ace), filled as far as the
     # deck reaches. The bot reads a hand's nil chance and suicide count only under

@@ -113,19 +113,6 @@ class Seen:
 
 NUMBER_BIDS = tuple(number(tricks) for tricks in range(19))  # shared: a Bid is immutable
 
-# The bids bots make are these shared objects, which live as long as the program: their
-# identity is a key that memo tables hash without going through Bid's (and its enum's)
-# Python-level __hash__. Any other Bid is its own key.
-KEY_OF_ID = {id(bid): code for code, bid in enumerate((NIL, BLIND_NIL, *NUMBER_BIDS))}
-
-
-def bid_key(bid: Bid | None) -> object:
-    """A cheap hashable stand-in for a bid in memo keys (equal bids, equal keys)."""
-    if bid is None:
-        return None
-    return KEY_OF_ID.get(id(bid), bid)
-
-
 @dataclass(frozen=True, slots=True)
 class BidChoice:
     """The bids open to a bidder at its turn: numbers low..high, nil, and one refused number.

@@ -19,7 +19,7 @@ from scorepad.sim.validate import Problem
 class Deal(NamedTuple):
     """One played deal as the game loop reads it."""
 
-    keys: Sequence[object]  # tell the seats' bids apart: bid keys, or the kernel's codes
+    keys: Sequence[object]  # tell the seats' bids apart: the Bids, or the kernel's codes
     bids: Sequence[object]  # the seats' bids as the source has them (for `played_of`)
     taken: Sequence[int]  # tricks by seat
     sides: Sequence[object]  # each side's bids and tricks whatever seat bid what (a memo key)

@@ -20,10 +20,14 @@ RANK_MASKS: tuple[int, ...] = tuple(
 )
 
 # A hand is valued suit by suit, and a suit's value depends only on which of its cards
-# are held (13 bits, the ace highest; spades 15, the jokers above the ace). Valuing a hand
-# is a few lookups: in a table by the few facts a side suit's value reads (`side_key`,
-# `side_risk_key`: a few hundred entries, which stay in the processor's cache where a
-# cache by all 13 bits would not), or in a cache by the spades' bits.
+# are held (13 bits, the ace highest; spades 15, the jokers above the ace). A side suit's
+# value and risk are looked up in a table by the few facts they read (`side_key`,
+# `side_risk_key`: a few hundred entries), tables the compiled kernel's heuristic bot
+# reads too (`kernel.heuristic_values`). The other parts are worked out as asked: caches
+# of them by a suit's bits bought 0.94x on the Python path with heuristic bots (standard
+# preset) and 1.04x under suicide (`python benchmarks/sim_memo.py --memo valuation` at
+# commit 7f3b17a), so there are none; the keys written inline in `hand_tricks` and
+# `nil_risk` bought 1.13x (`--memo inlined` at commit 7e30888), so they are called.
 
 
 def suit_tricks(bits: int, spades_held: int) -> float:
@@ -69,18 +73,11 @@ def spade_tricks(bits: int, top: int) -> float:
     return value + max(0, length - 4) * 0.8
 
 
-# The spades' cache is keyed by one int (the arguments' bits side by side): a cache looks
-# up a single int argument as it is, where two arguments make a tuple to hash.
-
 
 def side_key(bits: int, spades_held: int) -> int:
     """What `suit_tricks` reads of a side suit (its ace, king and queen, its length, and up
     to 3 spades held) as a small int: the index of the suit's value in `SIDE_VALUES`."""
     return bits >> QUEEN | bits.bit_count() << 3 | min(spades_held, 3) << 7
-
-
-# `side_key`'s part for a number of spades held (0 to 15).
-_HELD = tuple(min(spades, 3) << 7 for spades in range(16))
 
 
 def _side_values() -> tuple[float, ...]:
@@ -95,25 +92,16 @@ def _side_values() -> tuple[float, ...]:
     return tuple(values)
 
 
-@cache
-def _spade_value(key: int) -> float:
-    return spade_tricks(key & 0x7FFF, key >> 15)
-
-
 def hand_tricks(hand: int, top: int = ACE) -> float:
     """A club player's count of the tricks a hand should take."""
-    spade_bits = hand >> 39
-    held = _HELD[spade_bits.bit_count()]
-    clubs = hand & 0x1FFF
-    diamonds = hand >> 13 & 0x1FFF
-    hearts = hand >> 26 & 0x1FFF
-    values = SIDE_VALUES
-    # `side_key`, inlined.
+    spades, clubs = hand >> 39, hand & 0x1FFF
+    diamonds, hearts = hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF
+    held, values = spades.bit_count(), SIDE_VALUES
     return (
-        _spade_value(spade_bits | top << 15)
-        + values[clubs >> QUEEN | clubs.bit_count() << 3 | held]
-        + values[diamonds >> QUEEN | diamonds.bit_count() << 3 | held]
-        + values[hearts >> QUEEN | hearts.bit_count() << 3 | held]
+        spade_tricks(spades, top)
+        + values[side_key(clubs, held)]
+        + values[side_key(diamonds, held)]
+        + values[side_key(hearts, held)]
     )
 
 
@@ -188,12 +176,11 @@ def nil_risk(hand: int) -> float:
     spades, clubs = hand >> 39, hand & 0x1FFF
     diamonds, hearts = hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF
     risks = SIDE_RISKS
-    # `spade_risk_key` and `side_risk_key`, inlined.
     return (
-        SPADE_RISKS[spades >> 7 & 3 | (spades >> JACK).bit_count() << 2 | spades.bit_count() << 5]
-        + risks[clubs >> 8 | (clubs & 0xFF).bit_count() << 5]
-        + risks[diamonds >> 8 | (diamonds & 0xFF).bit_count() << 5]
-        + risks[hearts >> 8 | (hearts & 0xFF).bit_count() << 5]
+        SPADE_RISKS[spade_risk_key(spades)]
+        + risks[side_risk_key(clubs)]
+        + risks[side_risk_key(diamonds)]
+        + risks[side_risk_key(hearts)]
     )
 
 
@@ -206,7 +193,6 @@ _SUICIDE_SPADE_VALUE = {ACE: 1.39, KING: 1.13, QUEEN: 0.9, JACK: 0.62, 8: 0.45, 
 _SUICIDE_LOW_CARD = -0.17  # a side card of rank 6 or lower
 
 
-@cache
 def _suicide_side(bits: int) -> float:
     length = bits.bit_count()
     value = 0.08 if length == 0 else 0.14 if length == 1 else 0.15 * max(0, length - 4)
@@ -216,7 +202,6 @@ def _suicide_side(bits: int) -> float:
     return value
 
 
-@cache
 def _suicide_spades(bits: int) -> float:
     length = bits.bit_count()
     value = 0.39 * length + 0.33 * max(0, length - 4)
@@ -239,7 +224,15 @@ def suicide_tricks(hand: int) -> float:
 
 @cache
 def average_count(rules: Rules) -> float:
-    """The mean `hand_tricks` of a random hand under these rules (a fixed sample)."""
+    """The mean `hand_tricks` of a random hand under these rules (a fixed sample).
+
+    A value of the rules, worked out once per rules and process (a heuristic bot asks for
+    it every game): not a speed trick but a constant of the rules, like a table. The cache
+    assumes only that `Rules` is frozen (its key is the whole of the rules, so it leaves
+    nothing out) and that the value reads nothing else: the sample is drawn from its own
+    `random.Random(0)`, never the game's stream, so a forked worker that inherits the
+    value holds the one it would work out itself.
+    """
     from scorepad.sim.deal import deck_plan
 
     plan = deck_plan(rules)
@@ -266,7 +259,6 @@ _SPADE_NIL_COST = {
 _SIDE_NIL_COST = {ACE: 0.11, KING: 0.06, QUEEN: 0.03, JACK: 0.03, 8: 0.01}
 
 
-@cache
 def _side_nil_chance(bits: int) -> float:
     length = bits.bit_count()
     chance = 0.0
@@ -279,7 +271,6 @@ def _side_nil_chance(bits: int) -> float:
     return chance
 
 
-@cache
 def _spade_nil_chance(bits: int) -> float:
     chance = -0.11 * max(0, bits.bit_count() - 3)
     for rank in range(15):
@@ -305,7 +296,11 @@ def nil_chance(hand: int, top: int = SPADES * 13 + ACE) -> float:
 
 @cache
 def median_nil_chance(rules: Rules) -> float:
-    """The median `nil_chance` of a random hand under these rules (a fixed sample)."""
+    """The median `nil_chance` of a random hand under these rules (a fixed sample).
+
+    A value of the rules, kept per rules and process as `average_count` is, on the same
+    assumptions: frozen rules, a sample of its own (`random.Random(0)`).
+    """
     from scorepad.sim.deal import deck_plan
 
     plan = deck_plan(rules)
