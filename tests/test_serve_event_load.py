@@ -58,7 +58,7 @@ def night_server(home: Path, files: int | None = None) -> Iterator[tuple[int, st
 
 
 def connect(port: int, source: str) -> socket.socket:
-    return socket.create_connection(("127.0.0.1", port), 5, source_address=(source, 0))
+    return socket.create_connection(("127.0.0.1", port), 30, source_address=(source, 0))
 
 
 def test_one_client_with_200_connections_keeps_no_one_out(home: Path) -> None:
@@ -75,9 +75,10 @@ def test_one_client_with_200_connections_keeps_no_one_out(home: Path) -> None:
         assert len(kept) + len(refused) == 200 and 0 < len(kept) <= 50
         assert all(head.endswith(b"\r\n\r\nToo many open connections; try again soon.\n")
                    for head in refused)  # fmt: skip
-        # Another client is served at once: the room's page within a second.
+        # Another client is served, not kept out (how soon is for benchmarks/event_load.py:
+        # no test times the machine; the bound only ends a test that would hang).
         with connect(port, "127.0.0.3") as other:
-            other.settimeout(1.0)
+            other.settimeout(60.0)
             other.sendall(f"GET {room} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                           "Connection: close\r\n\r\n".encode())  # fmt: skip
             page = b""
@@ -95,7 +96,7 @@ def test_the_file_limit_reached_logs_no_traceback(home: Path) -> None:
             except OSError:
                 break
         with connect(port, "127.0.0.9") as late:
-            late.settimeout(5)
+            late.settimeout(30)
             late.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
             late.recv(100)
     said = log.read_text()

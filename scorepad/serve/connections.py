@@ -118,6 +118,10 @@ def quiet_loop_errors(loop: asyncio.AbstractEventLoop) -> None:
                     "The open file limit is reached; new connections wait until some close."
                 )
             return
+        if isinstance(error, ValueError) and "_start_serving" in repr(context.get("handle")):
+            # That retry, come after the server closed its socket at shutdown (its file
+            # number is -1 then): nothing is left to accept, and nothing is lost.
+            return
         loop.default_exception_handler(context)
 
     loop.set_exception_handler(handler)
