@@ -173,3 +173,55 @@ def test_a_finished_table_says_where_its_players_go_next(client: TestClient) -> 
             r"\w+: (table \d, with \w+, against \w+ and \w+|sits out round 2)", line
         ) for line in said), said  # fmt: skip
     assert f'href="{table(1)}g/club-r2-t1/"' in client.get(game).text
+
+
+def test_a_finished_table_of_a_night_moved_on_has_no_take_back(client: TestClient) -> None:
+    play("club-r1-t1", ["Dee=4", "Cid=3", "Fay=3", "Ann=3"], ["Dee=5", "Cid=3", "Fay=3", "Ann=2"])
+    play("club-r1-t2", ["Eve=3", "Bob=4", "Hal=2", "Gus=4"], ["Eve=3", "Bob=4", "Hal=2", "Gus=4"])
+    pages = (f"{table(1)}g/club-r1-t1/", f"/keep/{'k' * 22}/g/club-r1-t1/")
+    for page in pages:  # the round being played: its table may take its entry back
+        assert 'g/club-r1-t1/undo"' in client.get(page).text
+    assert client.post(f"/organizer/{'o' * 22}/seat", data={"sure": "yes"}).status_code == 303
+    for page in pages:
+        text = client.get(page).text
+        assert 'g/club-r1-t1/undo"' not in text
+        assert "can be reopened only from the organizer&#39;s page" in text
+        asked = client.get(page + "undo", params={"version": "x"})
+        assert asked.status_code == 409 and "only from the organizer" in asked.text
+
+
+def test_the_organizer_reopens_a_finished_table_after_asking(
+    client: TestClient, home: Path
+) -> None:
+    from scorepad.engine.game import standings
+    from scorepad.files.store import load_game_file
+
+    play("club-r1-t1", ["Dee=4", "Cid=3", "Fay=3", "Ann=3"], ["Dee=5", "Cid=3", "Fay=3", "Ann=2"])
+    play("club-r1-t2", ["Eve=3", "Bob=4", "Hal=2", "Gus=4"], ["Eve=3", "Bob=4", "Hal=2", "Gus=4"])
+    organizer = f"/organizer/{'o' * 22}/"
+    assert client.post(organizer + "seat", data={"sure": "yes"}).status_code == 303
+    page = client.get(organizer).text
+    assert '<option value="1-1">round 1, table 1</option>' in page
+    for number in (1, 2):  # every table's link, on the organizer's page itself
+        assert f'href="{table(number)}"' in page
+    game = home / "games" / "club-r1-t1.toml"
+    before = game.read_bytes()
+    asked = client.post(organizer + "reopen", data={"table": "1-1"})
+    assert asked.status_code == 200 and "Reopen table 1 of round 1?" in asked.text
+    assert 'name="sure" value="yes"' in asked.text and game.read_bytes() == before
+    for table_asked, status in (("2-1", 409), ("9-9", 409), ("x", 409)):  # nothing changed
+        refused = client.post(organizer + "reopen", data={"table": table_asked, "sure": "yes"})
+        assert refused.status_code == status, table_asked
+    assert game.read_bytes() == before
+    room = client.get(f"/room/{'r' * 22}/").text
+    assert "was reopened" not in room
+    done = client.post(organizer + "reopen", data={"table": "1-1", "sure": "yes"})
+    assert done.status_code == 303
+    said = client.get(done.headers["location"]).text
+    assert "Table 1 of round 1 is open again: the tricks of its deal 1 were taken back" in said
+    assert f'href="/keep/{"k" * 22}/g/club-r1-t1/"' in said  # to enter it again
+    assert not standings(load_game_file(game)).finished
+    room = client.get(f"/room/{'r' * 22}/").text
+    assert "Table 1 of round 1 was reopened after round 2 was seated: the standings" in room
+    ok("tricks", "-g", "club-r1-t1", "Dee=5", "Cid=3", "Fay=3", "Ann=2")  # entered again
+    assert "is open again" not in client.get(organizer).text

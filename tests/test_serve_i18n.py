@@ -320,7 +320,7 @@ def test_a_templates_trans_block_placeholders_are_compared_too(
 def test_the_script_has_no_words_of_its_own() -> None:
     """What the live script shows comes from the page or the server, in the page's
     language: a string in the script would be English on a German page."""
-    script = Path(view.__file__).parent / "static" / "live.js"
+    script = Path(view.__file__).parent.parent / "serve" / "static" / "live.js"
     code = re.sub(r"//[^\n]*", "", script.read_text())
     strings = set(re.findall(r'"([^"\\]*)"', code)) | set(re.findall(r"'([^'\\]*)'", code))
     assert strings - SCRIPT_NAMES == set()
@@ -328,7 +328,7 @@ def test_the_script_has_no_words_of_its_own() -> None:
 
 def test_the_announcing_script_has_no_words_of_its_own() -> None:
     """announce.js reads out the page's own words (the new round), never its own."""
-    script = Path(view.__file__).parent / "static" / "announce.js"
+    script = Path(view.__file__).parent.parent / "serve" / "static" / "announce.js"
     code = re.sub(r"//[^\n]*", "", script.read_text())
     strings = set(re.findall(r'"([^"\\]*)"', code)) | set(re.findall(r"'([^'\\]*)'", code))
     assert strings == {"use strict", "live", "announce", ".banner, .turn", " "}

@@ -16,7 +16,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, quote, unquote
 
 import jinja2
@@ -25,6 +25,9 @@ import markupsafe
 from scorepad import i18n
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
+
+if TYPE_CHECKING:
+    from scorepad.pages.addresses import GameAddresses
 
 _APP_URL = [""]  # the app's own address, for game links (set by `start`)
 _NOTE: list[Callable[[], str]] = []  # what the last change said, for the next page drawn
@@ -126,6 +129,13 @@ def _game_url(name: str) -> str:
     return f"#/g/{quote(name, safe='')}/"
 
 
+def _addresses(name: str) -> GameAddresses:
+    """Every address under a game's page in the app (`#/g/NAME/...`), for its templates."""
+    from scorepad.pages.addresses import GameAddresses
+
+    return GameAddresses(_game_url(name))
+
+
 def _path_of(name: str) -> Path:
     from scorepad.service.reads import saved_games
 
@@ -222,7 +232,8 @@ def _game_answer(
     from scorepad.pages import actions
 
     name = path.stem
-    url = _game_url(name)
+    at = _addresses(name)
+    url = at.page
     if not rest and method == "GET":
         return _game_page(path)
     if rest in (["bids"], ["tricks"]) and method == "POST":
@@ -245,7 +256,7 @@ def _game_answer(
         if len(rest) == 3 and rest[2] in ("bids", "tricks") and method == "POST":
             kind = rest[2]
             return _change(
-                lambda: (f"{url}round/{number}",
+                lambda: (at.round(number),
                          _corrected_note(actions.enter(path, form, kind, corrects=True), kind)),
                 lambda message: _round_page(path, number, message, form),
             )  # fmt: skip
@@ -256,7 +267,7 @@ def _game_answer(
 
         return {"download": {"name": f"{name}.toml", "text": game_file_text(path)},
                 "said": _("{name}.toml downloaded.").format(name=name),
-                "go": f"{url}share".removeprefix("#")}  # fmt: skip
+                "go": at.share.removeprefix("#")}  # fmt: skip
     if rest == ["rename"] and method == "POST":
         from scorepad.service.games import rename_game
 
@@ -285,9 +296,11 @@ def _game_page(path: Path, message: str = "") -> dict[str, Any]:
     except ScorepadError as error:
         return _games_page(_sentence(error))
     view = game_view(game)
-    url = _game_url(path.stem)
-    return _page("game.html", role="keep", view=view, game_url=url, message=message,
-                 note=_note() if not message else "", here=url)  # fmt: skip
+    at = _addresses(path.stem)
+    # A game in the app is no table of a served club night: nothing of a next round.
+    return _page("game.html", role="keep", view=view, addresses=at, message=message,
+                 note=_note() if not message else "", here=at.page, next_seats=(),
+                 closed_said="")  # fmt: skip
 
 
 def _round_page(
@@ -313,10 +326,10 @@ def _round_page(
     forms = [bids_form(game, number, round_.dealer, earlier, values=values, corrects=True)]
     if round_.played:
         forms.append(tricks_form(game, number, values=values, corrects=True))
-    url = _game_url(path.stem)
+    at = _addresses(path.stem)
     return _page("round.html", role="keep", name=game.name,
                  explained=explained_round(game, standings(game), number), forms=forms,
-                 version=game_version(game), game_url=url, here=f"{url}round/{number}",
+                 version=game_version(game), addresses=at, here=at.round(number),
                  message=message, note=_note() if not message else "",
                  rounds=len(game.rounds))  # fmt: skip
 
@@ -347,9 +360,9 @@ def _undo_page(path: Path, version: str) -> dict[str, Any]:
     message = ""
     if version != view.version:
         message = _("The game was just changed; here it is as it stands now.")
-    url = _game_url(path.stem)
+    at = _addresses(path.stem)
     return _page("undo.html", role="keep", name=game.name, question=view.undo_question,
-                 version=view.version, game_url=url, here=f"{url}undo",
+                 version=view.version, addresses=at, here=at.undo,
                  message=message)  # fmt: skip
 
 
@@ -362,9 +375,9 @@ def _share_page(path: Path) -> dict[str, Any]:
     # A list of parts, which segno takes (its stub names only one string).
     code = segno.make(qr_parts(link), error="m")  # type: ignore[arg-type]
     qr = code.svg_inline(scale=4, border=4, omitsize=True, title=_("QR code of the game link"))
-    url = _game_url(path.stem)
+    at = _addresses(path.stem)
     return _page("share.html", role="keep", name=path.stem, link=link, qr=markupsafe.Markup(qr),
-                 file_text=game_file_text(path), game_url=url, here=f"{url}share")  # fmt: skip
+                 file_text=game_file_text(path), addresses=at, here=at.share)  # fmt: skip
 
 
 def _entered_note(entered: Any, kind: str) -> Callable[[], str] | None:

@@ -5,4 +5,5 @@ what a page shows and what its forms change, with no web server in them (no Star
   plain values that a template draws.
 - `forms`: the entry forms of a round (bids, tricks), each box the rules allow.
 - `actions`: a form's fields read and handed to the service: enter, correct, undo, start.
+- `addresses`: the addresses under a game's page (its rounds, forms, undo, live feed).
 """

@@ -9,8 +9,10 @@
   table T's alone (`urls.table_key`): it opens table T's games of this round on (and the
   game just finished, to read), never another table's, another night's or an ordinary
   game, and no list of games or new-game form; the server's keep token is never in it.
-- `/organizer/TOKEN/`: add or drop a player, seat the next round or take a seating back
-  (plain forms; seating and a drop ask first, each says what it did in one line), and
+- `/organizer/TOKEN/`: add or drop a player, seat the next round or take a seating back,
+  reopen a finished table of an earlier round (the service's `force`, as `scorepad undo
+  --force`), each table's link (plain forms; seating, a drop and a reopening ask first,
+  each says what it did in one line), and
   `/organizer/TOKEN/cards`: a printable page of table cards with their QR codes.
 
 Each role has its own token, checked by the token gate before any route; every refusal is
@@ -140,6 +142,7 @@ class EventPages:
                     Route("/add", self.add, methods=["POST"]),
                     Route("/drop", self.drop, methods=["POST"]),
                     Route("/unseat", self.unseat, methods=["POST"]),
+                    Route("/reopen", self.reopen, methods=["POST"]),
                 ],
             ),
         ]
@@ -273,13 +276,44 @@ class EventPages:
 
     async def organizer(
         self, request: Request, message: str = "", status: int = 200, asks: str = "",
-        player: str = "",
+        player: str = "", table: str = "",
     ) -> Response:  # fmt: skip
         values = await run_in_threadpool(self._values, request.url.path)
+        values |= self._organizers(values)
+        asked = _table_asked(table) if asks == "reopen" else None
         return self._page(
             "event_organizer.html", status, message=message, links=self._links(request),
-            note=self.notes.take(request), asks=asks, player=player, **values,
+            note=self.notes.take(request), asks=asks, player=player, table=table,
+            asked=asked, **values,
         )  # fmt: skip
+
+    def _organizers(self, values: dict[str, Any]) -> dict[str, Any]:
+        """What the organizer's page shows beyond the room's: each table's link, the
+        finished tables of earlier rounds (which only this page may reopen), and the
+        reopened ones still open, with their game's keep page to enter them again."""
+        urls = self.config.urls
+        event, standings = values["event"], values["standings"]
+        now = values["now"]
+        earlier = [
+            (r.number, t.table)
+            for r in standings.rounds
+            if r.seated and r.number < event.current
+            for t in r.tables
+            if t.over
+        ]
+        over = {(r.number, t.table) for r in standings.rounds for t in r.tables if t.over}
+        still_open = [
+            (r, urls.game("keep", event.game_name(r.round, r.table)))
+            for r in event.reopened
+            if (r.round, r.table) not in over
+        ]
+        return {
+            "table_links": [
+                (t.table, urls.table(t.table)) for t in (now.tables if now is not None else ())
+            ],
+            "finished_earlier": earlier,
+            "still_open": still_open,
+        }
 
     async def cards(self, request: Request) -> Response:
         import segno
@@ -302,10 +336,17 @@ class EventPages:
 
         form = await read_form(request)
         player = form.get("player", "").strip()
-        if action in ("seat", "drop") and form.get("sure") != "yes":
-            return await self.organizer(request, asks=action, player=player)
+        table = form.get("table", "").strip()
+        if action in ("seat", "drop", "reopen") and form.get("sure") != "yes":
+            if action == "reopen" and _table_asked(table) is None:
+                choose = _("Choose the table to reopen.")
+                return await self.organizer(request, message=choose, status=409)
+            return await self.organizer(request, asks=action, player=player, table=table)
         try:
-            said = await run_in_threadpool(self._act, action, player)
+            if action == "reopen":
+                said = await run_in_threadpool(self._reopen, table)
+            else:
+                said = await run_in_threadpool(self._act, action, player)
         except ScorepadError as error:
             return await self.organizer(request, message=sentence(error), status=409)
         home = self.config.urls.home("organizer")
@@ -348,6 +389,32 @@ class EventPages:
             ).format(round=number)
         return said
 
+    def _reopen(self, table: str) -> Callable[[], str]:
+        """Reopen an earlier round's finished table (the service's `force`); what it did."""
+        from scorepad.service.events import reopen_table
+
+        asked = _table_asked(table)
+        if asked is None:
+            raise ScorepadError(_("Choose the table to reopen."))
+        number, at = asked
+        _path, undone = reopen_table(self.event, number, at)
+        took, deal = undone.took, undone.number
+        return lambda: (
+            _(
+                "Table {table} of round {round} is open again: the tricks of its deal {deal}"
+                " were taken back, and the room's page says the standings changed. Enter"
+                " them again from its game's page."
+            )
+            if took == "tricks"
+            else _(
+                "Table {table} of round {round} is open again: the bids of its deal {deal}"
+                " were taken back, and the room's page says the standings changed."
+            )
+        ).format(table=at, round=number, deal=deal)
+
+    async def reopen(self, request: Request) -> Response:
+        return await self._change(request, "reopen")
+
     async def seat(self, request: Request) -> Response:
         return await self._change(request, "seat")
 
@@ -359,6 +426,14 @@ class EventPages:
 
     async def unseat(self, request: Request) -> Response:
         return await self._change(request, "unseat")
+
+def _table_asked(value: str) -> tuple[int, int] | None:
+    """The round and table a reopen form names (`2-3`: round 2, table 3), or None."""
+    import re
+
+    found = re.fullmatch(r"([0-9]{1,6})-([0-9]{1,6})", value)
+    return (int(found[1]), int(found[2])) if found else None
+
 
 def _event_clock_said(event: Event) -> str:
     """The night's time left by the server's clock, or that time is up (empty: no clock)."""

@@ -91,10 +91,12 @@ class GamePages:
         from scorepad.pages.view import game_view
 
         view = game_view(game)
-        return self.moving_on(role, game, view.finished) | {
+        moved = self.moving_on(role, game, view.finished)
+        return moved | {
+            "closed_said": _closed_words() if moved["closed"] else "",
             "role": role,
             "view": view,
-            "game_url": self.urls.game(role, path.stem),
+            "addresses": self.urls.game_addresses(role, path.stem),
             "watch_url": self.urls.game("watch", path.stem),
             "home_url": self.urls.home(role),
             "all_games": self.config.game is None and role != "table",  # a table: its own
@@ -103,29 +105,32 @@ class GamePages:
 
     def moving_on(self, role: str, game: Game, finished: bool) -> dict[str, Any]:
         """A finished table game of the club night served, once the next round is seated:
-        where each of its players goes (`next_seats`, by name), and the link to the game
-        its table plays now."""
+        where each of its players goes (`next_seats`, by name), the link to the game its
+        table plays now, and `closed`: the night has moved on, so taking its last entry
+        back would reopen it (the service refuses; only the organizer's page may)."""
         from scorepad.club.event import next_seats
         from scorepad.words.eventtext import next_seat_words
 
         seat = game.event
+        nothing: dict[str, Any] = {"next_seats": (), "closed": False}
         if not finished or seat is None or seat.event != self.config.event:
-            return {"next_seats": ()}
+            return nothing
         from scorepad.service.events import find_event, load_event
 
         try:
             event = load_event(find_event(seat.event))
         except ScorepadError:
-            return {"next_seats": ()}
+            return nothing
+        closed = {"closed": event.current > seat.round}
         seats = next_seats(event, seat.round, seat.table)
         if not seats:
-            return {"next_seats": ()}
+            return nothing | closed
         following = event.round(seat.round + 1)
         assert following is not None
         here = ""
         if seat.table <= len(following.seats.tables):
             here = self.urls.game(role, event.game_name(following.number, seat.table))
-        return {
+        return closed | {
             "next_seats": tuple(next_seat_words(s) for s in seats),
             "next_round": following.number,
             "next_here": here,
@@ -216,7 +221,7 @@ class GamePages:
             values["view"] = _refilled(values["view"], game, form)
         page = drawn_page(
             self.env, "game.html", status, message=message, note=note,
-            here=values["game_url"], **values,
+            here=values["addresses"].page, **values,
         )  # fmt: skip
         # A game to a clock says the time left: a function of the moment too, never kept.
         if plain and stamp is not None and game.clock is None:
@@ -278,7 +283,7 @@ class GamePages:
             explained=explained_round(game, result, number),
             forms=forms,
             version=game_version(game),
-            game_url=self.urls.game(role, path.stem),
+            addresses=self.urls.game_addresses(role, path.stem),
             here=self.urls.round(role, path.stem, number),
             message=message,
             note=self.notes.take(request) if not message else "",
@@ -300,6 +305,8 @@ class GamePages:
         if not view.can_undo:
             said = _("Nothing to take back: no round is entered yet.")
             return self.game_page(role, path, message=said, status=409)
+        if self.moving_on(role, game, view.finished)["closed"]:
+            return self.game_page(role, path, message=_closed_words(), status=409)
         version = request.query_params.get("version", "")
         message = ""
         if version != view.version:
@@ -311,10 +318,18 @@ class GamePages:
             name=game.name,
             question=view.undo_question,
             version=view.version,
-            game_url=self.urls.game(role, path.stem),
+            addresses=self.urls.game_addresses(role, path.stem),
             here=self.urls.undo(role, path.stem, view.version),
             message=message,
         )
+
+
+def _closed_words() -> str:
+    """Why a finished table game of a night moved on has no "Take back"."""
+    return _(
+        "The night has moved on to the next round: this game can be reopened only from"
+        " the organizer's page."
+    )
 
 
 def _round_values(game: Game, number: int) -> dict[str, str]:

@@ -5,7 +5,8 @@ and `/keep/`); a club night adds `/room/`, `/organizer/` and a link per table,
 `/table/KEY/T/...`, whose KEY opens table T's games alone (`table_key`: one per table, from
 the server's table token; without tokens `/table/T/...`). A game is named in its addresses
 by its file's name, quoted. The routes (`app`, `event`) spell the patterns
-these addresses match; the templates add only the last step under a game's address.
+these addresses match; the templates are handed a game's addresses (`game_addresses`,
+`pages.addresses`) and add no step of their own.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import hmac
 import re
 from collections.abc import Mapping
 from urllib.parse import quote
+
+from scorepad.pages.addresses import GameAddresses
 
 # A club night's table game's name: `NIGHT-r2-t3` (`Event.game_name`).
 _TABLE_GAME = re.compile(r"-r([0-9]{1,6})-t([0-9]{1,6})$")
@@ -67,13 +70,17 @@ class Urls:
             base = self.table_base(seat[1])
         return f"{base}/g/{quote(name, safe='')}/{rest}"
 
+    def game_addresses(self, role: str, name: str) -> GameAddresses:
+        """Every address under a game's page (its rounds, forms, undo), for templates."""
+        return GameAddresses(self.game(role, name))
+
     def round(self, role: str, name: str, number: int) -> str:
         """A round's page: explained, and on the keep page corrected."""
-        return self.game(role, name, f"round/{number}")
+        return self.game_addresses(role, name).round(number)
 
     def undo(self, role: str, name: str, version: str) -> str:
         """The question before an undo, for the game as it was shown (its version)."""
-        return self.game(role, name, f"undo?version={version}")
+        return self.game_addresses(role, name).undo_question(version)
 
     def table_base(self, number: int) -> str:
         """What every address of table `number`'s link starts with: `/table/KEY/3`."""

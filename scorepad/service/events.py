@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorepad.club.event import (
     Event,
@@ -44,6 +45,9 @@ from scorepad.files.store import game_lock, load_game_file
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _, ngettext
 from scorepad.service import clock as service_clock
+
+if TYPE_CHECKING:
+    from scorepad.service.games import Undone
 
 
 def saved_events() -> list[Path]:
@@ -443,6 +447,38 @@ def unseat(name: str | None) -> EventView:
                 (folder / f"{game_name}.toml").unlink()
         games = {n: g for n, g in games.items() if n not in names}
     return _view(path, changed, games)
+
+
+def reopen_table(name: str | None, number: int, table: int) -> tuple[Path, Undone]:
+    """The organizer reopens table `table`'s finished game of round `number`, an earlier
+    round than the one being played: its last entry is taken back (`undo` with `force`, as
+    `scorepad undo --force` does), and the event notes that the standings changed. A table
+    not seated, a game not over or a round still being played is refused in one line."""
+    from scorepad.engine.game import standings
+    from scorepad.service.games import undo
+
+    event = load_event(find_event(name))
+    round_ = event.round(number)
+    if round_ is None or not round_.seated or not 1 <= table <= len(round_.seats.tables):
+        raise EventError(
+            _("{event} has no table {table} seated in round {round}").format(
+                event=event.name, table=table, round=number
+            )
+        )
+    if number >= event.current:
+        raise EventError(
+            _(
+                "round {round} of {event} is the round being played: its tables take their"
+                " own entries back"
+            ).format(round=number, event=event.name)
+        )
+    path = games_dir() / f"{event.game_name(number, table)}.toml"
+    if not standings(load_game_file(path)).finished:
+        raise EventError(
+            _("table {table}'s game of round {round} is not over: there is nothing to reopen")
+            .format(table=table, round=number)
+        )  # fmt: skip
+    return path, undo(path, force=True)
 
 
 def event_game_paths(name: str | None) -> list[Path]:
