@@ -163,7 +163,7 @@ def scores_shown(page: Any) -> list[int]:
 
 
 def show_json(path: Path) -> dict[str, Any]:
-    from scorepad.cli import load_commands
+    from scorepad.cli.main import load_commands
 
     result = CliRunner().invoke(load_commands("show"), ["show", "--json", "--game", str(path)])
     assert result.exit_code == 0, result.stderr

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from test_gamefile import NAMES, games
 from typer.testing import CliRunner
 
-from scorepad.cli import app
+from scorepad.cli.main import app
 from scorepad.engine.bids import BLIND_NIL, NIL, Bid, BidKind, number, parse_bid
 from scorepad.engine.game import EventSeat, Game, Round, SideEntry
 from scorepad.engine.names import default_side_names
@@ -117,9 +117,16 @@ def linked_games(draw: st.DrawFn) -> Game:
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(linked_games())
 def test_any_game_survives_the_link_notation_and_the_link(game: Game) -> None:
+    """The notation says every game without a clock; the link carries every game (one with
+    a clock as its game file, kind 2)."""
     text = format_link_game(game)
-    assert "\n" not in text and parse_link_game(text) == game
-    assert game_of_link(link_of(game, URL)) == game
+    link = link_of(game, URL)
+    if game.clock is None:
+        assert "\n" not in text and parse_link_game(text) == game
+        assert "#game=1." in link
+    else:
+        assert "#game=2." in link
+    assert game_of_link(link) == game
 
 
 @settings(max_examples=200, deadline=None)

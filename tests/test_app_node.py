@@ -32,7 +32,7 @@ def _simulated(folder: Path) -> list[Path]:
 
 
 def _cpython_show_json(path: Path) -> str:
-    from scorepad.cli import load_commands
+    from scorepad.cli.main import load_commands
 
     result = CliRunner().invoke(load_commands("show"), ["show", "--json", "--game", str(path)])
     if result.exit_code != 0:

@@ -100,7 +100,9 @@ def test_the_app_of_one_named_command_says_what_the_full_app_says(path: str, lan
 
     word = path.split()[0]
     one = load_commands(word)
-    names = [info.callback.__name__ for info in one.registered_commands if info.callback]
+    # A command's name is its function's, or the one it is given (`import` is a keyword).
+    names = [info.name or info.callback.__name__ for info in one.registered_commands
+             if info.callback]  # fmt: skip
     groups = [info.name for info in one.registered_groups]
     assert names + groups == [word]
     for args in (["--lang", lang, *path.split(), "--help"], [*path.split(), "--frob"]):

@@ -23,6 +23,10 @@ bid 4 and nil and took 5 and 0.
 A game of fifteen rounds with a rule changed, custom team names and every name up to
 `NAMES_THAT_FIT` characters fits one QR code of version 15 at error correction level M
 (tests/test_app_link.py holds it); longer names make a larger code, which phones read too.
+What the notation cannot say (a game's clock, say) goes as kind 2, `APP#game=2.DATA`:
+the game file itself, compressed and written the same way; a link of kind 1 is written
+wherever it reads back to the very same game.
+
 Reading a link back checks the game as a game file is checked; a link that is not one,
 damaged or cut short, or of a kind this scorepad does not know, is refused in one line.
 """
@@ -50,6 +54,8 @@ from scorepad.files.store import game_from_bytes
 from scorepad.i18n import _
 
 KIND = 1
+FILE_KIND = 2  # the game file itself, for what the notation of kind 1 cannot say
+KINDS = (KIND, FILE_KIND)
 MARK = "#game="
 APP_URL_ENV = "SCOREPAD_APP_URL"
 NAMES_THAT_FIT = 12  # letters each name may have for 15 rounds to fit a version 15 QR code
@@ -215,19 +221,28 @@ def _number(char: str) -> int:
 
 
 def link_of(game: Game, app_url: str) -> str:
-    """The link to `app_url` holding `game`."""
-    packed = zlib.compress(format_link_game(game).encode("utf-8"), 9)
+    """The link to `app_url` holding `game`: in the notation where it says the whole game,
+    else as its game file."""
+    text, kind = format_link_game(game), KIND
+    try:
+        said = parse_link_game(text) == game
+    except ScorepadError:
+        said = False
+    if not said:
+        text, kind = game_to_toml(game), FILE_KIND
+    packed = zlib.compress(text.encode("utf-8"), 9)
     data = base64.b32encode(packed).decode("ascii").rstrip("=")
-    return f"{app_url.split('#')[0]}{MARK}{KIND}.{data}"
+    return f"{app_url.split('#')[0]}{MARK}{kind}.{data}"
 
 
 def qr_parts(link: str) -> list[str]:
     """A link as a QR code's parts (`segno.make` takes them, each in the densest mode it
     fits): the address, then a game link's data, which fits the alphanumeric mode."""
-    head, mark, data = link.rpartition(f"{MARK}{KIND}.")
-    if not mark or not data or not _DATA.fullmatch(data):
+    head, mark, fragment = link.rpartition(MARK)
+    kind, dot, data = fragment.partition(".")
+    if not mark or not dot or not kind.isdigit() or not data or not _DATA.fullmatch(data):
         return [link]
-    return [head + mark, data]
+    return [head + mark + kind + dot, data]
 
 
 def is_link(text: str) -> bool:
@@ -247,10 +262,10 @@ def game_of_link(link: str) -> Game:
         raise GameFileError(
             _("{link}: not a game link (it has no #game=KIND.DATA part)").format(link=shown)
         )
-    if int(kind) != KIND:
+    if int(kind) not in KINDS:
         raise GameFileError(
             _("{link}: a game link of kind {kind}, from a newer scorepad (this one reads kind"
-              " {known})").format(link=shown, kind=kind[:6], known=KIND)
+              " {known})").format(link=shown, kind=kind[:6], known=" or ".join(map(str, KINDS)))
         )  # fmt: skip
     try:
         packed = base64.b32decode(data + "=" * (-len(data) % 8))
@@ -265,4 +280,9 @@ def game_of_link(link: str) -> Game:
                 link=shown
             )
         )
+    if int(kind) == FILE_KIND:
+        try:
+            return game_from_bytes(text.encode("utf-8"), _WHERE)
+        except ScorepadError as error:
+            raise GameFileError(str(error)) from None
     return parse_link_game(text)
