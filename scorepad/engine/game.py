@@ -207,12 +207,15 @@ class Running(NamedTuple):
     sets: tuple[int, ...]
     out_since: tuple[int | None, ...]  # the round each side lost in (None: still in)
     fell: tuple[bool, ...]  # whether a side out fell through the loss limit then
+    runs: tuple[int, ...] = ()  # each side's sets in a row, up to the last deal
+    ran: tuple[bool, ...] = ()  # whether a side out lost by `sets_in_a_row` then
 
 
 def start_running(sides: int) -> Running:
     """The running numbers before the first round: no points, bags or sets, nobody out."""
     zeros = (0,) * sides
-    return Running(zeros, zeros, zeros, (None,) * sides, (False,) * sides)
+    nobody = (False,) * sides
+    return Running(zeros, zeros, zeros, (None,) * sides, nobody, zeros, nobody)
 
 
 def fold_round(
@@ -229,22 +232,25 @@ def fold_round(
     scores = tuple([score + side[0] for score, side in zip(running.scores, sides, strict=True)])
     bags = tuple([side[1] for side in sides])
     sets = tuple([count + side[2] for count, side in zip(running.sets, sides, strict=True)])
+    before = running.runs or (0,) * len(sides)
+    runs = tuple([run + 1 if side[2] else 0 for run, side in zip(before, sides, strict=True)])
     boston_by = None
     for index, side in enumerate(sides):
         if side[3]:
             boston_by = index
+    ran = running.ran or (False,) * len(sides)
     if not judge:
-        return Running(scores, bags, sets, running.out_since, running.fell), None
+        return Running(scores, bags, sets, running.out_since, running.fell, runs, ran), None
     out_since, fell = running.out_since, running.fell
-    if sides_losing(rules, scores, sets):
-        noted_out, noted_fell = list(out_since), list(fell)
-        note_losses(rules, number, scores, sets, noted_out, noted_fell)
-        out_since, fell = tuple(noted_out), tuple(noted_fell)
+    if sides_losing(rules, scores, sets, runs):
+        noted_out, noted_fell, noted_ran = list(out_since), list(fell), list(ran)
+        note_losses(rules, number, scores, sets, noted_out, noted_fell, runs, noted_ran)
+        out_since, fell, ran = tuple(noted_out), tuple(noted_fell), tuple(noted_ran)
     judged = judge_round(
         rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
-        deals=number,
+        deals=number, runs=runs, ran=ran,
     )  # fmt: skip
-    return Running(scores, bags, sets, out_since, fell), judged
+    return Running(scores, bags, sets, out_since, fell, runs, ran), judged
 
 
 def standings(game: Game) -> Standings:

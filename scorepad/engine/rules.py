@@ -58,6 +58,7 @@ class Rules:
     loss_limit: int | None = knob(None, 'a side at or below this loses at once ("none": off)')
     tie: TieRule = knob("play-on", "both sides level at the end: play-on or draw")
     sets_to_lose: int = knob(0, "a side set this many times in a game loses (0: never)")
+    sets_in_a_row: int = knob(0, "a side set this many deals in a row loses (0: never)")
     deal_limit: int = knob(
         0, "after this many deals the higher score wins; a tie plays one more (0: no limit)"
     )
@@ -287,6 +288,8 @@ def _check_values(rules: Rules) -> None:
             reject(key, getattr(rules, key), _zero_or_more(MOST_POINTS))
     if not 0 <= rules.sets_to_lose <= MOST_COUNT:
         reject("sets_to_lose", rules.sets_to_lose, _zero_or_more(MOST_COUNT))
+    if not 0 <= rules.sets_in_a_row <= MOST_COUNT:
+        reject("sets_in_a_row", rules.sets_in_a_row, _zero_or_more(MOST_COUNT))
     if not 0 <= rules.deal_limit <= MOST_COUNT:
         reject("deal_limit", rules.deal_limit, _zero_or_more(MOST_COUNT))
     if not 1 <= rules.bag_limit <= MOST_COUNT:

@@ -161,7 +161,7 @@ def _event_seat(data: Mapping[str, Any], where: _Locator) -> EventSeat:
 # Knobs added to scorepad after this format was written: a whole file of this format may
 # lack them, and they take their defaults. A new knob goes here (or bumps FORMAT), so that
 # every game saved before it still loads.
-KNOBS_SINCE_FORMAT: frozenset[str] = frozenset({"deal_limit"})
+KNOBS_SINCE_FORMAT: frozenset[str] = frozenset({"deal_limit", "sets_in_a_row"})
 
 
 def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:

@@ -24,6 +24,7 @@ DEFAULTS: dict[str, object] = {
     "players": 4, "partnerships": True, "jokers": False, "removed_cards": [],
     "redeal_without_spades": False,
     "target": 500, "loss_limit": "none", "tie": "play-on", "sets_to_lose": 0, "deal_limit": 0,
+    "sets_in_a_row": 0,
     "boston_wins": False,
     "nil": True, "zero_bid": "nil", "blind_nil": False, "blind_nil_deficit": 0,
     "blind_nil_exchange": 0, "blind_bids": False, "blind_bid_min": 6,

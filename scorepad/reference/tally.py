@@ -24,8 +24,10 @@ class Ledger:
     score: int = 0
     bags: int = 0
     sets: int = 0
+    in_a_row: int = 0  # the deals in a row, up to the last, in which the side was set
     lost_in: int | None = None  # the round in which the side lost, if it has
     fell: bool = False  # it lost by falling through the loss limit (then)
+    ran: bool = False  # it lost by being set `sets_in_a_row` deals in a row (then)
 
 
 @dataclass
@@ -35,7 +37,7 @@ class GameResult:
     rounds: list[list[SideResult]]  # every round, those after the end scored on
     winner: int | None  # None: not over, or a draw
     ended_after: int | None  # the round (1-based) that ended the game
-    reason: str | None  # "target", "loss-limit", "sets" or "boston"
+    reason: str | None  # "target", "loss-limit", "sets", "sets-in-a-row", "boston", "deal-limit"
     totals: list[int]  # each side's score as of the end (or of the last round)
     bags: list[int]
     sets: list[int]
@@ -64,6 +66,9 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
             ledger.score, ledger.bags = result.score, result.bags
             if result.made is False:
                 ledger.sets += 1
+                ledger.in_a_row += 1
+            else:  # made, or no contract to be set: the run is broken
+                ledger.in_a_row = 0
             if result.boston:
                 bostons.append(side)
             this_round.append(result)
@@ -92,12 +97,23 @@ def note_the_losses(knobs: Knobs, ledgers: Sequence[Ledger], number: int) -> Non
         if ledger.lost_in is None and has_lost(knobs, ledger):
             ledger.lost_in = number
             ledger.fell = below_the_limit(knobs, ledger)
+            ledger.ran = set_too_often_in_a_row(knobs, ledger)
 
 
 def has_lost(knobs: Knobs, ledger: Ledger) -> bool:
-    """Whether a side has lost, docs/rules.md: at or below the loss limit, or set
-    `sets_to_lose` times."""
-    return below_the_limit(knobs, ledger) or set_out(knobs, ledger)
+    """Whether a side has lost, docs/rules.md: at or below the loss limit, set
+    `sets_to_lose` times, or set in each of its last `sets_in_a_row` deals."""
+    return (
+        below_the_limit(knobs, ledger)
+        or set_out(knobs, ledger)
+        or set_too_often_in_a_row(knobs, ledger)
+    )
+
+
+def set_too_often_in_a_row(knobs: Knobs, ledger: Ledger) -> bool:
+    """Whether a side was set in each of the last `sets_in_a_row` deals (0: never)."""
+    run = whole_number(knobs, "sets_in_a_row")
+    return run > 0 and ledger.in_a_row >= run
 
 
 def below_the_limit(knobs: Knobs, ledger: Ledger) -> bool:
@@ -114,8 +130,11 @@ def set_out(knobs: Knobs, ledger: Ledger) -> bool:
 
 def fell_by_now(knobs: Knobs, ledger: Ledger) -> bool:
     """Whether a side out fell through the loss limit, read without the history of how it
-    lost: if it stands at or below the limit now, or was never set out (docs/rules.md)."""
-    return below_the_limit(knobs, ledger) or not set_out(knobs, ledger)
+    lost: if it stands at or below the limit now, or was never set out, in all or in a
+    row (docs/rules.md)."""
+    return below_the_limit(knobs, ledger) or not (
+        set_out(knobs, ledger) or set_too_often_in_a_row(knobs, ledger)
+    )
 
 
 def check_the_end(
@@ -149,8 +168,12 @@ def check_the_end(
         latest = max(ledgers[side].lost_in or 0 for side in out)
         in_play = [side for side in out if ledgers[side].lost_in == latest]
     # docs/rules.md: by the loss limit if a side that lost fell through it when it lost
-    # (how it lost, not where it stands now), else by sets.
+    # (how it lost, not where it stands now); else by sets in a row if a side that lost
+    # was set its `sets_in_a_row` deals in a row then; else by sets.
     why = "sets"
+    for side in out:
+        if ledgers[side].ran:
+            why = "sets-in-a-row"
     for side in out:
         if ledgers[side].fell:
             why = "loss-limit"

@@ -126,10 +126,13 @@ class Referee:
         target = knobs["target"]
         most = knobs["sets_to_lose"]
         deals = knobs["deal_limit"]
+        in_a_row = knobs["sets_in_a_row"]
         assert isinstance(target, int) and isinstance(most, int) and isinstance(deals, int)
+        assert isinstance(in_a_row, int)
         self.target = target
         self.limit = _limit_of(knobs)
         self.most_sets = most if most > 0 else 2**62
+        self.most_in_a_row = in_a_row if in_a_row > 0 else 2**62
         self.last_deal = deals or 2**62
 
     def side(self, hands: tuple[PlainHand, ...], score: int, bags: int) -> RefSide:
@@ -156,24 +159,35 @@ class Referee:
             )
         ]  # fmt: skip
 
-    def has_lost(self, score: int, sets: int) -> bool:
-        """Whether a side at `score` and `sets` has lost, as the reference reads it."""
-        return tally.has_lost(self.knobs, tally.Ledger(score=score, sets=sets))
+    def has_lost(self, score: int, sets: int, in_a_row: int = 0) -> bool:
+        """Whether a side at `score`, `sets` and sets `in_a_row` has lost, as the
+        reference reads it."""
+        return tally.has_lost(
+            self.knobs, tally.Ledger(score=score, sets=sets, in_a_row=in_a_row)
+        )
 
     def note_losses(
         self, number: int, scores: Sequence[int], sets: Sequence[int],
         out_since: list[int | None], fell: list[bool],
+        runs: Sequence[int] | None = None, ran: list[bool] | None = None,
     ) -> None:  # fmt: skip
         """Note the sides that lost in deal `number`, as the reference notes them
-        (`tally.note_the_losses`): the deal in `out_since`, and in `fell` whether it
-        fell through the loss limit then (a side out before stays out, as it fell)."""
+        (`tally.note_the_losses`): the deal in `out_since`, in `fell` whether it fell
+        through the loss limit then, and in `ran` whether its sets in a row (`runs`) had
+        reached `sets_in_a_row` then (a side out before stays out, as it lost)."""
+        runs = runs or [0] * len(scores)
+        was_run = ran or [False] * len(scores)
         ledgers = [
-            tally.Ledger(score=score, sets=count, lost_in=lost_in, fell=fallen)
-            for score, count, lost_in, fallen in zip(scores, sets, out_since, fell, strict=True)
-        ]
+            tally.Ledger(score=score, sets=count, in_a_row=run, lost_in=lost_in, fell=fallen,
+                         ran=by_run)
+            for score, count, run, lost_in, fallen, by_run in zip(
+                scores, sets, runs, out_since, fell, was_run, strict=True)
+        ]  # fmt: skip
         tally.note_the_losses(self.knobs, ledgers, number)
         out_since[:] = [ledger.lost_in for ledger in ledgers]
         fell[:] = [ledger.fell for ledger in ledgers]
+        if ran is not None:
+            ran[:] = [ledger.ran for ledger in ledgers]
 
     def end(
         self,
@@ -183,6 +197,8 @@ class Referee:
         out_since: list[int | None],
         number: int = 0,
         fell: Sequence[bool] | None = None,
+        runs: Sequence[int] | None = None,
+        ran: Sequence[bool] | None = None,
     ) -> tuple[bool, int | None, str | None]:
         """Whether the game is over after a round, its winner (None: a draw) and why: the
         reference's own reading of the end (`tally.check_the_end`), never the
@@ -191,13 +207,18 @@ class Referee:
         `out_since`: the round each side lost in (None: still in), this round's too;
         `fell`: whether each side out fell through the loss limit then (None: judged from
         where the sides stand now, `tally.fell_by_now`, for a caller with no
-        history); `number`: the deal just played."""
+        history); `number`: the deal just played; `runs`: each side's sets in a row, and
+        `ran` whether a side out lost by them (None: judged from `runs` now)."""
+        runs = runs or [0] * len(scores)
         ledgers = [
-            tally.Ledger(score=score, sets=count, lost_in=lost_in)
-            for score, count, lost_in in zip(scores, sets, out_since, strict=True)
+            tally.Ledger(score=score, sets=count, in_a_row=run, lost_in=lost_in)
+            for score, count, run, lost_in in zip(scores, sets, runs, out_since, strict=True)
         ]
         for side, ledger in enumerate(ledgers):
             ledger.fell = fell[side] if fell is not None else tally.fell_by_now(
+                self.knobs, ledger
+            )
+            ledger.ran = ran[side] if ran is not None else tally.set_too_often_in_a_row(
                 self.knobs, ledger
             )
         bostons = () if boston_by is None else (boston_by,)
@@ -245,10 +266,13 @@ class GameFold:
         self._target = referee.target
         self._limit = referee.limit
         self._most_sets = referee.most_sets
+        self._most_in_a_row = referee.most_in_a_row
         self._last_deal = referee.last_deal
         self._sides = range(rules.sides)
         self.out_since: list[int | None] = []
         self.fell: list[bool] = []  # whether a side out fell through the loss limit
+        self.runs: list[int] = []  # each side's sets in a row
+        self.ran: list[bool] = []  # whether a side out lost by its sets in a row
         self._out = False
         self.scores: list[int] = []
         self.bags: list[int] = []
@@ -259,6 +283,8 @@ class GameFold:
         sides = self.referee.rules.sides
         self.out_since = [None] * sides
         self.fell = [False] * sides
+        self.runs = [0] * sides
+        self.ran = [False] * sides
         self._out = False  # whether a side has lost
         self.scores, self.bags, self.sets = [0] * sides, [0] * sides, [0] * sides
 
@@ -278,6 +304,7 @@ class GameFold:
         own."""
         memo = self._memo
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
+        runs = self.runs
         boston_by = None
         for side in self._sides:
             key = self._key(side, keys, taken, ref_bags[side], ref_scores[side])
@@ -287,6 +314,7 @@ class GameFold:
             points, ref_bags[side], set_out, boston = found
             ref_scores[side] += points
             ref_sets[side] += set_out
+            runs[side] = runs[side] + 1 if set_out else 0
             if boston:
                 boston_by = side
         scores, bags, sets = theirs.scores, theirs.bags, theirs.sets
@@ -301,6 +329,7 @@ class GameFold:
             and max(ref_scores) < self._target
             and min(ref_scores) > self._limit
             and max(ref_sets) < self._most_sets
+            and max(runs) < self._most_in_a_row
             and number < self._last_deal
         ):
             return _NOTHING  # the usual deal: the same numbers, and nobody near the end
@@ -368,9 +397,13 @@ class GameFold:
         referee = self.referee
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         out_since = self.out_since
-        referee.note_losses(number, ref_scores, ref_sets, out_since, self.fell)
+        referee.note_losses(
+            number, ref_scores, ref_sets, out_since, self.fell, self.runs, self.ran
+        )
         self._out = any(lost_in is not None for lost_in in out_since)
-        truth = referee.end(ref_scores, ref_sets, boston_by, out_since, number, self.fell)
+        truth = referee.end(
+            ref_scores, ref_sets, boston_by, out_since, number, self.fell, self.runs, self.ran
+        )
         if same and truth == ended:
             return _NOTHING
         problems = []

@@ -20,6 +20,7 @@ PLAY, FOLD, FILE = "play", "fold", "file"
 RULE_DOCS = {PLAY: "RULES.md 1-4, the game", FOLD: "docs/rules.md, Scoring and How a game ends",
              FILE: "docs/game-file.md"}  # fmt: skip
 _END_KNOBS = {"target": "target", "loss-limit": "loss_limit", "sets": "sets_to_lose",
+              "sets-in-a-row": "sets_in_a_row",
               "boston": "boston_wins", "deal-limit": "deal_limit"}  # fmt: skip
 _OPEN_KNOBS = {"nil": "nil", "bnil": "blind_nil", "blind": "blind_bids", "number": "players"}
 # Each bid rule at its most permissive: the first whose loosening lets the engine

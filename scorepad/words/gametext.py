@@ -312,6 +312,11 @@ def describe_end(rules: Rules, outcome: Outcome) -> str:
         return ngettext("a side was set once", "a side was set {sets} times", sets).format(
             sets=sets
         )
+    if outcome.reason is EndReason.SETS_IN_A_ROW:
+        run = rules.sets_in_a_row
+        return ngettext(
+            "a side was set in {run} deal in a row", "a side was set {run} deals in a row", run
+        ).format(run=run)
     return _(_END_WORDS[outcome.reason]).format(
         target=rules.target,
         limit=rules.loss_limit,
