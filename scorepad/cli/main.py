@@ -31,6 +31,7 @@ COMMAND_MODULES = {
     "bid": "rounds",
     "tricks": "rounds",
     "undo": "rounds",
+    "adjust": "rulings",
     "show": "sheet",
     "explain": "sheet",
     "play": "play",

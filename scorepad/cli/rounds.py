@@ -120,17 +120,18 @@ def tricks(
 
 @app.command()
 def undo(game_ref: GameOption = None, force: ForceOption = False) -> None:
-    """Take back the last entry: the last round's tricks, or else its bids."""
+    """Take back the last entry: the last round's last ruling, else its tricks, else its bids."""
     typer.echo(undone_text(undo_entry(resolve_game(game_ref), force=force)))
 
 
 def undone_text(undone: Undone) -> str:
     """`Took back the tricks of round 3.`"""
-    said = (
-        _("took back the tricks of round {number}")
-        if undone.took == "tricks"
-        else _("took back the bids of round {number}")
-    )
+    if undone.took == "ruling":
+        said = _("took back the last ruling on round {number}")
+    elif undone.took == "tricks":
+        said = _("took back the tricks of round {number}")
+    else:
+        said = _("took back the bids of round {number}")
     return sentence(said.format(number=undone.number))
 
 

@@ -15,6 +15,8 @@ No I/O, no clock, no randomness: the other parts hand it values and it returns f
 - `game`: a game and its rounds; its standings folded from them, by the one fold step
   (`fold_round`) the simulator folds its games by too.
 - `checks`: what is entered into a game checked: bids, tricks, round numbers.
+- `rulings`: a director's ruling on a round (books, points, set, forfeit) and how it
+  changes the round's score.
 - `entry`: what people type (PLAYER=VALUE) read into rounds, corrections and undo.
 - `dispute`: a disputed round scored without a saved game.
 """

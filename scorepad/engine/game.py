@@ -16,9 +16,12 @@ from typing import NamedTuple
 from scorepad.engine.bids import Bid, BidKind
 from scorepad.engine.names import check_game_names
 from scorepad.engine.rules import Rules
+from scorepad.engine.rulings import Ruling, forfeited_by, ruled_hands, ruling_lines
 from scorepad.engine.scoring import (
+    EndReason,
     Hand,
     Level,
+    Line,
     Outcome,
     SideScore,
     judge_round,
@@ -49,10 +52,12 @@ class SideEntry(NamedTuple):
 
 
 class Round(NamedTuple):
-    """One deal: who dealt (a seat) and each side's entry, in side order."""
+    """One deal: who dealt (a seat), each side's entry, in side order, and the rulings
+    made on it (`rulings`), in the order they were made."""
 
     dealer: int
     sides: tuple[SideEntry, ...]
+    rulings: tuple[Ruling, ...] = ()
 
     @property
     def played(self) -> bool:
@@ -272,16 +277,23 @@ def standings(game: Game) -> Standings:
     for number, round_ in enumerate(game.rounds, start=1):
         after_end = ended_after is not None
         warnings = _bid_warnings(game, names, number, round_, running.scores)
+        # docs/rules.md, Rulings: a forfeit ends the game with its round, played or not.
+        forfeit = forfeited_by(round_.rulings) if round_.rulings else None
+        ended: Outcome | None = None
         if not round_.played:
-            results.append(RoundResult(number, round_, None, None, after_end, warnings))
+            if forfeit is not None and not after_end:
+                ended, level = Outcome(1 - forfeit, EndReason.FORFEIT), None
+                outcome, ended_after, at_end = ended, number, running
+            results.append(RoundResult(number, round_, None, ended, after_end, warnings))
             continue
         scored = _score_round(rules, names, round_, running.scores, running.bags)
         folds = [(side.points, side.bags, side.was_set, side.boston) for side in scored]
         running, judged = fold_round(rules, running, number, folds, judge=not after_end)
-        ended: Outcome | None = None
         if not after_end:
             level = judged if isinstance(judged, Level) else None
             ended = judged if isinstance(judged, Outcome) else None
+            if forfeit is not None:
+                ended, level = Outcome(1 - forfeit, EndReason.FORFEIT), None
         if ended is not None:
             outcome, ended_after, at_end = ended, number, running
         results.append(RoundResult(number, round_, scored, ended, after_end, warnings))
@@ -344,14 +356,29 @@ def _score_round(
     scores: Sequence[int],
     bags: Sequence[int],
 ) -> tuple[SideScore, ...]:
+    hands = [
+        side_hands(rules, entry, side_names[side]) for side, entry in enumerate(round_.sides)
+    ]
+    rulings = round_.rulings
+    if rulings:  # books and set change the tricks scored (docs/rules.md, Rulings)
+        hands = ruled_hands(hands, rulings)
+    scored = tuple(
+        score_side(rules, side, score=scores[index], bags=bags[index])
+        for index, side in enumerate(hands)
+    )
+    if not rulings:
+        return scored
     return tuple(
-        score_side(
-            rules,
-            side_hands(rules, entry, side_names[side]),
-            score=scores[side],
-            bags=bags[side],
-        )
-        for side, entry in enumerate(round_.sides)
+        _with_lines(side, ruling_lines(rulings, index)) for index, side in enumerate(scored)
+    )
+
+
+def _with_lines(scored: SideScore, lines: Sequence[Line]) -> SideScore:
+    """A side's round with the lines of its rulings after its own: their points count to
+    the score, never to the bags."""
+    extra = sum(line.points for line in lines)
+    return scored._replace(
+        lines=scored.lines + tuple(lines), points=scored.points + extra, score=scored.score + extra
     )
 
 

@@ -25,10 +25,11 @@ class LineKind(enum.Enum):
     NIL_TRICKS = "nil-tricks"
     BONUS = "bonus"
     BAG_PENALTY = "bag-penalty"
+    RULING = "ruling"  # a director's ruling against the side (`rulings`)
 
     @property
     def is_bad(self) -> bool:
-        return self in (LineKind.SET, LineKind.NIL_FAILED, LineKind.BAG_PENALTY)
+        return self in (LineKind.SET, LineKind.NIL_FAILED, LineKind.BAG_PENALTY, LineKind.RULING)
 
 
 # Module-level names for the members: an Enum class attribute costs a slow lookup.
@@ -64,6 +65,10 @@ class Said(enum.Enum):
     BIG_CONTRACT_BONUS = "big-contract-bonus"  # `tricks` tricks over `threshold`
     QUICKSAND_SHORT = "quicksand-short"  # `contract`, `tricks` short
     QUICKSAND_OVER = "quicksand-over"  # `tricks` over
+    RULING_BOOKS = "ruling-books"  # `tricks` books given away, `name`: the reason
+    RULING_POINTS = "ruling-points"  # the line's points, `name`: the reason
+    RULING_SET = "ruling-set"  # `name`: the reason
+    RULING_FORFEIT = "ruling-forfeit"  # `name`: the reason
 
 
 # Line, Hand and SideScore are NamedTuples rather than frozen dataclasses: just as
@@ -275,6 +280,7 @@ class EndReason(enum.Enum):
     SETS_IN_A_ROW = "sets-in-a-row"
     BOSTON = "boston"
     DEAL_LIMIT = "deal-limit"
+    FORFEIT = "forfeit"  # a ruling: a side forfeited the game
 
 
 class Outcome(NamedTuple):  # not a dataclass: cheaper to create at every start-up

@@ -89,6 +89,17 @@ def game_json(game: Game, standings: Standings) -> dict[str, Any]:
 
 
 def _round_json(game: Game, result: RoundResult) -> dict[str, Any]:
+    data = _round_data(game, result)
+    if result.round.rulings:  # only where a director ruled: older readers see no new key
+        data["rulings"] = [
+            {"team": game.sides[ruling.side], "kind": ruling.kind.value,
+             "number": ruling.amount, "reason": ruling.reason}
+            for ruling in result.round.rulings
+        ]  # fmt: skip
+    return data
+
+
+def _round_data(game: Game, result: RoundResult) -> dict[str, Any]:
     return {
         "number": result.number,
         "dealer": game.players[result.round.dealer],

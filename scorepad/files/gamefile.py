@@ -25,6 +25,7 @@ from scorepad.engine.checks import round_checker
 from scorepad.engine.game import EventSeat, Game, Round, SideEntry, new_game
 from scorepad.engine.ruledata import rules_from_mapping
 from scorepad.engine.rules import KNOBS, format_value
+from scorepad.engine.rulings import Ruling, RulingKind
 from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError
 from scorepad.files.tomltext import parse_toml
 from scorepad.hints import did_you_mean
@@ -220,7 +221,7 @@ def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
         )
 
 
-_ROUND_KEYS = frozenset({"dealer", "bids", "tricks"})
+_ROUND_KEYS = frozenset({"dealer", "bids", "tricks", "rulings"})
 
 
 @cache
@@ -243,6 +244,7 @@ class _RoundReader:
         self.seat_of, side_of = _name_maps(game.players, game.sides)
         # A team's name keys a team value only where sides have partners.
         self.side_of = side_of if rules.side_size > 1 else {}
+        self.side_of_any = side_of  # a ruling names its side by name, in solo play too
         self.side_seats = tuple(rules.seats_of(side) for side in range(rules.sides))
         self.rules = rules
         # Bids are made once per game and shared by its rounds (a Bid is immutable): a
@@ -257,7 +259,7 @@ class _RoundReader:
             if key not in _ROUND_KEYS:
                 unknown = sorted(set(raw) - _ROUND_KEYS)[0]
                 raise GameFileError(
-                    _("unknown key {key}; a round has dealer, bids, tricks").format(
+                    _("unknown key {key}; a round has dealer, bids, tricks, rulings").format(
                         key=repr(unknown)
                     )
                 )
@@ -274,8 +276,9 @@ class _RoundReader:
             tuple(self.bid(key, value) for key, value in side)
             for side in self.by_side(bids_raw, "bids")
         ]
+        rulings = self.rulings(raw["rulings"]) if "rulings" in raw else ()
         if "tricks" not in raw:
-            return Round(seat, tuple(SideEntry(side_bids) for side_bids in bids))
+            return Round(seat, tuple(SideEntry(side_bids) for side_bids in bids), rulings)
         tricks_raw = raw["tricks"]
         if not isinstance(tricks_raw, dict):
             raise GameFileError(_("tricks must be a table of PLAYER = N"))
@@ -289,7 +292,40 @@ class _RoundReader:
                         )
                     )
             entries.append(SideEntry(side_bids, tuple(value for _, value in values)))
-        return Round(seat, tuple(entries))
+        return Round(seat, tuple(entries), rulings)
+
+    def rulings(self, raw: object) -> tuple[Ruling, ...]:
+        """A round's `rulings`: tables of `side`, one of books, points, set, forfeit, and
+        `reason` (docs/game-file.md)."""
+        from scorepad.engine.entry import check_ruling
+
+        said = _(
+            "rulings: each is a table of side (a team), one of books = N, points = N,"
+            " set = true or forfeit = true, and reason (text)"
+        )
+        if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
+            raise GameFileError(said)
+        kinds = {kind.value: kind for kind in RulingKind}
+        found = []
+        for item in raw:
+            named = [key for key in item if key in kinds]
+            side = self.side_of_any.get(str(item.get("side", "")).casefold())
+            reason = item.get("reason")
+            if len(named) != 1 or side is None or not isinstance(reason, str) or (
+                set(item) != {"side", "reason", named[0]}
+            ):
+                raise GameFileError(said)
+            kind, value = kinds[named[0]], item[named[0]]
+            if kind in (RulingKind.SET, RulingKind.FORFEIT):
+                if value is not True:
+                    raise GameFileError(said)
+                value = 0
+            elif type(value) is not int:
+                raise GameFileError(said)
+            ruling = Ruling(side, kind, value, reason)
+            check_ruling(self.rules, ruling)
+            found.append(ruling)
+        return tuple(found)
 
     def by_side(self, table: Mapping[str, object], what: str) -> list[list[tuple[str, Any]]]:
         """A round's `bids` or `tricks` table as each side's (key, value) pairs, in seat order."""

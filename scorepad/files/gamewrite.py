@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from scorepad.engine.bids import Bid, BidKind, format_bid
 from scorepad.engine.game import Game, Round
 from scorepad.engine.ruledata import rules_to_mapping
+from scorepad.engine.rulings import Ruling, RulingKind
 from scorepad.files.gamefile import END_TABLE, FORMAT
 
 _T = TypeVar("_T")
@@ -76,6 +77,8 @@ def _key_value(key: str, value: object) -> str:
     name = tomli_w.dumps({key: 0})[:-5]
     if isinstance(value, Mapping):
         return f"{name} = {_inline_table(value)}"
+    if isinstance(value, list | tuple) and value and isinstance(value[0], Mapping):
+        return f"{name} = [{', '.join(_inline_table(item) for item in value)}]"
     if isinstance(value, list | tuple):
         items = ", ".join(tomli_w.dumps({"v": item})[4:-1] for item in value)
         return f"{name} = [{items}]"
@@ -97,7 +100,17 @@ def _round_data(game: Game, round_: Round) -> dict[str, Any]:
     data: dict[str, Any] = {"dealer": game.players[round_.dealer], "bids": bids}
     if round_.played:
         data["tricks"] = tricks
+    if round_.rulings:
+        data["rulings"] = [_ruling_data(game, ruling) for ruling in round_.rulings]
     return data
+
+
+def _ruling_data(game: Game, ruling: Ruling) -> dict[str, object]:
+    """A ruling as the file keeps it: `{ side = "Them", books = 3, reason = "renege" }`;
+    set and forfeit as `set = true`, `forfeit = true`."""
+    kind = ruling.kind
+    amount: object = True if kind in (RulingKind.SET, RulingKind.FORFEIT) else ruling.amount
+    return {"side": game.sides[ruling.side], kind.value: amount, "reason": ruling.reason}
 
 
 def _seat_value(game: Game, seat: int, values: tuple[_T, ...]) -> tuple[str | None, _T | None]:

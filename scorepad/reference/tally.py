@@ -44,11 +44,21 @@ class GameResult:
     warnings: list[list[tuple[int, int]]]  # per round: blind bids the scores did not allow
 
 
-def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameResult:
+# A director's ruling on a round, docs/rules.md "Rulings": (side, what, how many), what
+# being "books", "points", "set" or "forfeit" (how many: 0 for set and forfeit).
+Ruling = tuple[int, str, int]
+
+
+def play_game(
+    knobs: Knobs,
+    rounds: Sequence[Sequence[Sequence[Hand]]],
+    rulings: Sequence[Sequence[Ruling]] = (),
+) -> GameResult:
     """Score every round in order; the first round that decides the game ends it.
 
     Rounds after the end are scored on from the running scores (as a correction can bring
-    them back), but the totals, bags and sets are those at the end.
+    them back), but the totals, bags and sets are those at the end. `rulings` holds each
+    round's rulings, in the order they were made (none where the list is short).
     """
     ledgers = [Ledger() for _ in range(sides_at_the_table(knobs))]
     keeper = Scorekeeper(knobs)
@@ -60,9 +70,15 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
         warnings.append(blind_bids_not_allowed(knobs, round_, [led.score for led in ledgers]))
         this_round = []
         bostons = []
+        ruled = list(rulings[number - 1]) if number <= len(rulings) else []
+        round_ = tricks_after_rulings(round_, ruled)
         for side, hands in enumerate(round_):
             ledger = ledgers[side]
             result = keeper.score_side(hands, ledger.score, ledger.bags)
+            for against, what, how_many in ruled:
+                if against == side and what == "points":  # points, never bags
+                    result.points += how_many
+                    result.score += how_many
             ledger.score, ledger.bags = result.score, result.bags
             if result.made is False:
                 ledger.sets += 1
@@ -77,6 +93,9 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
             continue  # after the end: scored, but it decides nothing
         note_the_losses(knobs, ledgers, number)
         verdict = check_the_end(knobs, ledgers, bostons, number)
+        forfeits = [against for against, what, _ in ruled if what == "forfeit"]
+        if forfeits:  # the game ends with this round; the other side wins
+            verdict = (1 - forfeits[0], "forfeit")
         if verdict is not None:
             ending = (verdict[0], number, verdict[1])
             kept = ([led.score for led in ledgers], [led.bags for led in ledgers],
@@ -87,6 +106,44 @@ def play_game(knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]]) -> GameR
     if ending is None:
         return GameResult(results, None, None, None, *kept, warnings)
     return GameResult(results, ending[0], ending[1], ending[2], *kept, warnings)
+
+
+def tricks_after_rulings(
+    round_: Sequence[Sequence[Hand]], ruled: Sequence[Ruling]
+) -> list[list[Hand]]:
+    """A round's hands as the rulings leave them, docs/rules.md "Rulings": books come off
+    the side's bids of a number, the first bidder's tricks first, never more than they
+    took, and are added to the first bid of a number of the other side (if it bid none,
+    they go nowhere); set leaves the side's bidders of a number one trick short of what
+    they bid together (taken off the first bidder first), if they took that many."""
+    hands = [list(side) for side in round_]
+
+    def bids_a_number(hand: Hand) -> bool:
+        return hand[0] in ("number", "blind")
+
+    def take_off(side: int, how_many: int) -> int:
+        left = how_many
+        for place, (kind, bid, took) in enumerate(hands[side]):
+            if left and bids_a_number((kind, bid, took)):
+                off = took if took < left else left
+                hands[side][place] = (kind, bid, took - off)
+                left -= off
+        return how_many - left
+
+    for against, what, how_many in ruled:
+        if what == "books" and len(hands) == 2:
+            given = take_off(against, how_many)
+            other = 1 - against
+            for place, (kind, bid, took) in enumerate(hands[other]):
+                if bids_a_number((kind, bid, took)):
+                    hands[other][place] = (kind, bid, took + given)
+                    break
+        elif what == "set":
+            bid_together = sum(hand[1] for hand in hands[against] if bids_a_number(hand))
+            took_together = sum(hand[2] for hand in hands[against] if bids_a_number(hand))
+            if bid_together > 0 and took_together >= bid_together:
+                take_off(against, took_together - bid_together + 1)
+    return hands
 
 
 def note_the_losses(knobs: Knobs, ledgers: Sequence[Ledger], number: int) -> None:

@@ -37,6 +37,7 @@ from scorepad.engine.game import (
     open_round,
     standings,
 )
+from scorepad.engine.rulings import RulingKind
 from scorepad.errors import GameError, ScorepadError
 from scorepad.files.library import (
     GameSummary,
@@ -186,11 +187,12 @@ class Entered:
 
 @dataclass(frozen=True)
 class Undone:
-    """The last entry taken back: round `number`'s tricks, or else its bids."""
+    """The last entry taken back: round `number`'s last ruling, else its tricks, else its
+    bids."""
 
     game: Game
     number: int
-    took: Literal["tricks", "bids"]
+    took: Literal["tricks", "bids", "ruling"]
     bids: Bids  # the round's bids (still in the game when only its tricks were taken back)
 
     @cached_property
@@ -477,12 +479,42 @@ def undo(path: Path, *, version: str | None = None, force: bool = False) -> Undo
         _checked_version(game, version)
         changed = undo_last(game)
         last = game.rounds[-1]
-        took: Literal["tricks", "bids"] = "tricks" if last.played else "bids"
+        took: Literal["tricks", "bids", "ruling"] = (
+            "ruling" if last.rulings else "tricks" if last.played else "bids"
+        )
         bids = tuple(entry.bids for entry in last.sides)
         return changed, Undone(changed, len(game.rounds), took, bids)
 
     _game, undone = _update_table_game(path, change, force)
     return undone
+
+
+def rule(
+    path: Path,
+    side: str,
+    kind: RulingKind,
+    reason: str,
+    *,
+    amount: int = 0,
+    number: int | None = None,
+    version: str | None = None,
+    force: bool = False,
+) -> Entered:
+    """Make a ruling against `side` (a team's or a player's name, or a seat) on round
+    `number` (by default the last round): books or points `amount`, set, or forfeit
+    (docs/rules.md, Rulings). Later rounds are rescored, as after a correction."""
+    from scorepad.engine.entry import find_bidder, rule_on
+    from scorepad.engine.rulings import Ruling
+
+    def change(game: Game) -> tuple[Game, tuple[int, Standings]]:
+        _checked_version(game, version)
+        found = find_bidder(game, side)[0]
+        before = standings(game)
+        ruled = rule_on(game, Ruling(found, kind, amount, reason), number=number)
+        return ruled, (number or len(game.rounds), before)
+
+    game, (done, before) = _update_table_game(path, change, force)
+    return Entered(game, done, before, ())
 
 
 def _update_table_game(

@@ -171,6 +171,18 @@ def line_words(line: Line) -> str:
         )
     elif said is Said.QUICKSAND_SHORT:
         text = _("contract {contract} short by {short} (quicksand)")
+    elif said is Said.RULING_BOOKS:
+        text = ngettext(
+            "ruling: {count} book to the other side ({name})",
+            "ruling: {count} books to the other side ({name})",
+            count,
+        )
+    elif said is Said.RULING_POINTS:
+        text = _("ruling: points ({name})")
+    elif said is Said.RULING_SET:
+        text = _("ruling: set for the round ({name})")
+    elif said is Said.RULING_FORFEIT:
+        text = _("ruling: forfeits the game ({name})")
     else:  # Said.QUICKSAND_OVER
         text = ngettext("{count} trick over (quicksand)", "{count} tricks over (quicksand)", count)
     return text.format(
@@ -249,6 +261,7 @@ _END_WORDS = {
     EndReason.LOSS_LIMIT: N_("a side fell to the loss limit of {limit}"),
     EndReason.BOSTON: N_("Boston"),
     EndReason.DEAL_LIMIT: N_("the deal limit of {deals}"),
+    EndReason.FORFEIT: N_("a side forfeited"),
 }
 
 
