@@ -258,6 +258,7 @@ def test_every_word_of_every_help_page_is_marked_for_translation(
         for word in re.findall(r"[A-Za-z][A-Za-z']+", unmarked)
         if word not in COMMAND_MODULES
         and word not in ("list", "show", "seat", "unseat", "add", "drop", *FORMAT_NAMES)
+        and word not in ("same", "next")  # `misdeal --redeal`'s values, as the rules write them
     ]
     assert words == []
 

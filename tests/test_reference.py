@@ -646,6 +646,8 @@ def test_bid_rules_as_the_reference_says() -> None:
 # For each knob, rules in which it can matter and another value for it.
 KNOB_CHANGES: dict[str, tuple[dict[str, object], object]] = {
     "redeal_without_spades": ({}, True),
+    "misdeal_redeal": ({}, "next"),
+    "confirm_entries": ({}, True),
     "jokers": ({}, True),
     "blind_nil_exchange": ({"blind_nil": True}, 2),
     "players": ({"partnerships": False, "players": 3, "removed_cards": ["2C"]}, 6),

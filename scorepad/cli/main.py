@@ -32,6 +32,7 @@ COMMAND_MODULES = {
     "tricks": "rounds",
     "undo": "rounds",
     "adjust": "rulings",
+    "misdeal": "rulings",
     "show": "sheet",
     "explain": "sheet",
     "play": "play",

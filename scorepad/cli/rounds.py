@@ -120,13 +120,15 @@ def tricks(
 
 @app.command()
 def undo(game_ref: GameOption = None, force: ForceOption = False) -> None:
-    """Take back the last entry: the last round's last ruling, else its tricks, else its bids."""
+    """Take back the last entry: a misdeal, else the last round's last ruling, tricks or bids."""
     typer.echo(undone_text(undo_entry(resolve_game(game_ref), force=force)))
 
 
 def undone_text(undone: Undone) -> str:
     """`Took back the tricks of round 3.`"""
-    if undone.took == "ruling":
+    if undone.took == "misdeal":
+        said = _("took back the misdeal before round {number}")
+    elif undone.took == "ruling":
         said = _("took back the last ruling on round {number}")
     elif undone.took == "tricks":
         said = _("took back the tricks of round {number}")

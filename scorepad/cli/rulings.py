@@ -1,7 +1,9 @@
-"""`scorepad adjust`: a director's ruling (books, points, set, forfeit) on a round."""
+"""The director's kit: `scorepad adjust` (a ruling: books, points, set, forfeit, on a
+round) and `scorepad misdeal` (a void deal, and who deals again)."""
 
 from __future__ import annotations
 
+import enum
 from typing import Annotated
 
 import typer
@@ -12,9 +14,10 @@ from scorepad.cli.rounds import ForceOption
 from scorepad.engine.rulings import RulingKind
 from scorepad.errors import GameError
 from scorepad.i18n import _
+from scorepad.service.games import misdeal as call_misdeal
 from scorepad.service.games import rule
 from scorepad.service.reads import resolve_game
-from scorepad.words.gametext import describe_end, line_words, scores_text
+from scorepad.words.gametext import describe_end, line_words, misdeal_words, scores_text
 
 
 @app.command()
@@ -100,4 +103,32 @@ def adjust(
             else _("The game is a draw after round {number}.").format(number=after.ended_after)
         )  # fmt: skip
     typer.echo(text)
+
+
+class Redeal(enum.Enum):
+    """Who deals after a misdeal (`misdeal_redeal`)."""
+
+    SAME = "same"
+    NEXT = "next"
+
+
+@app.command()
+def misdeal(
+    redeal: Annotated[
+        Redeal | None,
+        typer.Option(
+            "--redeal",
+            help="same: the same player deals again; next: the deal passes on"
+            " (default: the rules' misdeal_redeal).",
+            show_default=False,
+        ),
+    ] = None,
+    game_ref: GameOption = None,
+    force: ForceOption = False,
+) -> None:
+    """Call the deal void (before its bids are in): it scores nothing; who deals again."""
+    game = call_misdeal(
+        resolve_game(game_ref), redeal.value if redeal is not None else None, force=force
+    )
+    typer.echo(misdeal_words(game, game.misdeals[-1]))
 

@@ -15,6 +15,7 @@ No I/O, no clock, no randomness: the other parts hand it values and it returns f
 - `game`: a game and its rounds; its standings folded from them, by the one fold step
   (`fold_round`) the simulator folds its games by too.
 - `checks`: what is entered into a game checked: bids, tricks, round numbers.
+- `misdeals`: a void deal, kept as a fact of the game, and who deals again.
 - `rulings`: a director's ruling on a round (books, points, set, forfeit) and how it
   changes the round's score.
 - `entry`: what people type (PLAYER=VALUE) read into rounds, corrections and undo.

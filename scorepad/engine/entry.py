@@ -24,7 +24,8 @@ from scorepad.engine.game import (
     standings,
     standings_before,
 )
-from scorepad.engine.rules import MOST_POINTS, Rules
+from scorepad.engine.misdeals import Misdeal
+from scorepad.engine.rules import MOST_POINTS, MisdealRedeal, Rules
 from scorepad.engine.rulings import MOST_REASON, Ruling, RulingKind
 from scorepad.errors import BidError, GameError, Todo, TricksError
 from scorepad.hints import did_you_mean
@@ -368,8 +369,10 @@ def record_tricks(game: Game, tokens: Sequence[str], *, number: int | None = Non
 
 
 def undo_last(game: Game) -> Game:
-    """The game with its last entry taken back: the last round's last ruling, else its
-    tricks, else its bids."""
+    """The game with its last entry taken back: a misdeal called since the last round,
+    else the last round's last ruling, else its tricks, else its bids."""
+    if game.misdeals and game.misdeals[-1].before_round > len(game.rounds):
+        return dataclasses.replace(game, misdeals=game.misdeals[:-1])
     if not game.rounds:
         raise GameError(_("nothing to undo: no round is entered yet"))
     last = game.rounds[-1]
@@ -394,6 +397,31 @@ def _with_round(game: Game, number: int, round_: Round) -> Game:
     else:
         rounds[number - 1] = round_
     return dataclasses.replace(game, rounds=tuple(rounds))
+
+
+# ---------------------------------------------------------------------------
+# Misdeals (docs/rules.md, Misdeals)
+
+
+def call_misdeal(game: Game, redeal: MisdealRedeal | None = None) -> Game:
+    """The game with the deal about to be bid called void: who dealt it deals again
+    (`redeal` "same") or the deal passes on ("next"); by default as `misdeal_redeal` says.
+
+    Refused while a round's bids are in (they are taken back first: a misdeal voids a deal
+    before it is bid on), and once the game is over (`check_new_round`).
+    """
+    waiting = open_round(game)
+    if waiting is not None:
+        raise GameError(
+            _(
+                "round {number} has its bids: a misdeal voids a deal before it is bid on;"
+                " take the bids back first (scorepad undo)"
+            ).format(number=waiting)
+        )
+    check_new_round(game)
+    chosen = game.rules.misdeal_redeal if redeal is None else redeal
+    misdeal = Misdeal(len(game.rounds) + 1, next_dealer(game), chosen)
+    return dataclasses.replace(game, misdeals=(*game.misdeals, misdeal))
 
 
 # ---------------------------------------------------------------------------

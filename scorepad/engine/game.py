@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorepad.engine.bids import Bid, BidKind
+from scorepad.engine.misdeals import Misdeal
 from scorepad.engine.names import check_game_names
 from scorepad.engine.rules import Rules
 from scorepad.engine.rulings import Ruling, forfeited_by, ruled_hands, ruling_lines
@@ -86,6 +87,7 @@ class Game:
     first_dealer: int = 0
     rounds: tuple[Round, ...] = ()
     event: EventSeat | None = None
+    misdeals: tuple[Misdeal, ...] = ()  # void deals, in the order called (engine/misdeals)
 
     def dealer_for(self, number: int) -> int:
         """The seat that deals round `number` (1-based): the deal passes clockwise."""
@@ -408,7 +410,10 @@ def open_round(game: Game) -> int | None:
 
 
 def next_dealer(game: Game) -> int:
-    """The seat that deals the next new round: left of the last round's dealer."""
+    """The seat that deals the next new round: left of the last round's dealer, or after
+    a misdeal since, who the misdeal says deals again."""
+    if game.misdeals and game.misdeals[-1].before_round > len(game.rounds):
+        return game.misdeals[-1].deals_again(len(game.players))
     if not game.rounds:
         return game.first_dealer
     return (game.rounds[-1].dealer + 1) % len(game.players)

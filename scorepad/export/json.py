@@ -85,7 +85,20 @@ def game_json(game: Game, standings: Standings) -> dict[str, Any]:
         ],
         "rounds": [_round_json(game, result) for result in standings.rounds],
         "rules": rules_to_mapping(game.rules),
-    }
+    } | _misdeals_json(game)
+
+
+def _misdeals_json(game: Game) -> dict[str, Any]:
+    """`misdeals`, only where a deal was called void: older readers see no new key."""
+    if not game.misdeals:
+        return {}
+    return {
+        "misdeals": [
+            {"before_round": misdeal.before_round, "dealer": game.players[misdeal.dealer],
+             "redeal": misdeal.redeal}
+            for misdeal in game.misdeals
+        ]
+    }  # fmt: skip
 
 
 def _round_json(game: Game, result: RoundResult) -> dict[str, Any]:

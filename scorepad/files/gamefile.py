@@ -23,6 +23,7 @@ from typing import Any
 from scorepad.engine.bids import Bid, BidKind, parse_bid
 from scorepad.engine.checks import round_checker
 from scorepad.engine.game import EventSeat, Game, Round, SideEntry, new_game
+from scorepad.engine.misdeals import Misdeal
 from scorepad.engine.ruledata import rules_from_mapping
 from scorepad.engine.rules import KNOBS, format_value
 from scorepad.engine.rulings import Ruling, RulingKind
@@ -50,6 +51,7 @@ _TOP_KEYS = (
     "teams",
     "first_dealer",
     "rounds",
+    "misdeals",
     "rules",
     "event",
     END_TABLE,
@@ -135,7 +137,35 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
             ) from None
         rounds.append(round_)
     seat = _event_seat(data, where) if "event" in data else None
-    return Game(name, game.players, game.sides, preset, rules, first, tuple(rounds), seat)
+    misdeals = _misdeals(data["misdeals"], game, len(rounds), where) if "misdeals" in data else ()
+    return Game(
+        name, game.players, game.sides, preset, rules, first, tuple(rounds), seat, misdeals
+    )
+
+
+def _misdeals(raw: object, game: Game, rounds: int, where: _Locator) -> tuple[Misdeal, ...]:
+    """The `misdeals` list: tables of before_round (1 to one past the last round, in
+    order), dealer (a player) and redeal ("same" or "next"); docs/game-file.md."""
+    found: list[Misdeal] = []
+    for item in raw if isinstance(raw, list) else [None]:
+        misdeal = None
+        if isinstance(item, dict) and set(item) == {"before_round", "dealer", "redeal"}:
+            before, dealer, redeal = item["before_round"], item["dealer"], item["redeal"]
+            last = found[-1].before_round if found else 1
+            if (
+                type(before) is int and last <= before <= rounds + 1 and dealer in game.players
+                and redeal in ("same", "next")
+            ):  # fmt: skip
+                misdeal = Misdeal(before, game.players.index(dealer), redeal)
+        if misdeal is None:
+            raise GameFileError(
+                _(
+                    "{where}: misdeals must be a list of tables of before_round (1 to {most},"
+                    " in order), dealer (a player) and redeal (same or next)"
+                ).format(where=where.key("misdeals"), most=rounds + 1)
+            )
+        found.append(misdeal)
+    return tuple(found)
 
 
 def _event_seat(data: Mapping[str, Any], where: _Locator) -> EventSeat:
@@ -162,7 +192,12 @@ def _event_seat(data: Mapping[str, Any], where: _Locator) -> EventSeat:
 # Knobs added to scorepad after this format was written: a whole file of this format may
 # lack them, and they take their defaults. A new knob goes here (or bumps FORMAT), so that
 # every game saved before it still loads.
-KNOBS_SINCE_FORMAT: frozenset[str] = frozenset({"deal_limit", "sets_in_a_row"})
+KNOBS_SINCE_FORMAT: frozenset[str] = frozenset(
+    {"deal_limit", "sets_in_a_row", "misdeal_redeal", "confirm_entries"}
+)
+
+
+_OPTIONAL_KEYS = ("rounds", "misdeals", "event")
 
 
 def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
@@ -172,7 +207,7 @@ def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
     point lacks it, or a digit of the count. Checked before anything else, so that damage
     is named as such rather than as a strange value.
     """
-    missing = [key for key in _TOP_KEYS if key not in data and key not in ("rounds", "event")]
+    missing = [key for key in _TOP_KEYS if key not in data and key not in _OPTIONAL_KEYS]
     if missing:
         names = [f"[{key}]" if key in ("rules", END_TABLE) else key for key in missing]
         raise GameFileError(

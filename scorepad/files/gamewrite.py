@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from scorepad.engine.bids import Bid, BidKind, format_bid
 from scorepad.engine.game import Game, Round
+from scorepad.engine.misdeals import Misdeal
 from scorepad.engine.ruledata import rules_to_mapping
 from scorepad.engine.rulings import Ruling, RulingKind
 from scorepad.files.gamefile import END_TABLE, FORMAT
@@ -54,6 +55,11 @@ def game_to_toml(game: Game) -> str:
             f"    {_inline_table(_round_data(game, round_))},\n" for round_ in game.rounds
         )
         rounds = f"\nrounds = [\n{lines}]\n"
+    if game.misdeals:  # void deals (engine/misdeals): a line each, after the rounds
+        lines = "".join(
+            f"    {_inline_table(_misdeal_data(game, misdeal))},\n" for misdeal in game.misdeals
+        )
+        rounds += f"\nmisdeals = [\n{lines}]\n"
     tail = "\n[rules]\n" + rules + "\n" + tomli_w.dumps(end)
     if game.event is not None:  # a club night's table: after the rounds, before the rules
         seat = {"name": game.event.event, "round": game.event.round, "table": game.event.table}
@@ -103,6 +109,15 @@ def _round_data(game: Game, round_: Round) -> dict[str, Any]:
     if round_.rulings:
         data["rulings"] = [_ruling_data(game, ruling) for ruling in round_.rulings]
     return data
+
+
+def _misdeal_data(game: Game, misdeal: Misdeal) -> dict[str, object]:
+    """`{ before_round = 3, dealer = "Bob", redeal = "same" }`."""
+    return {
+        "before_round": misdeal.before_round,
+        "dealer": game.players[misdeal.dealer],
+        "redeal": misdeal.redeal,
+    }
 
 
 def _ruling_data(game: Game, ruling: Ruling) -> dict[str, object]:

@@ -19,6 +19,7 @@ from scorepad.words.gametext import (
     lead_text,
     level_text,
     line_words,
+    misdeal_words,
     needs_text,
     scores_text,
     tricks_text,
@@ -116,6 +117,7 @@ def _sheet_notes(game: Game, standings: Standings) -> list[RenderableType]:
             )
         )
         notes.append(Text(said.format(first=after[0], last=after[-1], end=end)))
+    notes.extend(Text(misdeal_words(game, misdeal)) for misdeal in game.misdeals)
     for result in standings.rounds:
         notes.extend(Text(f"! {warning_words(warning)}", style=BAD) for warning in result.warnings)
     return notes

@@ -37,6 +37,7 @@ from scorepad.engine.game import (
     open_round,
     standings,
 )
+from scorepad.engine.rules import MisdealRedeal
 from scorepad.engine.rulings import RulingKind
 from scorepad.errors import GameError, ScorepadError
 from scorepad.files.library import (
@@ -192,7 +193,7 @@ class Undone:
 
     game: Game
     number: int
-    took: Literal["tricks", "bids", "ruling"]
+    took: Literal["tricks", "bids", "ruling", "misdeal"]  # a misdeal: the one before `number`
     bids: Bids  # the round's bids (still in the game when only its tricks were taken back)
 
     @cached_property
@@ -478,8 +479,10 @@ def undo(path: Path, *, version: str | None = None, force: bool = False) -> Undo
     def change(game: Game) -> tuple[Game, Undone]:
         _checked_version(game, version)
         changed = undo_last(game)
+        if len(changed.misdeals) < len(game.misdeals):
+            return changed, Undone(changed, game.misdeals[-1].before_round, "misdeal", ())
         last = game.rounds[-1]
-        took: Literal["tricks", "bids", "ruling"] = (
+        took: Literal["tricks", "bids", "ruling", "misdeal"] = (
             "ruling" if last.rulings else "tricks" if last.played else "bids"
         )
         bids = tuple(entry.bids for entry in last.sides)
@@ -515,6 +518,25 @@ def rule(
 
     game, (done, before) = _update_table_game(path, change, force)
     return Entered(game, done, before, ())
+
+
+def misdeal(
+    path: Path,
+    redeal: MisdealRedeal | None = None,
+    *,
+    version: str | None = None,
+    force: bool = False,
+) -> Game:
+    """Call the deal about to be bid void (docs/rules.md, Misdeals): the game as saved,
+    its last misdeal the one called. `redeal` "same" or "next" (default: the rules'
+    `misdeal_redeal`)."""
+    from scorepad.engine.entry import call_misdeal
+
+    def change(game: Game) -> tuple[Game, None]:
+        _checked_version(game, version)
+        return call_misdeal(game, redeal), None
+
+    return _update_table_game(path, change, force)[0]
 
 
 def _update_table_game(

@@ -12,6 +12,7 @@ from scorepad.i18n import N_, _, ngettext, pgettext, speaking
 
 if TYPE_CHECKING:
     from scorepad.engine.game import BidWarning, Correction, Game, SideEntry, Standings
+    from scorepad.engine.misdeals import Misdeal
     from scorepad.engine.rules import Rules
 
 
@@ -410,3 +411,17 @@ def _numbers_text(numbers: Sequence[int]) -> str:
 
 def _sentence(message: str) -> str:
     return message[0].upper() + message[1:] + "."
+
+
+def misdeal_words(game: Game, called: Misdeal) -> str:
+    """`Misdeal before round 3: Bob dealt; Bob deals again.`"""
+    said = (
+        _("Misdeal before round {number}: {dealer} dealt; {dealer} deals again.")
+        if called.redeal == "same"
+        else _("Misdeal before round {number}: {dealer} dealt; {next} deals.")
+    )
+    return said.format(
+        number=called.before_round,
+        dealer=game.players[called.dealer],
+        next=game.players[called.deals_again(len(game.players))],
+    )
