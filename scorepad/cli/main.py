@@ -30,6 +30,7 @@ COMMAND_MODULES = {
     "restore": "games",
     "bid": "rounds",
     "tricks": "rounds",
+    "confirm": "rounds",
     "undo": "rounds",
     "adjust": "rulings",
     "misdeal": "rulings",

@@ -304,7 +304,9 @@ def set_tricks(game: Game, tricks: Sequence[tuple[int, ...]], *, number: int | N
         sides=tuple(
             SideEntry(entry.bids, tuple(took))
             for entry, took in zip(old.sides, tricks, strict=True)
-        )
+        ),
+        # docs/rules.md, The other side's OK: the last round's tricks wait for it.
+        waiting=game.rules.confirm_entries and number == len(game.rounds),
     )
     check_round_tricks(game, round_)
     return _with_round(game, number, round_)
@@ -315,6 +317,13 @@ def check_new_round(game: Game) -> Standings:
 
     Returns the standings, which are those before the new round.
     """
+    if game.rounds and game.rounds[-1].waiting:
+        raise GameError(
+            _(
+                "round {number} waits for the other side's OK of its tricks (scorepad"
+                " confirm, or correct them)"
+            ).format(number=len(game.rounds))
+        )
     waiting = open_round(game)
     if waiting is not None:
         raise GameError(
@@ -386,7 +395,9 @@ def undo_last(game: Game) -> Game:
 def without_tricks(game: Game, number: int) -> Game:
     """The game with round `number`'s bids only: its tricks set aside."""
     old = game.rounds[number - 1]
-    cleared = old._replace(sides=tuple(SideEntry(entry.bids) for entry in old.sides))
+    cleared = old._replace(
+        sides=tuple(SideEntry(entry.bids) for entry in old.sides), waiting=False
+    )
     return _with_round(game, number, cleared)
 
 
@@ -397,6 +408,14 @@ def _with_round(game: Game, number: int, round_: Round) -> Game:
     else:
         rounds[number - 1] = round_
     return dataclasses.replace(game, rounds=tuple(rounds))
+
+
+def agree_round(game: Game) -> Game:
+    """The game with the last round's tricks agreed by the other side, and so scored
+    (docs/rules.md, The other side's OK); refused where no round waits."""
+    if not game.rounds or not game.rounds[-1].waiting:
+        raise GameError(_("no round waits for the other side's OK"))
+    return _with_round(game, len(game.rounds), game.rounds[-1]._replace(waiting=False))
 
 
 # ---------------------------------------------------------------------------

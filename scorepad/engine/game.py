@@ -53,12 +53,15 @@ class SideEntry(NamedTuple):
 
 
 class Round(NamedTuple):
-    """One deal: who dealt (a seat), each side's entry, in side order, and the rulings
-    made on it (`rulings`), in the order they were made."""
+    """One deal: who dealt (a seat), each side's entry, in side order, the rulings made
+    on it (`rulings`), in the order they were made, and whether it waits for an OK."""
 
     dealer: int
     sides: tuple[SideEntry, ...]
     rulings: tuple[Ruling, ...] = ()
+    # Under `confirm_entries`: its tricks are in, but not yet agreed by the other side, so
+    # not yet scored (docs/rules.md, The other side's OK). Only the last round waits.
+    waiting: bool = False
 
     @property
     def played(self) -> bool:
@@ -282,7 +285,7 @@ def standings(game: Game) -> Standings:
         # docs/rules.md, Rulings: a forfeit ends the game with its round, played or not.
         forfeit = forfeited_by(round_.rulings) if round_.rulings else None
         ended: Outcome | None = None
-        if not round_.played:
+        if not round_.played or round_.waiting:  # a waiting round is not scored yet
             if forfeit is not None and not after_end:
                 ended, level = Outcome(1 - forfeit, EndReason.FORFEIT), None
                 outcome, ended_after, at_end = ended, number, running
@@ -425,7 +428,7 @@ def deals_left(game: Game, standings: Standings) -> int | None:
     limit = game.rules.deal_limit
     if not limit or standings.finished:
         return None
-    played = sum(1 for round_ in game.rounds if round_.played)
+    played = sum(1 for round_ in game.rounds if round_.played and not round_.waiting)
     return max(limit - played, 1)
 
 
@@ -434,7 +437,7 @@ def deal_number(game: Game, standings: Standings) -> int | None:
     from 1; None once the game is over. Rounds played after the end are not counted."""
     if standings.finished:
         return None
-    played = sum(1 for round_ in game.rounds if round_.played)
+    played = sum(1 for round_ in game.rounds if round_.played and not round_.waiting)
     return played + 1
 
 

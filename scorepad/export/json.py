@@ -103,6 +103,8 @@ def _misdeals_json(game: Game) -> dict[str, Any]:
 
 def _round_json(game: Game, result: RoundResult) -> dict[str, Any]:
     data = _round_data(game, result)
+    if result.round.waiting:  # its tricks wait for the other side's OK: not yet scored
+        data["waiting"] = True
     if result.round.rulings:  # only where a director ruled: older readers see no new key
         data["rulings"] = [
             {"team": game.sides[ruling.side], "kind": ruling.kind.value,

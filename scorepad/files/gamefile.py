@@ -116,6 +116,12 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
     for number, raw in enumerate(raw_rounds, start=1):
         try:
             round_ = read_round(raw)
+            if rounds and rounds[-1].waiting:
+                raise GameFileError(
+                    _("round {number} waits for an OK, but a later round follows it").format(
+                        number=number - 1
+                    )
+                )
             if rounds and not rounds[-1].played:
                 raise GameFileError(
                     _("round {number} has no tricks, but a later round follows it").format(
@@ -256,7 +262,7 @@ def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
         )
 
 
-_ROUND_KEYS = frozenset({"dealer", "bids", "tricks", "rulings"})
+_ROUND_KEYS = frozenset({"dealer", "bids", "tricks", "rulings", "waiting"})
 
 
 @cache
@@ -294,7 +300,9 @@ class _RoundReader:
             if key not in _ROUND_KEYS:
                 unknown = sorted(set(raw) - _ROUND_KEYS)[0]
                 raise GameFileError(
-                    _("unknown key {key}; a round has dealer, bids, tricks, rulings").format(
+                    _(
+                        "unknown key {key}; a round has dealer, bids, tricks, rulings, waiting"
+                    ).format(
                         key=repr(unknown)
                     )
                 )
@@ -313,6 +321,10 @@ class _RoundReader:
         ]
         rulings = self.rulings(raw["rulings"]) if "rulings" in raw else ()
         if "tricks" not in raw:
+            if "waiting" in raw:
+                raise GameFileError(
+                    _("waiting: a round waits for an OK of its tricks; it has none")
+                )
             return Round(seat, tuple(SideEntry(side_bids) for side_bids in bids), rulings)
         tricks_raw = raw["tricks"]
         if not isinstance(tricks_raw, dict):
@@ -327,7 +339,9 @@ class _RoundReader:
                         )
                     )
             entries.append(SideEntry(side_bids, tuple(value for _, value in values)))
-        return Round(seat, tuple(entries), rulings)
+        if "waiting" in raw and raw["waiting"] is not True:
+            raise GameFileError(_("waiting must be true (or left out: the round is agreed)"))
+        return Round(seat, tuple(entries), rulings, "waiting" in raw)
 
     def rulings(self, raw: object) -> tuple[Ruling, ...]:
         """A round's `rulings`: tables of `side`, one of books, points, set, forfeit, and

@@ -108,6 +108,8 @@ def _round_data(game: Game, round_: Round) -> dict[str, Any]:
         data["tricks"] = tricks
     if round_.rulings:
         data["rulings"] = [_ruling_data(game, ruling) for ruling in round_.rulings]
+    if round_.waiting:  # only while its tricks wait for the other side's OK
+        data["waiting"] = True
     return data
 
 

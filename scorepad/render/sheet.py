@@ -23,6 +23,7 @@ from scorepad.words.gametext import (
     needs_text,
     scores_text,
     tricks_text,
+    waiting_words,
     warning_words,
 )
 
@@ -317,7 +318,9 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
         return [_banner(game, standings, outcome)]
     lines: list[RenderableType] = []
     waiting = open_round(game)
-    if waiting is not None:
+    if game.rounds and game.rounds[-1].waiting:
+        lines.append(Text(waiting_words(len(game.rounds))))
+    elif waiting is not None:
         dealer = game.players[game.rounds[waiting - 1].dealer]
         lines.append(
             Text(

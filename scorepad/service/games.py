@@ -520,6 +520,19 @@ def rule(
     return Entered(game, done, before, ())
 
 
+def confirm(path: Path, *, version: str | None = None, force: bool = False) -> Entered:
+    """The other side agrees the tricks of the round that waits for its OK (docs/rules.md,
+    The other side's OK): the round is scored."""
+    from scorepad.engine.entry import agree_round
+
+    def change(game: Game) -> tuple[Game, int]:
+        _checked_version(game, version)
+        return agree_round(game), len(game.rounds)
+
+    game, done = _update_table_game(path, change, force)
+    return Entered(game, done, None, ())
+
+
 def misdeal(
     path: Path,
     redeal: MisdealRedeal | None = None,

@@ -425,3 +425,9 @@ def misdeal_words(game: Game, called: Misdeal) -> str:
         dealer=game.players[called.dealer],
         next=game.players[called.deals_again(len(game.players))],
     )
+
+
+def waiting_words(number: int) -> str:
+    """`Round 3: tricks in, waiting for the other side's OK (scorepad confirm).`"""
+    said = _("Round {number}: tricks in, waiting for the other side's OK (scorepad confirm).")
+    return said.format(number=number)
