@@ -323,7 +323,7 @@ def test_presets_keep_their_names_and_say_their_rules_in_german(
     code, out, _ = run("--lang", "de", "presets", "list")
     assert code == 0
     assert out.splitlines()[0].split() == ["Regelsatz", "Beschreibung"]
-    assert "club       Das Clubspiel: bis 500, verloren bei -200, Blind Null bei 100" in out
+    assert "club         Das Clubspiel: bis 500, verloren bei -200, Blind Null bei 100" in out
     code, out, _ = run("--lang", "de", "presets", "show", "standard")
     assert code == 0
     assert out.splitlines()[0] == (
