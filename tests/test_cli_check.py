@@ -129,8 +129,8 @@ def test_presets_list_shows_every_preset() -> None:
     assert code == 0
     names = [line.split()[0] for line in out.splitlines()[1:] if line and not line[0].isspace()]
     assert names == [
-        "bonus", "club", "house", "jokers", "long", "no-hell", "quicksand", "short",
-        "solo-3", "solo-5", "solo-6", "standard", "suicide",
+        "bonus", "bowl", "club", "house", "jokers", "league", "long", "no-hell", "quicksand",
+        "round-robin", "short", "solo-3", "solo-5", "solo-6", "standard", "suicide",
     ]  # fmt: skip
 
 

@@ -260,6 +260,7 @@ def test_every_word_of_every_help_page_is_marked_for_translation(
         if word not in COMMAND_MODULES
         and word not in ("list", "show", "seat", "unseat", "add", "drop", "build", "link",
                          *FORMAT_NAMES)
+        and word not in ("same", "next")  # `misdeal --redeal`'s values, as the rules write them
     ]
     assert words == []
 
@@ -324,7 +325,7 @@ def test_presets_keep_their_names_and_say_their_rules_in_german(
     code, out, _ = run("--lang", "de", "presets", "list")
     assert code == 0
     assert out.splitlines()[0].split() == ["Regelsatz", "Beschreibung"]
-    assert "club       Das Clubspiel: bis 500, verloren bei -200, Blind Null bei 100" in out
+    assert "club         Das Clubspiel: bis 500, verloren bei -200, Blind Null bei 100" in out
     code, out, _ = run("--lang", "de", "presets", "show", "standard")
     assert code == 0
     assert out.splitlines()[0] == (

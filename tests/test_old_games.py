@@ -54,8 +54,12 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def without_new_keys(data: dict[str, Any]) -> dict[str, Any]:
     """Today's export without the keys added since (each round's after_end and warnings,
-    the rules' deal_limit, the deal and the deals left)."""
+    the rules' deal_limit, sets_in_a_row, misdeal_redeal and
+    confirm_entries, the deal and the deals left)."""
     assert data["rules"].pop("deal_limit") == 0
+    assert data["rules"].pop("sets_in_a_row") == 0
+    assert data["rules"].pop("misdeal_redeal") == "same"
+    assert data["rules"].pop("confirm_entries") is False
     assert data.pop("deals_left") is None  # no deal limit
     data.pop("deal")
     for round_ in data["rounds"]:

@@ -67,7 +67,7 @@ def test_wheel_ships_every_preset_the_type_marker_and_the_catalog(wheel: Path) -
     assert german.gettext("Show this message and exit.") == "Diese Hilfe zeigen und beenden."
     source = {path.name: path.read_bytes() for path in (ROOT / "presets").glob("*.toml")}
     assert shipped == source
-    assert len(shipped) == 13
+    assert len(shipped) == 16
 
 
 def test_without_a_compiler_the_wheel_installs_and_simulates_in_python(

@@ -48,6 +48,7 @@ KNOB_VALUES: dict[str, list[object]] = {
     "loss_limit": ["none", "none", -100, -200, -500],
     "tie": ["play-on", "draw"],
     "sets_to_lose": [0, 0, 1, 2, 3],
+    "sets_in_a_row": [0, 0, 1, 2, 3],
     "deal_limit": [0, 0, 2, 5],
     "boston_wins": [True, False],
     "nil": [True, False],
@@ -417,7 +418,8 @@ def check_a_game(dice: Dice, seen: Counter[str]) -> None:
     # cases without one stay as they were).
     called = dice.number(1, len(rounds)) if dice.number(0, 3) == 0 else None
     expected = tally.play_game(
-        table.knobs, [[reference_hands(play) for play in round_] for round_ in rounds], called
+        table.knobs, [[reference_hands(play) for play in round_] for round_ in rounds],
+        time_called_in=called,
     )
     game = engine_game(table, rounds)
     if called is not None:
@@ -655,6 +657,8 @@ def test_bid_rules_as_the_reference_says() -> None:
 # For each knob, rules in which it can matter and another value for it.
 KNOB_CHANGES: dict[str, tuple[dict[str, object], object]] = {
     "redeal_without_spades": ({}, True),
+    "misdeal_redeal": ({}, "next"),
+    "confirm_entries": ({}, True),
     "jokers": ({}, True),
     "blind_nil_exchange": ({"blind_nil": True}, 2),
     "players": ({"partnerships": False, "players": 3, "removed_cards": ["2C"]}, 6),
@@ -664,6 +668,7 @@ KNOB_CHANGES: dict[str, tuple[dict[str, object], object]] = {
     "loss_limit": ({}, -100),
     "tie": ({"target": 100}, "draw"),
     "sets_to_lose": ({}, 1),
+    "sets_in_a_row": ({}, 1),
     "deal_limit": ({}, 2),
     "boston_wins": ({"boston": True}, True),
     "nil": ({}, False),
@@ -824,6 +829,32 @@ GAMES = [
                  ["5:3 5:3 | 5:4 5:3", "nil:0 7:6 | nil:0 8:7"],
                  (0, 2, "loss-limit"), (-70, -80),
                  id="through-the-limit-together-then-set-out-ends-by-the-loss-limit"),
+    # sets_in_a_row against sets_to_lose: a made deal breaks the run, not the count.
+    pytest.param("standard", ("sets_in_a_row=2",),
+                 ["4:4 4:3 | 3:3 3:3", "4:4 4:4 | 3:3 2:2", "4:4 4:3 | 3:3 3:3"],
+                 None, (-80, 170), id="sets-in-a-row-broken-by-a-made-deal-plays-on"),
+    pytest.param("standard", ("sets_in_a_row=2",),
+                 ["4:4 4:3 | 3:3 3:3", "4:4 4:3 | 3:3 3:3"],
+                 (1, 2, "sets-in-a-row"), (-160, 120), id="sets-in-a-row-loses"),
+    pytest.param("standard", ("sets_in_a_row=2", "sets_to_lose=2"),
+                 ["4:4 4:3 | 3:3 3:3", "4:4 4:4 | 3:3 2:2", "4:4 4:3 | 3:3 3:3"],
+                 (1, 3, "sets"), (-80, 170), id="sets-to-lose-before-a-run"),
+    pytest.param("standard", ("sets_in_a_row=2", "sets_to_lose=2"),
+                 ["4:4 4:3 | 3:3 3:3", "4:4 4:3 | 3:3 3:3"],
+                 (1, 2, "sets-in-a-row"), (-160, 120), id="both-at-once-says-in-a-row"),
+    pytest.param("standard", ("sets_in_a_row=3", "sets_to_lose=2"),
+                 ["4:4 4:3 | 3:3 3:3", "4:4 4:3 | 3:3 3:3"],
+                 (1, 2, "sets"), (-160, 120), id="sets-to-lose-before-a-longer-run"),
+    pytest.param("standard", ("sets_in_a_row=2", "loss_limit=-150"),
+                 ["4:4 4:3 | 3:3 3:3", "4:4 4:3 | 3:3 3:3"],
+                 (1, 2, "loss-limit"), (-160, 120), id="run-and-loss-limit-at-once-says-limit"),
+    pytest.param("standard", ("sets_in_a_row=1",),
+                 ["nil:0 4:8 | 3:3 3:2"],
+                 (0, 1, "sets-in-a-row"), (144, -60), id="one-set-in-a-row"),
+    pytest.param("standard", ("sets_in_a_row=2",),
+                 ["nil:0 nil:0 | 7:7 6:6", "4:4 4:3 | 3:3 3:3", "nil:0 nil:0 | 7:7 6:6",
+                  "4:4 4:3 | 3:3 3:3"],
+                 None, (240, 380), id="no-contract-breaks-the-run"),
 ]  # fmt: skip
 
 # docs/rules.md, the clock: the deal in play when time is called is finished, then the
@@ -848,7 +879,8 @@ def test_games_that_end_at_time(
                         if end and end[2] == "target" else ())  # fmt: skip
     played = [read_round(text) for text in rounds]
     expected = tally.play_game(
-        table.knobs, [[reference_hands(play) for play in round_] for round_ in played], called
+        table.knobs, [[reference_hands(play) for play in round_] for round_ in played],
+        time_called_in=called,
     )
     game = dataclasses.replace(engine_game(table, played), clock=Clock(CLOCK_START, 60, called))
     result = standings(game)

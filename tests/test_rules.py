@@ -20,8 +20,8 @@ from scorepad.files.presets import apply_overrides, load_preset, preset_names, p
 QS = 'contract_scoring = "quicksand"'
 
 SHIPPED = [
-    "bonus", "club", "house", "jokers", "long", "no-hell", "quicksand", "short",
-    "solo-3", "solo-5", "solo-6", "standard", "suicide",
+    "bonus", "bowl", "club", "house", "jokers", "league", "long", "no-hell", "quicksand",
+    "round-robin", "short", "solo-3", "solo-5", "solo-6", "standard", "suicide",
 ]  # fmt: skip
 
 

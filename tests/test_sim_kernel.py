@@ -97,11 +97,11 @@ JOINT_PRESETS = [
 
 def test_the_kernel_takes_the_presets_it_can_and_names_why_not_the_others() -> None:
     assert KERNEL_PRESETS == [
-        "bonus", "club", "house", "jokers", "long", "no-hell", "quicksand", "short",
-        "solo-3", "solo-5", "solo-6", "standard", "suicide",
+        "bonus", "bowl", "club", "house", "jokers", "league", "long", "no-hell", "quicksand",
+        "round-robin", "short", "solo-3", "solo-5", "solo-6", "standard", "suicide",
     ]  # fmt: skip
     assert kernel_refusal(PARTNER_BIDDING, ["random"]) is None
-    assert len(JOINT_PRESETS) == 9
+    assert len(JOINT_PRESETS) == 12
     plain_zero = replace(PARTNER_BIDDING, zero_bid="plain")
     reason = kernel_refusal(plain_zero, ["heuristic"])
     assert reason == "it makes joint partner bids only where a bid of 0 means nil"

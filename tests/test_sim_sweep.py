@@ -21,17 +21,18 @@ from scorepad.engine import bids
 from scorepad.engine.bids import Bid, BidKind, number
 from scorepad.engine.refusals import check_new_rules
 from scorepad.files import gamefile
-from scorepad.files.presets import resolve_rules
+from scorepad.files.presets import preset_names, resolve_rules
 from scorepad.sim import sweep
 from scorepad.sim.explorer import ExplorerBot
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.referee import knobs_of_preset
 from scorepad.sim.sweep import SITUATIONS, play_sweep
-from scorepad.sim.sweepcases import HEADINGS, pair_allowed, sweep_cases
+from scorepad.sim.sweepcases import EDGE_CASES, HEADINGS, pair_allowed, sweep_cases
 from tests.sweep_plants import PLANTS, plant
 
 runner = CliRunner()
-SMALL = 48  # games: every shipped preset and edge case, twice
+# games: every shipped preset and edge case, twice
+SMALL = 2 * (len(preset_names()) + len(EDGE_CASES))
 
 
 @pytest.mark.parametrize("bug", sorted(PLANTS))

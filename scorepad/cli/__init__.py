@@ -4,9 +4,10 @@
 - `core`: the Typer app, the one place a ScorepadError becomes a one-line message.
 - `common`: what several commands share: options, completions, printing.
 - One module per group of commands: `games` (new, games, use, rename, delete, restore),
-  `rounds` (bid, tricks, undo), `sheet` (show, explain), `play` and `asking` (table mode
-  and its prompts), `watch` (a screen facing the table), `serve`, `export`, `sharing`
-  (import), `phone` (app build, app serve: the phone app), `check`,
-  `stats`, `ratings`, `presets`, `event` (club nights), `simulate`, `verify`, `compare`,
-  `sweep` and `league` (what `simulate --compare`, `--sweep` and `--league` show).
+  `rounds` (bid, tricks, undo), `rulings` (adjust, misdeal, confirm), `sheet` (show,
+  explain), `play` and `asking` (table mode and its prompts), `watch` (a screen facing the
+  table), `serve`, `export`, `sharing` (import), `phone` (app build, app serve: the phone
+  app), `check`, `stats`, `ratings`, `presets`, `event` (club nights), `simulate`,
+  `verify`, `compare`, `sweep` and `league` (what `simulate --compare`, `--sweep` and
+  `--league` show).
 """

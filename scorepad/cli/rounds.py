@@ -1,4 +1,5 @@
-"""`scorepad bid`, `tricks` and `undo`: enter a round, correct one, take an entry back."""
+"""`scorepad bid`, `tricks`, `confirm` and `undo`: enter a round, correct one, agree one
+(`confirm_entries`), take an entry back."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from scorepad.cli.common import GameOption, complete_player_entries, sentence
 from scorepad.cli.core import app
 from scorepad.engine.game import next_dealer, open_round, standings
 from scorepad.i18n import _, ngettext
+from scorepad.service.games import confirm as confirm_round
 from scorepad.service.games import enter_bids, enter_tricks
 from scorepad.service.games import undo as undo_entry
 from scorepad.service.picks import Typed
@@ -21,6 +23,7 @@ from scorepad.words.gametext import (
     correction_words,
     level_text,
     scores_text,
+    waiting_words,
 )
 
 if TYPE_CHECKING:
@@ -119,18 +122,28 @@ def tricks(
 
 
 @app.command()
+def confirm(game_ref: GameOption = None, force: ForceOption = False) -> None:
+    """The other side agrees the tricks of the round that waits for its OK: it is scored."""
+    entered = confirm_round(resolve_game(game_ref), force=force)
+    typer.echo(result_summary(entered.game, entered.standings, entered.number, corrected=False))
+
+
+@app.command()
 def undo(game_ref: GameOption = None, force: ForceOption = False) -> None:
-    """Take back the last entry: the last round's tricks, or else its bids."""
+    """Take back the last entry: a misdeal, else the last round's last ruling, tricks or bids."""
     typer.echo(undone_text(undo_entry(resolve_game(game_ref), force=force)))
 
 
 def undone_text(undone: Undone) -> str:
     """`Took back the tricks of round 3.`"""
-    said = (
-        _("took back the tricks of round {number}")
-        if undone.took == "tricks"
-        else _("took back the bids of round {number}")
-    )
+    if undone.took == "misdeal":
+        said = _("took back the misdeal before round {number}")
+    elif undone.took == "ruling":
+        said = _("took back the last ruling on round {number}")
+    elif undone.took == "tricks":
+        said = _("took back the tricks of round {number}")
+    else:
+        said = _("took back the bids of round {number}")
     return sentence(said.format(number=undone.number))
 
 
@@ -156,6 +169,8 @@ def bids_summary(game: Game, number: int, *, corrected: bool = False) -> str:
 
 def result_summary(game: Game, result: Standings, number: int, *, corrected: bool) -> str:
     """`Round 3: Ann & Cat +141 -> 341 (1 bag), Bob & Dan -60 -> 200 (0 bags). Next deal: Dan.`"""
+    if game.rounds[number - 1].waiting:
+        return waiting_words(number)
     scored = result.rounds[number - 1].sides
     assert scored is not None
     sides = ", ".join(

@@ -17,6 +17,9 @@ No I/O, no clock, no randomness: the other parts hand it values and it returns f
 - `clock`: a game's clock: time called at the first change after it ran out, the deal in
   play then the last (a tie plays on), and the clock read at a moment given as a value.
 - `checks`: what is entered into a game checked: bids, tricks, round numbers.
+- `misdeals`: a void deal, kept as a fact of the game, and who deals again.
+- `rulings`: a director's ruling on a round (books, points, set, forfeit) and how it
+  changes the round's score.
 - `entry`: what people type (PLAYER=VALUE) read into rounds, corrections and undo.
 - `dispute`: a disputed round scored without a saved game.
 """

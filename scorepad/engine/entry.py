@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from scorepad.engine.bids import Bid, parse_bid
+from scorepad.engine.bids import Bid, contract_of, parse_bid
 from scorepad.engine.checks import check_round_bids, check_round_number, check_round_tricks
 from scorepad.engine.game import (
     Game,
@@ -24,7 +24,9 @@ from scorepad.engine.game import (
     standings,
     standings_before,
 )
-from scorepad.engine.rules import Rules
+from scorepad.engine.misdeals import Misdeal
+from scorepad.engine.rules import MOST_POINTS, MisdealRedeal, Rules
+from scorepad.engine.rulings import MOST_REASON, Ruling, RulingKind
 from scorepad.errors import BidError, GameError, Todo, TricksError
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _
@@ -274,7 +276,7 @@ def set_bids(
     for side, side_bids in enumerate(bids):
         tricks = old.sides[side].tricks if old else None
         entries.append(SideEntry(tuple(side_bids), tricks))
-    round_ = Round(dealer, tuple(entries))
+    round_ = Round(dealer, tuple(entries), old.rulings if old else ())
     check_round_bids(game, round_, before or standings_before(game, number))
     if round_.played:
         try:
@@ -298,12 +300,13 @@ def set_tricks(game: Game, tricks: Sequence[tuple[int, ...]], *, number: int | N
                 given=len(tricks), sides=len(game.sides)
             )
         )
-    round_ = Round(
-        old.dealer,
-        tuple(
+    round_ = old._replace(
+        sides=tuple(
             SideEntry(entry.bids, tuple(took))
             for entry, took in zip(old.sides, tricks, strict=True)
         ),
+        # docs/rules.md, The other side's OK: the last round's tricks wait for it.
+        waiting=game.rules.confirm_entries and number == len(game.rounds),
     )
     check_round_tricks(game, round_)
     return _with_round(game, number, round_)
@@ -314,6 +317,13 @@ def check_new_round(game: Game) -> Standings:
 
     Returns the standings, which are those before the new round.
     """
+    if game.rounds and game.rounds[-1].waiting:
+        raise GameError(
+            _(
+                "round {number} waits for the other side's OK of its tricks (scorepad"
+                " confirm, or correct them)"
+            ).format(number=len(game.rounds))
+        )
     waiting = open_round(game)
     if waiting is not None:
         raise GameError(
@@ -368,9 +378,15 @@ def record_tricks(game: Game, tokens: Sequence[str], *, number: int | None = Non
 
 
 def undo_last(game: Game) -> Game:
-    """The game with its last entry taken back: the last round's tricks, or else its bids."""
+    """The game with its last entry taken back: a misdeal called since the last round,
+    else the last round's last ruling, else its tricks, else its bids."""
+    if game.misdeals and game.misdeals[-1].before_round > len(game.rounds):
+        return dataclasses.replace(game, misdeals=game.misdeals[:-1])
     if not game.rounds:
         raise GameError(_("nothing to undo: no round is entered yet"))
+    last = game.rounds[-1]
+    if last.rulings:
+        return _with_round(game, len(game.rounds), last._replace(rulings=last.rulings[:-1]))
     if game.rounds[-1].played:
         return without_tricks(game, len(game.rounds))
     return dataclasses.replace(game, rounds=game.rounds[:-1])
@@ -379,7 +395,10 @@ def undo_last(game: Game) -> Game:
 def without_tricks(game: Game, number: int) -> Game:
     """The game with round `number`'s bids only: its tricks set aside."""
     old = game.rounds[number - 1]
-    return _with_round(game, number, Round(old.dealer, tuple(SideEntry(e.bids) for e in old.sides)))
+    cleared = old._replace(
+        sides=tuple(SideEntry(entry.bids) for entry in old.sides), waiting=False
+    )
+    return _with_round(game, number, cleared)
 
 
 def _with_round(game: Game, number: int, round_: Round) -> Game:
@@ -389,3 +408,116 @@ def _with_round(game: Game, number: int, round_: Round) -> Game:
     else:
         rounds[number - 1] = round_
     return dataclasses.replace(game, rounds=tuple(rounds))
+
+
+def agree_round(game: Game) -> Game:
+    """The game with the last round's tricks agreed by the other side, and so scored
+    (docs/rules.md, The other side's OK); refused where no round waits."""
+    if not game.rounds or not game.rounds[-1].waiting:
+        raise GameError(_("no round waits for the other side's OK"))
+    return _with_round(game, len(game.rounds), game.rounds[-1]._replace(waiting=False))
+
+
+# ---------------------------------------------------------------------------
+# Misdeals (docs/rules.md, Misdeals)
+
+
+def call_misdeal(game: Game, redeal: MisdealRedeal | None = None) -> Game:
+    """The game with the deal about to be bid called void: who dealt it deals again
+    (`redeal` "same") or the deal passes on ("next"); by default as `misdeal_redeal` says.
+
+    Refused while a round's bids are in (they are taken back first: a misdeal voids a deal
+    before it is bid on), and once the game is over (`check_new_round`).
+    """
+    waiting = open_round(game)
+    if waiting is not None:
+        raise GameError(
+            _(
+                "round {number} has its bids: a misdeal voids a deal before it is bid on;"
+                " take the bids back first (scorepad undo)"
+            ).format(number=waiting)
+        )
+    check_new_round(game)
+    chosen = game.rules.misdeal_redeal if redeal is None else redeal
+    misdeal = Misdeal(len(game.rounds) + 1, next_dealer(game), chosen)
+    return dataclasses.replace(game, misdeals=(*game.misdeals, misdeal))
+
+
+# ---------------------------------------------------------------------------
+# Rulings (docs/rules.md, Rulings)
+
+
+def rule_on(game: Game, ruling: Ruling, *, number: int | None = None) -> Game:
+    """The game with `ruling` made on round `number` (by default the last round).
+
+    Refused: a game with no round; a round played after the end; a finished game (except
+    a ruling on a round that counts, which rescores it like a correction); books, set or
+    points on a round whose tricks are not in (a forfeit may end a round in play); books
+    or a forfeit where more than two sides play; set against a side with no contract of 1
+    or more; a number out of range; an empty or overlong reason.
+    """
+    check_ruling(game.rules, ruling)
+    if not game.rounds:
+        raise GameError(_("no round yet: a ruling is made on a round; enter its bids first"))
+    if number is None:
+        number = len(game.rounds)
+    check_round_number(game, number)
+    round_ = game.rounds[number - 1]
+    result = standings(game)
+    if result.ended_after is not None and number > result.ended_after:
+        raise GameError(
+            _("round {number} was played after the end of the game; it decides nothing").format(
+                number=number
+            )
+        )
+    if ruling.kind is RulingKind.FORFEIT and result.finished:
+        raise GameError(_("the game is over already; a forfeit needs a game in play"))
+    if ruling.kind is not RulingKind.FORFEIT and not round_.played:
+        raise GameError(
+            _(
+                "round {number} has no tricks yet: books, set and points are ruled on a played"
+                " round; enter its tricks first (or give --round)"
+            ).format(number=number)
+        )
+    if ruling.kind is RulingKind.SET:
+        contract = contract_of(round_.sides[ruling.side].bids)
+        if contract < 1:
+            raise GameError(
+                _("{side} bid no contract in round {number}, so it cannot be set").format(
+                    side=game.sides[ruling.side], number=number
+                )
+            )
+    return _with_round(game, number, round_._replace(rulings=(*round_.rulings, ruling)))
+
+
+def check_ruling(rules: Rules, ruling: Ruling) -> None:
+    """Refuse a ruling no game under `rules` can hold, naming what is allowed."""
+    kind = ruling.kind
+    if kind in (RulingKind.BOOKS, RulingKind.FORFEIT) and rules.sides != 2:
+        raise GameError(
+            _("--{kind} needs two sides; with {sides} sides, rule in points").format(
+                kind=kind.value, sides=rules.sides
+            )
+        )
+    if not 0 <= ruling.side < rules.sides:
+        raise GameError(_("there is no side {side}").format(side=ruling.side + 1))
+    if kind is RulingKind.BOOKS and not 1 <= ruling.amount <= rules.tricks:
+        raise GameError(
+            _("--books {books} is not allowed: 1 to {most} books").format(
+                books=ruling.amount, most=rules.tricks
+            )
+        )
+    if kind is RulingKind.POINTS and not (ruling.amount and abs(ruling.amount) <= MOST_POINTS):
+        raise GameError(
+            _(
+                "--points {points} is not allowed: -{most} to {most}, not 0 (negative takes"
+                " points away)"
+            ).format(points=ruling.amount, most=MOST_POINTS)
+        )
+    reason = ruling.reason
+    if not reason.strip() or len(reason) > MOST_REASON or not reason.isprintable():
+        raise GameError(
+            _("--reason must say why, in 1 to {most} printable characters").format(
+                most=MOST_REASON
+            )
+        )

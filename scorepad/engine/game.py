@@ -15,11 +15,15 @@ from typing import NamedTuple
 
 from scorepad.engine.bids import Bid, BidKind
 from scorepad.engine.clock import Clock, deal_in_play
+from scorepad.engine.misdeals import Misdeal
 from scorepad.engine.names import check_game_names
 from scorepad.engine.rules import Rules
+from scorepad.engine.rulings import Ruling, forfeited_by, ruled_hands, ruling_lines
 from scorepad.engine.scoring import (
+    EndReason,
     Hand,
     Level,
+    Line,
     Outcome,
     SideScore,
     judge_round,
@@ -50,10 +54,15 @@ class SideEntry(NamedTuple):
 
 
 class Round(NamedTuple):
-    """One deal: who dealt (a seat) and each side's entry, in side order."""
+    """One deal: who dealt (a seat), each side's entry, in side order, the rulings made
+    on it (`rulings`), in the order they were made, and whether it waits for an OK."""
 
     dealer: int
     sides: tuple[SideEntry, ...]
+    rulings: tuple[Ruling, ...] = ()
+    # Under `confirm_entries`: its tricks are in, but not yet agreed by the other side, so
+    # not yet scored (docs/rules.md, The other side's OK). Only the last round waits.
+    waiting: bool = False
 
     @property
     def played(self) -> bool:
@@ -83,6 +92,7 @@ class Game:
     rounds: tuple[Round, ...] = ()
     event: EventSeat | None = None
     clock: Clock | None = None
+    misdeals: tuple[Misdeal, ...] = ()  # void deals, in the order called (engine/misdeals)
 
     def dealer_for(self, number: int) -> int:
         """The seat that deals round `number` (1-based): the deal passes clockwise."""
@@ -209,12 +219,15 @@ class Running(NamedTuple):
     sets: tuple[int, ...]
     out_since: tuple[int | None, ...]  # the round each side lost in (None: still in)
     fell: tuple[bool, ...]  # whether a side out fell through the loss limit then
+    runs: tuple[int, ...] = ()  # each side's sets in a row, up to the last deal
+    ran: tuple[bool, ...] = ()  # whether a side out lost by `sets_in_a_row` then
 
 
 def start_running(sides: int) -> Running:
     """The running numbers before the first round: no points, bags or sets, nobody out."""
     zeros = (0,) * sides
-    return Running(zeros, zeros, zeros, (None,) * sides, (False,) * sides)
+    nobody = (False,) * sides
+    return Running(zeros, zeros, zeros, (None,) * sides, nobody, zeros, nobody)
 
 
 def fold_round(
@@ -238,22 +251,25 @@ def fold_round(
     scores = tuple([score + side[0] for score, side in zip(running.scores, sides, strict=True)])
     bags = tuple([side[1] for side in sides])
     sets = tuple([count + side[2] for count, side in zip(running.sets, sides, strict=True)])
+    before = running.runs or (0,) * len(sides)
+    runs = tuple([run + 1 if side[2] else 0 for run, side in zip(before, sides, strict=True)])
     boston_by = None
     for index, side in enumerate(sides):
         if side[3]:
             boston_by = index
+    ran = running.ran or (False,) * len(sides)
     if not judge:
-        return Running(scores, bags, sets, running.out_since, running.fell), None
+        return Running(scores, bags, sets, running.out_since, running.fell, runs, ran), None
     out_since, fell = running.out_since, running.fell
-    if sides_losing(rules, scores, sets):
-        noted_out, noted_fell = list(out_since), list(fell)
-        note_losses(rules, number, scores, sets, noted_out, noted_fell)
-        out_since, fell = tuple(noted_out), tuple(noted_fell)
+    if sides_losing(rules, scores, sets, runs):
+        noted_out, noted_fell, noted_ran = list(out_since), list(fell), list(ran)
+        note_losses(rules, number, scores, sets, noted_out, noted_fell, runs, noted_ran)
+        out_since, fell, ran = tuple(noted_out), tuple(noted_fell), tuple(noted_ran)
     judged = judge_round(
         rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
-        deals=number, called=called,
+        deals=number, called=called, runs=runs, ran=ran,
     )  # fmt: skip
-    return Running(scores, bags, sets, out_since, fell), judged
+    return Running(scores, bags, sets, out_since, fell, runs, ran), judged
 
 
 def standings(game: Game) -> Standings:
@@ -276,18 +292,26 @@ def standings(game: Game) -> Standings:
     for number, round_ in enumerate(game.rounds, start=1):
         after_end = ended_after is not None
         warnings = _bid_warnings(game, names, number, round_, running.scores)
-        if not round_.played:
-            results.append(RoundResult(number, round_, None, None, after_end, warnings))
+        # docs/rules.md, Rulings: a forfeit ends the game with its round, played or not.
+        forfeit = forfeited_by(round_.rulings) if round_.rulings else None
+        ended: Outcome | None = None
+        if not round_.played or round_.waiting:  # a waiting round is not scored yet
+            if forfeit is not None and not after_end:
+                ended, level = Outcome(1 - forfeit, EndReason.FORFEIT), None
+                outcome, ended_after, at_end = ended, number, running
+            results.append(RoundResult(number, round_, None, ended, after_end, warnings))
             continue
         scored = _score_round(rules, names, round_, running.scores, running.bags)
         folds = [(side.points, side.bags, side.was_set, side.boston) for side in scored]
         running, judged = fold_round(
             rules, running, number, folds, judge=not after_end, called=called
         )
-        ended: Outcome | None = None
+        ended = None
         if not after_end:
             level = judged if isinstance(judged, Level) else None
             ended = judged if isinstance(judged, Outcome) else None
+            if forfeit is not None:
+                ended, level = Outcome(1 - forfeit, EndReason.FORFEIT), None
         if ended is not None:
             outcome, ended_after, at_end = ended, number, running
         results.append(RoundResult(number, round_, scored, ended, after_end, warnings))
@@ -350,14 +374,29 @@ def _score_round(
     scores: Sequence[int],
     bags: Sequence[int],
 ) -> tuple[SideScore, ...]:
+    hands = [
+        side_hands(rules, entry, side_names[side]) for side, entry in enumerate(round_.sides)
+    ]
+    rulings = round_.rulings
+    if rulings:  # books and set change the tricks scored (docs/rules.md, Rulings)
+        hands = ruled_hands(hands, rulings)
+    scored = tuple(
+        score_side(rules, side, score=scores[index], bags=bags[index])
+        for index, side in enumerate(hands)
+    )
+    if not rulings:
+        return scored
     return tuple(
-        score_side(
-            rules,
-            side_hands(rules, entry, side_names[side]),
-            score=scores[side],
-            bags=bags[side],
-        )
-        for side, entry in enumerate(round_.sides)
+        _with_lines(side, ruling_lines(rulings, index)) for index, side in enumerate(scored)
+    )
+
+
+def _with_lines(scored: SideScore, lines: Sequence[Line]) -> SideScore:
+    """A side's round with the lines of its rulings after its own: their points count to
+    the score, never to the bags."""
+    extra = sum(line.points for line in lines)
+    return scored._replace(
+        lines=scored.lines + tuple(lines), points=scored.points + extra, score=scored.score + extra
     )
 
 
@@ -387,7 +426,10 @@ def open_round(game: Game) -> int | None:
 
 
 def next_dealer(game: Game) -> int:
-    """The seat that deals the next new round: left of the last round's dealer."""
+    """The seat that deals the next new round: left of the last round's dealer, or after
+    a misdeal since, who the misdeal says deals again."""
+    if game.misdeals and game.misdeals[-1].before_round > len(game.rounds):
+        return game.misdeals[-1].deals_again(len(game.players))
     if not game.rounds:
         return game.first_dealer
     return (game.rounds[-1].dealer + 1) % len(game.players)
@@ -399,7 +441,7 @@ def deals_left(game: Game, standings: Standings) -> int | None:
     limit = game.rules.deal_limit
     if not limit or standings.finished:
         return None
-    played = sum(1 for round_ in game.rounds if round_.played)
+    played = sum(1 for round_ in game.rounds if round_.played and not round_.waiting)
     return max(limit - played, 1)
 
 
@@ -408,7 +450,7 @@ def deal_number(game: Game, standings: Standings) -> int | None:
     from 1; None once the game is over. Rounds played after the end are not counted."""
     if standings.finished:
         return None
-    played = sum(1 for round_ in game.rounds if round_.played)
+    played = sum(1 for round_ in game.rounds if round_.played and not round_.waiting)
     return played + 1
 
 

@@ -28,6 +28,7 @@ ZeroBid = Literal["nil", "plain"]
 SetScoring = Literal["minus-bid", "zero"]
 ContractScoring = Literal["standard", "quicksand"]
 TieRule = Literal["play-on", "draw"]
+MisdealRedeal = Literal["same", "next"]
 
 # RULES.md, big-contract bonus: the contract size above which each trick earns the bonus.
 BIG_CONTRACT_THRESHOLDS = {3: 10, 4: 8, 5: 7, 6: 6}
@@ -53,13 +54,21 @@ class Rules:
     jokers: bool = knob(False, "big and little joker are the two highest spades")
     removed_cards: tuple[str, ...] = knob((), "cards taken out of the deck, like 2C")
     redeal_without_spades: bool = knob(False, "a player dealt no spade may ask for a new deal")
+    misdeal_redeal: MisdealRedeal = knob(
+        "same", "after a misdeal the same player deals again, or the next (same or next)"
+    )
     # How a game ends
     target: int = knob(500, "a side at or above this after a round wins")
     loss_limit: int | None = knob(None, 'a side at or below this loses at once ("none": off)')
     tie: TieRule = knob("play-on", "both sides level at the end: play-on or draw")
     sets_to_lose: int = knob(0, "a side set this many times in a game loses (0: never)")
+    sets_in_a_row: int = knob(0, "a side set this many deals in a row loses (0: never)")
     deal_limit: int = knob(
         0, "after this many deals the higher score wins; a tie plays one more (0: no limit)"
+    )
+    # Keeping the score
+    confirm_entries: bool = knob(
+        False, "a round's tricks count only once someone of the other side has agreed"
     )
     # Bidding
     nil: bool = knob(True, "players may bid nil")
@@ -287,6 +296,8 @@ def _check_values(rules: Rules) -> None:
             reject(key, getattr(rules, key), _zero_or_more(MOST_POINTS))
     if not 0 <= rules.sets_to_lose <= MOST_COUNT:
         reject("sets_to_lose", rules.sets_to_lose, _zero_or_more(MOST_COUNT))
+    if not 0 <= rules.sets_in_a_row <= MOST_COUNT:
+        reject("sets_in_a_row", rules.sets_in_a_row, _zero_or_more(MOST_COUNT))
     if not 0 <= rules.deal_limit <= MOST_COUNT:
         reject("deal_limit", rules.deal_limit, _zero_or_more(MOST_COUNT))
     if not 1 <= rules.bag_limit <= MOST_COUNT:

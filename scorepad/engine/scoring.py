@@ -25,10 +25,11 @@ class LineKind(enum.Enum):
     NIL_TRICKS = "nil-tricks"
     BONUS = "bonus"
     BAG_PENALTY = "bag-penalty"
+    RULING = "ruling"  # a director's ruling against the side (`rulings`)
 
     @property
     def is_bad(self) -> bool:
-        return self in (LineKind.SET, LineKind.NIL_FAILED, LineKind.BAG_PENALTY)
+        return self in (LineKind.SET, LineKind.NIL_FAILED, LineKind.BAG_PENALTY, LineKind.RULING)
 
 
 # Module-level names for the members: an Enum class attribute costs a slow lookup.
@@ -64,6 +65,10 @@ class Said(enum.Enum):
     BIG_CONTRACT_BONUS = "big-contract-bonus"  # `tricks` tricks over `threshold`
     QUICKSAND_SHORT = "quicksand-short"  # `contract`, `tricks` short
     QUICKSAND_OVER = "quicksand-over"  # `tricks` over
+    RULING_BOOKS = "ruling-books"  # `tricks` books given away, `name`: the reason
+    RULING_POINTS = "ruling-points"  # the line's points, `name`: the reason
+    RULING_SET = "ruling-set"  # `name`: the reason
+    RULING_FORFEIT = "ruling-forfeit"  # `name`: the reason
 
 
 # Line, Hand and SideScore are NamedTuples rather than frozen dataclasses: just as
@@ -272,9 +277,11 @@ class EndReason(enum.Enum):
     TARGET = "target"
     LOSS_LIMIT = "loss-limit"
     SETS = "sets"
+    SETS_IN_A_ROW = "sets-in-a-row"
     BOSTON = "boston"
     DEAL_LIMIT = "deal-limit"
     TIME = "time"  # the clock ran out (docs/rules.md, the clock)
+    FORFEIT = "forfeit"  # a ruling: a side forfeited the game
 
 
 class Outcome(NamedTuple):  # not a dataclass: cheaper to create at every start-up
@@ -284,15 +291,19 @@ class Outcome(NamedTuple):  # not a dataclass: cheaper to create at every start-
     reason: EndReason
 
 
-def sides_losing(rules: Rules, scores: Sequence[int], sets: Sequence[int]) -> list[int]:
-    """The sides that have lost as of these scores: at or below the loss limit, or set
-    `sets_to_lose` times."""
-    limit, most_sets = rules.loss_limit, rules.sets_to_lose
+def sides_losing(
+    rules: Rules, scores: Sequence[int], sets: Sequence[int], runs: Sequence[int] = ()
+) -> list[int]:
+    """The sides that have lost as of these scores: at or below the loss limit, set
+    `sets_to_lose` times, or set in each of the last `sets_in_a_row` deals (`runs`: each
+    side's sets in a row, up to the last deal)."""
+    limit, most_sets, in_a_row = rules.loss_limit, rules.sets_to_lose, rules.sets_in_a_row
     return [
         side
         for side, score in enumerate(scores)
         if (limit is not None and score <= limit)
         or (most_sets and side < len(sets) and sets[side] >= most_sets)
+        or (in_a_row and side < len(runs) and runs[side] >= in_a_row)
     ]
 
 
@@ -303,17 +314,22 @@ def note_losses(
     sets: Sequence[int],
     out_since: list[int | None],
     fell: list[bool],
+    runs: Sequence[int] = (),
+    ran: list[bool] | None = None,
 ) -> None:
     """Note the sides that lost in round `number` (`sides_losing`, not out before): the
-    round in `out_since`, and in `fell` whether it fell through the loss limit then.
+    round in `out_since`, in `fell` whether it fell through the loss limit then, and in
+    `ran` (when given) whether its sets in a row reached `sets_in_a_row` then.
 
     How a side lost is its own fact (docs/rules.md): a side that fell through the limit
     and was later set out, above the limit again, still fell through it."""
-    limit = rules.loss_limit
-    for side in sides_losing(rules, scores, sets):
+    limit, in_a_row = rules.loss_limit, rules.sets_in_a_row
+    for side in sides_losing(rules, scores, sets, runs):
         if out_since[side] is None:
             out_since[side] = number
             fell[side] = limit is not None and scores[side] <= limit
+            if ran is not None:
+                ran[side] = bool(in_a_row) and side < len(runs) and runs[side] >= in_a_row
 
 
 class Level(NamedTuple):
@@ -336,14 +352,16 @@ def judge_end(
     fell: Sequence[bool] = (),
     deals: int = 0,
     called: int | None = None,
+    runs: Sequence[int] = (),
+    ran: Sequence[bool] = (),
 ) -> Outcome | None:
     """Whether the game ends after a round with these scores, and who wins; None plays on.
 
     `judge_round` with a tie that plays on (a `Level`) as None.
     """
     judged = judge_round(
-        rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell, deals=deals,
-        called=called,
+        rules, scores, sets=sets, boston_by=boston_by, out_since=out_since, fell=fell,
+        deals=deals, called=called, runs=runs, ran=ran,
     )  # fmt: skip
     return judged if isinstance(judged, Outcome) else None
 
@@ -358,6 +376,8 @@ def judge_round(
     fell: Sequence[bool] = (),
     deals: int = 0,
     called: int | None = None,
+    runs: Sequence[int] = (),
+    ran: Sequence[bool] = (),
 ) -> Outcome | Level | None:
     """Whether the game ends after a round with these scores, and who wins; a `Level`
     where it would end but for a tie at the top, which plays on; None plays on.
@@ -381,8 +401,14 @@ def judge_round(
     they reach it and no side has won or lost otherwise, the higher score wins (a tie
     plays one more deal, or is a draw, as `tie` says). `called` is the deal in play when
     the clock's time was called (`engine.clock`): once `deals` reach it, the same, by time.
+
+    `runs` holds each side's sets in a row up to this deal, for `sets_in_a_row`; `ran`,
+    for each side out, whether its run reached `sets_in_a_row` when it lost (kept by
+    `note_losses` as `fell` is). A game that ends by sets ends by sets in a row if a side
+    out lost by its run (docs/rules.md). Without `ran`, a side out is taken to have lost
+    by its run if its run reaches `sets_in_a_row` now.
     """
-    limit, most_sets = rules.loss_limit, rules.sets_to_lose
+    limit, most_sets, in_a_row = rules.loss_limit, rules.sets_to_lose, rules.sets_in_a_row
     if (
         (not rules.deal_limit or deals < rules.deal_limit)
         and (called is None or deals < called)
@@ -392,11 +418,12 @@ def judge_round(
         and max(scores) < rules.target
         and (limit is None or min(scores) > limit)
         and (not most_sets or not sets or max(sets) < most_sets)
+        and (not in_a_row or not runs or max(runs) < in_a_row)
     ):
         return None  # the usual case, mid-game: nobody reached the target or lost
     sides = range(len(scores))
     if not out_since:
-        losing = sides_losing(rules, scores, sets)
+        losing = sides_losing(rules, scores, sets, runs)
         out_since = [0 if side in losing else None for side in sides]
     still_in = [side for side in sides if out_since[side] is None]
     if boston_by is not None and rules.boston_wins and boston_by in still_in:
@@ -414,15 +441,24 @@ def judge_round(
     if not still_in:  # every side lost: those that lost last are still in the running
         last = max(out_since[side] or 0 for side in out)
         still_in = [side for side in out if out_since[side] == last]
+    def run_out(side: int) -> bool:
+        return bool(in_a_row) and side < len(runs) and runs[side] >= in_a_row
+
     if fell:
         by_limit = any(fell[side] for side in out)
     else:
         by_limit = any(
             (limit is not None and scores[side] <= limit)
-            or not (most_sets and side < len(sets) and sets[side] >= most_sets)
+            or not ((most_sets and side < len(sets) and sets[side] >= most_sets) or run_out(side))
             for side in out
         )
-    return _highest(rules, scores, still_in, EndReason.LOSS_LIMIT if by_limit else EndReason.SETS)
+    if by_limit:
+        reason = EndReason.LOSS_LIMIT
+    elif any(ran[side] if ran else run_out(side) for side in out):
+        reason = EndReason.SETS_IN_A_ROW
+    else:
+        reason = EndReason.SETS
+    return _highest(rules, scores, still_in, reason)
 
 
 def _highest(

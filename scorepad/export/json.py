@@ -85,10 +85,36 @@ def game_json(game: Game, standings: Standings) -> dict[str, Any]:
         ],
         "rounds": [_round_json(game, result) for result in standings.rounds],
         "rules": rules_to_mapping(game.rules),
-    }
+    } | _misdeals_json(game)
+
+
+def _misdeals_json(game: Game) -> dict[str, Any]:
+    """`misdeals`, only where a deal was called void: older readers see no new key."""
+    if not game.misdeals:
+        return {}
+    return {
+        "misdeals": [
+            {"before_round": misdeal.before_round, "dealer": game.players[misdeal.dealer],
+             "redeal": misdeal.redeal}
+            for misdeal in game.misdeals
+        ]
+    }  # fmt: skip
 
 
 def _round_json(game: Game, result: RoundResult) -> dict[str, Any]:
+    data = _round_data(game, result)
+    if result.round.waiting:  # its tricks wait for the other side's OK: not yet scored
+        data["waiting"] = True
+    if result.round.rulings:  # only where a director ruled: older readers see no new key
+        data["rulings"] = [
+            {"team": game.sides[ruling.side], "kind": ruling.kind.value,
+             "number": ruling.amount, "reason": ruling.reason}
+            for ruling in result.round.rulings
+        ]  # fmt: skip
+    return data
+
+
+def _round_data(game: Game, result: RoundResult) -> dict[str, Any]:
     return {
         "number": result.number,
         "dealer": game.players[result.round.dealer],

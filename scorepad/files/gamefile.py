@@ -25,8 +25,10 @@ from scorepad.engine.bids import Bid, BidKind, parse_bid
 from scorepad.engine.checks import round_checker
 from scorepad.engine.clock import Clock
 from scorepad.engine.game import EventSeat, Game, Round, SideEntry, new_game
+from scorepad.engine.misdeals import Misdeal
 from scorepad.engine.ruledata import rules_from_mapping
 from scorepad.engine.rules import KNOBS, format_value
+from scorepad.engine.rulings import Ruling, RulingKind
 from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError
 from scorepad.files.tomltext import parse_toml
 from scorepad.hints import did_you_mean
@@ -51,6 +53,7 @@ _TOP_KEYS = (
     "teams",
     "first_dealer",
     "rounds",
+    "misdeals",
     "rules",
     "event",
     "clock",
@@ -116,6 +119,12 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
     for number, raw in enumerate(raw_rounds, start=1):
         try:
             round_ = read_round(raw)
+            if rounds and rounds[-1].waiting:
+                raise GameFileError(
+                    _("round {number} waits for an OK, but a later round follows it").format(
+                        number=number - 1
+                    )
+                )
             if rounds and not rounds[-1].played:
                 raise GameFileError(
                     _("round {number} has no tricks, but a later round follows it").format(
@@ -138,7 +147,11 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
         rounds.append(round_)
     seat = _event_seat(data, where) if "event" in data else None
     clock = _clock(data, where) if "clock" in data else None
-    return Game(name, game.players, game.sides, preset, rules, first, tuple(rounds), seat, clock)
+    misdeals = _misdeals(data["misdeals"], game, len(rounds), where) if "misdeals" in data else ()
+    return Game(
+        name, game.players, game.sides, preset, rules, first, tuple(rounds), seat, clock,
+        misdeals,
+    )
 
 
 def _clock(data: Mapping[str, Any], where: _Locator) -> Clock:
@@ -166,6 +179,31 @@ def _clock(data: Mapping[str, Any], where: _Locator) -> Clock:
     return Clock(int(table["start"].timestamp()), table["minutes"], table.get("called"))
 
 
+def _misdeals(raw: object, game: Game, rounds: int, where: _Locator) -> tuple[Misdeal, ...]:
+    """The `misdeals` list: tables of before_round (1 to one past the last round, in
+    order), dealer (a player) and redeal ("same" or "next"); docs/game-file.md."""
+    found: list[Misdeal] = []
+    for item in raw if isinstance(raw, list) else [None]:
+        misdeal = None
+        if isinstance(item, dict) and set(item) == {"before_round", "dealer", "redeal"}:
+            before, dealer, redeal = item["before_round"], item["dealer"], item["redeal"]
+            last = found[-1].before_round if found else 1
+            if (
+                type(before) is int and last <= before <= rounds + 1 and dealer in game.players
+                and redeal in ("same", "next")
+            ):  # fmt: skip
+                misdeal = Misdeal(before, game.players.index(dealer), redeal)
+        if misdeal is None:
+            raise GameFileError(
+                _(
+                    "{where}: misdeals must be a list of tables of before_round (1 to {most},"
+                    " in order), dealer (a player) and redeal (same or next)"
+                ).format(where=where.key("misdeals"), most=rounds + 1)
+            )
+        found.append(misdeal)
+    return tuple(found)
+
+
 def _event_seat(data: Mapping[str, Any], where: _Locator) -> EventSeat:
     """The `[event]` table of a club night's game: its event's name, round and table."""
     table = data["event"]
@@ -190,7 +228,12 @@ def _event_seat(data: Mapping[str, Any], where: _Locator) -> EventSeat:
 # Knobs added to scorepad after this format was written: a whole file of this format may
 # lack them, and they take their defaults. A new knob goes here (or bumps FORMAT), so that
 # every game saved before it still loads.
-KNOBS_SINCE_FORMAT: frozenset[str] = frozenset({"deal_limit"})
+KNOBS_SINCE_FORMAT: frozenset[str] = frozenset(
+    {"deal_limit", "sets_in_a_row", "misdeal_redeal", "confirm_entries"}
+)
+
+
+_OPTIONAL_KEYS = ("rounds", "misdeals", "event", "clock")
 
 
 def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
@@ -200,8 +243,7 @@ def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
     point lacks it, or a digit of the count. Checked before anything else, so that damage
     is named as such rather than as a strange value.
     """
-    optional = ("rounds", "event", "clock")
-    missing = [key for key in _TOP_KEYS if key not in data and key not in optional]
+    missing = [key for key in _TOP_KEYS if key not in data and key not in _OPTIONAL_KEYS]
     if missing:
         names = [f"[{key}]" if key in ("rules", END_TABLE) else key for key in missing]
         raise GameFileError(
@@ -250,7 +292,7 @@ def _check_whole(data: Mapping[str, Any], where: _Locator) -> None:
         )
 
 
-_ROUND_KEYS = frozenset({"dealer", "bids", "tricks"})
+_ROUND_KEYS = frozenset({"dealer", "bids", "tricks", "rulings", "waiting"})
 
 
 @cache
@@ -273,6 +315,7 @@ class _RoundReader:
         self.seat_of, side_of = _name_maps(game.players, game.sides)
         # A team's name keys a team value only where sides have partners.
         self.side_of = side_of if rules.side_size > 1 else {}
+        self.side_of_any = side_of  # a ruling names its side by name, in solo play too
         self.side_seats = tuple(rules.seats_of(side) for side in range(rules.sides))
         self.rules = rules
         # Bids are made once per game and shared by its rounds (a Bid is immutable): a
@@ -287,7 +330,9 @@ class _RoundReader:
             if key not in _ROUND_KEYS:
                 unknown = sorted(set(raw) - _ROUND_KEYS)[0]
                 raise GameFileError(
-                    _("unknown key {key}; a round has dealer, bids, tricks").format(
+                    _(
+                        "unknown key {key}; a round has dealer, bids, tricks, rulings, waiting"
+                    ).format(
                         key=repr(unknown)
                     )
                 )
@@ -304,8 +349,13 @@ class _RoundReader:
             tuple(self.bid(key, value) for key, value in side)
             for side in self.by_side(bids_raw, "bids")
         ]
+        rulings = self.rulings(raw["rulings"]) if "rulings" in raw else ()
         if "tricks" not in raw:
-            return Round(seat, tuple(SideEntry(side_bids) for side_bids in bids))
+            if "waiting" in raw:
+                raise GameFileError(
+                    _("waiting: a round waits for an OK of its tricks; it has none")
+                )
+            return Round(seat, tuple(SideEntry(side_bids) for side_bids in bids), rulings)
         tricks_raw = raw["tricks"]
         if not isinstance(tricks_raw, dict):
             raise GameFileError(_("tricks must be a table of PLAYER = N"))
@@ -319,7 +369,42 @@ class _RoundReader:
                         )
                     )
             entries.append(SideEntry(side_bids, tuple(value for _, value in values)))
-        return Round(seat, tuple(entries))
+        if "waiting" in raw and raw["waiting"] is not True:
+            raise GameFileError(_("waiting must be true (or left out: the round is agreed)"))
+        return Round(seat, tuple(entries), rulings, "waiting" in raw)
+
+    def rulings(self, raw: object) -> tuple[Ruling, ...]:
+        """A round's `rulings`: tables of `side`, one of books, points, set, forfeit, and
+        `reason` (docs/game-file.md)."""
+        from scorepad.engine.entry import check_ruling
+
+        said = _(
+            "rulings: each is a table of side (a team), one of books = N, points = N,"
+            " set = true or forfeit = true, and reason (text)"
+        )
+        if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
+            raise GameFileError(said)
+        kinds = {kind.value: kind for kind in RulingKind}
+        found = []
+        for item in raw:
+            named = [key for key in item if key in kinds]
+            side = self.side_of_any.get(str(item.get("side", "")).casefold())
+            reason = item.get("reason")
+            if len(named) != 1 or side is None or not isinstance(reason, str) or (
+                set(item) != {"side", "reason", named[0]}
+            ):
+                raise GameFileError(said)
+            kind, value = kinds[named[0]], item[named[0]]
+            if kind in (RulingKind.SET, RulingKind.FORFEIT):
+                if value is not True:
+                    raise GameFileError(said)
+                value = 0
+            elif type(value) is not int:
+                raise GameFileError(said)
+            ruling = Ruling(side, kind, value, reason)
+            check_ruling(self.rules, ruling)
+            found.append(ruling)
+        return tuple(found)
 
     def by_side(self, table: Mapping[str, object], what: str) -> list[list[tuple[str, Any]]]:
         """A round's `bids` or `tricks` table as each side's (key, value) pairs, in seat order."""

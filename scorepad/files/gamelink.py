@@ -48,6 +48,7 @@ from scorepad.engine.bids import BLIND_NIL, NIL, Bid, BidKind
 from scorepad.engine.game import EventSeat, Game, Round, SideEntry
 from scorepad.engine.names import default_side_names
 from scorepad.engine.ruledata import rules_from_mapping, rules_to_mapping
+from scorepad.engine.rules import Rules
 from scorepad.errors import GameFileError, ScorepadError
 from scorepad.files.gamewrite import game_to_toml
 from scorepad.files.store import game_from_bytes
@@ -58,7 +59,7 @@ FILE_KIND = 2  # the game file itself, for what the notation of kind 1 cannot sa
 KINDS = (KIND, FILE_KIND)
 MARK = "#game="
 APP_URL_ENV = "SCOREPAD_APP_URL"
-NAMES_THAT_FIT = 12  # letters each name may have for 15 rounds to fit a version 15 QR code
+NAMES_THAT_FIT = 10  # letters each name may have for 15 rounds to fit a version 15 QR code
 _LONGEST = 1_000_000  # bytes a link may unpack to: far above any real game
 _DATA = re.compile(r"[A-Z2-7]*")
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"  # a number of tricks, 0 to 35
@@ -78,7 +79,8 @@ def _base_rules(kind: int) -> dict[str, Any]:
 
 def format_link_game(game: Game) -> str:
     """The game in the link notation; `parse_link_game` reads it back to an equal game."""
-    base = _base_rules(KIND)
+    # Knobs newer than kind 1's rules file are at their defaults unless said.
+    base = rules_to_mapping(Rules()) | _base_rules(KIND)
     knobs = {
         key: value
         for key, value in rules_to_mapping(game.rules).items()

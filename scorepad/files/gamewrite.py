@@ -11,7 +11,9 @@ from typing import Any, TypeVar
 
 from scorepad.engine.bids import Bid, BidKind, format_bid
 from scorepad.engine.game import Game, Round
+from scorepad.engine.misdeals import Misdeal
 from scorepad.engine.ruledata import rules_to_mapping
+from scorepad.engine.rulings import Ruling, RulingKind
 from scorepad.files.gamefile import END_TABLE, FORMAT
 
 _T = TypeVar("_T")
@@ -54,6 +56,11 @@ def game_to_toml(game: Game) -> str:
             f"    {_inline_table(_round_data(game, round_))},\n" for round_ in game.rounds
         )
         rounds = f"\nrounds = [\n{lines}]\n"
+    if game.misdeals:  # void deals (engine/misdeals): a line each, after the rounds
+        lines = "".join(
+            f"    {_inline_table(_misdeal_data(game, misdeal))},\n" for misdeal in game.misdeals
+        )
+        rounds += f"\nmisdeals = [\n{lines}]\n"
     tail = "\n[rules]\n" + rules + "\n" + tomli_w.dumps(end)
     if game.clock is not None:  # a game to a clock: after the rounds, before the rules
         clock: dict[str, object] = {
@@ -85,6 +92,8 @@ def _key_value(key: str, value: object) -> str:
     name = tomli_w.dumps({key: 0})[:-5]
     if isinstance(value, Mapping):
         return f"{name} = {_inline_table(value)}"
+    if isinstance(value, list | tuple) and value and isinstance(value[0], Mapping):
+        return f"{name} = [{', '.join(_inline_table(item) for item in value)}]"
     if isinstance(value, list | tuple):
         items = ", ".join(tomli_w.dumps({"v": item})[4:-1] for item in value)
         return f"{name} = [{items}]"
@@ -106,7 +115,28 @@ def _round_data(game: Game, round_: Round) -> dict[str, Any]:
     data: dict[str, Any] = {"dealer": game.players[round_.dealer], "bids": bids}
     if round_.played:
         data["tricks"] = tricks
+    if round_.rulings:
+        data["rulings"] = [_ruling_data(game, ruling) for ruling in round_.rulings]
+    if round_.waiting:  # only while its tricks wait for the other side's OK
+        data["waiting"] = True
     return data
+
+
+def _misdeal_data(game: Game, misdeal: Misdeal) -> dict[str, object]:
+    """`{ before_round = 3, dealer = "Bob", redeal = "same" }`."""
+    return {
+        "before_round": misdeal.before_round,
+        "dealer": game.players[misdeal.dealer],
+        "redeal": misdeal.redeal,
+    }
+
+
+def _ruling_data(game: Game, ruling: Ruling) -> dict[str, object]:
+    """A ruling as the file keeps it: `{ side = "Them", books = 3, reason = "renege" }`;
+    set and forfeit as `set = true`, `forfeit = true`."""
+    kind = ruling.kind
+    amount: object = True if kind in (RulingKind.SET, RulingKind.FORFEIT) else ruling.amount
+    return {"side": game.sides[ruling.side], kind.value: amount, "reason": ruling.reason}
 
 
 def _seat_value(game: Game, seat: int, values: tuple[_T, ...]) -> tuple[str | None, _T | None]:

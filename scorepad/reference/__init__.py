@@ -17,4 +17,6 @@ Everything is plain values (`rulebook` says which).
   every round's side results (rounds after the end scored on, as the table would see
   them), the end (winner, round, reason), the totals as of the end, and the blind bids
   each round held that the scores before it did not allow.
+- `deals`: `who_deals(players, first_dealer, deals)`, who deals each deal, misdeals and
+  the rule for who deals after one included.
 """

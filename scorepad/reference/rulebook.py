@@ -24,6 +24,7 @@ DEFAULTS: dict[str, object] = {
     "players": 4, "partnerships": True, "jokers": False, "removed_cards": [],
     "redeal_without_spades": False,
     "target": 500, "loss_limit": "none", "tie": "play-on", "sets_to_lose": 0, "deal_limit": 0,
+    "sets_in_a_row": 0, "misdeal_redeal": "same", "confirm_entries": False,
     "boston_wins": False,
     "nil": True, "zero_bid": "nil", "blind_nil": False, "blind_nil_deficit": 0,
     "blind_nil_exchange": 0, "blind_bids": False, "blind_bid_min": 6,
@@ -45,6 +46,8 @@ NOT_JUDGED = {
     "redeal_without_spades": "the simulator redeals; a round that was played scores the same",
     "jokers": "two cards more, which the dealer discards: a deal has as many tricks",
     "blind_nil_exchange": "cards passed between partners, not points or bids",
+    "misdeal_redeal": "who deals after a misdeal (read apart, in `deals.dealers`): no score",
+    "confirm_entries": "a round waiting for the other side's OK is not yet a round to score",
 }
 
 # RULES.md, big-contract bonus: the contract size the bonus counts from, by players.

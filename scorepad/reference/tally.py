@@ -24,8 +24,10 @@ class Ledger:
     score: int = 0
     bags: int = 0
     sets: int = 0
+    in_a_row: int = 0  # the deals in a row, up to the last, in which the side was set
     lost_in: int | None = None  # the round in which the side lost, if it has
     fell: bool = False  # it lost by falling through the loss limit (then)
+    ran: bool = False  # it lost by being set `sets_in_a_row` deals in a row (then)
 
 
 @dataclass
@@ -35,15 +37,25 @@ class GameResult:
     rounds: list[list[SideResult]]  # every round, those after the end scored on
     winner: int | None  # None: not over, or a draw
     ended_after: int | None  # the round (1-based) that ended the game
-    reason: str | None  # "target", "loss-limit", "sets", "boston", "deal-limit" or "time"
+    reason: str | None  # "target", "loss-limit", "sets", "sets-in-a-row", "boston",
+    # "deal-limit", "time" or "forfeit"
     totals: list[int]  # each side's score as of the end (or of the last round)
     bags: list[int]
     sets: list[int]
     warnings: list[list[tuple[int, int]]]  # per round: blind bids the scores did not allow
 
 
+# A director's ruling on a round, docs/rules.md "Rulings": (side, what, how many), what
+# being "books", "points", "set" or "forfeit" (how many: 0 for set and forfeit).
+Ruling = tuple[int, str, int]
+
+
 def play_game(
-    knobs: Knobs, rounds: Sequence[Sequence[Sequence[Hand]]], time_called_in: int | None = None
+    knobs: Knobs,
+    rounds: Sequence[Sequence[Sequence[Hand]]],
+    rulings: Sequence[Sequence[Ruling]] = (),
+    *,
+    time_called_in: int | None = None,
 ) -> GameResult:
     """Score every round in order; the first round that decides the game ends it.
 
@@ -51,7 +63,8 @@ def play_game(
     (None: no clock, or time not called).
 
     Rounds after the end are scored on from the running scores (as a correction can bring
-    them back), but the totals, bags and sets are those at the end.
+    them back), but the totals, bags and sets are those at the end. `rulings` holds each
+    round's rulings, in the order they were made (none where the list is short).
     """
     ledgers = [Ledger() for _ in range(sides_at_the_table(knobs))]
     keeper = Scorekeeper(knobs)
@@ -63,12 +76,21 @@ def play_game(
         warnings.append(blind_bids_not_allowed(knobs, round_, [led.score for led in ledgers]))
         this_round = []
         bostons = []
+        ruled = list(rulings[number - 1]) if number <= len(rulings) else []
+        round_ = tricks_after_rulings(round_, ruled)
         for side, hands in enumerate(round_):
             ledger = ledgers[side]
             result = keeper.score_side(hands, ledger.score, ledger.bags)
+            for against, what, how_many in ruled:
+                if against == side and what == "points":  # points, never bags
+                    result.points += how_many
+                    result.score += how_many
             ledger.score, ledger.bags = result.score, result.bags
             if result.made is False:
                 ledger.sets += 1
+                ledger.in_a_row += 1
+            else:  # made, or no contract to be set: the run is broken
+                ledger.in_a_row = 0
             if result.boston:
                 bostons.append(side)
             this_round.append(result)
@@ -77,6 +99,9 @@ def play_game(
             continue  # after the end: scored, but it decides nothing
         note_the_losses(knobs, ledgers, number)
         verdict = check_the_end(knobs, ledgers, bostons, number, time_called_in)
+        forfeits = [against for against, what, _ in ruled if what == "forfeit"]
+        if forfeits:  # the game ends with this round; the other side wins
+            verdict = (1 - forfeits[0], "forfeit")
         if verdict is not None:
             ending = (verdict[0], number, verdict[1])
             kept = ([led.score for led in ledgers], [led.bags for led in ledgers],
@@ -89,6 +114,44 @@ def play_game(
     return GameResult(results, ending[0], ending[1], ending[2], *kept, warnings)
 
 
+def tricks_after_rulings(
+    round_: Sequence[Sequence[Hand]], ruled: Sequence[Ruling]
+) -> list[list[Hand]]:
+    """A round's hands as the rulings leave them, docs/rules.md "Rulings": books come off
+    the side's bids of a number, the first bidder's tricks first, never more than they
+    took, and are added to the first bid of a number of the other side (if it bid none,
+    they go nowhere); set leaves the side's bidders of a number one trick short of what
+    they bid together (taken off the first bidder first), if they took that many."""
+    hands = [list(side) for side in round_]
+
+    def bids_a_number(hand: Hand) -> bool:
+        return hand[0] in ("number", "blind")
+
+    def take_off(side: int, how_many: int) -> int:
+        left = how_many
+        for place, (kind, bid, took) in enumerate(hands[side]):
+            if left and bids_a_number((kind, bid, took)):
+                off = took if took < left else left
+                hands[side][place] = (kind, bid, took - off)
+                left -= off
+        return how_many - left
+
+    for against, what, how_many in ruled:
+        if what == "books" and len(hands) == 2:
+            given = take_off(against, how_many)
+            other = 1 - against
+            for place, (kind, bid, took) in enumerate(hands[other]):
+                if bids_a_number((kind, bid, took)):
+                    hands[other][place] = (kind, bid, took + given)
+                    break
+        elif what == "set":
+            bid_together = sum(hand[1] for hand in hands[against] if bids_a_number(hand))
+            took_together = sum(hand[2] for hand in hands[against] if bids_a_number(hand))
+            if bid_together > 0 and took_together >= bid_together:
+                take_off(against, took_together - bid_together + 1)
+    return hands
+
+
 def note_the_losses(knobs: Knobs, ledgers: Sequence[Ledger], number: int) -> None:
     """Mark the sides that lost in round `number`: a side not out before that has lost
     now is out since this round, and fell through the loss limit if it stands at or
@@ -97,12 +160,23 @@ def note_the_losses(knobs: Knobs, ledgers: Sequence[Ledger], number: int) -> Non
         if ledger.lost_in is None and has_lost(knobs, ledger):
             ledger.lost_in = number
             ledger.fell = below_the_limit(knobs, ledger)
+            ledger.ran = set_too_often_in_a_row(knobs, ledger)
 
 
 def has_lost(knobs: Knobs, ledger: Ledger) -> bool:
-    """Whether a side has lost, docs/rules.md: at or below the loss limit, or set
-    `sets_to_lose` times."""
-    return below_the_limit(knobs, ledger) or set_out(knobs, ledger)
+    """Whether a side has lost, docs/rules.md: at or below the loss limit, set
+    `sets_to_lose` times, or set in each of its last `sets_in_a_row` deals."""
+    return (
+        below_the_limit(knobs, ledger)
+        or set_out(knobs, ledger)
+        or set_too_often_in_a_row(knobs, ledger)
+    )
+
+
+def set_too_often_in_a_row(knobs: Knobs, ledger: Ledger) -> bool:
+    """Whether a side was set in each of the last `sets_in_a_row` deals (0: never)."""
+    run = whole_number(knobs, "sets_in_a_row")
+    return run > 0 and ledger.in_a_row >= run
 
 
 def below_the_limit(knobs: Knobs, ledger: Ledger) -> bool:
@@ -119,8 +193,11 @@ def set_out(knobs: Knobs, ledger: Ledger) -> bool:
 
 def fell_by_now(knobs: Knobs, ledger: Ledger) -> bool:
     """Whether a side out fell through the loss limit, read without the history of how it
-    lost: if it stands at or below the limit now, or was never set out (docs/rules.md)."""
-    return below_the_limit(knobs, ledger) or not set_out(knobs, ledger)
+    lost: if it stands at or below the limit now, or was never set out, in all or in a
+    row (docs/rules.md)."""
+    return below_the_limit(knobs, ledger) or not (
+        set_out(knobs, ledger) or set_too_often_in_a_row(knobs, ledger)
+    )
 
 
 def check_the_end(
@@ -162,8 +239,12 @@ def check_the_end(
         latest = max(ledgers[side].lost_in or 0 for side in out)
         in_play = [side for side in out if ledgers[side].lost_in == latest]
     # docs/rules.md: by the loss limit if a side that lost fell through it when it lost
-    # (how it lost, not where it stands now), else by sets.
+    # (how it lost, not where it stands now); else by sets in a row if a side that lost
+    # was set its `sets_in_a_row` deals in a row then; else by sets.
     why = "sets"
+    for side in out:
+        if ledgers[side].ran:
+            why = "sets-in-a-row"
     for side in out:
         if ledgers[side].fell:
             why = "loss-limit"

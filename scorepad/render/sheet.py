@@ -19,9 +19,11 @@ from scorepad.words.gametext import (
     lead_text,
     level_text,
     line_words,
+    misdeal_words,
     needs_text,
     scores_text,
     tricks_text,
+    waiting_words,
     warning_words,
 )
 
@@ -127,6 +129,7 @@ def _sheet_notes(game: Game, standings: Standings) -> list[RenderableType]:
             )
         )
         notes.append(Text(said.format(first=after[0], last=after[-1], end=end)))
+    notes.extend(Text(misdeal_words(game, misdeal)) for misdeal in game.misdeals)
     for result in standings.rounds:
         notes.extend(Text(f"! {warning_words(warning)}", style=BAD) for warning in result.warnings)
     return notes
@@ -326,7 +329,9 @@ def _sheet_footer(game: Game, standings: Standings) -> list[RenderableType]:
         return [_banner(game, standings, outcome)]
     lines: list[RenderableType] = []
     waiting = open_round(game)
-    if waiting is not None:
+    if game.rounds and game.rounds[-1].waiting:
+        lines.append(Text(waiting_words(len(game.rounds))))
+    elif waiting is not None:
         dealer = game.players[game.rounds[waiting - 1].dealer]
         lines.append(
             Text(

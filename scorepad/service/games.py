@@ -38,6 +38,8 @@ from scorepad.engine.game import (
     open_round,
     standings,
 )
+from scorepad.engine.rules import MisdealRedeal
+from scorepad.engine.rulings import RulingKind
 from scorepad.errors import GameError, ScorepadError
 from scorepad.files.library import (
     GameSummary,
@@ -188,11 +190,12 @@ class Entered:
 
 @dataclass(frozen=True)
 class Undone:
-    """The last entry taken back: round `number`'s tricks, or else its bids."""
+    """The last entry taken back: round `number`'s last ruling, else its tricks, else its
+    bids."""
 
     game: Game
     number: int
-    took: Literal["tricks", "bids"]
+    took: Literal["tricks", "bids", "ruling", "misdeal"]  # a misdeal: the one before `number`
     bids: Bids  # the round's bids (still in the game when only its tricks were taken back)
 
     @cached_property
@@ -489,13 +492,77 @@ def undo(path: Path, *, version: str | None = None, force: bool = False) -> Undo
     def change(game: Game) -> tuple[Game, Undone]:
         _checked_version(game, version)
         changed = undo_last(game)
+        if len(changed.misdeals) < len(game.misdeals):
+            return changed, Undone(changed, game.misdeals[-1].before_round, "misdeal", ())
         last = game.rounds[-1]
-        took: Literal["tricks", "bids"] = "tricks" if last.played else "bids"
+        took: Literal["tricks", "bids", "ruling", "misdeal"] = (
+            "ruling" if last.rulings else "tricks" if last.played else "bids"
+        )
         bids = tuple(entry.bids for entry in last.sides)
         return changed, Undone(changed, len(game.rounds), took, bids)
 
     _game, undone = _update_table_game(path, change, force)
     return undone
+
+
+def rule(
+    path: Path,
+    side: str,
+    kind: RulingKind,
+    reason: str,
+    *,
+    amount: int = 0,
+    number: int | None = None,
+    version: str | None = None,
+    force: bool = False,
+) -> Entered:
+    """Make a ruling against `side` (a team's or a player's name, or a seat) on round
+    `number` (by default the last round): books or points `amount`, set, or forfeit
+    (docs/rules.md, Rulings). Later rounds are rescored, as after a correction."""
+    from scorepad.engine.entry import find_bidder, rule_on
+    from scorepad.engine.rulings import Ruling
+
+    def change(game: Game) -> tuple[Game, tuple[int, Standings]]:
+        _checked_version(game, version)
+        found = find_bidder(game, side)[0]
+        before = standings(game)
+        ruled = rule_on(game, Ruling(found, kind, amount, reason), number=number)
+        return ruled, (number or len(game.rounds), before)
+
+    game, (done, before) = _update_table_game(path, change, force)
+    return Entered(game, done, before, ())
+
+
+def confirm(path: Path, *, version: str | None = None, force: bool = False) -> Entered:
+    """The other side agrees the tricks of the round that waits for its OK (docs/rules.md,
+    The other side's OK): the round is scored."""
+    from scorepad.engine.entry import agree_round
+
+    def change(game: Game) -> tuple[Game, int]:
+        _checked_version(game, version)
+        return agree_round(game), len(game.rounds)
+
+    game, done = _update_table_game(path, change, force)
+    return Entered(game, done, None, ())
+
+
+def misdeal(
+    path: Path,
+    redeal: MisdealRedeal | None = None,
+    *,
+    version: str | None = None,
+    force: bool = False,
+) -> Game:
+    """Call the deal about to be bid void (docs/rules.md, Misdeals): the game as saved,
+    its last misdeal the one called. `redeal` "same" or "next" (default: the rules'
+    `misdeal_redeal`)."""
+    from scorepad.engine.entry import call_misdeal
+
+    def change(game: Game) -> tuple[Game, None]:
+        _checked_version(game, version)
+        return call_misdeal(game, redeal), None
+
+    return _update_table_game(path, change, force)[0]
 
 
 def _update_table_game(

@@ -140,24 +140,35 @@ class Referee:
             )
         ]  # fmt: skip
 
-    def has_lost(self, score: int, sets: int) -> bool:
-        """Whether a side at `score` and `sets` has lost, as the reference reads it."""
-        return tally.has_lost(self.knobs, tally.Ledger(score=score, sets=sets))
+    def has_lost(self, score: int, sets: int, in_a_row: int = 0) -> bool:
+        """Whether a side at `score`, `sets` and sets `in_a_row` has lost, as the
+        reference reads it."""
+        return tally.has_lost(
+            self.knobs, tally.Ledger(score=score, sets=sets, in_a_row=in_a_row)
+        )
 
     def note_losses(
         self, number: int, scores: Sequence[int], sets: Sequence[int],
         out_since: list[int | None], fell: list[bool],
+        runs: Sequence[int] | None = None, ran: list[bool] | None = None,
     ) -> None:  # fmt: skip
         """Note the sides that lost in deal `number`, as the reference notes them
-        (`tally.note_the_losses`): the deal in `out_since`, and in `fell` whether it
-        fell through the loss limit then (a side out before stays out, as it fell)."""
+        (`tally.note_the_losses`): the deal in `out_since`, in `fell` whether it fell
+        through the loss limit then, and in `ran` whether its sets in a row (`runs`) had
+        reached `sets_in_a_row` then (a side out before stays out, as it lost)."""
+        runs = runs or [0] * len(scores)
+        was_run = ran or [False] * len(scores)
         ledgers = [
-            tally.Ledger(score=score, sets=count, lost_in=lost_in, fell=fallen)
-            for score, count, lost_in, fallen in zip(scores, sets, out_since, fell, strict=True)
-        ]
+            tally.Ledger(score=score, sets=count, in_a_row=run, lost_in=lost_in, fell=fallen,
+                         ran=by_run)
+            for score, count, run, lost_in, fallen, by_run in zip(
+                scores, sets, runs, out_since, fell, was_run, strict=True)
+        ]  # fmt: skip
         tally.note_the_losses(self.knobs, ledgers, number)
         out_since[:] = [ledger.lost_in for ledger in ledgers]
         fell[:] = [ledger.fell for ledger in ledgers]
+        if ran is not None:
+            ran[:] = [ledger.ran for ledger in ledgers]
 
     def end(
         self,
@@ -167,6 +178,8 @@ class Referee:
         out_since: list[int | None],
         number: int = 0,
         fell: Sequence[bool] | None = None,
+        runs: Sequence[int] | None = None,
+        ran: Sequence[bool] | None = None,
     ) -> tuple[bool, int | None, str | None]:
         """Whether the game is over after a round, its winner (None: a draw) and why: the
         reference's own reading of the end (`tally.check_the_end`), never the
@@ -175,13 +188,18 @@ class Referee:
         `out_since`: the round each side lost in (None: still in), this round's too;
         `fell`: whether each side out fell through the loss limit then (None: judged from
         where the sides stand now, `tally.fell_by_now`, for a caller with no
-        history); `number`: the deal just played."""
+        history); `number`: the deal just played; `runs`: each side's sets in a row, and
+        `ran` whether a side out lost by them (None: judged from `runs` now)."""
+        runs = runs or [0] * len(scores)
         ledgers = [
-            tally.Ledger(score=score, sets=count, lost_in=lost_in)
-            for score, count, lost_in in zip(scores, sets, out_since, strict=True)
+            tally.Ledger(score=score, sets=count, in_a_row=run, lost_in=lost_in)
+            for score, count, run, lost_in in zip(scores, sets, runs, out_since, strict=True)
         ]
         for side, ledger in enumerate(ledgers):
             ledger.fell = fell[side] if fell is not None else tally.fell_by_now(
+                self.knobs, ledger
+            )
+            ledger.ran = ran[side] if ran is not None else tally.set_too_often_in_a_row(
                 self.knobs, ledger
             )
         bostons = () if boston_by is None else (boston_by,)
@@ -227,6 +245,8 @@ class GameFold:
         self._sides = range(rules.sides)
         self.out_since: list[int | None] = []
         self.fell: list[bool] = []  # whether a side out fell through the loss limit
+        self.runs: list[int] = []  # each side's sets in a row
+        self.ran: list[bool] = []  # whether a side out lost by its sets in a row
         self.scores: list[int] = []
         self.bags: list[int] = []
         self.sets: list[int] = []
@@ -236,6 +256,8 @@ class GameFold:
         sides = self.referee.rules.sides
         self.out_since = [None] * sides
         self.fell = [False] * sides
+        self.runs = [0] * sides
+        self.ran = [False] * sides
         self.scores, self.bags, self.sets = [0] * sides, [0] * sides, [0] * sides
 
     def deal(
@@ -258,6 +280,7 @@ class GameFold:
         speed-only piece must show."""
         memo = self._memo
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
+        runs = self.runs
         boston_by = None
         for side in self._sides:
             key = self._key(side, keys, taken, ref_bags[side], ref_scores[side])
@@ -267,35 +290,14 @@ class GameFold:
             points, ref_bags[side], set_out, boston = found
             ref_scores[side] += points
             ref_sets[side] += set_out
+            runs[side] = runs[side] + 1 if set_out else 0
             if boston:
                 boston_by = side
         scores, bags, sets = theirs.scores, theirs.bags, theirs.sets
         same = (
             tuple(ref_scores) == scores and tuple(ref_bags) == bags and tuple(ref_sets) == sets
         )
-        ended = (True, outcome.winner, outcome.reason.value) if outcome is not None else _NOT_OVER
-        referee, out_since = self.referee, self.out_since
-        referee.note_losses(number, ref_scores, ref_sets, out_since, self.fell)
-        truth = referee.end(ref_scores, ref_sets, boston_by, out_since, number, self.fell)
-        if same and truth == ended:
-            return _NOTHING
-        problems = []
-        if not same:
-            problems.append(
-                Problem(
-                    "fold",
-                    "fold",
-                    {"scores": list(scores), "bags": list(bags), "sets": list(sets),
-                     "ref_scores": list(ref_scores), "ref_bags": list(ref_bags),
-                     "ref_sets": list(ref_sets)},
-                )
-            )  # fmt: skip
-            ref_scores[:], ref_bags[:], ref_sets[:] = scores, bags, sets
-        if truth != ended:
-            problems.append(
-                Problem("end", "end", {"scores": list(scores), "engine": ended, "reference": truth})
-            )
-        return problems
+        return self._judge(number, outcome, boston_by, same, theirs)
 
     def _side(
         self, side: int, bids: Sequence[object], taken: Sequence[int], key: tuple[object, ...]
@@ -348,6 +350,42 @@ class GameFold:
             if swapped:
                 memo[swapped] = found
         return found
+
+    def _judge(
+        self, number: int, outcome: Outcome | None, boston_by: int | None, same: bool,
+        theirs: Running,
+    ) -> list[Problem]:  # fmt: skip
+        """The end of the game by the reference, and what differs from the simulator's."""
+        scores, bags, sets = theirs.scores, theirs.bags, theirs.sets
+        ended = (True, outcome.winner, outcome.reason.value) if outcome is not None else _NOT_OVER
+        referee = self.referee
+        ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
+        out_since = self.out_since
+        referee.note_losses(
+            number, ref_scores, ref_sets, out_since, self.fell, self.runs, self.ran
+        )
+        truth = referee.end(
+            ref_scores, ref_sets, boston_by, out_since, number, self.fell, self.runs, self.ran
+        )
+        if same and truth == ended:
+            return _NOTHING
+        problems = []
+        if tuple(ref_scores) != scores or tuple(ref_bags) != bags or tuple(ref_sets) != sets:
+            problems.append(
+                Problem(
+                    "fold",
+                    "fold",
+                    {"scores": list(scores), "bags": list(bags), "sets": list(sets),
+                     "ref_scores": list(ref_scores), "ref_bags": list(ref_bags),
+                     "ref_sets": list(ref_sets)},
+                )
+            )  # fmt: skip
+            ref_scores[:], ref_bags[:], ref_sets[:] = scores, bags, sets
+        if truth != ended:
+            problems.append(
+                Problem("end", "end", {"scores": list(scores), "engine": ended, "reference": truth})
+            )
+        return problems
 
 
 _NOTHING: list[Problem] = []  # never added to: the caller adds it to its own list

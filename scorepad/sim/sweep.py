@@ -159,7 +159,7 @@ SITUATIONS = (
     "a score exactly at the target", "a score exactly at the loss limit",
     "a side through the loss limit", "sides through the loss limit together, level",
     "a side out climbed back above the loss limit", "ended by target", "ended by loss-limit",
-    "ended by sets", "ended by boston", "ended by deal-limit",
+    "ended by sets", "ended by sets-in-a-row", "ended by boston", "ended by deal-limit",
 )  # fmt: skip
 
 
@@ -173,6 +173,7 @@ def game_problems(folded: Standings, rules: Rules, referee: Referee) -> list[Pro
     problems: list[Problem] = []
     sides = range(rules.sides)
     sets = [0] * rules.sides
+    runs = [0] * rules.sides
     for result in folded.rounds:
         if result.sides is None or result.after_end:
             continue
@@ -182,6 +183,7 @@ def game_problems(folded: Standings, rules: Rules, referee: Referee) -> list[Pro
                 if not (isinstance(line.said, Said) and isinstance(line.kind, LineKind)):
                     problems.append(Problem("engine", "line-words", {"points": line.points}))
             sets[side] += scored.was_set
+            runs[side] = runs[side] + 1 if scored.was_set else 0
             if scored.boston:
                 boston_by = side
         if result.number == 1:
@@ -192,10 +194,14 @@ def game_problems(folded: Standings, rules: Rules, referee: Referee) -> list[Pro
                 ref = referee.side(plain, 0, 0)
                 problems += referee.compare(plain, 0, 0, score_side(rules, hands), ref)
         scores = [scored.score for scored in result.sides]
-        outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by, deals=result.number)
+        outcome = judge_end(
+            rules, scores, sets=sets, boston_by=boston_by, deals=result.number, runs=runs
+        )
         ended = (True, outcome.winner, outcome.reason.value) if outcome else (False, None, None)
-        lost = [0 if referee.has_lost(scores[side], sets[side]) else None for side in sides]
-        truth = referee.end(scores, sets, boston_by, lost, result.number)
+        lost = [
+            0 if referee.has_lost(scores[side], sets[side], runs[side]) else None for side in sides
+        ]
+        truth = referee.end(scores, sets, boston_by, lost, result.number, runs=runs)
         if truth != ended:
             problems.append(Problem("end", "end", {"scores": scores, "engine": ended,
                                                    "reference": truth}))  # fmt: skip

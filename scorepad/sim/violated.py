@@ -20,6 +20,7 @@ PLAY, FOLD, FILE = "play", "fold", "file"
 RULE_DOCS = {PLAY: "RULES.md 1-4, the game", FOLD: "docs/rules.md, Scoring and How a game ends",
              FILE: "docs/game-file.md"}  # fmt: skip
 _END_KNOBS = {"target": "target", "loss-limit": "loss_limit", "sets": "sets_to_lose",
+              "sets-in-a-row": "sets_in_a_row",
               "boston": "boston_wins", "deal-limit": "deal_limit"}  # fmt: skip
 _OPEN_KNOBS = {"nil": "nil", "bnil": "blind_nil", "blind": "blind_bids", "number": "players"}
 # Each bid rule at its most permissive: the first whose loosening lets the engine
@@ -99,8 +100,9 @@ def _scoring_knob(values: Mapping[str, Any], knobs: Mapping[str, object]) -> str
         ("bag_limit", engine[2] != truth[2]),
         ("double_nil", len(nils) > 1 and not bidders and knobs["double_nil"] != "separate"),
         ("blind_nil_points", any(hand[0] == "bnil" and hand[2] for hand in nils)),
-        ("failed_nil_tricks", any(hand[2] for hand in nils)),
+        # A blind bid is the rarer fact where a partner's nil failed beside it.
         ("blind_bids", any(hand[0] == "blind" for hand in bidders)),
+        ("failed_nil_tricks", any(hand[2] for hand in nils)),
         ("boston", knobs["boston"] is True and contract >= rulebook.tricks_in_a_deal(knobs)),
         ("ten_for_200", knobs["ten_for_200"] is True and contract >= ten_at),
         ("exact_bonus", bool(made and knobs["exact_bonus"] and contract in exact_bids)),

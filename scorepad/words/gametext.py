@@ -13,6 +13,7 @@ from scorepad.i18n import N_, _, ngettext, pgettext, speaking
 if TYPE_CHECKING:
     from scorepad.engine.clock import ClockReading
     from scorepad.engine.game import BidWarning, Correction, Game, SideEntry, Standings
+    from scorepad.engine.misdeals import Misdeal
     from scorepad.engine.rules import Rules
 
 
@@ -172,6 +173,18 @@ def line_words(line: Line) -> str:
         )
     elif said is Said.QUICKSAND_SHORT:
         text = _("contract {contract} short by {short} (quicksand)")
+    elif said is Said.RULING_BOOKS:
+        text = ngettext(
+            "ruling: {count} book to the other side ({name})",
+            "ruling: {count} books to the other side ({name})",
+            count,
+        )
+    elif said is Said.RULING_POINTS:
+        text = _("ruling: points ({name})")
+    elif said is Said.RULING_SET:
+        text = _("ruling: set for the round ({name})")
+    elif said is Said.RULING_FORFEIT:
+        text = _("ruling: forfeits the game ({name})")
     else:  # Said.QUICKSAND_OVER
         text = ngettext("{count} trick over (quicksand)", "{count} tricks over (quicksand)", count)
     return text.format(
@@ -251,6 +264,7 @@ _END_WORDS = {
     EndReason.BOSTON: N_("Boston"),
     EndReason.DEAL_LIMIT: N_("the deal limit of {deals}"),
     EndReason.TIME: N_("time was called"),
+    EndReason.FORFEIT: N_("a side forfeited"),
 }
 
 
@@ -314,6 +328,11 @@ def describe_end(rules: Rules, outcome: Outcome) -> str:
         return ngettext("a side was set once", "a side was set {sets} times", sets).format(
             sets=sets
         )
+    if outcome.reason is EndReason.SETS_IN_A_ROW:
+        run = rules.sets_in_a_row
+        return ngettext(
+            "a side was set in {run} deal in a row", "a side was set {run} deals in a row", run
+        ).format(run=run)
     return _(_END_WORDS[outcome.reason]).format(
         target=rules.target,
         limit=rules.loss_limit,
@@ -411,3 +430,23 @@ def clock_words(reading: ClockReading) -> str:
     return _("Time is up: deal {number} is the last (a tie plays one more).").format(
         number=reading.last_deal
     )
+
+
+def misdeal_words(game: Game, called: Misdeal) -> str:
+    """`Misdeal before round 3: Bob dealt; Bob deals again.`"""
+    said = (
+        _("Misdeal before round {number}: {dealer} dealt; {dealer} deals again.")
+        if called.redeal == "same"
+        else _("Misdeal before round {number}: {dealer} dealt; {next} deals.")
+    )
+    return said.format(
+        number=called.before_round,
+        dealer=game.players[called.dealer],
+        next=game.players[called.deals_again(len(game.players))],
+    )
+
+
+def waiting_words(number: int) -> str:
+    """`Round 3: tricks in, waiting for the other side's OK (scorepad confirm).`"""
+    said = _("Round {number}: tricks in, waiting for the other side's OK (scorepad confirm).")
+    return said.format(number=number)
