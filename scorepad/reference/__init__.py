@@ -17,4 +17,6 @@ Everything is plain values (`rulebook` says which).
   every round's side results (rounds after the end scored on, as the table would see
   them), the end (winner, round, reason), the totals as of the end, and the blind bids
   each round held that the scores before it did not allow.
+- `night`: `fold_night(field, rounds, pairs)`, a club night's standings folded from its
+  tables' results (README.md, Club night).
 """
