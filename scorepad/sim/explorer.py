@@ -91,7 +91,10 @@ class ExplorerBot(HeuristicBot):
         # game's (not drawn from it), so that the games played are the same with or
         # without tries.
         self.tries = tries
-        self.try_rng = random.Random(hash(rng.getstate())) if tries is not None else None
+        # (Seeded at its first bid by the game's stream as it was here and the seat: the
+        # explorers of a game are made from the same stream; text seeds alike everywhere.)
+        self._try_seed = str(rng.getstate()[1]) if tries is not None else None
+        self.try_rng: random.Random | None = None
 
     def wants_blind_nil(self, seat: int, seen: Seen) -> bool:
         deficit = self.knobs["blind_nil_deficit"]
@@ -102,8 +105,11 @@ class ExplorerBot(HeuristicBot):
         return self.rng.random() < self.mix.blind_nil
 
     def bid(self, seat: int, hand: int, seen: Seen, choice: BidChoice) -> Bid:
-        if self.try_rng is not None and self.try_rng.random() < self.mix.refused:
-            self._try_refused(seat, seen)
+        if self._try_seed is not None:
+            if self.try_rng is None:
+                self.try_rng = random.Random(f"{self._try_seed}:{seat}")
+            if self.try_rng.random() < self.mix.refused:
+                self._try_refused(seat, seen)
         if not choice.must_nil and not choice.joint:
             usual = super().bid(seat, hand, seen, choice)
             for wish in self._wishes(seat, seen, usual):
@@ -206,11 +212,14 @@ class ExplorerBot(HeuristicBot):
             for other in range(seen.players) if other != seat
         )  # fmt: skip
         joint = (partner != seat and theirs is None and knobs["partner_bidding"] is True
-                 and rng.random() < 0.5)  # fmt: skip
+                 and rng.random() < 0.75)  # fmt: skip
         level: Level = "table" if last and not joint else "side" if partner != seat else "bid"
         # Beside the partner's bid, or one drawn for it before it bids (the side's rules
-        # judge a pair of bids, whoever made the first).
-        drawn = [NIL, *(number(n) for n in range(deal + 1))]
+        # judge a pair of bids, whoever made the first): nil or a number up to the least
+        # a side's rules ask, where a bid beside it can fall short of them.
+        least = max(rulebook.whole_number(knobs, "min_team_bid"),
+                    rulebook.whole_number(knobs, "suicide_min_bid"))  # fmt: skip
+        drawn = [NIL, *(number(n) for n in range(min(least, deal) + 1))]
         beside = None if joint else theirs or drawn[int(rng.random() * len(drawn))]
         candidates = [NIL, BLIND_NIL, *(number(n) for n in range(deal + 2))]
         candidates += [Bid(BidKind.BLIND, n) for n in range(1, deal + 1)]
