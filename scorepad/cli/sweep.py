@@ -11,7 +11,7 @@ from rich.text import Text
 
 from scorepad.engine.rules import format_value
 from scorepad.i18n import N_, _, format_number
-from scorepad.render.problems import check_words
+from scorepad.render.problems import check_words, reason_words
 from scorepad.sim.nights import NIGHT_SITUATIONS
 from scorepad.sim.refusaltries import TRIED_REASONS
 from scorepad.sim.sweep import SITUATIONS
@@ -118,7 +118,7 @@ def sweep_view(report: SweepReport) -> RenderableType:
     tried.add_column(_("reason"))
     tried.add_column(_("times"), justify="right")
     for why in TRIED_REASONS:
-        tried.add_row(Text(why), Text(str(tally.refusals_tried[why])))
+        tried.add_row(Text(reason_words(why)), Text(str(tally.refusals_tried[why])))
     nights = Table(title=_("club nights"), box=None, pad_edge=False)
     nights.add_column(_("night or situation"))
     nights.add_column(_("times"), justify="right")
@@ -128,7 +128,7 @@ def sweep_view(report: SweepReport) -> RenderableType:
                                    Text(""), nights, Text("")]  # fmt: skip
     missing_values = [f"{key}={value}" for key, value in report.unreached_values]
     missing = [_(SITUATION_WORDS[what]) for what in report.unreached_situations]
-    missing += report.untried_refusals
+    missing += [reason_words(why) for why in report.untried_refusals]
     missing += [_(NIGHT_WORDS[what]) for what in NIGHT_SITUATIONS
                 if not report.nights.reached[what]]  # fmt: skip
     if missing_values or missing:

@@ -266,6 +266,12 @@ _LEVELS = {
 }
 
 
+def reason_words(why: str) -> str:
+    """The reference's reason for refusing bids (`sim.refusaltries`), in the reader's
+    language."""
+    return _(_REASONS[why])
+
+
 def _refusal(v: Values) -> str:
     bids = "; ".join(" ".join(say_bid(bid) for bid in side) for side in v["sides"])
     level, reference = _(_LEVELS[v["level"]]), _(_REASONS[v["reference"]])

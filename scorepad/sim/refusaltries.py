@@ -52,6 +52,9 @@ REFERENCE_NAME: dict[tuple[Refused, BidKind | None], str] = {
 # reference's "joint-bid-without-partner-bidding" is refused where a bid is read as a
 # team's, in the engine's entry of bids, not by the bid checks: it is not tried.)
 TRIED_REASONS = tuple(REFERENCE_NAME.values())
+# Reasons no rule set of a sweep can bring: a new game refuses their rules together (a
+# game saved with them still opens as it was played). The report does not ask for them.
+OUT_OF_REACH = {"joint-bid-under-suicide": "a new game refuses suicide with partner bidding"}
 
 Level = Literal["bid", "side", "table"]
 

@@ -51,7 +51,7 @@ from scorepad.sim.nights import (
 )
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.referee import PLAIN_KIND, Referee, knobs_of_preset
-from scorepad.sim.refusaltries import TRIED_REASONS, RefusalTry, try_problems
+from scorepad.sim.refusaltries import OUT_OF_REACH, TRIED_REASONS, RefusalTry, try_problems
 from scorepad.sim.results import GameResult, Violation
 from scorepad.sim.sweepcases import (
     EDGE_CASES,
@@ -319,7 +319,8 @@ class SweepReport:
 
     @property
     def untried_refusals(self) -> list[str]:
-        return [why for why in TRIED_REASONS if not self.tally.refusals_tried[why]]
+        tried = self.tally.refusals_tried
+        return [why for why in TRIED_REASONS if not tried[why] and why not in OUT_OF_REACH]
 
     def rule_of(self, case: int, violation: Violation) -> tuple[str, str]:
         """The rule a violation in case `case` concerns, and where it is written."""
