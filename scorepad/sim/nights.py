@@ -57,9 +57,9 @@ MAX_DEALS = 150  # a table's game still going after this many deals is cut off
 # Presets a night may play (four players in two partnerships), and its deal limits.
 NIGHT_PRESETS = ("standard", "club", "house", "no-hell", "suicide", "bonus", "jokers", "short")
 DEAL_LIMITS = (0, 3, 4, 6, 8)
-# A long rotating night: its field, and its rounds (round 10's games sort before round 2's
-# by name, so that the order played and the order of the names differ).
-LONG_NIGHT = (11, 11)
+# Long rotating nights: their fields, and their rounds (round 10's games sort before round
+# 2's by name, so that the order played and the order of the names differ).
+LONG_NIGHTS = {11: 11, 13: 10}
 # docs/ratings.md, "The model": openskill's Thurstone-Mosteller with full pairing.
 MU, SIGMA, BETA, TAU, EPSILON = 25.0, 25 / 3, 14.0, 25 / 300, 0.1
 PAIR_GAMES = 3  # docs/ratings.md: a partnership is rated once it has played 3 games
@@ -90,7 +90,7 @@ def night_cases(seed: int, nights: int = NIGHTS) -> list[NightCase]:
     """The nights of a sweep from `seed`: the formats in turn, fields from 8 to 21 (the
     fixed pairs formats even), with byes on most, a player or pair added after round 1
     on every other night and one dropped after round 2 on every third, deal limits, and
-    one long night of rotating partners (`LONG_NIGHT`)."""
+    two long nights of rotating partners (`LONG_NIGHTS`)."""
     rng = random.Random(f"scorepad-nights:{seed}")
     cases = []
     for number in range(nights):
@@ -103,8 +103,8 @@ def night_cases(seed: int, nights: int = NIGHTS) -> list[NightCase]:
         if format_ != "rotate":
             rounds = min(rounds, players // 2 - 1)
         limit = DEAL_LIMITS[int(rng.random() * len(DEAL_LIMITS))]
-        if players == LONG_NIGHT[0]:  # rounds past 9: their games' names sort before r2's
-            rounds, limit = LONG_NIGHT[1], min(limit, 3) or 3
+        if format_ == "rotate" and players in LONG_NIGHTS:  # rounds past 9: see LONG_NIGHTS
+            rounds, limit = LONG_NIGHTS[players], min(limit, 3) or 3
         preset = NIGHT_PRESETS[int(rng.random() * len(NIGHT_PRESETS))]
         overrides = (f"deal_limit={limit}",) if limit else ()
         if not limit and preset not in ("short", "club"):
