@@ -279,9 +279,10 @@ def _refusal(v: Values) -> str:
         return _(
             "the bid checks take {bids} ({level}), which the reference refuses: {reference}"
         ).format(bids=bids, level=level, reference=reference)
+    engine = _(_REASONS[v["engine"]]) if v["engine"] in _REASONS else v["engine"]
     return _(
         "the bid checks refuse {bids} ({level}) as {engine}, the reference as {reference}"
-    ).format(bids=bids, level=level, engine=_(_REASONS[v["engine"]]), reference=reference)
+    ).format(bids=bids, level=level, engine=engine, reference=reference)
 
 
 def _night(v: Values) -> str:

@@ -33,6 +33,7 @@ from openskill.models import ThurstoneMostellerFull
 
 from scorepad.club.event import (
     Event,
+    check_table_game,
     draw_rounds,
     event_standings,
     ranking_of,
@@ -216,6 +217,12 @@ def play_night(seed: int, case: NightCase) -> tuple[list[Violation], Counter[str
                                        rounds=result.game.rounds,
                                        event=EventSeat(name, number, table))  # fmt: skip
             games[game.name] = game
+            try:  # the table's game as the night seated it, as the service checks it
+                check_table_game(event, number, table, game)
+            except ScorepadError as error:
+                violations.append(Violation(0, case.number, number, Problem("night", "night", {
+                    "night": case.number + 1, "round": number, "column": "table game",
+                    "engine": [str(error)], "reference": []})))  # fmt: skip
             reached["table game"] += 1
             reached["game ended by the deal limit"] += result.end == "deal-limit"
             # A table of fewer deals finishes sooner; the tables of a round never at once.
@@ -319,6 +326,7 @@ def _ratings_violations(
     """The night's games rated as `scorepad ratings --event` rates them, from their files
     saved at the time each table finished, against openskill in the order played."""
     model = ThurstoneMostellerFull(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, epsilon=EPSILON)
+    rated_before = reached["game rated"]
     truth: dict[str, Belief] = {}
     truth_pairs: dict[str, Belief] = {}
     for _when, game, result in sorted(finished, key=lambda done: done[0]):
@@ -341,10 +349,23 @@ def _ratings_violations(
             os.utime(path, ns=(at, at))
             paths.append(path)
         rated = rate_indexed(in_order_played(read_games(paths, None)), None)
+    problems = []
+    # docs/ratings.md: ranked by mu - 3 sigma; a partnership's own rating from 3 games.
+    shown = {key: rated.rating_of(key.split("+")) for key in (*truth, *truth_pairs)}
+    for key, (mu, sigma, _games) in (*truth.items(), *truth_pairs.items()):
+        value = shown[key]
+        if value is None or abs(value - (mu - 3 * sigma)) > CLOSE:
+            problems.append(Problem("ratings", "ratings", {
+                "night": case.number + 1, "player": f"{key} (rating {value})",
+                "engine": None, "reference": truth.get(key, truth_pairs.get(key))}))  # fmt: skip
+            break
+    if rated.rated != reached["game rated"] - rated_before:
+        problems.append(Problem("ratings", "ratings", {
+            "night": case.number + 1, "player": f"games rated {rated.rated}",
+            "engine": None, "reference": None}))  # fmt: skip
     engine = {entry.player: (entry.mu, entry.sigma, entry.games) for entry in rated.players()}
     engine_pairs = {"+".join(sorted(entry.pair)): (entry.mu, entry.sigma, entry.games)
                     for entry in rated.partnerships()}  # fmt: skip
-    problems = []
     for theirs, mine in ((truth, engine), (truth_pairs, engine_pairs)):
         for key in sorted(theirs.keys() | mine.keys()):
             want, got = theirs.get(key), mine.get(key)

@@ -93,8 +93,13 @@ def engine_reason(rules: Rules, tried: RefusalTry) -> str | None:
         if tried.level == "table":
             check_table_bids(rules, tried.order, last="the last bidder")
     except BidError as error:
-        assert isinstance(error.refusal, BidRefusal)
-        return reference_name(error.refusal)
+        refusal = error.refusal
+        assert isinstance(refusal, BidRefusal)
+        name = reference_name(refusal)
+        # No hell's refusal names the one bid refused: the last, which made the deal.
+        if name == "no-hell" and refusal.refused != tried.order[-1].tricks:
+            return f"no-hell, refusing {refusal.refused}"
+        return name
     return None
 
 
