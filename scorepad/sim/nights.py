@@ -196,7 +196,13 @@ def play_night(seed: int, case: NightCase) -> tuple[list[Violation], Counter[str
     for number in range(1, case.rounds + 1):
         if event.format == "swiss" and number > 1:
             now = event_standings(event, games)
-            event = draw_rounds(event, draw, ranking_of(event, now.rows))
+            ranking = ranking_of(event, now.rows)
+            if sorted(ranking) != sorted(event.pairs):  # the field's pairs, each once
+                violations.append(Violation(0, case.number, number, Problem("night", "night", {
+                    "night": case.number + 1, "round": number, "column": "swiss ranking",
+                    "engine": ranking, "reference": list(event.pairs)})))  # fmt: skip
+                ranking = list(event.pairs)  # the night goes on, its seats drawn in field order
+            event = draw_rounds(event, draw, ranking)
         seated = [dataclasses.replace(r, seated=True) if r.number == number else r
                   for r in event.rounds]  # fmt: skip
         event = dataclasses.replace(event, rounds=tuple(seated))
