@@ -11,7 +11,8 @@ from rich.text import Text
 
 from scorepad.engine.rules import format_value
 from scorepad.i18n import N_, _, format_number
-from scorepad.render.problems import check_words, reason_words
+from scorepad.render.problems import check_words
+from scorepad.render.sweepwords import reason_words
 from scorepad.sim.nights import NIGHT_SITUATIONS
 from scorepad.sim.refusaltries import TRIED_REASONS
 from scorepad.sim.sweep import SITUATIONS
