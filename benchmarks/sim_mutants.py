@@ -1,7 +1,7 @@
 """Mutation testing of the engine with mutmut, two ways: the unit tests, and the sweep alone.
 
     nice -n 19 python benchmarks/sim_mutants.py
-        [--paths scorepad/engine/scoring.py,scorepad/engine/bids.py]
+        [--paths scorepad/engine/scoring.py,scorepad/engine/bids.py,...]
         [--sweep-games N] [--minutes M] [--tests "tests/test_scoring.py ..."]
 
 mutmut (the `mutation` extra: `pip install -e '.[mutation]'`) changes the engine's
@@ -10,7 +10,7 @@ name) and runs a test command against each mutant; a mutant the command fails on
 killed. This runs it twice, each in its own copy of the committed tree (mutmut edits the
 files it mutates in place, and keeps its results in the copy's `.mutmut-cache`):
 
-- the unit tests: the engine's own test modules (`--tests`), with pytest;
+- the unit tests: the test modules of what is mutated (`--tests`), with pytest;
 - the sweep alone: `scorepad simulate --sweep --games N` (exit 1 on a violation).
 
 Both skip mutations of strings (the engine's words: labels and messages the sweep
@@ -36,9 +36,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# The engine's own unit tests of the modules mutated (test_reference's random properties
-# take minutes a run on a busy machine: `--tests` can add them).
-UNIT_TESTS = "tests/test_scoring.py tests/test_bids.py tests/test_game_end.py"
+# The unit tests of the modules mutated: the engine's, the event standings' and the
+# ratings' (test_reference's random properties take minutes a run on a busy machine:
+# `--tests` can add them).
+UNIT_TESTS = ("tests/test_scoring.py tests/test_bids.py tests/test_game_end.py"
+              " tests/test_ratings.py tests/test_event_ratings.py tests/test_gameindex.py"
+              " tests/test_cli_event.py")  # fmt: skip
+# The engine's bids and scoring, a club night's standings (`event_standings`, in the
+# module of the event) and the ratings.
+PATHS = ("scorepad/engine/scoring.py,scorepad/engine/bids.py,scorepad/club/event.py,"
+         "scorepad/club/ratings.py")  # fmt: skip
 SKIPPED_TYPES = "string,fstring,decorator"
 
 
@@ -111,7 +118,7 @@ def diff_of(tree: Path, ident: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--paths", default="scorepad/engine/scoring.py,scorepad/engine/bids.py")
+    parser.add_argument("--paths", default=PATHS)
     parser.add_argument("--tests", default=UNIT_TESTS)
     parser.add_argument("--sweep-games", type=int, default=1000)
     parser.add_argument("--minutes", type=float, default=60.0, help="per way, in all")

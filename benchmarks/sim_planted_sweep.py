@@ -1,11 +1,13 @@
-"""Plant each of issue 32's twelve engine bugs in turn and run the sweep: is it caught?
+"""Plant each bug of tests/sweep_plants.py in turn and run the sweep: is it caught?
 
     python benchmarks/sim_planted_sweep.py [--games N] [--seed S] [--jobs J]
 
-Prints, for each bug, the violations the sweep reported, the checks that caught it and
-the first message, then how many of the twelve were caught and the time. The bugs are
-one-line changes of the engine's source (tests/sweep_plants.py), planted in this
-process before the sweep starts (its workers are forked from it).
+Issue 32's twelve engine bugs, and issue 43's seven: three of the side's and the table's
+bid rules, three of a club night's standings, the ratings' order. Prints, for each bug,
+the violations the sweep reported, the checks that caught it and the first message, then
+how many were caught and the time. The bugs are one-line changes of the source
+(tests/sweep_plants.py), planted in this process before the sweep starts (its workers
+are forked from it).
 """
 
 from __future__ import annotations

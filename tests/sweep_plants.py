@@ -1,5 +1,5 @@
-"""Twelve small, plausible bugs of the engine, each a one-line change of its
-source, planted one at a time for the sweep to catch.
+"""Small, plausible bugs of the engine and the club night, each a one-line change of
+their source, planted one at a time for the sweep to catch.
 
 A bug is planted by compiling the function again from its source with one line
 changed, and putting the new function in place of the old one wherever a module holds
@@ -18,7 +18,9 @@ from typing import NamedTuple
 
 import pytest
 
+from scorepad.club import event
 from scorepad.engine import bids, scoring
+from scorepad.files import gameindex
 
 
 class Plant(NamedTuple):
@@ -81,6 +83,36 @@ PLANTS: dict[str, Plant] = {
     "climbing-back-is-back-in": Plant(
         scoring, "judge_round", "    if not out_since:\n", "    if True:\n",
         "a side that climbs back above the loss limit stays out"),
+    # Three the bid checks of a side and a table let through, which no bot's bid reaches:
+    # the explorers' tries of bids the reference refuses catch them.
+    "suicide-accepts-two-numbers": Plant(
+        bids, "check_side_bids",
+        "if not nils or any(bid.tricks < rules.suicide_min_bid for bid in others):",
+        "if nils and any(bid.tricks < rules.suicide_min_bid for bid in others):",
+        "under suicide one player of each side bids nil"),
+    "min-team-bid-not-enforced": Plant(
+        bids, "check_side_bids", "if has_contract and contract < rules.min_team_bid:",
+        "if has_contract and contract < 0:",
+        "a side's contract is at least min_team_bid"),
+    "no-hell-accepts-the-deal": Plant(
+        bids, "check_table_bids", "if rules.no_hell and total == rules.tricks:",
+        "if rules.no_hell and total == rules.tricks + 1:",
+        "under no hell the bids may not add up to the tricks in a deal"),
+    # Four of the club night and its ratings, which only whole nights reach.
+    "bye-counted-as-a-win": Plant(
+        event, "event_standings", "row(unit)[4] += 1", "row(unit)[4] += 1; row(unit)[1] += 1",
+        "a bye scores nothing: no win"),
+    "bye-counted-as-a-game": Plant(
+        event, "event_standings", "row(unit)[4] += 1", "row(unit)[4] += 1; row(unit)[0] += 1",
+        "a bye scores nothing: no game"),
+    "standings-by-points-first": Plant(
+        event, "event_standings", "key=lambda u: (-tally[u][1], -tally[u][2], -tally[u][3])",
+        "key=lambda u: (-tally[u][3], -tally[u][1], -tally[u][2])",
+        "the standings rank by wins, then the margin, then points"),
+    "ratings-in-file-name-order": Plant(
+        gameindex, "in_order_played", "key=lambda game: (game.mtime_ns, str(game.path))",
+        "key=lambda game: str(game.path)",
+        "games are rated in the order played"),
 }  # fmt: skip
 
 

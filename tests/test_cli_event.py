@@ -447,3 +447,20 @@ def test_a_correction_that_keeps_the_game_over_needs_no_force(changed: Path) -> 
     players = json.loads(ok("show", "-g", game, "--json"))["players"]
     ok("bid", "-g", game, "--round", "1", *(f"{name}=2" for name in players))
     assert show()["reopened"] == []
+
+
+def test_a_pair_that_leaves_a_pairs_night_keeps_its_games_as_a_pair(home: Path) -> None:
+    """Found by the sweep's club nights: dropping a pair once rounds were played drew the
+    rest of the night again from a history that no longer knew the pair (a KeyError), and
+    the standings split the pair's games into two rows of one player each."""
+    ok("event", "new", "club", "--players", "A,B,C,D,E,F,G,H,I,J", "--rounds", "4",
+       "--format", "pairs", "--pairs", "A+B,C+D,E+F,G+H,I+J", "--deals", "2",
+       "--seed", "3")  # fmt: skip
+    play_round(1)
+    ok("event", "seat", "club")
+    first = show()["rounds"][0]
+    played = next(side for table in first["tables"] for side in table["sides"])
+    ok("event", "drop", played[0], "club")
+    rows = {tuple(row.get("pair") or [row.get("player")]): row for row in show()["standings"]}
+    assert rows[tuple(played)]["games"] == 1
+    assert (played[0],) not in rows and (played[1],) not in rows

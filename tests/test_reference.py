@@ -929,3 +929,27 @@ def test_the_referee_says_how_a_side_lost_not_where_it_stands() -> None:
     scores, sets = [-70, -80], [2, 2]
     assert referee.end(scores, sets, None, [1, 1], 2, fell=[True, True]) == (True, 0, "loss-limit")
     assert referee.end(scores, sets, None, [1, 1], 2, fell=[False, False]) == (True, 0, "sets")
+
+
+# ---------------------------------------------------------------------------
+# A club night's standings (reference/night.py), from README.md "Club night"
+
+
+def test_the_night_fold_ranks_by_wins_margin_points_and_a_bye_scores_nothing() -> None:
+    from scorepad.reference.night import NightRound, NightTable, fold_night
+
+    tables = (NightTable((("A", "B"), ("C", "D")), (120, 80, 0)),
+              NightTable((("E", "F"), ("G", "H")), (90, 50, 0)))  # fmt: skip
+    first = NightRound(True, tables, ("I",))
+    second = NightRound(True, (NightTable((("A", "C"), ("E", "I")), None),), ("B",))
+    rows = fold_night(list("ABCDEFGHI"), [first, second])
+    assert rows[:4] == [(1, "A", 1, 1, 40, 120, 0), (1, "B", 1, 1, 40, 120, 1),
+                        (3, "E", 1, 1, 40, 90, 0), (3, "F", 1, 1, 40, 90, 0)]  # fmt: skip
+    assert (5, "I", 0, 0, 0, 0, 1) in rows  # a bye: no game, no win, no margin, no points
+    assert rows[-2:] == [(8, "G", 1, 0, -40, 50, 0), (8, "H", 1, 0, -40, 50, 0)]
+    # Fixed pairs: a pair is one row, one game a table, and a pair's bye one bye.
+    table = NightTable((("A", "B"), ("C", "D")), (120, 80, 0))
+    night = [NightRound(True, (table,), ("E", "F"))]
+    pairs = fold_night(list("ABCDEF"), night, pairs=[("A", "B"), ("C", "D"), ("E", "F")])
+    assert pairs == [(1, "A+B", 1, 1, 40, 120, 0), (2, "E+F", 0, 0, 0, 0, 1),
+                     (3, "C+D", 1, 0, -40, 80, 0)]  # fmt: skip

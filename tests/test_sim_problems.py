@@ -126,6 +126,43 @@ PROBLEMS: list[tuple[Problem, str, str]] = [
         " erlaubt, 1 aus und fügen Null hinzu, anders als die Referenz",
     ),
     (
+        Problem("bids", "refusal", {"level": "side", "sides": ((number(3), number(6)),),
+                                    "trailing": (0,), "engine": None, "reference": "suicide"}),
+        "the bid checks take 3 6 (a side's bids), which the reference refuses: not one nil and"
+        " one bid high enough under suicide",
+        "die Ansagenprüfung nimmt 3 6 (die Ansagen einer Seite) an, das die Referenz ablehnt:"
+        " bei Suicide nicht eine Null und eine Ansage, die hoch genug ist",
+    ),
+    (
+        Problem("bids", "refusal", {"level": "table", "sides": ((number(7),), (NIL, number(6))),
+                                    "trailing": (0, 0), "engine": "min-team-bid",
+                                    "reference": "no-hell"}),
+        "the bid checks refuse 7; nil 6 (the table's bids) as a contract under the least team"
+        " bid, the reference as bids adding up to the tricks of a deal under no hell",
+        "die Ansagenprüfung lehnt 7; Null 6 (die Ansagen des Tisches) als ein Kontrakt unter"
+        " der kleinsten Teamansage ab, die Referenz als Ansagen, die bei No Hell die Stiche"
+        " eines Spiels ergeben",
+    ),
+    (
+        Problem("night", "night", {"night": 2, "round": 1, "column": "wins",
+                                   "engine": [(3, "P01+P02", 0, 1, 0, 0, 1)],
+                                   "reference": [(3, "P01+P02", 0, 0, 0, 0, 1)]}),
+        "the standings of night 2 after round 1: the event's [(3, 'P01+P02', 0, 1, 0, 0, 1)], the"
+        " reference's [(3, 'P01+P02', 0, 0, 0, 0, 1)]",
+        "die Tabelle von Abend 2 nach Runde 1: die des Abends [(3, 'P01+P02', 0, 1, 0, 0, 1)], die"
+        " der Referenz [(3, 'P01+P02', 0, 0, 0, 0, 1)]",
+    ),
+    (
+        Problem("ratings", "ratings", {"night": 10, "player": "P01",
+                                       "engine": (26.42921, 7.23774, 10),
+                                       "reference": (27.83042, 7.23651, 10)}),
+        "the ratings of night 10: scorepad rates P01 μ 26.4292, σ 7.2377 after 10 games,"
+        " openskill in the order played μ 27.8304, σ 7.2365 after 10 games",
+        "die Wertungen von Abend 10: scorepad wertet P01 mit μ 26,4292, σ 7,2377 nach 10"
+        " Partien, openskill in der gespielten Reihenfolge mit μ 27,8304, σ 7,2365 nach 10"
+        " Partien",
+    ),
+    (
         Problem("file", "file", {"error": ""}),
         "the game written to its file reads back as another game",
         "die in ihre Datei geschriebene Partie liest sich als eine andere zurück",
@@ -263,7 +300,7 @@ def test_a_problem_is_said_in_english_for_the_json_and_in_german_for_people(
 
 
 # What a problem shows that is not words in any language: seat names, Python, Boston.
-_NOT_WORDS = {"North", "East", "South", "West", "Python", "Boston"}
+_NOT_WORDS = {"North", "East", "South", "West", "Python", "Boston", "scorepad", "openskill"}
 
 
 @pytest.mark.parametrize(("problem", "english", "german"), PROBLEMS, ids=IDS)

@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli.main import app
+from scorepad.club.seats import FORMATS
 from scorepad.engine import bids
 from scorepad.engine.bids import Bid, BidKind, number
 from scorepad.engine.refusals import check_new_rules
@@ -25,7 +26,9 @@ from scorepad.files.presets import preset_names, resolve_rules
 from scorepad.sim import sweep
 from scorepad.sim.explorer import ExplorerBot
 from scorepad.sim.gameloop import GameRunner
+from scorepad.sim.nights import NIGHTS, night_cases
 from scorepad.sim.referee import knobs_of_preset
+from scorepad.sim.refusaltries import REFERENCE_NAME, TRIED_REASONS
 from scorepad.sim.sweep import SITUATIONS, play_sweep
 from scorepad.sim.sweepcases import EDGE_CASES, HEADINGS, pair_allowed, sweep_cases
 from tests.sweep_plants import PLANTS, plant
@@ -70,6 +73,60 @@ def test_a_planted_bug_is_caught_by_a_small_sweep_which_names_the_rule(
     knob, heading = rule
     named = {(violation["rule"], violation["rule_doc"]) for violation in found}
     assert named == {(knob, f"docs/rules.md, {heading}")}
+
+
+# A sweep of every preset and edge case twice, and the default nights.
+TWICE = 54
+
+
+@pytest.mark.parametrize(
+    ("bug", "check", "rule"),
+    [
+        # The side's and the table's bid rules, which the bots' choices keep to: only the
+        # explorers' tries of bids the reference refuses reach a check that lets them by.
+        ("suicide-accepts-two-numbers", "bids", ("suicide", "docs/rules.md, Bidding")),
+        ("min-team-bid-not-enforced", "bids", ("min_team_bid", "docs/rules.md, Bidding")),
+        ("no-hell-accepts-the-deal", "bids", ("no_hell", "docs/rules.md, Bidding")),
+        # The club night and its ratings, which only whole nights reach.
+        ("bye-counted-as-a-win", "night", ("standings, wins", "README.md, Club night")),
+        ("bye-counted-as-a-game", "night", ("standings, games", "README.md, Club night")),
+        ("standings-by-points-first", "night", ("standings, rank", "README.md, Club night")),
+        ("ratings-in-file-name-order", "ratings",
+         ("ratings in the order played", "docs/ratings.md, Which games, in which order")),
+    ],
+)  # fmt: skip
+def test_a_side_s_table_s_or_night_s_planted_bug_is_caught_and_named(
+    bug: str, check: str, rule: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plant(monkeypatch, bug)
+    report = play_sweep(0, TWICE).as_json()
+    found = [found for found in report["violations"] if found["check"] == check]
+    assert found, (PLANTS[bug].rule, Counter(v["check"] for v in report["violations"]))
+    assert {(violation["rule"], violation["rule_doc"]) for violation in found} == {rule}
+
+
+def test_a_sweep_tries_the_refused_bids_of_every_level_and_plays_every_format_of_night() -> None:
+    report = play_sweep(0, TWICE)
+    data = report.as_json()
+    assert data["violation_count"] == 0, data["violations"][:3]
+    tried = data["refusals_tried"]
+    assert list(tried) == list(TRIED_REASONS)
+    assert all(tried[why] for why in ("suicide", "min-team-bid", "no-hell", "above-the-deal",
+                                      "blind-nil-off", "joint-nil"))  # fmt: skip
+    nights = data["nights"]
+    assert nights["nights"] == NIGHTS and nights["games"] > 100
+    assert all(nights["reached"][f"{format_} night"] for format_ in FORMATS)
+    for what in ("bye", "player or pair added", "player or pair dropped", "game rated",
+                 "game ended by the deal limit"):  # fmt: skip
+        assert nights["reached"][what], what
+    fields = [case.players for case in night_cases(0)]
+    assert min(fields) == 8 and max(fields) == 21
+
+
+def test_the_engine_and_the_reference_name_the_same_refusals() -> None:
+    """Every refusal kind of the engine's bid checks has the reference's name for it."""
+    kinds = {kind for kind, _ in REFERENCE_NAME}
+    assert kinds == set(bids.Refused)
 
 
 def _blind_read_as_a_number(text: str, rules: object = None) -> Bid:

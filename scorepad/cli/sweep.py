@@ -12,6 +12,9 @@ from rich.text import Text
 from scorepad.engine.rules import format_value
 from scorepad.i18n import N_, _, format_number
 from scorepad.render.problems import check_words
+from scorepad.render.sweepwords import reason_words
+from scorepad.sim.nights import NIGHT_SITUATIONS
+from scorepad.sim.refusaltries import TRIED_REASONS
 from scorepad.sim.sweep import SITUATIONS
 from scorepad.sim.sweepcases import SWEEP_VALUES
 
@@ -58,6 +61,21 @@ SITUATION_WORDS = {
     "ended by deal-limit": N_("game ended by the deal limit"),
 }
 
+# What the club nights look for (scorepad.sim.nights.NIGHT_SITUATIONS), in words.
+NIGHT_WORDS = {
+    "rotate night": N_("night of rotating partners"),
+    "pairs night": N_("night of fixed pairs, round robin"),
+    "swiss night": N_("swiss night of fixed pairs"),
+    "table game": N_("table's game"),
+    "bye": N_("bye"),
+    "player or pair added": N_("player or pair added between rounds"),
+    "player or pair dropped": N_("player or pair dropped between rounds"),
+    "game ended by the deal limit": N_("game ended by the deal limit"),
+    "rows level on wins, margin and points": N_("standings rows level on wins, margin and points"),
+    "game rated": N_("game rated"),
+    "partnership rated": N_("partnership rated"),
+}
+
 
 def sweep_view(report: SweepReport) -> RenderableType:
     """The sweep as tables: the run, how often each situation and knob value came up,
@@ -68,13 +86,15 @@ def sweep_view(report: SweepReport) -> RenderableType:
     head.add_column("value")
     rows = [
         (_("seed"), str(report.seed)),
-        (_("rule sets"), str(len(report.cases))),
+        (_("rule sets"), str(report.rule_sets)),
         (_("games"), _("{games} ({unfinished} cut off unfinished)").format(
             games=tally.games, unfinished=tally.unfinished)),
         (_("deals"), str(tally.deals)),
         (_("pairs of knobs played together"), _("{played} of {possible}").format(
             played=report.pairs_played, possible=report.pairs_possible)
          if report.pairs_possible is not None else str(report.pairs_played)),
+        (_("club nights"), _("{nights} ({games} games, {deals} deals)").format(
+            nights=report.nights.nights, games=report.nights.games, deals=report.nights.deals)),
         (_("violations"), str(tally.violation_count)),
         (_("time"), _("{seconds} s").format(seconds=format_number(report.elapsed_seconds, 1))),
     ]  # fmt: skip
@@ -94,9 +114,24 @@ def sweep_view(report: SweepReport) -> RenderableType:
             for value in values
         )
         knobs.add_row(Text(key), Text(played))
-    parts: list[RenderableType] = [head, Text(""), reach, Text(""), knobs, Text("")]
+    tried = Table(title=_("bids the rules refuse, tried (by the reference's reason)"), box=None,
+                  pad_edge=False)  # fmt: skip
+    tried.add_column(_("reason"))
+    tried.add_column(_("times"), justify="right")
+    for why in TRIED_REASONS:
+        tried.add_row(Text(reason_words(why)), Text(str(tally.refusals_tried[why])))
+    nights = Table(title=_("club nights"), box=None, pad_edge=False)
+    nights.add_column(_("night or situation"))
+    nights.add_column(_("times"), justify="right")
+    for what in NIGHT_SITUATIONS:
+        nights.add_row(Text(_(NIGHT_WORDS[what])), Text(str(report.nights.reached[what])))
+    parts: list[RenderableType] = [head, Text(""), reach, Text(""), knobs, Text(""), tried,
+                                   Text(""), nights, Text("")]  # fmt: skip
     missing_values = [f"{key}={value}" for key, value in report.unreached_values]
     missing = [_(SITUATION_WORDS[what]) for what in report.unreached_situations]
+    missing += [reason_words(why) for why in report.untried_refusals]
+    missing += [_(NIGHT_WORDS[what]) for what in NIGHT_SITUATIONS
+                if not report.nights.reached[what]]  # fmt: skip
     if missing_values or missing:
         parts.append(Text(_("not reached: {what}").format(
             what=", ".join([*missing_values, *missing])), style="yellow"))  # fmt: skip

@@ -360,7 +360,10 @@ def event_standings(event: Event, games: Mapping[str, Game]) -> EventStandings:
     (most-wins: by wins, then margin alone); rows level on all of them share a rank.
     """
     pairs = event.format != "rotate"
-    unit_of = {name: unit_name(p) for p in event.pairs for name in p} if pairs else {}
+    # Every pair of the night, those that left the field since included (each side of a
+    # fixed pairs table is a pair, and so is a round's bye): a pair plays as one.
+    pair_of = {unit_name(p): p for p in _night_pairs(event)} if pairs else {}
+    unit_of = {name: unit for unit, p in pair_of.items() for name in p}
     tally: dict[str, list[int]] = {}  # games, wins, margin, points, byes
     order: list[str] = []
 
@@ -401,10 +404,22 @@ def event_standings(event: Event, games: Mapping[str, Game]) -> EventStandings:
     for index, unit in enumerate(ranked):
         key = tally[unit][1:keyed]
         rank = rows[-1].rank if rows and tally[rows[-1].player][1:keyed] == key else index + 1
-        pair = next((p for p in event.pairs if unit_name(p) == unit), None) if pairs else None
+        pair = pair_of.get(unit)
         games_, wins, margin, points, byes = tally[unit]
         rows.append(StandingRow(rank, unit, pair, games_, wins, margin, points, byes))
     return EventStandings(tuple(rows), tuple(states))
+
+
+def _night_pairs(event: Event) -> list[Pair]:
+    """The fixed pairs of a night: the field's now, then any that played and left."""
+    found = list(event.pairs)
+    for round_ in event.rounds:
+        sides = [side for table in round_.seats.tables for side in table.sides]
+        bye = round_.seats.byes
+        for pair in [*sides, *([(bye[0], bye[1])] if len(bye) == 2 else [])]:
+            if not any(same_pair(pair, known) for known in found):
+                found.append(pair)
+    return found
 
 
 def _table_state(

@@ -77,10 +77,22 @@ class _History:
                     for b in two:
                         self.opponents[pair_key(a, b)] += 1
             else:
-                self.opponents[pair_key(unit_of[one[0]], unit_of[two[0]])] += 1
-        byes = seats.byes if unit_of is None else sorted({unit_of[name] for name in seats.byes})
+                # A pair that has left the field since is not in `unit_of`: a fixed pair's
+                # side is the pair itself, whose key it still makes.
+                self.opponents[pair_key(_unit_key(one), _unit_key(two))] += 1
+        byes = (
+            seats.byes
+            if unit_of is None
+            else sorted({unit_of[name] for name in seats.byes if name in unit_of})
+        )
         for unit in byes:
             self.byes[unit] += 1
+
+
+def _unit_key(pair: Pair) -> str:
+    """A fixed pair's key as a unit: its names in a fixed order, joined by `+`."""
+    first, second = pair_key(*pair)
+    return f"{first}+{second}"
 
 
 def _fair_byes(units: Sequence[str], count: int, byes: Counter[str]) -> Iterator[tuple[str, ...]]:

@@ -19,4 +19,6 @@ Everything is plain values (`rulebook` says which).
   each round held that the scores before it did not allow.
 - `deals`: `who_deals(players, first_dealer, deals)`, who deals each deal, misdeals and
   the rule for who deals after one included.
+- `night`: `fold_night(field, rounds, pairs)`, a club night's standings folded from its
+  tables' results (README.md, Club night).
 """

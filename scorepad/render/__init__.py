@@ -5,5 +5,6 @@ command loads only the one it draws.
 - `explain`: a round explained line by line.
 - `tables`: the tables of presets and of a rules value's knobs.
 - `event`: a club night's standings and tables.
-- `problems`: the simulator's problems in the reader's words.
+- `problems`: the simulator's problems in the reader's words; `sweepwords` those of the
+  sweep's own checks (refused bids tried, club nights, their ratings).
 """

@@ -16,6 +16,7 @@ from scorepad.engine.bids import Bid, check_side_bids, check_table_bids, say_bid
 from scorepad.engine.cards import CODE_CARDS, Suit, format_card, format_cards
 from scorepad.errors import BidError
 from scorepad.i18n import N_, _, format_number, pgettext, speaking
+from scorepad.render.sweepwords import night_words, ratings_words, refusal_words
 
 Values = Mapping[str, Any]
 Said = TypeVar("Said")
@@ -426,6 +427,9 @@ _SAY: dict[str, Callable[[Values], str]] = {
     "tricks-played": _tricks_played,
     "bids": _bids,
     "open-bids": _open_bids,
+    "refusal": refusal_words,
+    "night": night_words,
+    "ratings": ratings_words,
     "file": _file,
     "lines-sum": _lines_sum,
     "line-words": _line_words,

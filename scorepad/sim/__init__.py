@@ -11,11 +11,12 @@ to the independent reference. docs/simulator.md has the whole story.
   card play (`scorepad.engine.play`).
 - Players: `seen` (what a player sees and is asked), `bots`, `heuristic` (a club player),
   `cardpicks` and `valuation` (its words for cards and hands), `explorer` (bots that make
-  every kind of bid the rules allow).
+  every kind of bid the rules allow, and try bids the rules refuse: `refusaltries`).
 - Checks: `scorer` (the engine, checked), `keys` (memo keys), `checker` (the bid checks),
   `validate` (a plain replay of the play, the second reading), `referee` (the reference
   at run time), `violated` (the rule a violation concerns).
 - Reports: `sweep` and `sweepcases` (every preset and a sample of knob combinations),
+  `nights` (whole club nights played by bots, their standings and ratings checked),
   `compare` (house rules side by side), `record` (hand records), `league` (bots of known
   skill, rated as people are).
 """

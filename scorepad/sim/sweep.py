@@ -41,8 +41,17 @@ from scorepad.files.presets import preset_names
 from scorepad.reference import refusals, rulebook
 from scorepad.sim.explorer import USUAL_MIX, ExplorerBot, ExplorerMix
 from scorepad.sim.gameloop import GameRunner
+from scorepad.sim.nights import (
+    NIGHT_SITUATIONS,
+    NIGHTS,
+    NightCase,
+    NightPlayer,
+    NightTally,
+    night_cases,
+)
 from scorepad.sim.parallel import play_ranges
 from scorepad.sim.referee import PLAIN_KIND, Referee, knobs_of_preset
+from scorepad.sim.refusaltries import OUT_OF_REACH, TRIED_REASONS, RefusalTry, try_problems
 from scorepad.sim.results import GameResult, Violation
 from scorepad.sim.sweepcases import (
     EDGE_CASES,
@@ -267,6 +276,7 @@ class SweepTally:
     violations: list[tuple[int, Violation]] = field(default_factory=list)
     reached: Counter[str] = field(default_factory=Counter)
     knob_games: Counter[tuple[str, str]] = field(default_factory=Counter)
+    refusals_tried: Counter[str] = field(default_factory=Counter)  # by the reference's reason
 
     def merge(self, other: SweepTally) -> None:
         self.games += other.games
@@ -277,6 +287,7 @@ class SweepTally:
         self.violations = sorted(both, key=lambda found: (found[0], found[1].game))[:MAX_KEPT]
         self.reached.update(other.reached)
         self.knob_games.update(other.knob_games)
+        self.refusals_tried.update(other.refusals_tried)
 
 
 MAX_KEPT = 50
@@ -287,11 +298,17 @@ class SweepReport:
     """A finished sweep: its cases and sums, and what was not reached."""
 
     seed: int
-    cases: list[SweepCase]
-    tally: SweepTally
+    cases: list[SweepCase | NightCase]  # the rule sets, then the nights
+    tally: SweepTally  # the nights' violations among them
     pairs_played: int
     pairs_possible: int | None  # None: not judged (a sweep of the fixed cases alone)
     elapsed_seconds: float = 0.0
+    nights: NightTally = field(default_factory=NightTally)
+
+    @property
+    def rule_sets(self) -> int:
+        """The rule sets played (the nights apart)."""
+        return sum(isinstance(case, SweepCase) for case in self.cases)
 
     @property
     def unreached_values(self) -> list[tuple[str, str]]:
@@ -305,6 +322,11 @@ class SweepReport:
     @property
     def unreached_situations(self) -> list[str]:
         return [what for what in SITUATIONS if not self.tally.reached[what]]
+
+    @property
+    def untried_refusals(self) -> list[str]:
+        tried = self.tally.refusals_tried
+        return [why for why in TRIED_REASONS if not tried[why] and why not in OUT_OF_REACH]
 
     def rule_of(self, case: int, violation: Violation) -> tuple[str, str]:
         """The rule a violation in case `case` concerns, and where it is written."""
@@ -320,7 +342,7 @@ class SweepReport:
         tally = self.tally
         return {
             "seed": self.seed,
-            "cases": len(self.cases),
+            "cases": self.rule_sets,
             "games": tally.games,
             "deals": tally.deals,
             "unfinished": tally.unfinished,
@@ -334,9 +356,18 @@ class SweepReport:
                 for key, values in SWEEP_VALUES.items()
             },
             "knob_pairs": {"played": self.pairs_played, "possible": self.pairs_possible},
+            "refusals_tried": {why: tally.refusals_tried[why] for why in TRIED_REASONS},
+            "nights": {
+                "nights": self.nights.nights,
+                "games": self.nights.games,
+                "deals": self.nights.deals,
+                "reached": {what: self.nights.reached[what] for what in NIGHT_SITUATIONS},
+            },
             "not_reached": {
                 "knob_values": [f"{key}={value}" for key, value in self.unreached_values],
                 "situations": self.unreached_situations,
+                "refusals": self.untried_refusals,
+                "nights": [what for what in NIGHT_SITUATIONS if not self.nights.reached[what]],
             },
             "elapsed_seconds": round(self.elapsed_seconds, 3),
         }
@@ -352,13 +383,15 @@ class _Player:
         self.mix = mix
         self.plan = plan
         self.runners: dict[int, tuple[GameRunner, Referee]] = {}
+        self.tries: list[RefusalTry] = []  # the explorers' tries of the game being played
 
     def runner(self, index: int) -> tuple[GameRunner, Referee]:
         found = self.runners.get(index)
         if found is None:
             case, rules = self.cases[index]
             knobs = knobs_of_preset(case.preset, case.overrides)
-            explorer = functools.partial(ExplorerBot, knobs=knobs, mix=self.mix)
+            explorer = functools.partial(ExplorerBot, knobs=knobs, mix=self.mix,
+                                         tries=self.tries)  # fmt: skip
             found = self.runners[index] = GameRunner(
                 rules, preset=case.preset, seed=self.seed + index, keep_game=True,
                 max_deals=MAX_DEALS, knobs=knobs, seat_bots=[explorer] * rules.players,
@@ -373,11 +406,13 @@ class _Player:
             assert result.game is not None
             folded = standings(result.game)
             problems = game_problems(folded, runner.rules, referee) + file_problems(result.game)
+            problems += try_problems(runner.rules, self.tries)
+            tally.refusals_tried.update(tried.refused for tried in self.tries)
+            self.tries.clear()
             if game == 0:  # once a rule set
                 problems += open_bid_problems(runner.rules, referee.knobs)
             result.violations += [
-                Violation(runner.seed, result.index, result.deals, problem)
-                for problem in problems
+                Violation(runner.seed, result.index, result.deals, problem) for problem in problems
             ]
             tally.games += 1
             tally.deals += result.deals
@@ -396,10 +431,11 @@ def play_sweep(
     *,
     jobs: int = 1,
     mix: ExplorerMix = USUAL_MIX,
+    nights: int = NIGHTS,
     progress: Callable[[int], None] | None = None,
 ) -> SweepReport:
-    """Play a sweep of `games` games from `seed` on `jobs` processes (the same report
-    whatever `jobs` is, but for the time)."""
+    """Play a sweep of `games` games from `seed`, and `nights` club nights, on `jobs`
+    processes (the same report whatever `jobs` is, but for the time)."""
     if games < 1:
         raise ScorepadError(f"--games {games}: a sweep plays at least 1 game")
     started = time.perf_counter()
@@ -416,9 +452,14 @@ def play_sweep(
     # Which pairs the rules allow is some seconds of trials, worth it only for a sweep
     # that samples combinations (one too small has the fixed cases alone).
     possible = possible_pairs(cases) if sampled else None
-    return SweepReport(seed, [case for case, _ in cases], tally,
+    nightly = night_cases(seed, nights)
+    night_tally = play_ranges(NightTally(), len(nightly), NightPlayer(seed, nightly).play,
+                              jobs=jobs)  # fmt: skip
+    tally.violation_count += night_tally.violation_count
+    room = max(MAX_KEPT - len(tally.violations), 0)
+    tally.violations += [(len(cases) + number, found)
+                         for number, found in night_tally.violations[:room]]  # fmt: skip
+    return SweepReport(seed, [*(case for case, _ in cases), *nightly], tally,
                        len(played & possible) if possible else len(played),
                        len(possible) if possible else None,
-                       time.perf_counter() - started)  # fmt: skip
-
-
+                       time.perf_counter() - started, night_tally)  # fmt: skip

@@ -103,6 +103,8 @@ EDGE_CASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bonus", ("blind_bids=true", "blind_bid_deficit=0", "blind_bid_min=4", "boston=true")),
     ("standard", ("boston=true", "boston_wins=true", "double_nil=all-or-nothing")),
     ("club", ("boston=true", "boston_wins=true", "partner_bidding=true", "target=250")),
+    # A side's least contract, which the bots' choices keep to: only tries break it.
+    ("standard", ("min_team_bid=4", "zero_bid=plain")),
 )  # fmt: skip
 
 @dataclass(frozen=True, slots=True)

@@ -19,9 +19,20 @@ from scorepad.sim.validate import Problem
 PLAY, FOLD, FILE = "play", "fold", "file"
 RULE_DOCS = {PLAY: "RULES.md 1-4, the game", FOLD: "docs/rules.md, Scoring and How a game ends",
              FILE: "docs/game-file.md"}  # fmt: skip
+NIGHT_DOC = "README.md, Club night"
+RATINGS_DOC = "docs/ratings.md, Which games, in which order"
 _END_KNOBS = {"target": "target", "loss-limit": "loss_limit", "sets": "sets_to_lose",
               "sets-in-a-row": "sets_in_a_row",
               "boston": "boston_wins", "deal-limit": "deal_limit"}  # fmt: skip
+# The reference's reasons for refusing bids, by the knob each reads.
+_REFUSAL_KNOBS = {
+    "nil-off": "nil", "blind-nil-off": "blind_nil", "blind-nil-not-behind": "blind_nil_deficit",
+    "blind-bids-off": "blind_bids", "blind-bid-too-small": "blind_bid_min",
+    "blind-bid-not-behind": "blind_bid_deficit", "above-the-deal": "players",
+    "zero-is-nil": "zero_bid", "joint-nil": "partner_bidding",
+    "joint-bid-under-suicide": "partner_bidding", "joint-bid-of-0": "partner_bidding",
+    "suicide": "suicide", "min-team-bid": "min_team_bid", "no-hell": "no_hell",
+}  # fmt: skip
 _OPEN_KNOBS = {"nil": "nil", "bnil": "blind_nil", "blind": "blind_bids", "number": "players"}
 # Each bid rule at its most permissive: the first whose loosening lets the engine
 # accept the bids it refused is the rule it read.
@@ -37,6 +48,10 @@ def rule_of(problem: Problem, knobs: Mapping[str, object]) -> tuple[str, str]:
     """The rule a violation concerns, read from its facts and the rules as the reference
     read them (`knobs`): a knob and its docs/rules.md heading, or the rules of play, or
     the fold of scores, bags and sets from round to round."""
+    if problem.kind == "night":  # a club night's standings, by the column that differs
+        return f"standings, {problem.values['column']}", NIGHT_DOC
+    if problem.kind == "ratings":
+        return "ratings in the order played", RATINGS_DOC
     key = _knob_of(problem, knobs)
     return key, RULE_DOCS.get(key) or f"docs/rules.md, {HEADINGS.get(key, 'Every knob')}"
 
@@ -45,6 +60,8 @@ def _knob_of(problem: Problem, knobs: Mapping[str, object]) -> str:
     values, kind = problem.values, problem.kind
     if kind == "bids":
         return _bid_knob(values)
+    if kind == "refusal":  # a try of bids the reference refuses, by the reason it gives
+        return _REFUSAL_KNOBS[values["reference"]]
     if kind == "open-bids":  # the first bid the engine lists wrongly, by its kind's knob
         bid: Bid = [*values["missing"], *values["extra"]][0]
         return _OPEN_KNOBS[bid.kind.value] if bid.tricks or bid.is_nil else "zero_bid"
