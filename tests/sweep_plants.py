@@ -106,7 +106,7 @@ PLANTS: dict[str, Plant] = {
         event, "event_standings", "row(unit)[4] += 1", "row(unit)[4] += 1; row(unit)[0] += 1",
         "a bye scores nothing: no game"),
     "standings-by-points-first": Plant(
-        event, "event_standings", "key=lambda u: (-tally[u][1], -tally[u][2], -tally[u][3])",
+        event, "event_standings", "key=lambda u: [-value for value in tally[u][1:keyed]]",
         "key=lambda u: (-tally[u][3], -tally[u][1], -tally[u][2])",
         "the standings rank by wins, then the margin, then points"),
     "ratings-in-file-name-order": Plant(

@@ -37,12 +37,17 @@ Row = tuple[int, str, int, int, int, int, int]
 
 
 def fold_night(
-    field: Sequence[str], rounds: Sequence[NightRound], pairs: Sequence[Pair] | None = None
+    field: Sequence[str],
+    rounds: Sequence[NightRound],
+    pairs: Sequence[Pair] | None = None,
+    by_points: bool = True,
 ) -> list[Row]:
     """The standings of a night: `field` the players now, `rounds` as played so far,
     `pairs` every fixed pair that played the night (None: partners rotate, each player
     stands alone). Rows for everyone in the field and everyone who finished a game or
-    sat out a seated round; best first, then by name among those sharing a rank."""
+    sat out a seated round; best first, then by name among those sharing a rank. A night
+    by wins in a time window ranks by wins and margin alone (`by_points` False: docs/rules.md,
+    the clock)."""
     pair_of = {name: pair for pair in pairs or () for name in pair}
 
     def unit(name: str) -> str:
@@ -72,13 +77,16 @@ def fold_night(
         if round_.seated:
             for someone in {unit(name): name for name in round_.byes}.values():
                 line(someone)[4] += 1
+    weight = 1 if by_points else 0
     best_first = sorted(sheet, key=lambda name: (-sheet[name][1], -sheet[name][2],
-                                                 -sheet[name][3], name))  # fmt: skip
+                                                 -weight * sheet[name][3], name))  # fmt: skip
     rows: list[Row] = []
     for place, name in enumerate(best_first, start=1):
         games, wins, margin, points, byes = sheet[name]
         rank = place
-        if rows and (rows[-1][3], rows[-1][4], rows[-1][5]) == (wins, margin, points):
+        if rows and (rows[-1][3], rows[-1][4], weight * rows[-1][5]) == (
+            wins, margin, weight * points
+        ):
             rank = rows[-1][0]
         rows.append((rank, name, games, wins, margin, points, byes))
     return rows

@@ -194,7 +194,7 @@ def play_night(seed: int, case: NightCase) -> tuple[list[Violation], Counter[str
     violations: list[Violation] = []
     clock, index, deals, joined = 0, 0, 0, 0
     for number in range(1, case.rounds + 1):
-        if event.format == "swiss" and number > 1:
+        if event.format in ("swiss", "most-wins") and number > 1:  # drawn round by round
             now = event_standings(event, games)
             ranking = ranking_of(event, now.rows)
             if sorted(ranking) != sorted(event.pairs):  # the field's pairs, each once
@@ -282,7 +282,8 @@ def _standings_violations(
             game = games.get(event.game_name(round_.number, table)) if round_.seated else None
             tables.append(NightTable(seats.sides, _result_of(game)))
         rounds.append(NightRound(round_.seated, tuple(tables), round_.seats.byes))
-    truth = fold_night(event.players, rounds, pairs if event.format != "rotate" else None)
+    truth = fold_night(event.players, rounds, pairs if event.format != "rotate" else None,
+                       by_points=event.format != "most-wins")  # fmt: skip
     rows = event_standings(event, games).rows
     ranks = Counter(row.rank for row in rows)
     reached["rows level on wins, margin and points"] += sum(1 for n in ranks.values() if n > 1)
