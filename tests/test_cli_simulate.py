@@ -157,7 +157,7 @@ def test_a_broken_engine_is_counted_and_reported_with_its_replay(
     from scorepad.engine import game
     from scorepad.engine.scoring import EndReason, Outcome
 
-    # The end as the engine's one fold step (`game.fold_round`) judges it.
+    # The end as the engine's one fold step (`fold.fold_round`) judges it.
     monkeypatch.setattr(
         game, "judge_round", lambda *args, **kwargs: Outcome(0, EndReason.TARGET)
     )

@@ -12,8 +12,9 @@ No I/O, no clock, no randomness: the other parts hand it values and it returns f
 - `play`: the rules of card play on card codes: the cards that may be played (following
   suit, spades led once broken), the card that wins a trick.
 - `scoring`: a side's round scored into itemized lines (facts), the end of a game judged.
-- `game`: a game and its rounds; its standings folded from them, by the one fold step
-  (`fold_round`) the simulator folds its games by too.
+- `game`: a game and its rounds; its standings folded from them, by the one fold step in
+  `fold` (`fold_round`, and the `Running` numbers it carries) the simulator folds its
+  games by too.
 - `clock`: a game's clock: time called at the first change after it ran out, the deal in
   play then the last (a tie plays on), and the clock read at a moment given as a value.
 - `checks`: what is entered into a game checked: bids, tricks, round numbers.

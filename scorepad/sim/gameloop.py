@@ -5,7 +5,7 @@ are spread over processes. Every deal comes from a deal source (source.py: bots 
 Python, or a table of random bots in C or Python), is scored side by side with the
 engine (`scorer.SideScorer`, as `game.standings` scores a saved game, and held to the
 reference scorer), and folded into the game by the engine's one fold step
-(`game.fold_round`, which `game.standings` folds a saved game by), which judges the end.
+(`fold.fold_round`, which `game.standings` folds a saved game by), which judges the end.
 Beside that fold, the reference folds the game on its own (`referee.GameFold`), and the
 two must agree after every deal.
 """
@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from scorepad.engine.game import Game, Round, fold_round, new_game, standings, start_running
+from scorepad.engine.fold import fold_round, start_running
+from scorepad.engine.game import Game, Round, new_game, standings
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import Outcome
 from scorepad.sim.botdeals import BotDeals

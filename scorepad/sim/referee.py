@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from scorepad.engine.bids import Bid, BidKind
-from scorepad.engine.game import Running
+from scorepad.engine.fold import Running
 from scorepad.engine.ruledata import rules_to_mapping
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import Outcome, SideScore

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine import scoring
 from scorepad.engine.bids import Bid, BidKind
-from scorepad.engine.game import SideEntry, SideFold, side_hands
+from scorepad.engine.fold import SideFold
+from scorepad.engine.game import SideEntry, side_hands
 from scorepad.engine.rules import Rules
 from scorepad.engine.scoring import Hand, SideScore
 from scorepad.sim.keys import MemoKeys
@@ -56,7 +57,7 @@ class SideNumbers(NamedTuple):
 
 
 class DealFold(NamedTuple):
-    """A deal's sides as the game's fold reads them (`scorepad.engine.game.fold_round`)."""
+    """A deal's sides as the game's fold reads them (`scorepad.engine.fold.fold_round`)."""
 
     sides: tuple[SideFold, ...]  # points, bags after, set, Boston: a side each
     entries: tuple[SideEntry, ...]  # the sides' entries, for a Round
