@@ -8,15 +8,9 @@ import pytest
 from conftest import preset_rules
 
 from scorepad.engine.bids import BLIND_NIL, NIL, number
-from scorepad.engine.entry import (
-    find_bidder,
-    find_seat,
-    find_side,
-    record_bids,
-    record_tricks,
-    undo_last,
-)
+from scorepad.engine.entry import record_bids, record_tricks, undo_last
 from scorepad.engine.game import Game, new_game, next_dealer, open_round, standings
+from scorepad.engine.lookup import find_bidder, find_seat, find_side
 from scorepad.errors import BidError, GameError, ScorepadError, Todo, TricksError
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")

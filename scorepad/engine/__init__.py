@@ -21,6 +21,8 @@ No I/O, no clock, no randomness: the other parts hand it values and it returns f
 - `misdeals`: a void deal, kept as a fact of the game, and who deals again.
 - `rulings`: a director's ruling on a round (books, points, set, forfeit) and how it
   changes the round's score.
+- `lookup`: players and sides found by what people type: a name in any case, a seat
+  number, a team's name.
 - `entry`: what people type (PLAYER=VALUE) read into rounds, corrections and undo.
 - `dispute`: a disputed round scored without a saved game.
 """

@@ -1,9 +1,9 @@
 """Entry: what people type at the table, read into a game's rounds, and taken back.
 
-`PLAYER=VALUE` words name a player by name or seat (or a team by name) and give a bid or
-tricks; `record_bids` and `record_tricks` check them against the rules and the game so
-far and return the game with the round entered or corrected; `undo_last` takes the last
-entry back. The game itself, and what its rounds add up to, is `game`'s.
+`PLAYER=VALUE` words name a player by name or seat (or a team by name; `lookup` finds
+them) and give a bid or tricks; `record_bids` and `record_tricks` check them against the
+rules and the game so far and return the game with the round entered or corrected;
+`undo_last` takes the last entry back. The game itself, and what its rounds add up to, is `game`'s.
 """
 
 from __future__ import annotations
@@ -24,86 +24,15 @@ from scorepad.engine.game import (
     standings,
     standings_before,
 )
+from scorepad.engine.lookup import find_bidder
 from scorepad.engine.misdeals import Misdeal
 from scorepad.engine.rules import MOST_POINTS, MisdealRedeal, Rules
 from scorepad.engine.rulings import MOST_REASON, Ruling, RulingKind
 from scorepad.errors import BidError, GameError, Todo, TricksError
-from scorepad.hints import did_you_mean
 from scorepad.i18n import _
 from scorepad.numbers import cut_text, small_number
 
 _T = TypeVar("_T")
-
-
-# ---------------------------------------------------------------------------
-# Finding players and sides by what people type
-
-
-def find_seat(game: Game, ref: str) -> int:
-    """A player's seat (0-based) from a name in any case or a 1-based seat number."""
-    found = _find(game, ref, teams=False)
-    assert found[1] is not None
-    return found[1]
-
-
-def find_side(game: Game, ref: str) -> int:
-    """A side from its team name, in any case."""
-    text = ref.strip().casefold()
-    for side, name in enumerate(game.sides):
-        if name.casefold() == text:
-            return side
-    raise GameError(
-        _("unknown team {name}{hint}; teams are {teams}").format(
-            name=repr(ref), hint=did_you_mean(ref, game.sides), teams=", ".join(game.sides)
-        )
-    )
-
-
-def find_bidder(game: Game, ref: str) -> tuple[int, int | None]:
-    """(side, seat) for a player named by name or seat number; (side, None) for a team name.
-
-    Players come first: in solo play a side is named after its player.
-    """
-    return _find(game, ref, teams=game.rules.side_size > 1)
-
-
-def _find(game: Game, ref: str, *, teams: bool) -> tuple[int, int | None]:
-    text = ref.strip()
-    for seat, name in enumerate(game.players):
-        if name.casefold() == text.casefold():
-            return game.rules.side_of(seat), seat
-    if text.isdigit() and text.isascii():
-        number = small_number(text)
-        seat = -1 if number is None else number - 1
-        if not 0 <= seat < len(game.players):
-            raise GameError(
-                _("there is no seat {seat}; seats are 1 to {seats}").format(
-                    seat=cut_text(text), seats=len(game.players)
-                )
-            )
-        return game.rules.side_of(seat), seat
-    if teams:
-        for side, name in enumerate(game.sides):
-            if name.casefold() == text.casefold():
-                return side, None
-    names = list(game.players) + (list(game.sides) if teams else [])
-    said = (
-        _(
-            "unknown player {name}{hint}; players are {players} (or seat 1 to {seats}, or a team:"
-            " {teams})"
-        )
-        if teams
-        else _("unknown player {name}{hint}; players are {players} (or seat 1 to {seats})")
-    )
-    raise GameError(
-        said.format(
-            name=repr(ref),
-            hint=did_you_mean(text, names),
-            players=", ".join(game.players),
-            seats=len(game.players),
-            teams=", ".join(game.sides),
-        )
-    )
 
 
 # ---------------------------------------------------------------------------

@@ -240,7 +240,7 @@ def start_game(
     an event's, in seconds since the epoch): docs/rules.md, the clock.
     """
     from scorepad.engine.clock import Clock, check_minutes
-    from scorepad.engine.entry import find_seat
+    from scorepad.engine.lookup import find_seat
     from scorepad.engine.names import check_new_names
     from scorepad.files.presets import resolve_rules
 
@@ -519,7 +519,8 @@ def rule(
     """Make a ruling against `side` (a team's or a player's name, or a seat) on round
     `number` (by default the last round): books or points `amount`, set, or forfeit
     (docs/rules.md, Rulings). Later rounds are rescored, as after a correction."""
-    from scorepad.engine.entry import find_bidder, rule_on
+    from scorepad.engine.entry import rule_on
+    from scorepad.engine.lookup import find_bidder
     from scorepad.engine.rulings import Ruling
 
     def change(game: Game) -> tuple[Game, tuple[int, Standings]]:
