@@ -2,7 +2,8 @@
 
 - `tomltext`: TOML text read with its damage refused (nesting, size, encoding).
 - `presets`: the preset files and `--set` overrides read into `Rules`.
-- `gamefile`: the game file format, TOML text read into a game; `gamewrite` writes one.
+- `gamefile`: the game file format, TOML text read into a game; `gamewrite` writes one;
+  `gametables` reads its optional parts (clock, misdeals, event seat, a round's rulings).
 - `gamelink`: a game as a link to the phone app (a compact notation, compressed, in the
   link's fragment), read and written.
 - `store`: a game file loaded, saved atomically and locked, changed under its lock.

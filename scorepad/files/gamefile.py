@@ -10,12 +10,12 @@ a line) lacks that table, or counts the wrong rounds, and is refused as damaged 
 of read as a shorter game. Format 1 files, from before, have neither and read as before.
 
 Text in, text out: reading and writing files is the store's business (`store`), and
-writing a game as this text is `gamewrite`'s.
+writing a game as this text is `gamewrite`'s. The optional tables (clock, misdeals, event,
+a round's rulings) are read by `gametables`.
 """
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Mapping
 from functools import cache
@@ -23,13 +23,11 @@ from typing import Any
 
 from scorepad.engine.bids import Bid, BidKind, parse_bid
 from scorepad.engine.checks import round_checker
-from scorepad.engine.clock import Clock
-from scorepad.engine.game import EventSeat, Game, Round, SideEntry, new_game
-from scorepad.engine.misdeals import Misdeal
+from scorepad.engine.game import Game, Round, SideEntry, new_game
 from scorepad.engine.ruledata import rules_from_mapping
 from scorepad.engine.rules import KNOBS, format_value
-from scorepad.engine.rulings import Ruling, RulingKind
 from scorepad.errors import BidError, GameFileError, ScorepadError, TricksError
+from scorepad.files.gametables import read_clock, read_event_seat, read_misdeals, read_rulings
 from scorepad.files.tomltext import parse_toml
 from scorepad.hints import did_you_mean
 from scorepad.i18n import _, ngettext
@@ -145,84 +143,15 @@ def _game_from_data(data: Mapping[str, Any], where: _Locator) -> Game:
                 )
             ) from None
         rounds.append(round_)
-    seat = _event_seat(data, where) if "event" in data else None
-    clock = _clock(data, where) if "clock" in data else None
-    misdeals = _misdeals(data["misdeals"], game, len(rounds), where) if "misdeals" in data else ()
+    seat = read_event_seat(data, where) if "event" in data else None
+    clock = read_clock(data, where) if "clock" in data else None
+    misdeals = (
+        read_misdeals(data["misdeals"], game, len(rounds), where) if "misdeals" in data else ()
+    )
     return Game(
         name, game.players, game.sides, preset, rules, first, tuple(rounds), seat, clock,
         misdeals,
     )
-
-
-def _clock(data: Mapping[str, Any], where: _Locator) -> Clock:
-    """The `[clock]` table of a game played to a clock: the moment it started (a TOML
-    date-time with its offset), its minutes, and the deal in play when time was called."""
-    table = data["clock"]
-    ok = (
-        isinstance(table, dict)
-        and set(table) in ({"start", "minutes"}, {"start", "minutes", "called"})
-        and isinstance(table["start"], datetime.datetime)
-        and table["start"].tzinfo is not None
-        and all(
-            isinstance(table[key], int) and not isinstance(table[key], bool) and table[key] >= 1
-            for key in ("minutes", "called")
-            if key in table
-        )
-    )
-    if not ok:
-        raise GameFileError(
-            _(
-                "{where}: [clock] must hold start (a date and time with its offset), minutes"
-                " and, once time is called, called (1 or more)"
-            ).format(where=where.table("clock"))
-        )
-    return Clock(int(table["start"].timestamp()), table["minutes"], table.get("called"))
-
-
-def _misdeals(raw: object, game: Game, rounds: int, where: _Locator) -> tuple[Misdeal, ...]:
-    """The `misdeals` list: tables of before_round (1 to one past the last round, in
-    order), dealer (a player) and redeal ("same" or "next"); docs/game-file.md."""
-    found: list[Misdeal] = []
-    for item in raw if isinstance(raw, list) else [None]:
-        misdeal = None
-        if isinstance(item, dict) and set(item) == {"before_round", "dealer", "redeal"}:
-            before, dealer, redeal = item["before_round"], item["dealer"], item["redeal"]
-            last = found[-1].before_round if found else 1
-            if (
-                type(before) is int and last <= before <= rounds + 1 and dealer in game.players
-                and redeal in ("same", "next")
-            ):  # fmt: skip
-                misdeal = Misdeal(before, game.players.index(dealer), redeal)
-        if misdeal is None:
-            raise GameFileError(
-                _(
-                    "{where}: misdeals must be a list of tables of before_round (1 to {most},"
-                    " in order), dealer (a player) and redeal (same or next)"
-                ).format(where=where.key("misdeals"), most=rounds + 1)
-            )
-        found.append(misdeal)
-    return tuple(found)
-
-
-def _event_seat(data: Mapping[str, Any], where: _Locator) -> EventSeat:
-    """The `[event]` table of a club night's game: its event's name, round and table."""
-    table = data["event"]
-    ok = (
-        isinstance(table, dict)
-        and set(table) == {"name", "round", "table"}
-        and isinstance(table["name"], str)
-        and all(
-            isinstance(table[key], int) and not isinstance(table[key], bool) and table[key] >= 1
-            for key in ("round", "table")
-        )
-    )
-    if not ok:
-        raise GameFileError(
-            _("{where}: [event] must hold name, round and table (1 or more)").format(
-                where=where.key("event")
-            )
-        )
-    return EventSeat(table["name"], table["round"], table["table"])
 
 
 # Knobs added to scorepad after this format was written: a whole file of this format may
@@ -349,7 +278,9 @@ class _RoundReader:
             tuple(self.bid(key, value) for key, value in side)
             for side in self.by_side(bids_raw, "bids")
         ]
-        rulings = self.rulings(raw["rulings"]) if "rulings" in raw else ()
+        rulings = (
+            read_rulings(raw["rulings"], self.rules, self.side_of_any) if "rulings" in raw else ()
+        )
         if "tricks" not in raw:
             if "waiting" in raw:
                 raise GameFileError(
@@ -372,39 +303,6 @@ class _RoundReader:
         if "waiting" in raw and raw["waiting"] is not True:
             raise GameFileError(_("waiting must be true (or left out: the round is agreed)"))
         return Round(seat, tuple(entries), rulings, "waiting" in raw)
-
-    def rulings(self, raw: object) -> tuple[Ruling, ...]:
-        """A round's `rulings`: tables of `side`, one of books, points, set, forfeit, and
-        `reason` (docs/game-file.md)."""
-        from scorepad.engine.entry import check_ruling
-
-        said = _(
-            "rulings: each is a table of side (a team), one of books = N, points = N,"
-            " set = true or forfeit = true, and reason (text)"
-        )
-        if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
-            raise GameFileError(said)
-        kinds = {kind.value: kind for kind in RulingKind}
-        found = []
-        for item in raw:
-            named = [key for key in item if key in kinds]
-            side = self.side_of_any.get(str(item.get("side", "")).casefold())
-            reason = item.get("reason")
-            if len(named) != 1 or side is None or not isinstance(reason, str) or (
-                set(item) != {"side", "reason", named[0]}
-            ):
-                raise GameFileError(said)
-            kind, value = kinds[named[0]], item[named[0]]
-            if kind in (RulingKind.SET, RulingKind.FORFEIT):
-                if value is not True:
-                    raise GameFileError(said)
-                value = 0
-            elif type(value) is not int:
-                raise GameFileError(said)
-            ruling = Ruling(side, kind, value, reason)
-            check_ruling(self.rules, ruling)
-            found.append(ruling)
-        return tuple(found)
 
     def by_side(self, table: Mapping[str, object], what: str) -> list[list[tuple[str, Any]]]:
         """A round's `bids` or `tricks` table as each side's (key, value) pairs, in seat order."""
