@@ -12,6 +12,6 @@
 - `library`: the saved games as a whole: the current one, the trash, an export's file.
 - `sharing`: games passed on: a game file or link imported, a game as its file or link.
 - `clock`: the one reading of the time (the server's or the CLI's), handed on as a value.
-- `events`: club nights: new, seat, add, drop, show and list; each table's game started
-  through `games`.
+- `events`: club nights: new, show and list; each table's game started through `games`.
+- `seating`: a club night's seating changed: seat the next round, unseat, add and drop.
 """
