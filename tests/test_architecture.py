@@ -326,6 +326,13 @@ def test_the_package_keeps_its_shape() -> None:
     assert violations(PACKAGE) == []
 
 
+def test_no_module_is_over_500_lines() -> None:
+    """A module a newcomer can read: a longer one is split where its parts part."""
+    lines = {module.dotted: len(module.path.read_text().splitlines())
+             for module in read_modules(PACKAGE)}  # fmt: skip
+    assert {name: count for name, count in lines.items() if count > 500} == {}
+
+
 def test_every_module_is_in_one_part() -> None:
     """The parts cover the package, and every prefix names modules that exist."""
     modules = [module.dotted for module in read_modules(PACKAGE)]

@@ -39,6 +39,7 @@ from scorepad.engine.bids import (
 from scorepad.engine.entry import record_bids, record_tricks
 from scorepad.engine.game import new_game, standings
 from scorepad.engine.rules import KNOBS, Rules
+from scorepad.engine.rulings import Ruling, RulingKind, ruling_lines
 from scorepad.engine.scoring import Hand, Line, Said, score_side
 from scorepad.errors import GameError, RulesError, ScorepadError, Todo
 from scorepad.files.presets import preset_names
@@ -171,10 +172,24 @@ def test_every_score_line_of_every_preset_is_said_in_the_reader_s_language(
     assert not any("⟦" in line_english(line) for line in lines)
 
 
+# A director's ruling is a line of its own, which no preset scores: one of each kind.
+RULING_LINES = [
+    line
+    for kind in RulingKind
+    for line in ruling_lines([Ruling(0, kind, 3 if kind is RulingKind.BOOKS else 30, "renege")], 0)
+]
+
+
 def test_the_presets_score_every_kind_of_line() -> None:
-    """So that the test above says every kind: none is left out of every preset."""
+    """So that the test above says every kind: none is left out of every preset, but for
+    the rulings' lines, said in the test below."""
     kinds = {line.said for rule_set in RULE_SETS for line in preset_lines(*rule_set)}
-    assert kinds == set(Said)
+    assert kinds | {line.said for line in RULING_LINES} == set(Said)
+
+
+def test_every_ruling_line_is_said_in_the_reader_s_language(pseudo: Pseudo) -> None:
+    assert bare([line_words(line) for line in RULING_LINES]) == {}
+    assert not any("⟦" in line_english(line) for line in RULING_LINES)
 
 
 # ---------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from scorepad.errors import BidError, GameError
 from scorepad.files.library import current_game, saved_games
 from scorepad.files.store import file_stamp, load_game_file
 from scorepad.service.games import (
-    Bids,
     NameTakenError,
     StaleGameError,
     Step,
@@ -26,6 +25,7 @@ from scorepad.service.games import (
     start_game,
     undo,
 )
+from scorepad.service.picks import Bids
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 BIDS = ((number(4), number(3)), (NIL, number(5)))  # Ann & Cat 4+3, Bob & Dan nil+5

@@ -244,7 +244,9 @@ def test_the_referees_fold_ends_a_game_as_the_reference_does(dice: Dice) -> None
     expected = tally.play_game(table.knobs, [[list(h) for h in r] for r in plain])
     referee = Referee(rules)
     scores, bags, sets = [0] * rules.sides, [0] * rules.sides, [0] * rules.sides
+    runs, ran = [0] * rules.sides, [False] * rules.sides  # sets in a row
     out_since: list[int | None] = [None] * rules.sides
+    fell = [False] * rules.sides
     ended = None
     for round_number, round_ in enumerate(plain, start=1):
         boston_by = None
@@ -253,12 +255,13 @@ def test_the_referees_fold_ends_a_game_as_the_reference_does(dice: Dice) -> None
             scores[side] += ref.points
             bags[side] = ref.bags
             sets[side] += ref.made is False
+            runs[side] = runs[side] + 1 if ref.made is False else 0
             if ref.boston:
                 boston_by = side
-        for side in range(rules.sides):
-            if out_since[side] is None and referee.has_lost(scores[side], sets[side]):
-                out_since[side] = round_number
-        over, winner, reason = referee.end(scores, sets, boston_by, out_since, round_number)
+        referee.note_losses(round_number, scores, sets, out_since, fell, runs, ran)
+        over, winner, reason = referee.end(
+            scores, sets, boston_by, out_since, round_number, fell, runs, ran
+        )
         if over:
             ended = (winner, round_number, reason, list(scores), list(bags), list(sets))
             break

@@ -240,7 +240,7 @@ def show_event(name: EventName = None, as_json: JsonOption = False) -> None:
 @event_app.command("seat")
 def seat(name: EventName = None) -> None:
     """Seat the next round, once every table of this one is over."""
-    from scorepad.service.events import seat_next
+    from scorepad.service.seating import seat_next
 
     view = seat_next(name)
     current = view.event.current
@@ -251,7 +251,7 @@ def seat(name: EventName = None) -> None:
 @event_app.command("unseat")
 def unseat(name: EventName = None) -> None:
     """Take the last seating back, until any of its tables has an entry."""
-    from scorepad.service.events import unseat as take_back
+    from scorepad.service.seating import unseat as take_back
 
     view = take_back(name)
     typer.echo(
@@ -269,7 +269,7 @@ def add(
     name: EventName = None,
 ) -> None:
     """Add a player (or a pair) from the next round on."""
-    from scorepad.service.events import add_player
+    from scorepad.service.seating import add_player
 
     view, who = add_player(name, player)
     typer.echo(
@@ -285,7 +285,7 @@ def drop(
     name: EventName = None,
 ) -> None:
     """Drop a player (for fixed pairs, their pair) from the next round on."""
-    from scorepad.service.events import drop_player
+    from scorepad.service.seating import drop_player
 
     view, who = drop_player(name, player)
     typer.echo(

@@ -11,11 +11,11 @@ from scorepad.cli.common import GameOption, complete_player_entries, sentence
 from scorepad.cli.core import app
 from scorepad.engine.game import next_dealer, open_round, standings
 from scorepad.i18n import _, ngettext
-from scorepad.service.games import confirm as confirm_round
 from scorepad.service.games import enter_bids, enter_tricks
 from scorepad.service.games import undo as undo_entry
 from scorepad.service.picks import Typed
 from scorepad.service.reads import resolve_game
+from scorepad.service.rulings import confirm as confirm_round
 from scorepad.words.gametext import (
     already_words,
     bids_text,

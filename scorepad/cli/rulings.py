@@ -14,9 +14,9 @@ from scorepad.cli.rounds import ForceOption
 from scorepad.engine.rulings import RulingKind
 from scorepad.errors import GameError
 from scorepad.i18n import _
-from scorepad.service.games import misdeal as call_misdeal
-from scorepad.service.games import rule
 from scorepad.service.reads import resolve_game
+from scorepad.service.rulings import misdeal as call_misdeal
+from scorepad.service.rulings import rule
 from scorepad.words.gametext import describe_end, line_words, misdeal_words, scores_text
 
 

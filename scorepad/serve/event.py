@@ -354,7 +354,7 @@ class EventPages:
 
     def _act(self, action: str, player: str) -> Callable[[], str]:
         """Do an organizer's change; what it did, to be said in the page's language."""
-        from scorepad.service.events import add_player, drop_player, seat_next, unseat
+        from scorepad.service.seating import add_player, drop_player, seat_next, unseat
 
         if action == "seat":
             view = seat_next(self.event)

@@ -1,5 +1,6 @@
-"""Club nights, the one way in: start an event, seat its rounds, add and drop players,
-show and list events. The CLI and the room's web page both call these.
+"""Club nights, the one way in: start an event, show and list events, reopen a table;
+the seating's changes (seat, unseat, add, drop) are `seating`'s. The CLI and the room's
+web page both call these.
 
 An event is a file of facts in `$SCOREPAD_HOME/events/NAME.toml` (`eventfile`), loaded,
 changed and saved atomically under its lock, as a game is. Each round's tables play
@@ -13,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,12 +28,9 @@ from scorepad.club.event import (
     draw_rounds,
     event_standings,
     most_rounds,
-    ranking_of,
     table_players,
-    with_player_added,
-    with_player_dropped,
 )
-from scorepad.club.seats import RANKED_FORMATS, Format, Pair, check_field
+from scorepad.club.seats import Format, Pair, check_field
 from scorepad.engine.game import EventSeat, Game
 from scorepad.engine.rules import Rules
 from scorepad.errors import GameError, ScorepadError, Todo
@@ -43,7 +41,7 @@ from scorepad.files.eventfile import load_event as load_event
 from scorepad.files.library import check_game_name, games_dir
 from scorepad.files.store import game_lock, load_game_file
 from scorepad.hints import did_you_mean
-from scorepad.i18n import _, ngettext
+from scorepad.i18n import _
 from scorepad.service import clock as service_clock
 
 if TYPE_CHECKING:
@@ -81,7 +79,7 @@ def find_event(name: str | None) -> Path:
     )
 
 
-def _draw(event: Event) -> random.Random:
+def draw_for(event: Event) -> random.Random:
     """The draws for the rounds not yet seated: from the event's seed, the rounds seated
     and the field, so that the same seed and the same night give the same seats."""
     seated = sum(1 for r in event.rounds if r.seated)
@@ -171,7 +169,7 @@ class EventView:
     rules: Rules | None = None
 
 
-def _view(path: Path, event: Event, games: dict[str, Game]) -> EventView:
+def event_view(path: Path, event: Event, games: dict[str, Game]) -> EventView:
     rules = next((game.rules for game in games.values()), None)
     return EventView(path, event, event_standings(event, games), rules)
 
@@ -179,7 +177,7 @@ def _view(path: Path, event: Event, games: dict[str, Game]) -> EventView:
 def show_event(name: str | None) -> EventView:
     path = find_event(name)
     event = load_event(path)
-    return _view(path, event, table_games(event))
+    return event_view(path, event, table_games(event))
 
 
 def new_event(
@@ -237,7 +235,7 @@ def new_event(
         if sorted(n.casefold() for n in listed) != sorted(n.casefold() for n in given):
             raise EventError(_("the pairs must name every player once, two by two"), option="pairs")
         given = listed
-    _check_names(given)
+    check_names(given)
     check_field(len(given), format_)
     units = len(given) // 2 if format_ != "rotate" else len(given)
     if rounds is None:
@@ -279,18 +277,18 @@ def new_event(
         clock_start=int(service_clock.now()) if minutes is not None else None,
         clock_minutes=minutes,
     )
-    event = draw_rounds(event, _draw(event))
-    event = _seat(event, 1)
+    event = draw_rounds(event, draw_for(event))
+    event = seat_round(event, 1)
     path = event_path(name)
     with game_lock(path):
         if path.exists():
             raise EventError(_("an event named {name} exists already").format(name=repr(name)))
         start_table_games(event, 1)
         save_event(path, event)
-    return _view(path, event, table_games(event))
+    return event_view(path, event, table_games(event))
 
 
-def _check_names(names: Sequence[str]) -> None:
+def check_names(names: Sequence[str]) -> None:
     from scorepad.engine.names import check_new_names
     from scorepad.service.games import check_not_numbers
 
@@ -309,144 +307,11 @@ def _check_names(names: Sequence[str]) -> None:
     check_not_numbers(names, ())
 
 
-def _seat(event: Event, number: int) -> Event:
+def seat_round(event: Event, number: int) -> Event:
     rounds = tuple(
         dataclasses.replace(r, seated=True) if r.number == number else r for r in event.rounds
     )
     return dataclasses.replace(event, rounds=rounds)
-
-
-def seat_next(name: str | None) -> EventView:
-    """Seat the next round, once every table of the current one is over."""
-    path = find_event(name)
-    with game_lock(path):
-        event = load_event(path)
-        games = table_games(event)
-        now = event_standings(event, games)
-        current = event.current
-        playing = [
-            t.table for r in now.rounds if r.number == current for t in r.tables if not t.over
-        ]
-        if playing:
-            raise EventError(
-                ngettext(
-                    "round {round} is still being played at table {tables}; seat the next"
-                    " round once every table is over",
-                    "round {round} is still being played at tables {tables}; seat the next"
-                    " round once every table is over",
-                    len(playing),
-                ).format(round=current, tables=", ".join(str(t) for t in playing))
-            )
-        if event.time_up(service_clock.now()):
-            raise EventError(
-                _("time is up for {event}: no round is seated after the clock ran out").format(
-                    event=event.name
-                )
-            )
-        if current >= event.rounds_planned:
-            raise EventError(
-                _("all {rounds} rounds of {event} are played").format(
-                    rounds=event.rounds_planned, event=event.name
-                )
-            )
-        if event.format in RANKED_FORMATS:
-            event = draw_rounds(event, _draw(event), ranking_of(event, now.rows))
-        event = _seat(event, current + 1)
-        start_table_games(event, current + 1)
-        save_event(path, event)
-    return _view(path, event, table_games(event))
-
-
-def add_player(name: str | None, entry: str) -> tuple[EventView, tuple[str, ...]]:
-    """A late arrival (a player, or `A+B` for fixed pairs) from the next round on."""
-    text = entry.strip()
-    parts = [p.strip() for p in text.split("+")]
-    added: str | Pair = parts[0] if len(parts) == 1 else (parts[0], parts[1])
-    if len(parts) > 2:
-        raise EventError(
-            _("add one player, or one pair as A+B, not {entry}").format(entry=repr(entry))
-        )
-    _check_names(parts)
-
-    def change(event: Event) -> Event:
-        return with_player_added(event, added)
-
-    return _change_field(name, change), tuple(parts)
-
-
-def drop_player(name: str | None, player: str) -> tuple[EventView, tuple[str, ...]]:
-    """Someone who has to leave, from the next round on (for fixed pairs, their pair)."""
-    gone: list[tuple[str, ...]] = []
-
-    def change(event: Event) -> Event:
-        changed, left = with_player_dropped(event, player)
-        gone.append(left)
-        return changed
-
-    view = _change_field(name, change)
-    return view, gone[0]
-
-
-def _change_field(name: str | None, changer: Callable[[Event], Event]) -> EventView:
-    path = find_event(name)
-    with game_lock(path):
-        event = load_event(path)
-        games = table_games(event)
-        changed = changer(event)
-        check_field(len(changed.players), changed.format)
-        kept = tuple(r for r in changed.rounds if r.seated)
-        changed = draw_rounds(dataclasses.replace(changed, rounds=kept), _draw(changed))
-        save_event(path, changed)
-    return _view(path, changed, games)
-
-
-def unseat(name: str | None) -> EventView:
-    """Take the last seating back, while none of its tables has an entry: its tables'
-    games are removed, and the round waits to be seated again with the same seats (a
-    swiss round is drawn again from the standings then)."""
-    from contextlib import ExitStack
-
-    path = find_event(name)
-    with game_lock(path):
-        event = load_event(path)
-        games = table_games(event)
-        current = event.current
-        if current <= 1:
-            raise EventError(
-                _("{event} has only its first round seated; there is no seating to take back")
-                .format(event=event.name)
-            )  # fmt: skip
-        round_ = event.round(current)
-        assert round_ is not None
-        names = [event.game_name(current, t) for t in range(1, len(round_.seats.tables) + 1)]
-        folder = games_dir()
-        with ExitStack() as held:  # every table's game held still while it is checked
-            for game_name in names:
-                held.enter_context(game_lock(folder / f"{game_name}.toml"))
-            entered = [
-                table
-                for table, game_name in enumerate(names, 1)
-                if load_game_file(folder / f"{game_name}.toml").rounds
-            ]
-            if entered:
-                raise EventError(
-                    ngettext(
-                        "round {round} cannot be unseated: table {tables} has an entry already",
-                        "round {round} cannot be unseated: tables {tables} have entries already",
-                        len(entered),
-                    ).format(round=current, tables=", ".join(str(t) for t in entered))
-                )
-            rounds = tuple(
-                dataclasses.replace(r, seated=False) if r.number == current else r
-                for r in event.rounds
-                if event.format not in RANKED_FORMATS or r.number < current
-            )
-            changed = dataclasses.replace(event, rounds=rounds)
-            save_event(path, changed)
-            for game_name in names:
-                (folder / f"{game_name}.toml").unlink()
-        games = {n: g for n, g in games.items() if n not in names}
-    return _view(path, changed, games)
 
 
 def reopen_table(name: str | None, number: int, table: int) -> tuple[Path, Undone]:

@@ -23,23 +23,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal
 
-from scorepad.engine.bids import Bid, contract_of
+from scorepad.engine.bids import contract_of
 from scorepad.engine.checks import check_round_number
 from scorepad.engine.game import (
     Correction,
     EventSeat,
     Game,
     Standings,
-    call_time,
     correction_of,
     new_game,
     open_round,
     standings,
 )
-from scorepad.engine.rules import MisdealRedeal
-from scorepad.engine.rulings import RulingKind
 from scorepad.errors import GameError, ScorepadError
 from scorepad.files.library import (
     GameSummary,
@@ -50,44 +47,11 @@ from scorepad.files.library import (
     set_current,
 )
 from scorepad.files.library import rename_game as _rename_in_library
-from scorepad.files.store import create_game_file, update_game
+from scorepad.files.store import create_game_file
 from scorepad.i18n import _
 from scorepad.service import clock as service_clock
-from scorepad.service.picks import (
-    Picks,
-    Typed,
-    picked_bids,
-    picked_tricks,
-    typed_bids,
-    typed_tricks,
-)
-
-_T = TypeVar("_T")
-
-Bids = tuple[tuple[Bid, ...], ...]  # per side: its players' bids in seat order, or one joint bid
-Tricks = tuple[tuple[int, ...], ...]  # per side: its players' tricks in seat order, or its total
-# Bids or tricks as plain values, as a face took them (read under the lock), or a function
-# of the game built from the engine's (a script's, a test's).
-Given = Bids | Typed | Picks | Callable[[Game], Bids]
-GivenTricks = Tricks | Typed | Picks | Callable[[Game], Tricks]
-
-
-def _bids_of(game: Game, given: Given) -> Bids:
-    """The bids `given` says, read against `game`."""
-    if isinstance(given, Typed):
-        return typed_bids(game, given)
-    if isinstance(given, Picks):
-        return picked_bids(game, given)
-    return given(game) if callable(given) else given
-
-
-def _tricks_of(game: Game, given: GivenTricks) -> Tricks:
-    """The tricks `given` says, read against `game`."""
-    if isinstance(given, Typed):
-        return typed_tricks(game, given)
-    if isinstance(given, Picks):
-        return picked_tricks(game, given)
-    return given(game) if callable(given) else given
+from scorepad.service.picks import Bids, Given, GivenTricks, Tricks, bids_of, tricks_of
+from scorepad.service.tables import update_table_game
 
 
 def game_version(game: Game) -> str:
@@ -319,7 +283,7 @@ def rename_game(old: str, new: str) -> tuple[Game, Path, bool]:
 # Entering rounds
 
 
-def _checked_version(game: Game, version: str | None) -> None:
+def checked_version(game: Game, version: str | None) -> None:
     if version is not None and version != game_version(game):
         raise StaleGameError(game, _entries_since(game, version))
 
@@ -399,25 +363,25 @@ def enter_bids(
     from scorepad.engine.entry import check_new_round, set_bids
 
     def read(game: Game) -> Bids:
-        return _bids_of(game, bids)
+        return bids_of(game, bids)
 
     def change(game: Game) -> tuple[Game, tuple[int, Standings | None, bool]]:
         if number is None:
             step = Step(shown or len(game.rounds), "bids")
             if (shown is not None or open_round(game)) and _entered_already(game, step, read):
                 return game, (step.number, None, True)
-            _checked_version(game, version)
+            checked_version(game, version)
             _check_shown(game, shown, "bids")
             # The state of the game is named before anything wrong with the bids.
             before = check_new_round(game)
             return set_bids(game, read(game), before=before), (len(game.rounds) + 1, None, False)
         if _entered_already(game, Step(number, "bids"), read, corrects=True):
             return game, (number, standings(game), True)
-        _checked_version(game, version)
+        checked_version(game, version)
         check_round_number(game, number)
         return set_bids(game, read(game), number=number), (number, standings(game), False)
 
-    game, (done, before, already) = _update_table_game(path, change, force)
+    game, (done, before, already) = update_table_game(path, change, force)
     return Entered(game, done, before, overbids_of(game, done), already)
 
 
@@ -447,7 +411,7 @@ def enter_tricks(
     from scorepad.engine.entry import check_tricks_round, set_tricks
 
     def read(game: Game) -> Tricks:
-        return _tricks_of(game, tricks)
+        return tricks_of(game, tricks)
 
     def change(game: Game) -> tuple[Game, tuple[int, Standings | None, bool]]:
         step = Step(number or shown or len(game.rounds), "tricks")
@@ -456,7 +420,7 @@ def enter_tricks(
             _entered_already(game, step, read, corrects=corrects)
         ):
             return game, (step.number, standings(game) if corrects else None, True)
-        _checked_version(game, version)
+        checked_version(game, version)
         if not corrects:
             _check_shown(game, shown, "tricks")
         done = check_tricks_round(game, number)
@@ -464,7 +428,7 @@ def enter_tricks(
         before = standings(game) if corrects else None
         return set_tricks(game, given, number=number), (done, before, False)
 
-    game, (done, before, already) = _update_table_game(path, change, force)
+    game, (done, before, already) = update_table_game(path, change, force)
     return Entered(game, done, before, (), already)
 
 
@@ -481,7 +445,7 @@ def correct_round(
         cleared = without_tricks(game, number)
         return set_tricks(set_bids(cleared, bids, number=number), tricks, number=number), before
 
-    game, before = _update_table_game(path, change, force)
+    game, before = update_table_game(path, change, force)
     return Entered(game, number, before, ())
 
 
@@ -490,7 +454,7 @@ def undo(path: Path, *, version: str | None = None, force: bool = False) -> Undo
     from scorepad.engine.entry import undo_last
 
     def change(game: Game) -> tuple[Game, Undone]:
-        _checked_version(game, version)
+        checked_version(game, version)
         changed = undo_last(game)
         if len(changed.misdeals) < len(game.misdeals):
             return changed, Undone(changed, game.misdeals[-1].before_round, "misdeal", ())
@@ -501,136 +465,5 @@ def undo(path: Path, *, version: str | None = None, force: bool = False) -> Undo
         bids = tuple(entry.bids for entry in last.sides)
         return changed, Undone(changed, len(game.rounds), took, bids)
 
-    _game, undone = _update_table_game(path, change, force)
+    _game, undone = update_table_game(path, change, force)
     return undone
-
-
-def rule(
-    path: Path,
-    side: str,
-    kind: RulingKind,
-    reason: str,
-    *,
-    amount: int = 0,
-    number: int | None = None,
-    version: str | None = None,
-    force: bool = False,
-) -> Entered:
-    """Make a ruling against `side` (a team's or a player's name, or a seat) on round
-    `number` (by default the last round): books or points `amount`, set, or forfeit
-    (docs/rules.md, Rulings). Later rounds are rescored, as after a correction."""
-    from scorepad.engine.entry import rule_on
-    from scorepad.engine.lookup import find_bidder
-    from scorepad.engine.rulings import Ruling
-
-    def change(game: Game) -> tuple[Game, tuple[int, Standings]]:
-        _checked_version(game, version)
-        found = find_bidder(game, side)[0]
-        before = standings(game)
-        ruled = rule_on(game, Ruling(found, kind, amount, reason), number=number)
-        return ruled, (number or len(game.rounds), before)
-
-    game, (done, before) = _update_table_game(path, change, force)
-    return Entered(game, done, before, ())
-
-
-def confirm(path: Path, *, version: str | None = None, force: bool = False) -> Entered:
-    """The other side agrees the tricks of the round that waits for its OK (docs/rules.md,
-    The other side's OK): the round is scored."""
-    from scorepad.engine.entry import agree_round
-
-    def change(game: Game) -> tuple[Game, int]:
-        _checked_version(game, version)
-        return agree_round(game), len(game.rounds)
-
-    game, done = _update_table_game(path, change, force)
-    return Entered(game, done, None, ())
-
-
-def misdeal(
-    path: Path,
-    redeal: MisdealRedeal | None = None,
-    *,
-    version: str | None = None,
-    force: bool = False,
-) -> Game:
-    """Call the deal about to be bid void (docs/rules.md, Misdeals): the game as saved,
-    its last misdeal the one called. `redeal` "same" or "next" (default: the rules'
-    `misdeal_redeal`)."""
-    from scorepad.engine.entry import call_misdeal
-
-    def change(game: Game) -> tuple[Game, None]:
-        _checked_version(game, version)
-        return call_misdeal(game, redeal), None
-
-    return _update_table_game(path, change, force)[0]
-
-
-def _update_table_game(
-    path: Path, change: Callable[[Game], tuple[Game, _T]], force: bool
-) -> tuple[Game, _T]:
-    """`update_game`, refusing to reopen a finished table game of a club night that has
-    moved on (a later round seated): it would change the standings the night went on
-    from. With `force` (the organizer allows it) it is done, and the event notes it.
-
-    Every change goes through here: the first one after the game's clock ran out calls
-    time first (`call_time`), so the deal in play then is the last."""
-    reopened: list[tuple[EventSeat, int]] = []
-
-    def guarded(game: Game) -> tuple[Game, _T]:
-        changed, extra = change(call_time(game, service_clock.now()))
-        if game.event is not None and changed != game:
-            later = _reopening(game, changed)
-            if later is not None:
-                if not force:
-                    raise _reopen_refusal(game.event, later)
-                reopened.append((game.event, later))
-        return changed, extra
-
-    result = update_game(path, guarded)
-    for seat, later in reopened:
-        _note_reopened(seat, later)
-    return result
-
-
-def _reopening(game: Game, changed: Game) -> int | None:
-    """The latest round of the game's event seated after the game's own, where `changed`
-    reopens the finished `game`; else None (also where the event is gone or damaged: it
-    has nothing left to protect)."""
-    from scorepad.files.eventfile import event_path, load_event
-
-    seat = game.event
-    if seat is None or not standings(game).finished or standings(changed).finished:
-        return None
-    try:
-        event = load_event(event_path(seat.event))
-    except ScorepadError:
-        return None
-    return event.current if event.current > seat.round else None
-
-
-def _note_reopened(seat: EventSeat, later: int) -> None:
-    """Note in the event that a finished table was reopened after round `later` was seated."""
-    from scorepad.club.event import Reopened
-    from scorepad.files.eventfile import event_path, load_event, save_event
-    from scorepad.files.store import game_lock
-
-    path = event_path(seat.event)
-    with game_lock(path):
-        event = load_event(path)
-        noted = Reopened(seat.round, seat.table, later)
-        if noted not in event.reopened:
-            save_event(path, dataclasses.replace(event, reopened=(*event.reopened, noted)))
-
-
-def _reopen_refusal(seat: EventSeat, later: int) -> ScorepadError:
-    from scorepad.club.event import EventError
-    from scorepad.errors import Todo
-
-    return EventError(
-        _(
-            "table {table} of round {round} of {event} is over and round {later} is seated:"
-            " reopening its game would change the standings the night went on from"
-        ).format(table=seat.table, round=seat.round, event=seat.event, later=later),
-        todo=Todo.FORCE_REOPEN,
-    )

@@ -13,9 +13,10 @@ values themselves, and no code of a face runs under the lock.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from scorepad.engine.bids import Bid
 from scorepad.engine.checks import rest_of_deal
 from scorepad.engine.entry import Given as Located
 from scorepad.engine.entry import (
@@ -26,12 +27,9 @@ from scorepad.engine.entry import (
     read_assignments,
     tricks_given,
 )
+from scorepad.engine.game import Game
 from scorepad.errors import GameError, TricksError
 from scorepad.i18n import _
-
-if TYPE_CHECKING:
-    from scorepad.engine.bids import Bid
-    from scorepad.engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,3 +147,29 @@ def picked_tricks(game: Game, picks: Picks) -> tuple[tuple[int, ...], ...]:
             )
         given = [(side, seat, value or str(rest)) for side, seat, value in given]
     return tricks_given(game, given)
+
+
+Bids = tuple[tuple[Bid, ...], ...]  # per side: its players' bids in seat order, or one joint bid
+Tricks = tuple[tuple[int, ...], ...]  # per side: its players' tricks in seat order, or its total
+# Bids or tricks as plain values, as a face took them (read under the lock), or a function
+# of the game built from the engine's (a script's, a test's).
+Given = Bids | Typed | Picks | Callable[[Game], Bids]
+GivenTricks = Tricks | Typed | Picks | Callable[[Game], Tricks]
+
+
+def bids_of(game: Game, given: Given) -> Bids:
+    """The bids `given` says, read against `game`."""
+    if isinstance(given, Typed):
+        return typed_bids(game, given)
+    if isinstance(given, Picks):
+        return picked_bids(game, given)
+    return given(game) if callable(given) else given
+
+
+def tricks_of(game: Game, given: GivenTricks) -> Tricks:
+    """The tricks `given` says, read against `game`."""
+    if isinstance(given, Typed):
+        return typed_tricks(game, given)
+    if isinstance(given, Picks):
+        return picked_tricks(game, given)
+    return given(game) if callable(given) else given
