@@ -154,12 +154,12 @@ def test_a_broken_engine_is_counted_and_reported_with_its_replay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Violations are counted, never raised: here the game 'ends' after every deal."""
-    from scorepad.engine import game
+    from scorepad.engine import fold
     from scorepad.engine.scoring import EndReason, Outcome
 
     # The end as the engine's one fold step (`fold.fold_round`) judges it.
     monkeypatch.setattr(
-        game, "judge_round", lambda *args, **kwargs: Outcome(0, EndReason.TARGET)
+        fold, "judge_round", lambda *args, **kwargs: Outcome(0, EndReason.TARGET)
     )
     code, out, _ = run("simulate", "--games", "3", "--seed", "4", "--json")
     data = json.loads(out)
