@@ -98,7 +98,7 @@ def test_the_readme_tells_a_newcomer_what_they_need(monkeypatch: pytest.MonkeyPa
     project = tomllib.loads((README.parent / "pyproject.toml").read_text())["project"]
     assert project["requires-python"] == ">=3.11" and "Python 3.11 or newer" in text
     assert "python3 -m venv .venv && . .venv/bin/activate" in text
-    assert "takes about a minute and a half on two cores" in text
+    assert "takes three to six minutes on two cores" in text and "Node" in text
     assert "sudo apt-get install chromium poppler-utils" in text and "skipped" in text
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
     monkeypatch.setenv("HOME", "/home/newcomer")
