@@ -25,6 +25,7 @@ import markupsafe
 from scorepad import i18n
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
+from scorepad.pages.notes import corrected_note, entered_note
 
 if TYPE_CHECKING:
     from scorepad.pages.addresses import GameAddresses
@@ -239,7 +240,7 @@ def _game_answer(
     if rest in (["bids"], ["tricks"]) and method == "POST":
         kind = rest[0]
         return _change(
-            lambda: (url, _entered_note(actions.enter(path, form, kind), kind)),
+            lambda: (url, entered_note(actions.enter(path, form, kind), kind)),
             lambda message: _game_page(path, message),
         )
     if rest == ["undo"]:
@@ -257,7 +258,7 @@ def _game_answer(
             kind = rest[2]
             return _change(
                 lambda: (at.round(number),
-                         _corrected_note(actions.enter(path, form, kind, corrects=True), kind)),
+                         corrected_note(actions.enter(path, form, kind, corrects=True), kind)),
                 lambda message: _round_page(path, number, message, form),
             )  # fmt: skip
     if rest == ["share"] and method == "GET":
@@ -378,45 +379,6 @@ def _share_page(path: Path) -> dict[str, Any]:
     at = _addresses(path.stem)
     return _page("share.html", role="keep", name=path.stem, link=link, qr=markupsafe.Markup(qr),
                  file_text=game_file_text(path), addresses=at, here=at.share)  # fmt: skip
-
-
-def _entered_note(entered: Any, kind: str) -> Callable[[], str] | None:
-    """As the served page says a new entry: in already, or a contract over the deal."""
-    from scorepad.words.gametext import already_words, contract_warnings
-
-    game, number = entered.game, entered.number
-    if entered.already:
-        return lambda: already_words(number, kind)
-    if not entered.overbids:
-        return None
-    contracts = [(game.sides[over.side], over.contract) for over in entered.overbids]
-    return lambda: " ".join(contract_warnings(game.rules, contracts))
-
-
-def _corrected_note(entered: Any, kind: str) -> Callable[[], str]:
-    """As the served page says a correction: the round, the new scores, what it moved."""
-    from scorepad.words.gametext import already_words, correction_words, scores_text
-
-    game, number = entered.game, entered.number
-
-    def said() -> str:
-        if entered.already:
-            return already_words(number, kind)
-        text = (
-            _("Round {number}'s bids corrected.")
-            if kind == "bids"
-            else _("Round {number}'s tricks corrected.")
-        ).format(number=number)
-        if game.rounds[number - 1].played:
-            scores = scores_text(game, entered.standings.scores)
-            text += " " + _("Rescored: {scores}.").format(scores=scores)
-        if entered.correction is not None:
-            text += correction_words(entered.correction, entered.standings, number).replace(
-                "\n", " "
-            )
-        return text
-
-    return said
 
 
 def _undone_note(undone: Any) -> Callable[[], str]:
