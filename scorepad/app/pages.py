@@ -311,7 +311,7 @@ def _round_page(
 
     from scorepad.engine.checks import check_round_number
     from scorepad.engine.game import standings
-    from scorepad.pages.forms import bids_form, tricks_form
+    from scorepad.pages.forms import bids_form, round_values, tricks_form
     from scorepad.pages.view import explained_round
     from scorepad.service.games import game_version
     from scorepad.service.reads import load_game as load_game_file
@@ -322,7 +322,7 @@ def _round_page(
     except ScorepadError as error:
         return _game_page(path, _sentence(error))
     round_ = game.rounds[number - 1]
-    values = dict(form) if form else _round_values(game, number)
+    values = dict(form) if form else round_values(game, number)
     earlier = standings(dataclasses.replace(game, rounds=game.rounds[: number - 1]))
     forms = [bids_form(game, number, round_.dealer, earlier, values=values, corrects=True)]
     if round_.played:
@@ -333,21 +333,6 @@ def _round_page(
                  version=game_version(game), addresses=at, here=at.round(number),
                  message=message, note=_note() if not message else "",
                  rounds=len(game.rounds))  # fmt: skip
-
-
-def _round_values(game: Any, number: int) -> dict[str, str]:
-    """A played round's bids and tricks as its correction forms' fields."""
-    from scorepad.engine.bids import format_bid
-
-    values: dict[str, str] = {}
-    for side, entry in enumerate(game.rounds[number - 1].sides):
-        seats = game.rules.seats_of(side)
-        if len(entry.bids) == len(seats):
-            for seat, bid in zip(seats, entry.bids, strict=True):
-                values[f"bid-{seat}"] = format_bid(bid)
-        else:
-            values[f"team-{side}"] = format_bid(entry.bids[0])
-    return values
 
 
 def _undo_page(path: Path, version: str) -> dict[str, Any]:

@@ -214,3 +214,20 @@ def tricks_form(
         ),
     )
     return EntryForm("tricks", number, tuple(fields), (), hints, corrects, rules.tricks)
+
+
+def round_values(game: Game, number: int) -> dict[str, str]:
+    """A played round's bids as its correction form's fields (both page faces fill the
+    form with them)."""
+    from scorepad.engine.bids import format_bid
+
+    values: dict[str, str] = {}
+    round_ = game.rounds[number - 1]
+    for side, entry in enumerate(round_.sides):
+        seats = game.rules.seats_of(side)
+        if len(entry.bids) == len(seats):
+            for seat, bid in zip(seats, entry.bids, strict=True):
+                values[f"bid-{seat}"] = format_bid(bid)
+        else:
+            values[f"team-{side}"] = format_bid(entry.bids[0])
+    return values

@@ -247,7 +247,7 @@ class GamePages:
         """A round explained, with (on the keep page) the forms that correct it."""
         from scorepad.engine.checks import check_round_number
         from scorepad.engine.game import standings
-        from scorepad.pages.forms import bids_form, tricks_form
+        from scorepad.pages.forms import bids_form, round_values, tricks_form
         from scorepad.pages.view import explained_round
         from scorepad.service.games import game_version
         from scorepad.service.reads import load_game
@@ -265,7 +265,7 @@ class GamePages:
         forms = []
         if role != "watch":
             if not form:
-                values = _round_values(game, number)
+                values = round_values(game, number)
             # Its bids are judged by the standings before it: blind bids only where a side
             # trailed enough then.
             earlier = standings(dataclasses.replace(game, rounds=game.rounds[: number - 1]))
@@ -330,22 +330,6 @@ def _closed_words() -> str:
         "The night has moved on to the next round: this game can be reopened only from"
         " the organizer's page."
     )
-
-
-def _round_values(game: Game, number: int) -> dict[str, str]:
-    """A played round's bids and tricks as its correction forms' fields."""
-    from scorepad.engine.bids import format_bid
-
-    values: dict[str, str] = {}
-    round_ = game.rounds[number - 1]
-    for side, entry in enumerate(round_.sides):
-        seats = game.rules.seats_of(side)
-        if len(entry.bids) == len(seats):
-            for seat, bid in zip(seats, entry.bids, strict=True):
-                values[f"bid-{seat}"] = format_bid(bid)
-        else:
-            values[f"team-{side}"] = format_bid(entry.bids[0])
-    return values
 
 
 def _refilled(view: GameView, game: Game, form: Mapping[str, str]) -> GameView:

@@ -20,7 +20,11 @@ from scorepad.hints import os_reason
 from scorepad.i18n import _
 from scorepad.service.games import NameTakenError, Started
 
-__all__ = ["APP_URL_ENV", "qr_parts"]  # for the faces, which read no files part
+# Handed on to the faces, which read no files part (the rest is this module's own).
+__all__ = [
+    "APP_URL_ENV", "delete_game", "game_file_text", "game_link", "import_bytes",
+    "import_game", "import_link", "qr_parts", "read_shared",
+]  # fmt: skip
 
 
 def read_shared(given: str) -> Game:
