@@ -77,8 +77,10 @@ def test_a_night_from_the_table_links(browser: Any, night: dict[str, str], home:
             assert "deal 1 of 2" in page.inner_text("header")
             play_deal(page)
             assert "deal 2 of 2" in page.inner_text("header")
-            if number == 1 and table == 1:  # the board follows within 2 s, not reloaded
-                board.wait_for_selector("li.seat-card:first-child .pair b:text('61')", timeout=2000)
+            if number == 1 and table == 1:  # the board follows, not reloaded (how soon:
+                # benchmarks/event_load.py; the bound only ends a test that would hang)
+                board.wait_for_selector("li.seat-card:first-child .pair b:text('61')",
+                                        timeout=60_000)  # fmt: skip
             play_deal(page)
             assert "The game is over" in page.inner_text("p.turn")
         if number == 1:
@@ -110,7 +112,7 @@ def test_a_night_from_the_table_links(browser: Any, night: dict[str, str], home:
                         assert re.search(name + r": (table \d, with \w+, against|sits out)", said)
                 page.click("a.go-next")
                 assert page.url.endswith("/g/club-r2-t1/")
-    board.wait_for_selector("p.winner", timeout=5000)
+    board.wait_for_selector("p.winner", timeout=60_000)
     assert "Winner of the night" in board.inner_text("p.winner")
     assert len(loads) == 1  # live, never reloaded
     context.close()
