@@ -39,7 +39,6 @@ import json
 import re
 import tomllib
 import zlib
-from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -71,8 +70,8 @@ class _Damaged(Exception):
     """The notation is not one this kind writes (said as a damaged link)."""
 
 
-@cache
 def _base_rules(kind: int) -> dict[str, Any]:
+    """The rules a link of `kind` leaves out, as its fixed rules file says them."""
     text = (Path(__file__).parent / f"linkrules-{kind}.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
