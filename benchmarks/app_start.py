@@ -11,7 +11,8 @@ It builds the app into a temporary folder and serves it on 127.0.0.1, then print
 - first visit: the bytes of every file the service worker fetches, raw and gzip -6 as a
   static host serves them (target: at most 8 MB compressed);
 - cold start (a new browser profile, nothing cached) and warm start (the same profile
-  again, the app from the service worker's cache), each at full speed and with the CPU
+  again, the app from the service worker's cache and Python's memory restored from the
+  snapshot the cold start kept: shell/app.js), each at full speed and with the CPU
   slowed 4x (CDP Emulation.setCPUThrottlingRate, a stand-in for a mid-range phone): the
   wall time from navigation to ready-to-score (the games page drawn by Python), and the
   CPU seconds every process of that browser used, above the same browser opening a blank
@@ -108,8 +109,10 @@ def _start(playwright: Any, profile: Path, url: str, rate: float) -> tuple[float
             page.wait_for_selector("body[data-ready='1']")
             page.wait_for_selector("form.new")
         wall, used = time.perf_counter() - began, _cpu_seconds(profile) - cpu
-        if url != "about:blank":  # untimed: the service worker holds the app for a warm start
+        if url != "about:blank":  # untimed: the service worker holds the app, and the
+            # browser Python's memory, for a warm start (a start from that snapshot)
             page.wait_for_function("navigator.serviceWorker.controller !== null")
+            page.wait_for_selector("body[data-snapshot='kept']", state="attached")
         return wall, used
     finally:
         context.close()

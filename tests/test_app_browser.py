@@ -114,13 +114,17 @@ def go(page: Any, hash_: str) -> None:
 
 
 def cached_then_offline(context: Any, url: str) -> Any:
-    """Open the app online until its service worker holds every file, then reload it
-    offline."""
+    """Open the app online until its service worker holds every file and the browser keeps
+    Python's memory for the next start, then reload it offline (a start from that
+    snapshot)."""
     page = opened(context, url)
+    assert page.evaluate("document.body.dataset.start") == "fresh"
     page.wait_for_function("navigator.serviceWorker.controller !== null", polling=POLL)
+    page.wait_for_selector("body[data-snapshot='kept']", state="attached")
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
+    assert page.evaluate("document.body.dataset.start") == "snapshot"
     return page
 
 
@@ -245,6 +249,7 @@ def test_a_game_kept_offline_survives_the_browser_and_scores_as_the_cli_does(
     # The browser killed and started again, still offline: every round is there.
     with phone(playwright, profile, code, offline=True) as context:
         page = opened(context, site + "#/g/friday/")
+        assert page.evaluate("document.body.dataset.start") == "snapshot"
         page.wait_for_selector("main#live")
         assert scores_shown(page) == before
         file = downloaded(page, "friday", tmp_path)
@@ -254,6 +259,39 @@ def test_a_game_kept_offline_survives_the_browser_and_scores_as_the_cli_does(
     by_hand = _scored_by_the_cli(tmp_path / "cli")
     assert [team["score"] for team in by_hand["teams"]] == before
     assert [team["bags"] for team in shown["teams"]] == [team["bags"] for team in by_hand["teams"]]
+
+
+_DAMAGE_THE_SNAPSHOT = """async () => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("snapshot-")) continue;
+    const cache = await caches.open(name);
+    const kept = new Uint8Array(await (await cache.match("python.snapshot")).arrayBuffer());
+    await cache.put("python.snapshot", new Response(kept.slice(0, kept.length / 2)));
+    return kept.length;
+  }
+  return 0;
+}"""
+
+
+def test_a_damaged_snapshot_starts_the_app_afresh_and_is_made_again(
+    site: str, playwright: Any, tmp_path: Path
+) -> None:
+    with phone(playwright, tmp_path / "profile", "en") as context:
+        page = cached_then_offline(context, site)
+        assert page.evaluate(_DAMAGE_THE_SNAPSHOT) > 0
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        assert page.evaluate("document.body.dataset.start") == "fresh"
+        assert page.locator("#status.bad").count() == 0
+        assert page.locator("form.new").count() == 1
+        page.wait_for_selector("body[data-snapshot='kept']", state="attached")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        assert page.evaluate("document.body.dataset.start") == "snapshot"
+        start_game(page, "after")
+        enter_bids(page, ROUNDS[0][0])
+        enter_tricks(page, ROUNDS[0][1])
+        assert page.locator("#status").inner_text() == SAVED["en"]
 
 
 def _scored_by_the_cli(home: Path) -> dict[str, Any]:

@@ -1,6 +1,8 @@
-"""Parity without a browser: the built app's engine, run by Pyodide in Node, prints the
-same `show --json` as CPython's `scorepad show --json`, byte for byte, for every game file
-the tests keep and for games the simulator plays under every shipped preset."""
+"""Parity without a browser: the built app's engine, run by Pyodide in Node and restored
+from the memory snapshot the app keeps after its first start (as every later start is),
+prints the same `show --json` as CPython's `scorepad show --json`, byte for byte, for
+every game file the tests keep and for games the simulator plays under every shipped
+preset."""
 
 from __future__ import annotations
 
@@ -56,7 +58,9 @@ def test_the_apps_engine_shows_every_game_as_cpython_does(
         capture_output=True, text=True, check=False, timeout=900,
     )  # fmt: skip
     assert run.returncode == 0, run.stderr[-2000:]
-    shown = json.loads(run.stdout)
+    answer = json.loads(run.stdout)
+    assert answer["restored"]
+    shown = answer["shown"]
     differing = [path for path in files if shown[str(path)] != _cpython_show_json(path)]
     assert not differing, f"{len(differing)} differ, first {differing[0]}"
     assert sum(text.startswith("{") for text in shown.values()) >= 200

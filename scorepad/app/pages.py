@@ -11,24 +11,43 @@ service, as the served page's do (`scorepad.pages.actions`).
 
 from __future__ import annotations
 
+import dataclasses
+import gc
 import json
 import os
 import re
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qsl, quote, unquote
 
 import jinja2
 import markupsafe
+import segno
 
 from scorepad import i18n
+from scorepad.engine.checks import check_round_number
+from scorepad.engine.game import standings
 from scorepad.errors import ScorepadError
+from scorepad.export.json import game_json
 from scorepad.i18n import _
+from scorepad.pages import actions
+from scorepad.pages.addresses import GameAddresses
+from scorepad.pages.forms import bids_form, round_values, tricks_form
 from scorepad.pages.notes import corrected_note, entered_note
-
-if TYPE_CHECKING:
-    from scorepad.pages.addresses import GameAddresses
+from scorepad.pages.view import explained_round, game_summary, game_view
+from scorepad.service.games import game_version, list_games, rename_game
+from scorepad.service.reads import game_from_bytes, preset_names, saved_games
+from scorepad.service.reads import load_game as load_game_file
+from scorepad.service.sharing import (
+    delete_game,
+    game_file_text,
+    game_link,
+    import_bytes,
+    import_link,
+    qr_parts,
+)
 
 _APP_URL = [""]  # the app's own address, for game links (set by `start`)
 _NOTE: list[Callable[[], str]] = []  # what the last change said, for the next page drawn
@@ -42,6 +61,7 @@ def _env() -> jinja2.Environment:
             [jinja2.FileSystemLoader(_TEMPLATES), jinja2.FileSystemLoader(_SERVED)]
         ),
         autoescape=True,
+        auto_reload=False,  # an app's templates never change while it runs
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
@@ -76,8 +96,6 @@ def _language(chosen: str, accept: str) -> str:
 
 def start(home: str, app_url: str, chosen: str = "", accept: str = "") -> str:
     """Point scorepad at the games folder kept in the browser, and say the shell's words."""
-    from scorepad.service.games import list_games
-
     os.environ["SCOREPAD_HOME"] = home
     _APP_URL[0] = app_url
     with i18n.speaking(_language(chosen, accept)):
@@ -132,14 +150,10 @@ def _game_url(name: str) -> str:
 
 def _addresses(name: str) -> GameAddresses:
     """Every address under a game's page in the app (`#/g/NAME/...`), for its templates."""
-    from scorepad.pages.addresses import GameAddresses
-
     return GameAddresses(_game_url(name))
 
 
 def _path_of(name: str) -> Path:
-    from scorepad.service.reads import saved_games
-
     for path in saved_games():
         if path.stem == name:
             return path
@@ -170,12 +184,6 @@ def _games(method: str, form: dict[str, str], message: str = "") -> dict[str, An
 
 
 def _games_page(message: str = "", form: dict[str, str] | None = None) -> dict[str, Any]:
-    from datetime import datetime
-
-    from scorepad.pages.view import game_summary
-    from scorepad.service.games import list_games
-    from scorepad.service.reads import preset_names
-
     listed = []
     for summary in sorted(list_games(), key=lambda summary: summary.path.stem.casefold()):
         game, stem = summary.game, summary.path.stem
@@ -209,14 +217,10 @@ def _change(change: Callable[[], tuple[str, Callable[[], str] | None]],
 
 
 def _start(form: dict[str, str]) -> tuple[str, None]:
-    from scorepad.pages.actions import start_game
-
-    return _game_url(start_game(form).stem), None
+    return _game_url(actions.start_game(form).stem), None
 
 
 def _import(form: dict[str, str]) -> tuple[str, Callable[[], str]]:
-    from scorepad.service.sharing import import_bytes, import_link
-
     as_name = form.get("as", "").strip() or None
     if form.get("link", "").strip():
         started = import_link(form["link"], as_name)
@@ -230,8 +234,6 @@ def _import(form: dict[str, str]) -> tuple[str, Callable[[], str]]:
 def _game_answer(
     method: str, path: Path, rest: list[str], form: dict[str, str], query: dict[str, str]
 ) -> dict[str, Any]:
-    from scorepad.pages import actions
-
     name = path.stem
     at = _addresses(name)
     url = at.page
@@ -264,13 +266,10 @@ def _game_answer(
     if rest == ["share"] and method == "GET":
         return _share_page(path)
     if rest == ["file"] and method == "GET":
-        from scorepad.service.sharing import game_file_text
-
         return {"download": {"name": f"{name}.toml", "text": game_file_text(path)},
                 "said": _("{name}.toml downloaded.").format(name=name),
                 "go": at.share.removeprefix("#")}  # fmt: skip
     if rest == ["rename"] and method == "POST":
-        from scorepad.service.games import rename_game
 
         def rename() -> tuple[str, Callable[[], str]]:
             game, _new_path, _changed = rename_game(name, form.get("new", ""))
@@ -278,7 +277,6 @@ def _game_answer(
 
         return _change(rename, lambda message: _games_page(message))
     if rest == ["delete"] and method == "POST":
-        from scorepad.service.sharing import delete_game
 
         def delete() -> tuple[str, Callable[[], str]]:
             delete_game(name)
@@ -289,9 +287,6 @@ def _game_answer(
 
 
 def _game_page(path: Path, message: str = "") -> dict[str, Any]:
-    from scorepad.pages.view import game_view
-    from scorepad.service.reads import load_game as load_game_file
-
     try:
         game = load_game_file(path)
     except ScorepadError as error:
@@ -307,15 +302,6 @@ def _game_page(path: Path, message: str = "") -> dict[str, Any]:
 def _round_page(
     path: Path, number: int, message: str = "", form: dict[str, str] | None = None
 ) -> dict[str, Any]:
-    import dataclasses
-
-    from scorepad.engine.checks import check_round_number
-    from scorepad.engine.game import standings
-    from scorepad.pages.forms import bids_form, round_values, tricks_form
-    from scorepad.pages.view import explained_round
-    from scorepad.service.games import game_version
-    from scorepad.service.reads import load_game as load_game_file
-
     game = load_game_file(path)
     try:
         check_round_number(game, number)
@@ -336,9 +322,6 @@ def _round_page(
 
 
 def _undo_page(path: Path, version: str) -> dict[str, Any]:
-    from scorepad.pages.view import game_view
-    from scorepad.service.reads import load_game as load_game_file
-
     game = load_game_file(path)
     view = game_view(game)
     if not view.can_undo:
@@ -353,10 +336,6 @@ def _undo_page(path: Path, version: str) -> dict[str, Any]:
 
 
 def _share_page(path: Path) -> dict[str, Any]:
-    import segno
-
-    from scorepad.service.sharing import game_file_text, game_link, qr_parts
-
     link = game_link(path, _APP_URL[0])
     # A list of parts, which segno takes (its stub names only one string).
     code = segno.make(qr_parts(link), error="m")  # type: ignore[arg-type]
@@ -378,12 +357,20 @@ def _undone_note(undone: Any) -> Callable[[], str]:
 def show_json(data: bytes, where: str = "game file") -> str:
     """What `scorepad show --json` prints for a game file's bytes, worked out in the page
     (the parity test holds it to CPython's, byte for byte); a refusal as `refused: ...`."""
-    from scorepad.engine.game import standings
-    from scorepad.export.json import game_json
-    from scorepad.service.reads import game_from_bytes
-
     try:
         game = game_from_bytes(data, Path(where))
     except ScorepadError as error:
         return f"refused: {error}"
     return json.dumps(game_json(game, standings(game)), indent=2, ensure_ascii=False) + "\n"
+
+
+def prepare() -> None:
+    """Ready what every start needs before the shell keeps Python's memory for the next
+    starts (the snapshot in shell/app.js; `benchmarks/app_start.py`, warm start): every
+    template compiled, and the garbage of the imports collected (a snapshot that outgrows
+    the runtime's first memory cannot be restored: tests/test_app_node.py holds it)."""
+    env = _ENV[0] if _ENV else _env()
+    _ENV[:] = [env]
+    for name in env.list_templates():
+        env.get_template(name)
+    gc.collect()

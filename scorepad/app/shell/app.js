@@ -11,6 +11,7 @@ const meta = (name) => document.querySelector(`meta[name="${name}"]`).content;
 let py = null;
 let pages = null;
 let words = {};
+let made = null;  // the snapshot this start made, kept once the games page is drawn
 
 function say(text, bad = false) {
   status.textContent = text;
@@ -139,6 +140,68 @@ root.addEventListener("click", async (event) => {
 
 window.addEventListener("hashchange", route);
 
+// Python's memory once scorepad is imported, kept by the browser after the first start of
+// a build and restored at the next ones: a start then skips the interpreter's own start and
+// the imports (benchmarks/app_start.py, warm start). Only bytes: Pyodide makes and reads it.
+const SNAPSHOT = `snapshot-${meta("scorepad-build")}`;
+const SNAPSHOT_FILE = "python.snapshot";
+
+async function keptSnapshot() {
+  if (!window.caches) return null;
+  try {
+    const kept = await (await caches.open(SNAPSHOT)).match(SNAPSHOT_FILE);
+    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function keepSnapshot(bytes) {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("snapshot-") && name !== SNAPSHOT) await caches.delete(name);
+  }
+  await (await caches.open(SNAPSHOT)).put(SNAPSHOT_FILE, new Response(bytes));
+}
+
+function integrity(sha256) {  // the lock file's hex digest as a fetch's integrity value
+  const bytes = sha256.match(/../g).map((pair) => parseInt(pair, 16));
+  return `sha256-${btoa(String.fromCharCode(...bytes))}`;
+}
+
+// Pyodide started, with the wheels the lock file names unpacked (each checked against its
+// digest) and scorepad.app.pages imported: from `snapshot` when given, else afresh, and
+// then a snapshot is made, kept once the page is drawn (where the browser has a cache).
+async function startPython(here, snapshot) {
+  const runtime = new URL("pyodide/", here);
+  const python = await loadPyodide({
+    indexURL: runtime.href,
+    lockFileURL: new URL("pyodide-lock.json", runtime).href,
+    fullStdLib: false,
+    stdout: () => {},
+    stderr: () => {},
+    ...(snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: Boolean(window.caches) }),
+  });
+  const lock = await (await fetch(new URL("pyodide-lock.json", runtime))).json();
+  const wheels = await Promise.all(Object.values(lock.packages).map(async (wheel) => {
+    const response = await fetch(new URL(wheel.file_name, runtime),
+      { integrity: integrity(wheel.sha256) });
+    if (!response.ok) throw new Error(`${wheel.file_name}: ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }));
+  for (const wheel of wheels) python.unpackArchive(wheel, "wheel");
+  document.body.dataset.start = snapshot ? "snapshot" : "fresh";
+  if (snapshot) document.body.dataset.snapshot = "kept";
+  if (!snapshot && window.caches) {
+    python.runPython("import scorepad.app.pages; scorepad.app.pages.prepare()");
+    try {
+      made = python.makeMemorySnapshot();
+    } catch {
+      made = null;  // no snapshot: the next start is a fresh one too, only slower
+    }
+  }
+  return python;
+}
+
 async function start() {
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("sw.js").then((registration) => {
@@ -153,14 +216,14 @@ async function start() {
     }).catch(() => {});
   }
   const here = new URL(".", location.href).href;
-  py = await loadPyodide({
-    indexURL: new URL("pyodide/", here).href,
-    lockFileURL: new URL("pyodide/pyodide-lock.json", here).href,
-    fullStdLib: false,
-    stdout: () => {},
-    stderr: () => {},
-  });
-  await py.loadPackage(["scorepad"], { messageCallback: () => {}, errorCallback: () => {} });
+  const snapshot = await keptSnapshot();
+  try {
+    py = await startPython(here, snapshot);
+  } catch (error) {
+    if (!snapshot) throw error;
+    await caches.delete(SNAPSHOT);  // a damaged snapshot: start afresh, and keep a new one
+    py = await startPython(here, null);
+  }
   py.FS.mkdirTree(HOME);
   py.FS.mount(py.FS.filesystems.IDBFS, {}, HOME);
   let storage = "";
@@ -196,6 +259,10 @@ async function start() {
   route();
   say(said, bad);
   document.body.dataset.ready = "1";
+  if (made) {
+    keepSnapshot(made).then(() => { document.body.dataset.snapshot = "kept"; }, () => {});
+    made = null;
+  }
 }
 
 start().catch((error) => say(String(error.message || error).split("\n").pop(), true));
