@@ -54,6 +54,8 @@ def test_a_game_to_a_clock_ends_after_the_deal_in_play_when_time_is_called(
     assert "[clock]\nstart = 2025-03-14 19:00:00+00:00\nminutes = 45\ncalled = 2\n" in text
     data = json.loads(ok("show", "--json"))
     assert data["status"] == "level"
+    # The game's clock as the event's JSON gives a night's, with when it ends and the call.
+    assert data["clock"] == {"start": START, "minutes": 45, "end": START + 45 * 60, "called": 2}
     ok("bid", "Ann=3", "Bob=3", "Cy=3", "Di=3")
     ok("tricks", "Ann=3", "Bob=4", "Cy=3", "Di=3")
     data = json.loads(ok("show", "--json"))
