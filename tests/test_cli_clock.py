@@ -54,6 +54,8 @@ def test_a_game_to_a_clock_ends_after_the_deal_in_play_when_time_is_called(
     assert "[clock]\nstart = 2025-03-14 19:00:00+00:00\nminutes = 45\ncalled = 2\n" in text
     data = json.loads(ok("show", "--json"))
     assert data["status"] == "level"
+    # The game's clock as the event's JSON gives a night's, with when it ends and the call.
+    assert data["clock"] == {"start": START, "minutes": 45, "end": START + 45 * 60, "called": 2}
     ok("bid", "Ann=3", "Bob=3", "Cy=3", "Di=3")
     ok("tricks", "Ann=3", "Bob=4", "Cy=3", "Di=3")
     data = json.loads(ok("show", "--json"))
@@ -62,6 +64,117 @@ def test_a_game_to_a_clock_ends_after_the_deal_in_play_when_time_is_called(
     )  # fmt: skip
     assert "deal 4" not in ok("show")
     assert "the game is over" in refused(home, "bid", "Ann=3", "Bob=3", "Cy=3", "Di=3")
+
+
+def play(*answers: str) -> str:
+    """Table mode with the answers typed in; what it printed."""
+    from typer.testing import CliRunner
+
+    from scorepad.cli.main import app
+
+    result = CliRunner().invoke(app, ["play"], input="".join(f"{a}\n" for a in answers))
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def test_table_mode_says_the_time_left_then_that_time_is_up(home: Path, clock: FakeClock) -> None:
+    """Table mode reads the clock at each prompt: the time left before a round's bids and
+    tricks and under the sheet; after the clock ran out, the deal in play is the last."""
+    ok("new", "g", "--players", "Ann,Bob,Cy,Di", "--minutes", "45")
+    clock.at(10)
+    out = play("3", "3", "3", "3", "6", "7", "", "q")  # Ann & Cy 60, Bob & Di 61
+    assert "Round 1: Ann deals; Bob bids first.\nTime left: 35:00.\n" in out
+    assert "Tricks of round 1 (a deal has 13):\nTime left: 35:00.\n" in out
+    assert sheet_line(out.split("Tricks of round 1")[1]) == "Time left: 35:00."
+    assert "Round 2: Bob deals; Cy bids first.\nTime left: 35:00.\n" in out
+    clock.at(44)
+    out = play("3", "3", "3", "3", "q")  # bid a minute before time runs out
+    assert "Round 2: Bob deals; Cy bids first.\nTime left: 1:00.\n" in out
+    clock.at(46)  # the players come back to the table after the clock ran out
+    out = play("6", "7", "")
+    assert "Tricks of round 2 (a deal has 13):\n" in out
+    assert "Time is up: deal 2 is the last (a tie plays one more).\n" in out
+    data = json.loads(ok("show", "--json"))
+    assert (data["winner"], data["end_reason"], data["clock"]["called"]) == ("Bob & Di", "time", 2)
+    assert "Bob & Di won after round 2 (time was called)" in out
+    assert "Time left" not in out.split("Tricks of round 2")[1]  # over: no clock said
+
+
+def test_a_watched_sheet_says_the_time_left_and_is_drawn_again_when_time_runs_out(
+    home: Path, clock: FakeClock
+) -> None:
+    """`show --watch` into a pipe: the time left at first, and, with no change to the file,
+    the sheet once more when the clock runs out. The loop waits for the words, not for a
+    time: its 60 s only end a test that hangs."""
+    import io
+    import threading
+    import time
+
+    from rich.console import Console
+
+    from scorepad.cli.watch import watch_sheet
+
+    ok("new", "g", "--players", "Ann,Bob,Cy,Di", "--minutes", "45")
+    ok("bid", "Ann=3", "Bob=3", "Cy=3", "Di=3")
+    clock.at(10)
+    screen = io.StringIO()
+    console = Console(file=screen, width=80, no_color=True)
+    done = threading.Event()
+    watching = threading.Thread(
+        target=watch_sheet,
+        args=(home / "games" / "g.toml", console),
+        kwargs={"interval": 0.02, "until": done.is_set},
+    )
+    watching.start()
+
+    def shown(words: str) -> bool:
+        deadline = time.monotonic() + 60
+        while words not in screen.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return words in screen.getvalue()
+
+    try:
+        assert shown("Time left: 35:00.")
+        clock.at(46)
+        assert shown("Time is up: deal 1 is the last (a tie plays one more).")
+    finally:
+        done.set()
+        watching.join(timeout=60)
+    assert screen.getvalue().count("Time left") == 1  # a pipe is not written every second
+
+
+def test_a_watched_sheet_on_a_terminal_counts_the_time_down(home: Path, clock: FakeClock) -> None:
+    """On a terminal the watched sheet is drawn again as the clock's seconds go by, with no
+    change to the file (the loop waits for the words; its 60 s only end a hung test)."""
+    import io
+    import threading
+    import time
+
+    from rich.console import Console
+
+    from scorepad.cli.watch import watch_sheet
+
+    ok("new", "g", "--players", "Ann,Bob,Cy,Di", "--minutes", "45")
+    clock.at(10)
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=80, no_color=True)
+    done = threading.Event()
+    watching = threading.Thread(
+        target=watch_sheet,
+        args=(home / "games" / "g.toml", console),
+        kwargs={"interval": 0.02, "until": done.is_set},
+    )
+    watching.start()
+    try:
+        for minute, said in ((10, "Time left: 35:00."), (10.5, "Time left: 34:30.")):
+            clock.at(minute)
+            deadline = time.monotonic() + 60
+            while said not in screen.getvalue() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert said in screen.getvalue()
+    finally:
+        done.set()
+        watching.join(timeout=60)
 
 
 @pytest.mark.parametrize("minutes", ["0", "1441", "-5"])

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from scorepad.cli.main import app
 from scorepad.files.library import game_path_for
 from scorepad.files.store import save_game
-from tests.test_stats import GAMES, PLAYER_ROWS
+from tests.test_stats import GAMES, PLAYER_ROWS, ruled_after_the_end, ruled_game
 
 runner = CliRunner()
 
@@ -61,6 +61,7 @@ def test_json_has_the_same_numbers(saved: Path) -> None:
         "name": "Ann", "games": 3, "finished": 1, "wins": 1, "win_rate": 1.0, "rounds": 4,
         "bids": 4, "average_bid": 4.5, "judged": 3, "exact": 1, "over": 1, "under": 1,
         "nil_bids": 0, "nil_made": 0, "blind_nil_bids": 0, "blind_nil_made": 0,
+        "rulings": {"books": 0, "points": 0, "set": 0, "forfeit": 0}, "misdeals": 0,
         "rating": 2.526,
     }  # fmt: skip
     # Only the finished game is rated: Eve played none.
@@ -68,7 +69,8 @@ def test_json_has_the_same_numbers(saved: Path) -> None:
     assert data["partnerships"][3] == {
         "players": ["Cat", "Eve"], "games": 1, "finished": 0, "wins": 0, "win_rate": 0.0,
         "rounds": 2, "contracts": 2, "made": 2, "set": 0, "bags": 3, "bags_per_round": 1.5,
-        "bag_penalties": 0,
+        "bag_penalties": 0, "rulings": {"books": 0, "points": 0, "set": 0, "forfeit": 0},
+        "misdeals": 0,
     }  # fmt: skip
     assert "head_to_head" not in data
 
@@ -162,3 +164,31 @@ def test_bids_never_judged_show_a_dash_not_zeros(home: Path) -> None:
     assert ann[0] == "Ann" and ann[7:10] == ["-", "-", "-"]
     row = json.loads(run("--json")[1])["players"][0]
     assert (row["judged"], row["exact"], row["over"], row["under"]) == (0, 0, 0, 0)
+
+
+def test_rulings_and_misdeals_are_counted_by_kind_in_the_table_and_json(home: Path) -> None:
+    """tests/test_stats.py's director's night (a renege of 3 books and a forfeit against
+    Bob & Dan, 30 points against Ann & Cat, a misdeal each by Ann and Bob), and a game
+    whose ruling and misdeal came after its end (not counted)."""
+    save_game(game_path_for("ruled"), ruled_game())
+    save_game(game_path_for("late"), ruled_after_the_end())
+    code, out, err = run("ruled", "late")
+    assert (code, err) == (0, "")
+    assert out.split("\n\n")[3:] == [
+        "Rulings by kind against each side, and misdeals dealt:",
+        "player books set points forfeit misdeals\n"
+        "Ann        0   0      1       0        1\n"
+        "Bob        1   0      0       1        1\n"
+        "Cat        0   0      1       0        0\n"
+        "Dan        1   0      0       1        0",
+        "partners  books set points forfeit misdeals\n"
+        "Ann & Cat     0   0      1       0        1\n"
+        "Bob & Dan     1   0      0       1        1\n",
+    ]  # fmt: skip
+    data = json.loads(run("ruled", "late", "--json")[1])
+    bob = next(p for p in data["players"] if p["name"] == "Bob")
+    assert (bob["rulings"], bob["misdeals"]) == (
+        {"books": 1, "points": 0, "set": 0, "forfeit": 1}, 1,
+    )  # fmt: skip
+    # With the late game alone, nothing was ruled: no rulings table at all.
+    assert "Rulings" not in run("late")[1]

@@ -61,6 +61,7 @@ def without_new_keys(data: dict[str, Any]) -> dict[str, Any]:
     assert data["rules"].pop("misdeal_redeal") == "same"
     assert data["rules"].pop("confirm_entries") is False
     assert data.pop("deals_left") is None  # no deal limit
+    assert data.pop("clock") is None  # no clock
     data.pop("deal")
     for round_ in data["rounds"]:
         assert round_.pop("after_end") is False

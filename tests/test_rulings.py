@@ -183,3 +183,29 @@ def test_adjust_through_the_cli_shows_everywhere(home: object) -> None:
     assert (code, out) == (2, "") and err.count("\n") == 1 and "1 to 13 books" in err
     assert run("undo")[1] == "Took back the last ruling on round 1.\n"
     assert "rulings" not in json.loads(run("show", "--json")[1])["rounds"][0]
+
+
+def test_a_forfeit_before_the_tricks_is_said_with_its_reason_everywhere(home: object) -> None:
+    """A forfeit on a round whose tricks are not in: the line said, the sheet, and the csv
+    (stable English) give the ruling with its reason, though the round has no score."""
+    import csv
+    import io
+
+    from typer.testing import CliRunner
+
+    from scorepad.cli.main import app
+
+    runner = CliRunner()
+
+    def run(*args: str) -> str:
+        result = runner.invoke(app, list(args))
+        assert result.exit_code == 0, result.stderr
+        return result.stdout
+
+    run("new", "t", "--players", "Ann,Bob,Cat,Dan")
+    run("bid", *ROUND[0])
+    said = run("adjust", "--side", "Bob", "--forfeit", "--reason", "renege")
+    assert said.startswith("Round 1: Bob & Dan: ruling: forfeits the game (renege).")
+    assert "! ruling: forfeits the game (renege)" in run("show")
+    rows = list(csv.DictReader(io.StringIO(run("export", "-f", "csv"))))
+    assert [row["lines"] for row in rows] == ["", "ruling: forfeits the game (renege) 0"]

@@ -10,6 +10,8 @@ from conftest import preset_rules
 from scorepad.club.stats import collect_stats
 from scorepad.engine.bids import BLIND_NIL, NIL, Bid, number
 from scorepad.engine.game import Game, Round, SideEntry, new_game, standings
+from scorepad.engine.misdeals import Misdeal
+from scorepad.engine.rulings import Ruling, RulingKind
 from scorepad.errors import GameError
 
 
@@ -167,3 +169,82 @@ def test_no_games_count_nothing() -> None:
         "players": [],
         "partnerships": [],
     }
+
+
+def ruled_game() -> Game:
+    """Standard. Ann & Cat vs Bob & Dan; a director's night.
+
+    Ann misdeals before round 1 and deals again. Round 1: Ann 4 takes 5, Cat 3 takes 3;
+    Bob 3 takes 3, Dan 2 takes 2; then Bob & Dan renege (3 books to Ann & Cat) and Ann &
+    Cat talk across the table (-30 points). Bob misdeals before round 2 and the deal
+    passes on to Cat. Round 2: bids only, and Bob & Dan forfeit for a second renege: the
+    game ends there, won by Ann & Cat.
+    """
+    game = new_game("ruled", ["Ann", "Bob", "Cat", "Dan"], preset_rules("standard"),
+                    preset="standard")  # fmt: skip
+    books = Ruling(1, RulingKind.BOOKS, 3, "renege")
+    talk = Ruling(0, RulingKind.POINTS, -30, "talked across the table")
+    forfeit = Ruling(1, RulingKind.FORFEIT, 0, "second renege")
+    rounds = (
+        Round(0, (entry((4, 3), (5, 3)), entry((3, 2), (3, 2))), rulings=(books, talk)),
+        Round(2, (entry((3, 3), None), entry((3, 3), None)), rulings=(forfeit,)),
+    )
+    misdeals = (Misdeal(1, 0, "same"), Misdeal(2, 1, "next"))
+    return dataclasses.replace(game, rounds=rounds, misdeals=misdeals)
+
+
+def ruled_after_the_end() -> Game:
+    """won_then_more, with a misdeal by Bob before round 2 and a ruling on round 2, both
+    after the round that ended the game: neither counts."""
+    game = won_then_more()
+    late = game.rounds[1]._replace(rulings=(Ruling(1, RulingKind.SET, 0, "late"),))
+    return dataclasses.replace(
+        game, rounds=(game.rounds[0], late), misdeals=(Misdeal(2, 1, "same"),)
+    )
+
+
+def test_the_ruled_games_are_what_their_notes_say() -> None:
+    ruled, late = standings(ruled_game()), standings(ruled_after_the_end())
+    assert (ruled.ended_after, ruled.winner, ruled.outcome and ruled.outcome.reason.value) == (
+        2, 0, "forfeit",
+    )  # fmt: skip
+    # 7 bid, 11 scored after the books (+74), less 30; 5 bid, 2 scored: set (-50).
+    assert [side.points for side in ruled.rounds[0].sides or ()] == [44, -50]
+    assert (late.ended_after, late.winner) == (1, 0)
+
+
+RULED_PLAYERS = {
+    # name: books, points, set, forfeit (rulings against the player's side), misdeals dealt
+    "Ann": ({"books": 0, "points": 1, "set": 0, "forfeit": 0}, 1),
+    "Bob": ({"books": 1, "points": 0, "set": 0, "forfeit": 1}, 1),
+    "Cat": ({"books": 0, "points": 1, "set": 0, "forfeit": 0}, 0),
+    "Dan": ({"books": 1, "points": 0, "set": 0, "forfeit": 1}, 0),
+}
+
+
+@pytest.mark.parametrize("name", RULED_PLAYERS, ids=str)
+def test_rulings_count_by_kind_against_each_players_side(name: str) -> None:
+    found = {p.name: p.as_json() for p in collect_stats([ruled_game()]).players}[name]
+    assert (found["rulings"], found["misdeals"]) == RULED_PLAYERS[name]
+
+
+def test_rulings_count_by_kind_against_each_partnership() -> None:
+    pairs = {p.players: p.as_json() for p in collect_stats([ruled_game()]).partnerships}
+    assert {players: (pair["rulings"], pair["misdeals"]) for players, pair in pairs.items()} == {
+        ("Ann", "Cat"): ({"books": 0, "points": 1, "set": 0, "forfeit": 0}, 1),
+        ("Bob", "Dan"): ({"books": 1, "points": 0, "set": 0, "forfeit": 1}, 1),
+    }
+    # The forfeit's round has no tricks: it is no round played, but it ends the game.
+    assert (pairs["Ann", "Cat"]["rounds"], pairs["Ann", "Cat"]["wins"]) == (1, 1)
+
+
+def test_rulings_and_misdeals_after_the_end_do_not_count() -> None:
+    result = collect_stats([ruled_after_the_end()])
+    rows = [*result.players, *result.partnerships]
+    assert [(row.rulings, row.misdeals) for row in rows] == [(0, 0)] * len(rows)
+    # Without the end before them, they would: the same game, still open.
+    open_game = dataclasses.replace(
+        ruled_after_the_end(), rules=preset_rules("standard", "target=500")
+    )
+    bob = {p.name: p for p in collect_stats([open_game]).players}["Bob"]
+    assert (bob.ruled_set, bob.misdeals) == (1, 1)

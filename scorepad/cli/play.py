@@ -2,7 +2,9 @@
 
 A round's bids are saved once every bid is typed, and its tricks once every side's are in
 (under the game's lock, like `bid` and `tricks`); stopping at any prompt loses only the
-round being typed, and the banner says so. `u` takes back one entry at a time: the last
+round being typed, and the banner says so. A game played to a clock says the time left
+(the CLI's clock, `service.clock`) before each round's bids and tricks and under the
+sheet, and once time is up, which deal is the last. `u` takes back one entry at a time: the last
 bid or tricks typed, then the saved entries before them. A finished game is not a dead
 end: its last round can be taken back or any round corrected before table mode ends.
 """
@@ -47,6 +49,7 @@ from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.numbers import small_number
 from scorepad.render.sheet import score_sheet
+from scorepad.service import clock as service_clock
 from scorepad.service.games import correct_round, enter_bids, enter_tricks, undo
 from scorepad.service.reads import load_game, resolve_game
 
@@ -178,6 +181,7 @@ def _enter_bids(path: Path, game: Game, result: Standings, kept: Bids | None = N
             first=game.players[game.rules.bidding_order(dealer)[0]],
         )
     )
+    _say_clock(game, result)
     again = False
     while True:
         sides = ask_round_bids(game, dealer, result, kept, again=again)
@@ -229,6 +233,7 @@ def _enter_tricks(path: Path, game: Game, number: int) -> None:
             number=number, tricks=game.rules.tricks
         )
     )
+    _say_clock(game, standings(game))
     while True:
         tricks = ask_round_tricks(game, number)
         entered = _save(path, partial(enter_tricks, path, tricks, number=number))
@@ -311,4 +316,16 @@ def _with_bids(game: Game, number: int, bids: tuple[tuple[Bid, ...], ...]) -> Ga
 
 
 def _show_sheet(game: Game, result: Standings) -> None:
-    print_renderable(score_sheet(game, result))
+    print_renderable(score_sheet(game, result, service_clock.now()))
+
+
+def _say_clock(game: Game, result: Standings) -> None:
+    """The time left, or that time is up and which deal is the last (a game to a clock)."""
+    if game.clock is None or result.finished:
+        return
+    from scorepad.engine.clock import clock_reading
+    from scorepad.words.gametext import clock_words
+
+    reading = clock_reading(game, service_clock.now())
+    assert reading is not None
+    typer.echo(clock_words(reading))

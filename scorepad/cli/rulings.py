@@ -11,7 +11,7 @@ import typer
 from scorepad.cli.common import GameOption
 from scorepad.cli.core import app
 from scorepad.cli.rounds import ForceOption
-from scorepad.engine.rulings import RulingKind
+from scorepad.engine.rulings import RulingKind, ruling_lines
 from scorepad.errors import GameError
 from scorepad.i18n import _
 from scorepad.service.reads import resolve_game
@@ -83,13 +83,14 @@ def adjust(
     game, after = entered.game, entered.standings
     ruling = game.rounds[entered.number - 1].rulings[-1]
     result = after.rounds[entered.number - 1]
-    words = ""
     if result.sides is not None:
-        words = line_words(result.sides[ruling.side].lines[-1])  # its line is the side's last
+        line = result.sides[ruling.side].lines[-1]  # its line is the side's last
+    else:  # a forfeit on a round whose tricks are not in: its line, as the sheet says it
+        line = ruling_lines([ruling], ruling.side)[0]
     text = _("Round {number}: {side}: {ruling}. Scores: {scores}.").format(
         number=entered.number,
         side=game.sides[ruling.side],
-        ruling=words or ruling.reason,
+        ruling=line_words(line),
         scores=scores_text(game, after.scores),
     )
     if after.outcome is not None:

@@ -19,7 +19,7 @@ from scorepad.service.reads import find_game, games_dir, saved_games
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from scorepad.club.stats import Meeting, Stats
+    from scorepad.club.stats import Meeting, PartnershipStats, PlayerStats, Stats
 
 
 @app.command()
@@ -167,6 +167,7 @@ def stats_view(result: Stats, rated: dict[str, float]) -> RenderableType:
                 str(pair.set), _decimal(pair.bags_per_round, 2), str(pair.bag_penalties),
             )  # fmt: skip
         parts += [Text(""), pairs]
+    parts += _rulings_tables(result)
     if result.head_to_head is not None:
         versus = result.head_to_head
         titles = (
@@ -177,6 +178,35 @@ def stats_view(result: Stats, rated: dict[str, float]) -> RenderableType:
             if meetings:
                 parts += [Text(""), _meetings_table(title.format(player=versus.name), meetings)]
     return Group(*parts)
+
+
+def _rulings_tables(result: Stats) -> list[RenderableType]:
+    """The rulings against each player's side and each partnership, by kind, and the
+    misdeals each dealt: only where there was one (most games have none)."""
+    players = [p for p in result.players if p.rulings or p.misdeals]
+    pairs = [pair for pair in result.partnerships if pair.rulings or pair.misdeals]
+    if not players and not pairs:
+        return []
+    heads = (_("books"), _("set"), _("points"), _("forfeit"), _("misdeals"))
+    parts: list[RenderableType] = [
+        Text(""),
+        Text(_("Rulings by kind against each side, and misdeals dealt:")),
+    ]
+    named: list[tuple[str, list[tuple[str, PlayerStats | PartnershipStats]]]] = [
+        (_("player"), [(p.name, p) for p in players]),
+        (_("partners"), [(" & ".join(pair.players), pair) for pair in pairs]),
+    ]
+    for first, rows in named:
+        if not rows:
+            continue
+        table = _table(first, *heads)
+        for name, tally in rows:
+            table.add_row(
+                Text(name), str(tally.ruled_books), str(tally.ruled_set),
+                str(tally.ruled_points), str(tally.ruled_forfeit), str(tally.misdeals),
+            )  # fmt: skip
+        parts += [Text(""), table]
+    return parts
 
 
 def _meetings_table(title: str, meetings: Sequence[Meeting]) -> Table:

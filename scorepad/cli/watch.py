@@ -1,7 +1,9 @@
 """`scorepad show --watch`: a live sheet for a second screen facing the table.
 
 It redraws whenever the game file changes, whoever changes it (another shell, table mode),
-and whenever the terminal is resized, until Ctrl-C. On a terminal shorter than the sheet
+and whenever the terminal is resized, until Ctrl-C. A game played to a clock says the time
+left (the CLI's clock, `service.clock`): on a terminal the sheet is redrawn each second
+until time is up; into a pipe, once more when time runs out. On a terminal shorter than the sheet
 it shows what matters: the latest rounds and the totals. It only reads: saves replace the
 file whole (write, then rename), so a reader never sees half a save and never needs the
 game's lock, which stays free for the shells that enter the rounds.
@@ -19,6 +21,7 @@ from scorepad.engine.game import standings
 from scorepad.errors import ScorepadError
 from scorepad.i18n import _
 from scorepad.render.sheet import score_sheet
+from scorepad.service import clock as service_clock
 from scorepad.service.reads import file_stamp, load_game
 
 if TYPE_CHECKING:
@@ -41,20 +44,24 @@ def watched_sheet(path: Path, console: Console | None = None, lines: int = 0) ->
         game = load_game(path)
     except ScorepadError as error:
         return Text(_("Waiting for the game: {error}").format(error=error))
+    now = service_clock.now()
     if console is None:
-        return score_sheet(game, standings(game))
-    return fitted_sheet(game, standings(game), console, console.size.height - lines)
+        return score_sheet(game, standings(game), now)
+    return fitted_sheet(game, standings(game), console, console.size.height - lines, now)
 
 
-def fitted_sheet(game: Game, result: Standings, console: Console, height: int) -> RenderableType:
+def fitted_sheet(
+    game: Game, result: Standings, console: Console, height: int, now: float | None = None
+) -> RenderableType:
     """The sheet in `height` lines: whole if it fits, else the latest rounds and the totals.
 
     Rounds are left out from the first, and a line says which: the totals still count them.
+    `now`: the moment a game to a clock is read at (see `score_sheet`).
     """
 
     def drawn(keep: int) -> RenderableType:
         if keep >= len(result.rounds):
-            return score_sheet(game, result)
+            return score_sheet(game, result, now)
         left_out = result.rounds[-keep - 1].number if keep else result.rounds[-1].number
         said = (
             _("Round 1 is left out to fit the screen (still counted in the sums).")
@@ -65,7 +72,7 @@ def fitted_sheet(game: Game, result: Standings, console: Console, height: int) -
         )
         note = Text(said.format(number=left_out), style="dim")
         shown = result._replace(rounds=result.rounds[len(result.rounds) - keep :])
-        return Group(note, score_sheet(game, shown))
+        return Group(note, score_sheet(game, shown, now))
 
     def fits(keep: int) -> bool:
         return len(console.render_lines(drawn(keep), pad=False)) <= height
@@ -101,15 +108,17 @@ def watch_sheet(
     footer = _("Watching {name}; Ctrl-C stops.")
     try:
         if console.is_terminal:
-            # A resize is a change too: the sheet is laid out again for the new size.
-            changes = _changes(path, interval, until, lambda: console.size)
+            # A resize is a change too: the sheet is laid out again for the new size; and
+            # a second gone, while a clock runs.
+            tick = _clock_tick(path, each_second=True)
+            changes = _changes(path, interval, until, lambda: (console.size, tick()))
             with Live(
                 _framed(path, footer, console), console=console, auto_refresh=False, screen=False
             ) as live:
                 for _change in changes:
                     live.update(_framed(path, footer, console), refresh=True)
         else:
-            changes = _changes(path, interval, until)
+            changes = _changes(path, interval, until, _clock_tick(path, each_second=False))
             console.print(_framed(path, footer))
             console.file.flush()
             for _change in changes:
@@ -119,6 +128,21 @@ def watch_sheet(
     except KeyboardInterrupt:
         return True  # Ctrl-C is how a watch ends
     return False
+
+
+def _clock_tick(path: Path, *, each_second: bool) -> Callable[[], object]:
+    """What changes with the game's clock (never, without one): the second, until time is
+    up (`each_second`), or only whether it is up. A game's clock never changes once set."""
+    try:
+        clock = load_game(path).clock
+    except ScorepadError:
+        clock = None
+    if clock is None:
+        return lambda: None
+    end = clock.end
+    if each_second:
+        return lambda: min(int(service_clock.now()), end)
+    return lambda: service_clock.now() >= end
 
 
 def _changes(

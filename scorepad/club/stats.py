@@ -5,6 +5,11 @@ skipping damaged ones) is the caller's business. Each game is folded once with
 `game.standings`. Rounds played after the round that ended a game do not count, and a
 win needs a finished game, so unfinished games add to `games` and `rounds` but never to
 `finished` or `wins`. Players are matched across games by name in any case.
+
+Rulings (docs/rules.md, Rulings) are counted by kind against the side they were made
+against, for the side's partnership and for each of its players (scorepad records the
+side, not who reneged), and a misdeal for the player who dealt it (and that player's
+partnership), both only up to the round that ended the game.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any, NamedTuple
 
 from scorepad.engine.bids import BidKind
 from scorepad.engine.game import Game, Standings, standings
+from scorepad.engine.rulings import RulingKind
 from scorepad.errors import GameError
 from scorepad.hints import did_you_mean
 
@@ -39,6 +45,12 @@ class PlayerStats:
     nil_made: int = 0
     blind_nil_bids: int = 0
     blind_nil_made: int = 0
+    # Rulings against the player's side, by kind, and the misdeals the player dealt.
+    ruled_books: int = 0
+    ruled_points: int = 0
+    ruled_set: int = 0
+    ruled_forfeit: int = 0
+    misdeals: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -47,6 +59,11 @@ class PlayerStats:
     @property
     def average_bid(self) -> float:
         return _ratio(self._bid_total, self.bids)
+
+    @property
+    def rulings(self) -> int:
+        """Rulings of every kind against the player's side."""
+        return _rulings_of(self)
 
     def as_json(self) -> dict[str, Any]:
         return _counts(self, win_rate=self.win_rate, average_bid=round(self.average_bid, 2))
@@ -66,10 +83,21 @@ class PartnershipStats:
     set: int = 0
     bags: int = 0
     bag_penalties: int = 0
+    # Rulings against the side, by kind, and the misdeals its players dealt.
+    ruled_books: int = 0
+    ruled_points: int = 0
+    ruled_set: int = 0
+    ruled_forfeit: int = 0
+    misdeals: int = 0
 
     @property
     def win_rate(self) -> float:
         return _ratio(self.wins, self.finished)
+
+    @property
+    def rulings(self) -> int:
+        """Rulings of every kind against the side."""
+        return _rulings_of(self)
 
     @property
     def bags_per_round(self) -> float:
@@ -135,15 +163,27 @@ class Stats:
         return data
 
 
+# The tallies' fields that count rulings, by the kind's word (`RulingKind`'s value).
+RULED = {kind.value: f"ruled_{kind.value}" for kind in RulingKind}
+
+
+def _rulings_of(tally: PlayerStats | PartnershipStats) -> int:
+    return sum(getattr(tally, name) for name in RULED.values())
+
+
 def _counts(tally: PlayerStats | PartnershipStats, **figures: float) -> dict[str, Any]:
     """A tally's fields as JSON (names and counts, the hidden ones left out) and figures
-    worked out from them, ratios to 4 decimals unless rounded already."""
+    worked out from them, ratios to 4 decimals unless rounded already. The rulings come
+    as one object by kind: `"rulings": {"books": 1, "points": 0, "set": 0, "forfeit": 0}`."""
     data: dict[str, Any] = {}
+    ruled = set(RULED.values())
     for item in fields(tally):
-        if not item.name.startswith("_"):
+        if not item.name.startswith("_") and item.name not in ruled:
             value = getattr(tally, item.name)
             data[item.name] = list(value) if isinstance(value, tuple) else value
     data.update({key: round(value, 4) for key, value in figures.items()})
+    data["rulings"] = {kind: getattr(tally, name) for kind, name in RULED.items()}
+    data["misdeals"] = data.pop("misdeals")  # beside the rulings
     return data
 
 
@@ -155,12 +195,15 @@ def _key(name: str) -> str:
     return name.casefold()
 
 
-# The counts `GameFacts` holds per seat and per side, in this order.
+# The counts `GameFacts` holds per seat and per side, in this order (a change of them is a
+# change of the games' index: bump `gameindex.VERSION`).
 PLAYER_COUNTS = (
     "rounds", "bids", "_bid_total", "judged", "exact", "over", "under",
-    "nil_bids", "nil_made", "blind_nil_bids", "blind_nil_made",
+    "nil_bids", "nil_made", "blind_nil_bids", "blind_nil_made", *RULED.values(), "misdeals",
 )  # fmt: skip
-PAIR_COUNTS = ("rounds", "contracts", "made", "set", "bags", "bag_penalties")
+PAIR_COUNTS = (
+    "rounds", "contracts", "made", "set", "bags", "bag_penalties", *RULED.values(), "misdeals",
+)  # fmt: skip
 
 
 class GameFacts(NamedTuple):
@@ -200,6 +243,7 @@ def count_game(game: Game) -> GameFacts:
     seat_stats = [PlayerStats(name) for name in game.players]
     side_pairs = [PartnershipStats(("", "")) if len(seats) == 2 else None for seats in sides]
     _count_rounds(game, result, sides, seat_stats, side_pairs)
+    _count_rulings(game, result, sides, seat_stats, side_pairs)
     seat_counts = tuple(tuple(getattr(tally, c) for c in PLAYER_COUNTS) for tally in seat_stats)
     side_counts = tuple(
         tuple(getattr(pair, c) for c in PAIR_COUNTS) if pair else () for pair in side_pairs
@@ -360,6 +404,39 @@ def _count_rounds(
                     tally.over += 1
                 else:
                     tally.under += 1
+
+
+def _count_rulings(
+    game: Game,
+    result: Standings,
+    side_seats: Sequence[tuple[int, ...]],
+    seat_stats: Sequence[PlayerStats],
+    side_pairs: Sequence[PartnershipStats | None],
+) -> None:
+    """Count the rulings made on the rounds up to the game's end (a forfeit on a round
+    whose tricks are not in too), by kind, against their side and each of its players;
+    and each misdeal before a round up to the end for the player who dealt it."""
+    last = result.ended_after if result.ended_after is not None else len(game.rounds)
+    for round_ in game.rounds[:last]:
+        for ruling in round_.rulings:
+            name = RULED[ruling.kind.value]
+            pair = side_pairs[ruling.side]
+            tallies: list[PlayerStats | PartnershipStats] = [
+                seat_stats[seat] for seat in side_seats[ruling.side]
+            ]
+            tallies += [pair] if pair is not None else []
+            for tally in tallies:
+                setattr(tally, name, getattr(tally, name) + 1)
+    # A misdeal comes before the round dealt again: up to the one after the last, while
+    # the game is open; a correction that moves the end earlier leaves later ones out.
+    limit = result.ended_after if result.ended_after is not None else len(game.rounds) + 1
+    side_of = {seat: side for side, seats in enumerate(side_seats) for seat in seats}
+    for misdeal in game.misdeals:
+        if misdeal.before_round <= limit:
+            seat_stats[misdeal.dealer].misdeals += 1
+            pair = side_pairs[side_of[misdeal.dealer]]
+            if pair is not None:
+                pair.misdeals += 1
 
 
 def _add_meetings(

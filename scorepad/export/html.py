@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 
 from scorepad.export.chart import dash_attribute, score_chart_svg, series
 from scorepad.export.view import (
+    clock_facts,
     limits_text,
+    misdeal_lines,
     reasons,
     said_line,
     side_cells,
@@ -103,6 +105,7 @@ def export_html(game: Game, standings: Standings) -> str:
         for side, (color, dash) in zip(order, series(len(order)), strict=True)
     )
     played = sum(1 for result in standings.rounds if result.sides is not None)
+    clock = clock_facts(game)
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{language()}">',
@@ -123,9 +126,11 @@ def export_html(game: Game, standings: Standings) -> str:
             ).format(preset=game.preset, limits=limits_text(game), count=played)
         )
         + "</p>",
+        *([f'<p class="meta">{escape(clock)}</p>'] if clock is not None else []),
         f'<p class="{status_class}">{escape(status_line(game, standings))}</p>',
         *_standings_html(game, standings, order),
         *tables,
+        *(f'<p class="note">{escape(said)}</p>' for said in misdeal_lines(game)),
         *(f'<p class="warning">{escape(text)}</p>' for text in warning_lines(standings)),
         "<h2>" + escape(_("Score by round")) + "</h2>",
         "<figure>",

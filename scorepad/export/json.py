@@ -53,7 +53,11 @@ def game_json(game: Game, standings: Standings) -> dict[str, Any]:
 
     Teams come in seat order of their first player, and so does each round's `teams`.
     `deal` is the deal being played or dealt next (null once over); `deals_left` the deals
-    before the deal limit decides (null with no limit, or once over).
+    before the deal limit decides (null with no limit, or once over). `clock` is the
+    game's clock as the event's JSON gives a night's (`start`, in seconds since the
+    epoch, and `minutes`), with the moment time runs out (`end`) and the deal in play
+    when time was called (`called`, null until then); null without a clock. Facts of the
+    file, never of the moment it is read: the time left is `end` less now.
     A round whose tricks are not in yet has null tricks, points, score and bags.
     """
     order = side_order(game)
@@ -83,9 +87,19 @@ def game_json(game: Game, standings: Standings) -> dict[str, Any]:
             }
             for side in order
         ],
+        "clock": _clock_json(game),
         "rounds": [_round_json(game, result) for result in standings.rounds],
         "rules": rules_to_mapping(game.rules),
     } | _misdeals_json(game)
+
+
+def _clock_json(game: Game) -> dict[str, Any] | None:
+    """The game's clock: the keys of the event's (`start`, `minutes`), `end` and `called`."""
+    clock = game.clock
+    if clock is None:
+        return None
+    return {"start": clock.start, "minutes": clock.minutes, "end": clock.end,
+            "called": clock.called}  # fmt: skip
 
 
 def _misdeals_json(game: Game) -> dict[str, Any]:

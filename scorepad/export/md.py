@@ -6,7 +6,9 @@ import re
 from typing import TYPE_CHECKING
 
 from scorepad.export.view import (
+    clock_facts,
     limits_text,
+    misdeal_lines,
     reasons,
     side_cells,
     status_line,
@@ -34,6 +36,7 @@ def export_md(game: Game, standings: Standings) -> str:
     """The sheet as a Markdown table, with the game's name, rules and status around it."""
     order = side_order(game)
     status = md_text(status_line(game, standings))
+    clock = clock_facts(game)
     heads = [_("Round"), _("Dealer")]
     aligns = ["---:", "---"]
     for side in order:
@@ -46,6 +49,7 @@ def export_md(game: Game, standings: Standings) -> str:
         _("Preset {preset}, {limits}.").format(
             preset=md_text(game.preset), limits=md_text(limits_text(game))
         ),
+        *(["", md_text(clock)] if clock is not None else []),
         "",
         f"**{status}**" if standings.finished else status,
         "",
@@ -72,6 +76,7 @@ def export_md(game: Game, standings: Standings) -> str:
         totals += ["", "", "", f"**{standings.scores[side]}**", str(standings.bags[side])]
     lines.append(_md_row(totals))
     lines += after_end  # below the total they are not part of
+    lines += [f"\n{md_text(said)}" for said in misdeal_lines(game)]
     lines += [f"\n{md_text(warning)}" for warning in warning_lines(standings)]
     return "\n".join(lines) + "\n"
 

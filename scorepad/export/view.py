@@ -109,10 +109,25 @@ def limits_text(game: Game) -> str:
 
 
 def reasons(row: SideRound) -> list[str]:
-    """Why a side's round stands out: its set, failed nil and bag penalty lines."""
+    """Why a side's round stands out: its set, failed nil, bag penalty and ruling lines
+    (a round not scored: its rulings, a forfeit on a round whose tricks are not in)."""
     if row.result is None:
-        return []
+        return [line_words(line) for line in row.unscored_rulings]
     return [line_words(line) for line in row.result.lines if line.kind.is_bad]
+
+
+def clock_facts(game: Game) -> str | None:
+    """The game's clock as a record says it (`Clock: 45 minutes from ...`), or None."""
+    from scorepad.words.gametext import clock_fact_words
+
+    return clock_fact_words(game.clock) if game.clock is not None else None
+
+
+def misdeal_lines(game: Game) -> list[str]:
+    """Every misdeal, in the order called: `Misdeal before round 3: Bob dealt; ...`."""
+    from scorepad.words.gametext import misdeal_words
+
+    return [misdeal_words(game, misdeal) for misdeal in game.misdeals]
 
 
 def side_cells(

@@ -34,7 +34,7 @@ from scorepad.i18n import _
 INDEX_NAME = ".index.sqlite"
 # Bump when GameFacts, the counts or the ratings' state change: an index of another
 # version is built again.
-VERSION = 1
+VERSION = 2
 
 
 class IndexedGame(NamedTuple):

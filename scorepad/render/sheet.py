@@ -8,6 +8,7 @@ from rich.text import Text
 
 from scorepad.engine.game import Game, Standings, limit_decides, next_dealer, open_round
 from scorepad.engine.refusals import refusals_text
+from scorepad.engine.rulings import ruling_lines
 from scorepad.engine.scoring import LineKind, Outcome, signed
 from scorepad.i18n import N_, _
 from scorepad.render.grid import BAD, Cell, Column, Grid, Piece, TextLine
@@ -46,7 +47,9 @@ def score_sheet(game: Game, standings: Standings, now: float | None = None) -> R
     narrower, one block per side, with the dealer column only if it fits, so no side,
     score or bag count is ever cut off.
     Set contracts, failed nils and bag penalties are marked with `!` and shown in bold red.
-    A game played to a clock, read at `now` (seconds since the epoch), says the time left.
+    A game played to a clock, read at `now` (seconds since the epoch), says the time left;
+    with no `now` the sheet is a record (an export), and says the clock's facts instead:
+    its length and start, and the deal in play when time was called.
     """
     return _FittedSheet(game, standings, now)
 
@@ -95,13 +98,16 @@ def _sheet_parts(
             )
     parts.extend(_sheet_notes(game, standings))
     parts.extend(_sheet_footer(game, standings))
-    if now is not None and game.clock is not None and not standings.finished:
+    if game.clock is not None:
         from scorepad.engine.clock import clock_reading
-        from scorepad.words.gametext import clock_words
+        from scorepad.words.gametext import clock_fact_words, clock_words
 
-        reading = clock_reading(game, now)
-        assert reading is not None
-        parts.append(Text(clock_words(reading)))
+        if now is None:
+            parts.append(Text(clock_fact_words(game.clock)))
+        elif not standings.finished:
+            reading = clock_reading(game, now)
+            assert reading is not None
+            parts.append(Text(clock_words(reading)))
     return parts
 
 
@@ -143,8 +149,11 @@ def _side_cells(game: Game, standings: Standings, side: int) -> list[_Cells]:
     rows: list[_Cells] = []
     for result in standings.rounds:
         entry = result.round.sides[side]
-        if result.sides is None:
-            rows.append(((bids_text(entry), "", "", "", ""), (), False))
+        if result.sides is None:  # open; a forfeit may have ended the game on it
+            ruled = tuple(
+                f"! {line_words(line)}" for line in ruling_lines(result.round.rulings, side)
+            )
+            rows.append(((bids_text(entry), "", "", "", ""), ruled, False))
             continue
         scored = result.sides[side]
         values = (

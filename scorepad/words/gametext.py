@@ -11,7 +11,7 @@ from scorepad.engine.scoring import EndReason, Line, Outcome, Said
 from scorepad.i18n import N_, _, ngettext, pgettext, speaking
 
 if TYPE_CHECKING:
-    from scorepad.engine.clock import ClockReading
+    from scorepad.engine.clock import Clock, ClockReading
     from scorepad.engine.game import BidWarning, Correction, Game, SideEntry, Standings
     from scorepad.engine.misdeals import Misdeal
     from scorepad.engine.rules import Rules
@@ -430,6 +430,41 @@ def clock_words(reading: ClockReading) -> str:
     return _("Time is up: deal {number} is the last (a tie plays one more).").format(
         number=reading.last_deal
     )
+
+
+def clock_start_text(start: int) -> str:
+    """The moment a clock started, in UTC, the same on every machine: `2025-03-14 19:00 UTC`."""
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(start, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def clock_fact_words(clock: Clock) -> str:
+    """A game's clock as a record says it, read at no moment: `Clock: 45 minutes from
+    2025-03-14 19:00 UTC; time was called in deal 2.` (the time left is the live sheet's)."""
+    start = clock_start_text(clock.start)
+    if clock.called is None:
+        said = ngettext(
+            "Clock: {minutes} minute from {start}.",
+            "Clock: {minutes} minutes from {start}.",
+            clock.minutes,
+        )
+    else:
+        said = ngettext(
+            "Clock: {minutes} minute from {start}; time was called in deal {number}.",
+            "Clock: {minutes} minutes from {start}; time was called in deal {number}.",
+            clock.minutes,
+        )
+    return said.format(minutes=clock.minutes, start=start, number=clock.called)
+
+
+def misdeal_english(game: Game, called: Misdeal) -> str:
+    """A misdeal in the stable English of scripts (csv): `misdeal: Bob dealt, Bob deals
+    again` or `misdeal: Bob dealt, Cat deals`."""
+    dealer = game.players[called.dealer]
+    if called.redeal == "same":
+        return f"misdeal: {dealer} dealt, {dealer} deals again"
+    return f"misdeal: {dealer} dealt, {game.players[called.deals_again(len(game.players))]} deals"
 
 
 def misdeal_words(game: Game, called: Misdeal) -> str:

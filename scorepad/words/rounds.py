@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorepad.engine.bids import contract_of, format_bid, show_bid
-from scorepad.engine.scoring import SideScore
+from scorepad.engine.rulings import ruling_lines
+from scorepad.engine.scoring import Line, SideScore
 
 if TYPE_CHECKING:
     from scorepad.engine.game import Game, RoundResult
@@ -28,6 +29,9 @@ class SideRound:
     player_tricks: tuple[int, ...] | None  # None while open, or when entered as a team total
     tricks: int | None  # None while the round is open
     result: SideScore | None  # None while the round is open
+    # The lines of the rulings against the side on a round not scored (a forfeit on a
+    # round whose tricks are not in): a scored round has them among its result's lines.
+    unscored_rulings: tuple[Line, ...] = ()
 
     @property
     def stands_out(self) -> bool:
@@ -56,6 +60,9 @@ def side_rounds(game: Game, result: RoundResult) -> list[SideRound]:
                 player_tricks=tricks if tricks is not None and len(tricks) == players else None,
                 tricks=sum(tricks) if tricks is not None else None,
                 result=result.sides[side] if result.sides is not None else None,
+                unscored_rulings=tuple(ruling_lines(result.round.rulings, side))
+                if result.sides is None
+                else (),
             )
         )
     return rows
