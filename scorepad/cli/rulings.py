@@ -17,7 +17,8 @@ from scorepad.i18n import _
 from scorepad.service.reads import resolve_game
 from scorepad.service.rulings import misdeal as call_misdeal
 from scorepad.service.rulings import rule
-from scorepad.words.gametext import describe_end, line_words, misdeal_words, scores_text
+from scorepad.words.gametext import misdeal_words
+from scorepad.words.rulingtext import ruling_words
 
 
 @app.command()
@@ -80,28 +81,7 @@ def adjust(
     entered = rule(
         resolve_game(game_ref), side, kind, reason, amount=amount, number=number, force=force
     )
-    game, after = entered.game, entered.standings
-    ruling = game.rounds[entered.number - 1].rulings[-1]
-    result = after.rounds[entered.number - 1]
-    words = ""
-    if result.sides is not None:
-        words = line_words(result.sides[ruling.side].lines[-1])  # its line is the side's last
-    text = _("Round {number}: {side}: {ruling}. Scores: {scores}.").format(
-        number=entered.number,
-        side=game.sides[ruling.side],
-        ruling=words or ruling.reason,
-        scores=scores_text(game, after.scores),
-    )
-    if after.outcome is not None:
-        winner = after.winner
-        text += " " + (
-            _("{side} won after round {number} ({why}).").format(
-                side=game.sides[winner], number=after.ended_after,
-                why=describe_end(game.rules, after.outcome),
-            )
-            if winner is not None
-            else _("The game is a draw after round {number}.").format(number=after.ended_after)
-        )  # fmt: skip
+    text = ruling_words(entered.game, entered.standings, entered.number)
     typer.echo(text)
 
 
