@@ -297,7 +297,7 @@ SCRIPT_NAMES = {
     ".message, .note:not(#changed)", "input", "change", "submit", "online", "visibilitychange",
     "", " ", ":", "scorepad:", "action", "version", "hidden", "button", "over", ".total",
     "form.entry.bids", "form.entry[data-round]", "form.entry[data-round], form.undo, form.confirm",
-    "select[data-side]", "select[data-team]", "deal",
+    "select[data-side]", "select[data-team]", "deal", "details", "details[open]", ".clock",
     "{number}", "{total}", "{side}", "{contract}",  # placeholders of the page's own words
 }  # fmt: skip
 
