@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from scorepad.engine.checks import tricks_by_player
 from scorepad.engine.game import Game, Standings
-from scorepad.i18n import _, pgettext
+from scorepad.i18n import _, format_number, pgettext
 from scorepad.words.rounds import side_order
 
 
@@ -285,7 +285,7 @@ def ruling_form(game: Game, values: dict[str, str] | None = None) -> RulingForm 
             if kind is RulingKind.BOOKS
             else _("Points: {least} to {most}, not 0; they never count as bags.")
         )
-        hints.append(said.format(least=least, most=most))
+        hints.append(said.format(least=format_number(least), most=format_number(most)))
     ranges = [amounts for kind in kinds if (amounts := ruling_amounts(game.rules, kind))]
     last = str(len(game.rounds))
     return RulingForm(

@@ -176,7 +176,7 @@
       redraw(data);
       var deal = document.getElementById("deal");
       if (deal && data.deal !== undefined) deal.textContent = data.deal;
-      document.querySelectorAll(".message, .note:not(#changed)").forEach(function (old) { old.remove(); });
+      document.querySelectorAll("p.message, p.note:not(#changed)").forEach(function (old) { old.remove(); });
       enhance();
     });
     source.onerror = function () {
