@@ -103,6 +103,23 @@ def test_the_question_and_the_sheet_speak_german(home: Path) -> None:
     assert "Stiche an die andere Partei" in page and "Entscheidung prüfen" in page
 
 
+def test_a_forfeit_in_a_round_in_play_is_shown_with_its_reason(home: Path) -> None:
+    """A forfeit ends the game with its round unscored: the sheet, the explained round
+    and the watchers say the ruling with its reason all the same."""
+    path = saved(home, record_bids(fresh(), BIDS))
+    web = client(path)
+    forfeit = {"side": "1", "kind": "forfeit", "amount": "", "reason": "walked out", "round": "1"}
+    question = web.get(asked(web, forfeit))
+    ruled = "Round 1: Them: ruling: forfeits the game (walked out). Scores: Us 0, Them 0."
+    assert ruled + " Us won after round 1 (a side forfeited)." in text(question.text)
+    assert web.post("/keep/g/tue/ruling", data=hidden(question.text)).status_code == 303
+    watched = text(web.get("/watch/g/tue/").text)
+    assert "Us won after round 1 (a side forfeited)." in watched
+    assert "Them: ruling: forfeits the game (walked out)" in watched
+    explained = text(web.get("/watch/g/tue/round/1").text)
+    assert "Them: ruling: forfeits the game (walked out)." in explained
+
+
 @pytest.mark.parametrize(
     ("fields", "status", "said"),
     [

@@ -19,6 +19,7 @@ from scorepad.engine.game import (
     open_round,
     standings,
 )
+from scorepad.engine.rulings import ruling_lines
 from scorepad.engine.scoring import LineKind, signed
 from scorepad.i18n import _, ngettext
 from scorepad.pages.forms import (
@@ -335,11 +336,12 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
     bags_counted = game.rules.bags and not game.rules.quicksand
     for row in result.rounds:
         cells = []
-        for side in side_rounds(game, row):
+        for index, side in zip(side_order(game), side_rounds(game, row), strict=True):
             scored = side.result
-            reasons = tuple(
-                line_words(line) for line in (scored.lines if scored else ()) if line.kind.is_bad
-            )
+            # A round not scored (yet) says its rulings all the same: a forfeit ends a
+            # game with its round in play, and a ruling's reason is shown everywhere.
+            lines = scored.lines if scored else ruling_lines(row.round.rulings, index)
+            reasons = tuple(line_words(line) for line in lines if line.kind.is_bad)
             tricks = ""
             if side.tricks is not None:
                 tricks = (
@@ -451,6 +453,12 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
             ).format(end=result.ended_after)
         )
     notes.extend(warning_words(warning) for warning in row.warnings)
+    if row.sides is None:  # not scored (yet): its rulings are said apart from its lines
+        notes.extend(
+            _("{side}: {ruling}.").format(side=game.sides[side], ruling=line_words(line))
+            for side in side_order(game)
+            for line in ruling_lines(row.round.rulings, side)
+        )
     return ExplainedRound(
         number, game.players[row.round.dealer], row.sides is not None, tuple(sides), tuple(notes)
     )

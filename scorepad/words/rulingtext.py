@@ -17,15 +17,15 @@ def ruling_words(game: Game, after: Standings, number: int) -> str:
     """Round `number`'s last ruling as said once made, with the scores `after` it:
     `Round 1: Bob & Dan: ruling: 3 books to the other side (renege). Scores: Ann & Cat
     83, Bob & Dan -60.`, and who won, where it ends the game."""
+    from scorepad.engine.rulings import ruling_lines
+
     ruling = game.rounds[number - 1].rulings[-1]
-    result = after.rounds[number - 1]
-    words = ""
-    if result.sides is not None:  # a round in play has no lines yet: its reason says it
-        words = line_words(result.sides[ruling.side].lines[-1])  # its line is the side's last
+    # Its line, as the side's round shows it once scored (a round in play says it too).
+    line = ruling_lines((ruling,), ruling.side)[0]
     text = _("Round {number}: {side}: {ruling}. Scores: {scores}.").format(
         number=number,
         side=game.sides[ruling.side],
-        ruling=words or ruling.reason,
+        ruling=line_words(line),
         scores=scores_text(game, after.scores),
     )
     return _with_end(text, game, after)
