@@ -1,5 +1,6 @@
 """What the keep page's forms do to a game: the form's fields decoded into boxes by seat
-and team (`service.picks`), handed to the service, as `scorepad bid`, `tricks` and `undo` do.
+and team (`service.picks`), handed to the service, as `scorepad bid`, `tricks` and `undo` do;
+and the director's calls, as `scorepad adjust`, `misdeal` and `confirm` make them.
 
 Every form carries the version of the game it was drawn from and the round it is for.
 Under the lock the game is loaded again; if it is no longer that version, the form was
