@@ -128,7 +128,7 @@ def test_a_forfeit_ends_a_round_in_play_and_tricks_are_then_refused() -> None:
     [
         pytest.param(Ruling(0, BOOKS, 14, "r"), None, "1 to 13 books", id="books-too-many"),
         pytest.param(Ruling(0, POINTS, 0, "r"), None, "not 0", id="points-zero"),
-        pytest.param(Ruling(0, POINTS, 3, " "), None, "--reason", id="empty-reason"),
+        pytest.param(Ruling(0, POINTS, 3, " "), None, "reason must say why", id="empty-reason"),
         pytest.param(Ruling(0, POINTS, 3, "a\nb"), None, "printable", id="reason-control"),
         pytest.param(Ruling(0, POINTS, 3, "r"), 2, "has no tricks yet", id="unplayed-round"),
         pytest.param(Ruling(0, POINTS, 3, "r"), 3, "round", id="no-such-round"),

@@ -294,10 +294,10 @@ def test_the_tricks_form_tells_the_script_the_deals_tricks_not_in_words(home: Pa
 # What the script may say as strings: names of events, elements, classes and attributes.
 SCRIPT_NAMES = {
     "use strict", "live", "offline", "changed", "state", "form.entry.tricks", "input.took",
-    ".message, .note:not(#changed)", "input", "change", "submit", "online", "visibilitychange",
+    "p.message, p.note:not(#changed)", "input", "change", "submit", "online", "visibilitychange",
     "", " ", ":", "scorepad:", "action", "version", "hidden", "button", "over", ".total",
     "form.entry.bids", "form.entry[data-round]", "form.entry[data-round], form.undo, form.confirm",
-    "select[data-side]", "select[data-team]", "deal",
+    "select[data-side]", "select[data-team]", "deal", "details", "details[open]", ".clock",
     "{number}", "{total}", "{side}", "{contract}",  # placeholders of the page's own words
 }  # fmt: skip
 

@@ -34,8 +34,15 @@ from scorepad.export.json import game_json
 from scorepad.i18n import _
 from scorepad.pages import actions
 from scorepad.pages.addresses import GameAddresses
-from scorepad.pages.forms import bids_form, round_values, tricks_form
-from scorepad.pages.notes import corrected_note, entered_note
+from scorepad.pages.forms import RULING_FIELDS, bids_form, round_values, ruling_form, tricks_form
+from scorepad.pages.notes import (
+    agreed_note,
+    corrected_note,
+    entered_note,
+    misdeal_note,
+    ruled_note,
+    undone_note,
+)
 from scorepad.pages.view import explained_round, game_summary, game_view
 from scorepad.service.games import game_version, list_games, rename_game
 from scorepad.service.reads import game_from_bytes, preset_names, saved_games
@@ -48,6 +55,7 @@ from scorepad.service.sharing import (
     import_link,
     qr_parts,
 )
+from scorepad.words.rulingtext import ruling_words
 
 _APP_URL = [""]  # the app's own address, for game links (set by `start`)
 _NOTE: list[Callable[[], str]] = []  # what the last change said, for the next page drawn
@@ -249,7 +257,24 @@ def _game_answer(
         if method == "GET":
             return _undo_page(path, query.get("version", ""))
         return _change(
-            lambda: (url, _undone_note(actions.undo(path, form))),
+            lambda: (url, undone_note(actions.undo(path, form))),
+            lambda message: _game_page(path, message),
+        )
+    if rest == ["ruling"]:  # asked first (a GET naming it), then recorded
+        if method == "GET":
+            return _ruling_page(path, query)
+        return _change(
+            lambda: (url, ruled_note(actions.rule(path, form))),
+            lambda message: _game_page(path, message, ruling=form),
+        )
+    if rest == ["misdeal"] and method == "POST":
+        return _change(
+            lambda: (url, misdeal_note(actions.misdeal(path, form))),
+            lambda message: _game_page(path, message),
+        )
+    if rest == ["agreed"] and method == "POST":
+        return _change(
+            lambda: (url, agreed_note(actions.agree(path, form))),
             lambda message: _game_page(path, message),
         )
     if len(rest) >= 2 and rest[0] == "round" and rest[1].isdigit() and len(rest[1]) <= 6:
@@ -286,17 +311,37 @@ def _game_answer(
     return _game_page(path, _("There is no such page in the app."))
 
 
-def _game_page(path: Path, message: str = "") -> dict[str, Any]:
+def _game_page(
+    path: Path, message: str = "", *, ruling: dict[str, str] | None = None
+) -> dict[str, Any]:
     try:
         game = load_game_file(path)
     except ScorepadError as error:
         return _games_page(_sentence(error))
     view = game_view(game)
+    if ruling is not None:  # a ruling refused: its form open, with what was typed
+        view = dataclasses.replace(view, ruling=ruling_form(game, ruling))
     at = _addresses(path.stem)
     # A game in the app is no table of a served club night: nothing of a next round.
     return _page("game.html", role="keep", view=view, addresses=at, message=message,
                  note=_note() if not message else "", here=at.page, next_seats=(),
-                 closed_said="")  # fmt: skip
+                 closed_said="", director_open=ruling is not None)  # fmt: skip
+
+
+def _ruling_page(path: Path, query: dict[str, str]) -> dict[str, Any]:
+    """The question before a ruling, as the served page asks it (`ruling.html`)."""
+    asked = {key: value[:500] for key, value in query.items() if key in (*RULING_FIELDS, "version")}
+    try:
+        game = load_game_file(path)
+        preview, current = actions.preview_ruling(game, asked)
+    except ScorepadError as error:
+        return _game_page(path, _sentence(error), ruling=asked)
+    message = "" if current else _("The game was just changed; here it is as it stands now.")
+    at = _addresses(path.stem)
+    return _page("ruling.html", role="keep", name=game.name,
+                 said=ruling_words(preview.game, preview.standings, preview.number),
+                 fields={**asked, "version": game_version(game)}, addresses=at,
+                 here=at.ruling, message=message)  # fmt: skip
 
 
 def _round_page(
@@ -343,15 +388,6 @@ def _share_page(path: Path) -> dict[str, Any]:
     at = _addresses(path.stem)
     return _page("share.html", role="keep", name=path.stem, link=link, qr=markupsafe.Markup(qr),
                  file_text=game_file_text(path), addresses=at, here=at.share)  # fmt: skip
-
-
-def _undone_note(undone: Any) -> Callable[[], str]:
-    said = (
-        _("took back the tricks of round {number}")
-        if undone.took == "tricks"
-        else _("took back the bids of round {number}")
-    ).format(number=undone.number)
-    return lambda: said[:1].upper() + said[1:] + "."
 
 
 def show_json(data: bytes, where: str = "game file") -> str:

@@ -11,13 +11,14 @@ import typer
 from scorepad.cli.common import GameOption
 from scorepad.cli.core import app
 from scorepad.cli.rounds import ForceOption
-from scorepad.engine.rulings import RulingKind, ruling_lines
+from scorepad.engine.rulings import RulingKind
 from scorepad.errors import GameError
 from scorepad.i18n import _
 from scorepad.service.reads import resolve_game
 from scorepad.service.rulings import misdeal as call_misdeal
 from scorepad.service.rulings import rule
-from scorepad.words.gametext import describe_end, line_words, misdeal_words, scores_text
+from scorepad.words.gametext import misdeal_words
+from scorepad.words.rulingtext import ruling_words
 
 
 @app.command()
@@ -80,29 +81,7 @@ def adjust(
     entered = rule(
         resolve_game(game_ref), side, kind, reason, amount=amount, number=number, force=force
     )
-    game, after = entered.game, entered.standings
-    ruling = game.rounds[entered.number - 1].rulings[-1]
-    result = after.rounds[entered.number - 1]
-    if result.sides is not None:
-        line = result.sides[ruling.side].lines[-1]  # its line is the side's last
-    else:  # a forfeit on a round whose tricks are not in: its line, as the sheet says it
-        line = ruling_lines([ruling], ruling.side)[0]
-    text = _("Round {number}: {side}: {ruling}. Scores: {scores}.").format(
-        number=entered.number,
-        side=game.sides[ruling.side],
-        ruling=line_words(line),
-        scores=scores_text(game, after.scores),
-    )
-    if after.outcome is not None:
-        winner = after.winner
-        text += " " + (
-            _("{side} won after round {number} ({why}).").format(
-                side=game.sides[winner], number=after.ended_after,
-                why=describe_end(game.rules, after.outcome),
-            )
-            if winner is not None
-            else _("The game is a draw after round {number}.").format(number=after.ended_after)
-        )  # fmt: skip
+    text = ruling_words(entered.game, entered.standings, entered.number)
     typer.echo(text)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from scorepad.engine.bids import Bid, contract_of, parse_bid
 from scorepad.engine.checks import check_round_bids, check_round_number, check_round_tricks
@@ -19,6 +19,7 @@ from scorepad.engine.game import (
     Round,
     SideEntry,
     Standings,
+    awaiting_ok,
     next_dealer,
     open_round,
     standings,
@@ -26,8 +27,8 @@ from scorepad.engine.game import (
 )
 from scorepad.engine.lookup import find_bidder
 from scorepad.engine.misdeals import Misdeal
-from scorepad.engine.rules import MOST_POINTS, MisdealRedeal, Rules
-from scorepad.engine.rulings import MOST_REASON, Ruling, RulingKind
+from scorepad.engine.rules import MisdealRedeal, Rules
+from scorepad.engine.rulings import MOST_REASON, Ruling, RulingKind, ruling_amounts, ruling_kinds
 from scorepad.errors import BidError, GameError, Todo, TricksError
 from scorepad.i18n import _
 from scorepad.numbers import cut_text, small_number
@@ -246,12 +247,13 @@ def check_new_round(game: Game) -> Standings:
 
     Returns the standings, which are those before the new round.
     """
-    if game.rounds and game.rounds[-1].waiting:
+    agreeing = awaiting_ok(game)
+    if agreeing is not None:
         raise GameError(
             _(
                 "round {number} waits for the other side's OK of its tricks (scorepad"
                 " confirm, or correct them)"
-            ).format(number=len(game.rounds))
+            ).format(number=agreeing)
         )
     waiting = open_round(game)
     if waiting is not None:
@@ -306,17 +308,33 @@ def record_tricks(game: Game, tokens: Sequence[str], *, number: int | None = Non
     return set_tricks(game, parse_round_tricks(game, pairs), number=number)
 
 
-def undo_last(game: Game) -> Game:
-    """The game with its last entry taken back: a misdeal called since the last round,
-    else the last round's last ruling, else its tricks, else its bids."""
+Entry = Literal["misdeal", "ruling", "tricks", "bids"]
+
+
+def last_entry(game: Game) -> Entry | None:
+    """What `undo_last` takes back: a misdeal called since the last round, else the last
+    round's last ruling, else its tricks, else its bids (None: nothing is entered)."""
     if game.misdeals and game.misdeals[-1].before_round > len(game.rounds):
-        return dataclasses.replace(game, misdeals=game.misdeals[:-1])
+        return "misdeal"
     if not game.rounds:
-        raise GameError(_("nothing to undo: no round is entered yet"))
+        return None
     last = game.rounds[-1]
     if last.rulings:
+        return "ruling"
+    return "tricks" if last.played else "bids"
+
+
+def undo_last(game: Game) -> Game:
+    """The game with its last entry taken back (`last_entry`)."""
+    entry = last_entry(game)
+    if entry is None:
+        raise GameError(_("nothing to undo: no round is entered yet"))
+    if entry == "misdeal":
+        return dataclasses.replace(game, misdeals=game.misdeals[:-1])
+    last = game.rounds[-1]
+    if entry == "ruling":
         return _with_round(game, len(game.rounds), last._replace(rulings=last.rulings[:-1]))
-    if game.rounds[-1].played:
+    if entry == "tricks":
         return without_tricks(game, len(game.rounds))
     return dataclasses.replace(game, rounds=game.rounds[:-1])
 
@@ -342,9 +360,10 @@ def _with_round(game: Game, number: int, round_: Round) -> Game:
 def agree_round(game: Game) -> Game:
     """The game with the last round's tricks agreed by the other side, and so scored
     (docs/rules.md, The other side's OK); refused where no round waits."""
-    if not game.rounds or not game.rounds[-1].waiting:
+    number = awaiting_ok(game)
+    if number is None:
         raise GameError(_("no round waits for the other side's OK"))
-    return _with_round(game, len(game.rounds), game.rounds[-1]._replace(waiting=False))
+    return _with_round(game, number, game.rounds[number - 1]._replace(waiting=False))
 
 
 # ---------------------------------------------------------------------------
@@ -405,7 +424,7 @@ def rule_on(game: Game, ruling: Ruling, *, number: int | None = None) -> Game:
         raise GameError(
             _(
                 "round {number} has no tricks yet: books, set and points are ruled on a played"
-                " round; enter its tricks first (or give --round)"
+                " round; enter its tricks first, or rule on an earlier round"
             ).format(number=number)
         )
     if ruling.kind is RulingKind.SET:
@@ -420,33 +439,40 @@ def rule_on(game: Game, ruling: Ruling, *, number: int | None = None) -> Game:
 
 
 def check_ruling(rules: Rules, ruling: Ruling) -> None:
-    """Refuse a ruling no game under `rules` can hold, naming what is allowed."""
+    """Refuse a ruling no game under `rules` can hold, naming what is allowed (the words
+    name no command: the CLI and the pages say them alike)."""
     kind = ruling.kind
-    if kind in (RulingKind.BOOKS, RulingKind.FORFEIT) and rules.sides != 2:
-        raise GameError(
-            _("--{kind} needs two sides; with {sides} sides, rule in points").format(
-                kind=kind.value, sides=rules.sides
-            )
+    if kind not in ruling_kinds(rules):
+        said = (
+            _("a ruling in books needs two sides; with {sides} sides, rule in points")
+            if kind is RulingKind.BOOKS
+            else _("a forfeit needs two sides; with {sides} sides, rule in points")
         )
+        raise GameError(said.format(sides=rules.sides))
     if not 0 <= ruling.side < rules.sides:
         raise GameError(_("there is no side {side}").format(side=ruling.side + 1))
-    if kind is RulingKind.BOOKS and not 1 <= ruling.amount <= rules.tricks:
-        raise GameError(
-            _("--books {books} is not allowed: 1 to {most} books").format(
-                books=ruling.amount, most=rules.tricks
+    amounts = ruling_amounts(rules, kind)
+    if kind is RulingKind.BOOKS and amounts is not None:
+        least, most = amounts
+        if not least <= ruling.amount <= most:
+            raise GameError(
+                _("a ruling of {books} books is not allowed: give {least} to {most} books").format(
+                    books=ruling.amount, least=least, most=most
+                )
             )
-        )
-    if kind is RulingKind.POINTS and not (ruling.amount and abs(ruling.amount) <= MOST_POINTS):
-        raise GameError(
-            _(
-                "--points {points} is not allowed: -{most} to {most}, not 0 (negative takes"
-                " points away)"
-            ).format(points=ruling.amount, most=MOST_POINTS)
-        )
+    if kind is RulingKind.POINTS and amounts is not None:
+        least, most = amounts
+        if not (ruling.amount and least <= ruling.amount <= most):
+            raise GameError(
+                _(
+                    "a ruling of {points} points is not allowed: give {least} to {most}, not 0"
+                    " (negative takes points away)"
+                ).format(points=ruling.amount, least=least, most=most)
+            )
     reason = ruling.reason
     if not reason.strip() or len(reason) > MOST_REASON or not reason.isprintable():
         raise GameError(
-            _("--reason must say why, in 1 to {most} printable characters").format(
+            _("a ruling's reason must say why, in 1 to {most} printable characters").format(
                 most=MOST_REASON
             )
         )

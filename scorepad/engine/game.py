@@ -353,6 +353,15 @@ def open_round(game: Game) -> int | None:
     return None
 
 
+def awaiting_ok(game: Game) -> int | None:
+    """The number of the round whose tricks wait for the other side's OK, if any
+    (docs/rules.md, The other side's OK): only the last round waits, and until it is
+    agreed no new round is bid."""
+    if game.rounds and game.rounds[-1].waiting:
+        return len(game.rounds)
+    return None
+
+
 def next_dealer(game: Game) -> int:
     """The seat that deals the next new round: left of the last round's dealer, or after
     a misdeal since, who the misdeal says deals again."""

@@ -20,10 +20,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorepad.engine.bids import BidKind
+from scorepad.engine.rules import MOST_POINTS
 from scorepad.engine.scoring import Hand, Line, LineKind, Said
+
+if TYPE_CHECKING:
+    from scorepad.engine.rules import Rules
 
 MOST_REASON = 200  # characters: a reason is a line on the sheet, not a report
 
@@ -45,6 +49,25 @@ class Ruling(NamedTuple):
     kind: RulingKind
     amount: int
     reason: str
+
+
+def ruling_kinds(rules: Rules) -> tuple[RulingKind, ...]:
+    """The rulings a game under `rules` can hold: books go to the other side and a forfeit
+    hands it the game, so both need two sides; points and set fit any game."""
+    if rules.sides == 2:
+        return tuple(RulingKind)
+    return (RulingKind.POINTS, RulingKind.SET)
+
+
+def ruling_amounts(rules: Rules, kind: RulingKind) -> tuple[int, int] | None:
+    """The least and the most a ruling of `kind` may give: books 1 to a deal's tricks,
+    points -MOST_POINTS to MOST_POINTS (never 0); None for set and forfeit, which take no
+    number."""
+    if kind is RulingKind.BOOKS:
+        return 1, rules.tricks
+    if kind is RulingKind.POINTS:
+        return -MOST_POINTS, MOST_POINTS
+    return None
 
 
 _NILS = (BidKind.NIL, BidKind.BLIND_NIL)

@@ -1,5 +1,6 @@
 """What the keep page's forms do to a game: the form's fields decoded into boxes by seat
-and team (`service.picks`), handed to the service, as `scorepad bid`, `tricks` and `undo` do.
+and team (`service.picks`), handed to the service, as `scorepad bid`, `tricks` and `undo` do;
+and the director's calls, as `scorepad adjust`, `misdeal` and `confirm` make them.
 
 Every form carries the version of the game it was drawn from and the round it is for.
 Under the lock the game is loaded again; if it is no longer that version, the form was
@@ -11,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import NamedTuple
 
+from scorepad.engine.game import Game
 from scorepad.engine.names import split_names
+from scorepad.engine.rulings import RulingKind
 from scorepad.errors import GameError, ScorepadError
 from scorepad.i18n import _
 from scorepad.numbers import small_number
@@ -58,6 +62,11 @@ def what_changed(error: games.StaleGameError) -> str:
     if since is None:  # taken back, corrected, or of no state of this game
         if waits is None:
             said = _("The game has changed since this page was drawn; it is over now.")
+        elif waits.kind == "ok":
+            said = _(
+                "The game has changed since this page was drawn; round {number}'s tricks wait"
+                " for the other side's OK now."
+            )
         elif waits.kind == "bids":
             said = _(
                 "The game has changed since this page was drawn; it waits for round {number}'s"
@@ -72,6 +81,11 @@ def what_changed(error: games.StaleGameError) -> str:
     # The game is as the page showed it, but the form is for another entry.
     if waits is None:
         said = _("This form is not for this game's next entry; the game is over.")
+    elif waits.kind == "ok":
+        said = _(
+            "This form is not for this game's next entry; round {number}'s tricks wait for"
+            " the other side's OK."
+        )
     elif waits.kind == "bids":
         said = _("This form is not for this game's next entry; it waits for round {number}'s bids.")
     else:
@@ -130,6 +144,126 @@ def undo(path: Path, form: Form) -> games.Undone:
         return games.undo(path, version=version)
     except games.StaleGameError as error:
         raise StaleFormError(_("Nothing was taken back.") + " " + what_changed(error)) from None
+
+
+# ---------------------------------------------------------------------------
+# The director's calls: a ruling (asked first), a misdeal, the other side's OK
+
+
+class Ruled(NamedTuple):
+    """A ruling form read: the side's index, the kind, its number (0 for set and forfeit),
+    the reason and the round."""
+
+    side: int
+    kind: RulingKind
+    amount: int
+    reason: str
+    number: int
+
+
+def ruling_of(form: Form) -> Ruled:
+    """A ruling form's fields decoded; the engine judges them (`check_ruling`, `rule_on`).
+
+    A side, kind or round no form of ours sends is a `FormError`; a number that is no
+    whole number, or missing where the kind takes one, is said as the page says it."""
+    side = small_number(form.get("side", ""))
+    if side is None:
+        raise FormError(
+            _("the form's side must be a side's number, not {text}").format(
+                text=repr(form.get("side", "")[:20])
+            )
+        )
+    kinds = {kind.value: kind for kind in RulingKind}
+    kind = kinds.get(form.get("kind", ""))
+    if kind is None:
+        raise FormError(
+            _("the form's kind must be one of {kinds}, not {text}").format(
+                kinds=", ".join(kinds), text=repr(form.get("kind", "")[:20])
+            )
+        )
+    amount = 0
+    text = form.get("amount", "").strip()
+    if kind in (RulingKind.BOOKS, RulingKind.POINTS):
+        amount = _amount(text, kind)
+    return Ruled(side, kind, amount, form.get("reason", "").strip(), _number(form, "round"))
+
+
+def _amount(text: str, kind: RulingKind) -> int:
+    """The books or points a ruling gives, as typed (a sign allowed for points)."""
+    digits = text.removeprefix("-").removeprefix("+")
+    if not text:
+        said = (
+            _("a ruling in books needs their number")
+            if kind is RulingKind.BOOKS
+            else _("a ruling in points needs their number")
+        )
+        raise GameError(said)
+    if not (digits.isdigit() and digits.isascii() and len(digits) <= 6):
+        raise GameError(
+            _("the books or points must be a whole number, not {text}").format(
+                text=repr(text[:20])
+            )
+        )
+    return int(text)
+
+
+def preview_ruling(game: Game, form: Form) -> tuple[games.Entered, bool]:
+    """The ruling a form asks for, as it would be made on `game` (nothing saved): the
+    question before it is recorded; and whether `game` is still the version the form was
+    drawn from."""
+    from scorepad.service import rulings
+
+    version = _version(form)
+    ruled = ruling_of(form)
+    entered = rulings.preview(
+        game, ruled.side, ruled.kind, ruled.reason, amount=ruled.amount, number=ruled.number
+    )
+    return entered, version == games.game_version(game)
+
+
+def rule(path: Path, form: Form) -> games.Entered:
+    """Record the ruling a form asks for, if the game is still as the question showed it."""
+    from scorepad.service import rulings
+
+    version = _version(form)
+    ruled = ruling_of(form)
+    try:
+        return rulings.rule(
+            path, ruled.side, ruled.kind, ruled.reason, amount=ruled.amount,
+            number=ruled.number, version=version,
+        )  # fmt: skip
+    except games.StaleGameError as error:
+        raise StaleFormError(_("Nothing was recorded.") + " " + what_changed(error)) from None
+
+
+def misdeal(path: Path, form: Form) -> Game:
+    """Call a misdeal from its form (who deals again: `same` or `next`), if the game is
+    still as the page showed it; the game as saved."""
+    from scorepad.service import rulings
+
+    version = _version(form)
+    redeal = form.get("redeal", "")
+    if redeal not in ("same", "next"):
+        raise FormError(
+            _("the form's redeal must be same or next, not {text}").format(text=repr(redeal[:20]))
+        )
+    try:
+        return rulings.misdeal(path, "same" if redeal == "same" else "next", version=version)
+    except games.StaleGameError as error:
+        raise StaleFormError(_("No misdeal was called.") + " " + what_changed(error)) from None
+
+
+def agree(path: Path, form: Form) -> games.Entered:
+    """The other side agrees the tricks of the round the form names, if the game is
+    still as the page showed it: the round is scored."""
+    from scorepad.service import rulings
+
+    number = _number(form, "round")
+    version = _version(form)
+    try:
+        return rulings.confirm(path, version=version, shown=number)
+    except games.StaleGameError as error:
+        raise StaleFormError(_("Nothing was agreed.") + " " + what_changed(error)) from None
 
 
 def start_game(form: Form) -> Path:

@@ -43,6 +43,21 @@ class GameAddresses:
         return f"{self.undo}?version={version}"
 
     @property
+    def ruling(self) -> str:
+        """A ruling asked first (a GET naming what it would record), and where it posts."""
+        return self.page + "ruling"
+
+    @property
+    def misdeal(self) -> str:
+        """Where a misdeal is called."""
+        return self.page + "misdeal"
+
+    @property
+    def agreed(self) -> str:
+        """Where the other side's OK of a round's tricks posts."""
+        return self.page + "agreed"
+
+    @property
     def share(self) -> str:
         """The phone app's page that shares the game (a link, its QR code, the file)."""
         return self.page + "share"

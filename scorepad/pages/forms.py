@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from scorepad.engine.checks import tricks_by_player
 from scorepad.engine.game import Game, Standings
-from scorepad.i18n import _, pgettext
+from scorepad.i18n import _, format_number, pgettext
 from scorepad.words.rounds import side_order
 
 
@@ -231,3 +231,110 @@ def round_values(game: Game, number: int) -> dict[str, str]:
         else:
             values[f"team-{side}"] = format_bid(entry.bids[0])
     return values
+
+
+# ---------------------------------------------------------------------------
+# The director's forms: a ruling (asked first on a page of its own) and a misdeal
+
+
+@dataclass(frozen=True, slots=True)
+class RulingForm:
+    """A ruling against a side: the sides, the kinds of ruling the rules allow, the rounds
+    it may be made on (the last one picked), the numbers each kind takes, and what was
+    typed (after a refusal, or on the way back from the question)."""
+
+    sides: tuple[Choice, ...]  # value: the side's index
+    kinds: tuple[Choice, ...]  # value: the kind's word (`books`, `points`, `set`, `forfeit`)
+    rounds: tuple[Choice, ...]
+    hints: tuple[str, ...]
+    most_reason: int  # the reason's most characters (the engine's limit)
+    least: int  # the least and the most number any kind takes (the box's limits)
+    most: int
+    side: str = ""
+    kind: str = ""
+    amount: str = ""
+    reason: str = ""
+    round: str = ""
+
+
+RULING_FIELDS = ("side", "kind", "amount", "reason", "round")
+
+
+def ruling_form(game: Game, values: dict[str, str] | None = None) -> RulingForm | None:
+    """The ruling form of `game` (None before any round: a ruling is made on a round)."""
+    from scorepad.engine.rulings import MOST_REASON, RulingKind, ruling_amounts, ruling_kinds
+
+    if not game.rounds:
+        return None
+    values = values or {}
+    kinds = ruling_kinds(game.rules)
+    labels = {
+        RulingKind.BOOKS: _("books to the other side"),
+        RulingKind.POINTS: _("points (negative takes them)"),
+        RulingKind.SET: _("set for the round"),
+        RulingKind.FORFEIT: _("forfeits the game"),
+    }
+    hints = []
+    for kind in kinds:
+        amounts = ruling_amounts(game.rules, kind)
+        if amounts is None:
+            continue
+        least, most = amounts
+        said = (
+            _("Books: {least} to {most}, taken from the side and given to the other side.")
+            if kind is RulingKind.BOOKS
+            else _("Points: {least} to {most}, not 0; they never count as bags.")
+        )
+        hints.append(said.format(least=format_number(least), most=format_number(most)))
+    ranges = [amounts for kind in kinds if (amounts := ruling_amounts(game.rules, kind))]
+    last = str(len(game.rounds))
+    return RulingForm(
+        sides=tuple(Choice(str(side), game.sides[side]) for side in side_order(game)),
+        kinds=tuple(Choice(kind.value, labels[kind]) for kind in kinds),
+        rounds=tuple(
+            Choice(str(number), str(number)) for number in range(len(game.rounds), 0, -1)
+        ),
+        hints=tuple(hints),
+        most_reason=MOST_REASON,
+        least=min(least for least, _most in ranges),
+        most=max(most for _least, most in ranges),
+        side=values.get("side", ""),
+        kind=values.get("kind", ""),
+        amount=values.get("amount", ""),
+        reason=values.get("reason", ""),
+        round=values.get("round", "") or last,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MisdealForm:
+    """A misdeal of the deal about to be bid (round `number`'s): who deals again, each
+    choice saying who, the rules' own picked."""
+
+    number: int
+    dealer: str
+    choices: tuple[Choice, ...]  # value: `same` or `next`
+    value: str
+
+
+def misdeal_form(game: Game) -> MisdealForm:
+    """The misdeal form of a game that waits for a new round's bids."""
+    from scorepad.engine.game import next_dealer
+    from scorepad.engine.misdeals import Misdeal
+    from scorepad.engine.rules import MisdealRedeal
+
+    number, dealer = len(game.rounds) + 1, next_dealer(game)
+    redeals: tuple[MisdealRedeal, ...] = ("same", "next")
+    deals = {
+        redeal: game.players[Misdeal(number, dealer, redeal).deals_again(len(game.players))]
+        for redeal in redeals
+    }
+    return MisdealForm(
+        number=number,
+        dealer=game.players[dealer],
+        choices=(
+            Choice("same", _("{player} deals again").format(player=deals["same"])),
+            Choice("next", _("the deal passes on: {player} deals").format(player=deals["next"])),
+        ),
+        value=game.rules.misdeal_redeal,
+    )

@@ -1,6 +1,7 @@
 """What an entry says on the page it lands on, as both page faces say it (the served keep
 page and the phone app): a new entry that was in already or bids a contract over the deal,
-and a correction with the scores it rescored and what it moved."""
+a correction with the scores it rescored and what it moved, an entry taken back, and the
+director's calls (a ruling, a misdeal, a round's tricks agreed)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import TYPE_CHECKING
 from scorepad.i18n import _
 
 if TYPE_CHECKING:
-    from scorepad.service.games import Entered
+    from scorepad.engine.game import Game
+    from scorepad.service.games import Entered, Undone
 
 # A note drawn in the reader's language when the page is drawn (None: nothing to say).
 Note = Callable[[], str] | None
@@ -59,3 +61,41 @@ def corrected_note(entered: Entered, kind: str) -> Callable[[], str]:
         return " ".join([text, *contract_warnings(game.rules, contracts)])
 
     return said
+
+
+def undone_note(undone: Undone) -> Callable[[], str]:
+    """`Took back the tricks of round 3.`, as `scorepad undo` says it (a misdeal, the last
+    ruling on a round, its tricks or its bids)."""
+
+    def said() -> str:
+        text = {
+            "misdeal": lambda: _("took back the misdeal before round {number}"),
+            "ruling": lambda: _("took back the last ruling on round {number}"),
+            "tricks": lambda: _("took back the tricks of round {number}"),
+            "bids": lambda: _("took back the bids of round {number}"),
+        }[undone.took]().format(number=undone.number)
+        return text[:1].upper() + text[1:] + "."
+
+    return said
+
+
+def ruled_note(entered: Entered) -> Callable[[], str]:
+    """What a ruling says once made: the ruling with its reason, the scores after it, and
+    the end of the game where it ends it (as `scorepad adjust` says it)."""
+    from scorepad.words.rulingtext import ruling_words
+
+    return lambda: ruling_words(entered.game, entered.standings, entered.number)
+
+
+def agreed_note(entered: Entered) -> Callable[[], str]:
+    """What the other side's OK says: the round scored, and the scores."""
+    from scorepad.words.rulingtext import agreed_words
+
+    return lambda: agreed_words(entered.game, entered.standings, entered.number)
+
+
+def misdeal_note(game: Game) -> Callable[[], str]:
+    """What a misdeal says: the deal voided, and who deals again (as `scorepad misdeal`)."""
+    from scorepad.words.gametext import misdeal_words
+
+    return lambda: misdeal_words(game, game.misdeals[-1])

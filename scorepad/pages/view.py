@@ -13,14 +13,24 @@ from scorepad.engine.game import (
     Game,
     Round,
     Standings,
+    awaiting_ok,
     limit_decides,
     next_dealer,
     open_round,
     standings,
 )
+from scorepad.engine.rulings import ruling_lines
 from scorepad.engine.scoring import LineKind, signed
 from scorepad.i18n import _, ngettext
-from scorepad.pages.forms import EntryForm, bids_form, tricks_form
+from scorepad.pages.forms import (
+    EntryForm,
+    MisdealForm,
+    RulingForm,
+    bids_form,
+    misdeal_form,
+    ruling_form,
+    tricks_form,
+)
 from scorepad.service.games import game_version
 from scorepad.words.gametext import (
     deal_words,
@@ -77,6 +87,7 @@ class SheetRow:
     open: bool
     after_end: bool
     ends: bool
+    waiting: bool = False  # its tricks wait for the other side's OK: not scored yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +117,9 @@ class GameView:
     deal: str = ""  # `deal 1 of 2` while a deal limit counts, else empty
     lead: str = ""  # who leads by how much, where the deal limit (not the target) decides
     clock: str = ""  # `Time left: 12:30.` for a game to a clock, read by the server's clock
+    agreeing: int | None = None  # the round whose tricks wait for the other side's OK
+    ruling: RulingForm | None = None  # the director's forms (the keeper's page draws them)
+    misdeal: MisdealForm | None = None
 
 
 def game_view(game: Game, result: Standings | None = None) -> GameView:
@@ -144,9 +158,21 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
             reason=describe_end(rules, result.outcome),
         )
     form: EntryForm | None = None
+    misdeal: MisdealForm | None = None
     deal = deal_words(game, result) or ""
     waiting = open_round(game)
-    if waiting is not None:
+    agreeing = awaiting_ok(game)
+    if agreeing is not None:
+        round_ = game.rounds[agreeing - 1]
+        turn = _(
+            "Round {number}: {dealer} dealt; the tricks are in ({tricks}) and wait for the"
+            " other side's OK."
+        ).format(
+            number=_numbered(agreeing, deal),
+            dealer=game.players[round_.dealer],
+            tricks=_tricks_said(game, round_),
+        )
+    elif waiting is not None:
         round_ = game.rounds[waiting - 1]
         turn = _("Round {number}: {dealer} dealt; the bids are in ({bids}), the tricks to come.")
         turn = turn.format(
@@ -165,19 +191,8 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
             number=_numbered(number, deal), dealer=game.players[dealer], first=first
         )
         form = bids_form(game, number, dealer, result)
-    last = game.rounds[-1] if game.rounds else None
-    undo_what = undo_question = ""
-    if last is not None:
-        undo_what = (
-            _("Take back round {number}'s tricks")
-            if last.played
-            else _("Take back round {number}'s bids")
-        ).format(number=len(game.rounds))
-        undo_question = (
-            _("Take back round {number}'s tricks?")
-            if last.played
-            else _("Take back round {number}'s bids?")
-        ).format(number=len(game.rounds))
+        misdeal = misdeal_form(game)
+    undo_what, undo_question = _undo_words(game)
     warnings = tuple(warning_words(warning) for row in result.rounds for warning in row.warnings)
     return GameView(
         name=game.name,
@@ -195,7 +210,7 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         side_names=tuple(game.sides[side] for side in order),
         warnings=warnings,
         form=form,
-        can_undo=last is not None,
+        can_undo=bool(undo_what),
         undo_what=undo_what,
         undo_question=undo_question,
         watch_turn=_("The game is over.") if result.finished and waiting is None else turn,
@@ -203,7 +218,41 @@ def game_view(game: Game, result: Standings | None = None) -> GameView:
         deal=deal,
         lead=lead_text(game, result) if limit_decides(game, result) else "",
         clock=_clock_said(game, result),
+        agreeing=agreeing,
+        ruling=ruling_form(game),
+        misdeal=misdeal,
     )
+
+
+def _undo_words(game: Game) -> tuple[str, str]:
+    """What "Take back" takes, as its button and as the question before it (empty: there
+    is nothing to take back): the engine's last entry (`last_entry`)."""
+    from scorepad.engine.entry import last_entry
+
+    entry = last_entry(game)
+    if entry is None:
+        return "", ""
+    if entry == "misdeal":
+        number = game.misdeals[-1].before_round
+        what = _("Take back the misdeal before round {number}")
+        question = _("Take back the misdeal before round {number}?")
+    else:
+        number = len(game.rounds)
+        what, question = {
+            "ruling": (
+                _("Take back the last ruling on round {number}"),
+                _("Take back the last ruling on round {number}?"),
+            ),
+            "tricks": (
+                _("Take back round {number}'s tricks"),
+                _("Take back round {number}'s tricks?"),
+            ),
+            "bids": (
+                _("Take back round {number}'s bids"),
+                _("Take back round {number}'s bids?"),
+            ),
+        }[entry]
+    return what.format(number=number), question.format(number=number)
 
 
 def _numbered(number: int, deal: str) -> str:
@@ -273,17 +322,26 @@ def _bids_said(game: Game, round_: Round) -> str:
     )
 
 
+def _tricks_said(game: Game, round_: Round) -> str:
+    from scorepad.words.gametext import tricks_text
+
+    return "; ".join(
+        f"{game.sides[side]} {tricks_text(round_.sides[side])}" for side in side_order(game)
+    )
+
+
 def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
     """Every round as a row of the sheet, with the reasons it stands out written out."""
     rows = []
     bags_counted = game.rules.bags and not game.rules.quicksand
     for row in result.rounds:
         cells = []
-        for side in side_rounds(game, row):
+        for index, side in zip(side_order(game), side_rounds(game, row), strict=True):
             scored = side.result
-            reasons = tuple(
-                line_words(line) for line in (scored.lines if scored else ()) if line.kind.is_bad
-            )
+            # A round not scored (yet) says its rulings all the same: a forfeit ends a
+            # game with its round in play, and a ruling's reason is shown everywhere.
+            lines = scored.lines if scored else ruling_lines(row.round.rulings, index)
+            reasons = tuple(line_words(line) for line in lines if line.kind.is_bad)
             tricks = ""
             if side.tricks is not None:
                 tricks = (
@@ -315,6 +373,7 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
                 open=row.sides is None,
                 after_end=row.after_end,
                 ends=row.outcome is not None,
+                waiting=row.round.waiting,
             )
         )
     return tuple(rows)
@@ -394,6 +453,12 @@ def explained_round(game: Game, result: Standings, number: int) -> ExplainedRoun
             ).format(end=result.ended_after)
         )
     notes.extend(warning_words(warning) for warning in row.warnings)
+    if row.sides is None:  # not scored (yet): its rulings are said apart from its lines
+        notes.extend(
+            _("{side}: {ruling}.").format(side=game.sides[side], ruling=line_words(line))
+            for side in side_order(game)
+            for line in ruling_lines(row.round.rulings, side)
+        )
     return ExplainedRound(
         number, game.players[row.round.dealer], row.sides is not None, tuple(sides), tuple(notes)
     )

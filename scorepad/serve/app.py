@@ -113,6 +113,10 @@ def create_app(config: ServeConfig) -> Starlette:
         if role == "keep":
             inner += [
                 Route("/g/{name}/undo", _role(role, game.undo_page)),
+                Route("/g/{name}/ruling", _role(role, game.ruling_page)),
+                Route("/g/{name}/ruling", _form(changes.rule), methods=["POST"]),  # after the GET
+                Route("/g/{name}/misdeal", _form(changes.misdeal), methods=["POST"]),
+                Route("/g/{name}/agreed", _form(changes.agree), methods=["POST"]),
                 Route("/new", games.new_game, methods=["POST"]),
                 Route("/g/{name}/bids", _form(changes.bids), methods=["POST"]),
                 Route("/g/{name}/tricks", _form(changes.tricks), methods=["POST"]),
@@ -153,6 +157,10 @@ def create_app(config: ServeConfig) -> Starlette:
             Route("/g/{name}/bids", mine(_form(changes.bids), True), methods=["POST"]),
             Route("/g/{name}/tricks", mine(_form(changes.tricks), True), methods=["POST"]),
             Route("/g/{name}/undo", mine(_form(changes.undo), True), methods=["POST"]),
+            # A table calls its own misdeal and agrees its own tricks; rulings are the
+            # director's, on the keep link.
+            Route("/g/{name}/misdeal", mine(_form(changes.misdeal), True), methods=["POST"]),
+            Route("/g/{name}/agreed", mine(_form(changes.agree), True), methods=["POST"]),
             Route(
                 "/g/{name}/round/{number:int}/{kind}",
                 mine(_form(changes.correct), True),

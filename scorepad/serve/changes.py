@@ -1,9 +1,11 @@
 """The keeper's changes to a game: bids, tricks, a round corrected, the last entry taken
-back. Each is a form posted to an address under the game's; each is answered by a
-redirect to the page it came from, where what it said is shown once (`game.Notes`).
+back, and the director's calls (a ruling, a misdeal, the other side's OK). Each is a form
+posted to an address under the game's; each is answered by a redirect to the page it came
+from, where what it said is shown once (`game.Notes`).
 
 The words a change says on that page are drawn in the page's language from the change's
-facts, as the commands say them (`scorepad bid`, `tricks`, `undo`).
+facts, as the commands say them (`scorepad bid`, `tricks`, `undo`, `adjust`, `misdeal`,
+`confirm`).
 """
 
 from __future__ import annotations
@@ -17,13 +19,19 @@ from starlette.responses import RedirectResponse, Response
 from scorepad.errors import GameFileError, ScorepadError
 from scorepad.i18n import _
 from scorepad.pages import actions
-from scorepad.pages.notes import Note, corrected_note, entered_note
+from scorepad.pages.notes import (
+    Note,
+    agreed_note,
+    corrected_note,
+    entered_note,
+    misdeal_note,
+    ruled_note,
+    undone_note,
+)
 from scorepad.serve.guard import NotFound, sentence
 
 if TYPE_CHECKING:
     from scorepad.serve.game import GamePages
-    from scorepad.service.games import Undone
-
 
 
 class Changes:
@@ -62,7 +70,50 @@ class Changes:
 
         def change() -> tuple[str, Note]:
             undone = actions.undo(path, form)
-            return undone.version, lambda: undone_words(undone)
+            return undone.version, undone_note(undone)
+
+        return self._change(change, self.urls.game(role, path.stem), again)
+
+    def rule(self, request: Request, form: dict[str, str]) -> Response:
+        """A ruling, once the question before it was answered (`GamePages.ruling_page`)."""
+        path = self.pages.game_path(request.path_params["name"])
+        role = keeper(request)
+
+        def again(message: str, status: int) -> Response:
+            typed = form if status == 400 else None
+            return self.pages.game_page(role, path, message=message, status=status, ruling=typed)
+
+        def change() -> tuple[str, Note]:
+            entered = actions.rule(path, form)
+            return entered.version, ruled_note(entered)
+
+        return self._change(change, self.urls.game(role, path.stem), again)
+
+    def misdeal(self, request: Request, form: dict[str, str]) -> Response:
+        path = self.pages.game_path(request.path_params["name"])
+        role = keeper(request)
+
+        def again(message: str, status: int) -> Response:
+            return self.pages.game_page(role, path, message=message, status=status)
+
+        def change() -> tuple[str, Note]:
+            from scorepad.service.games import game_version
+
+            game = actions.misdeal(path, form)
+            return game_version(game), misdeal_note(game)
+
+        return self._change(change, self.urls.game(role, path.stem), again)
+
+    def agree(self, request: Request, form: dict[str, str]) -> Response:
+        path = self.pages.game_path(request.path_params["name"])
+        role = keeper(request)
+
+        def again(message: str, status: int) -> Response:
+            return self.pages.game_page(role, path, message=message, status=status)
+
+        def change() -> tuple[str, Note]:
+            entered = actions.agree(path, form)
+            return entered.version, agreed_note(entered)
 
         return self._change(change, self.urls.game(role, path.stem), again)
 
@@ -127,13 +178,3 @@ def keeper(request: Request) -> str:
     """Who sends a change: a table's link (`table`, its own table's games alone) or the
     keep link (`keep`)."""
     return "table" if request.url.path.startswith("/table/") else "keep"
-
-
-def undone_words(undone: Undone) -> str:
-    """`Took back the tricks of round 3.`, as `scorepad undo` says it."""
-    said = (
-        _("took back the tricks of round {number}")
-        if undone.took == "tricks"
-        else _("took back the bids of round {number}")
-    )
-    return sentence(said.format(number=undone.number))

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 
 from scorepad import i18n
-from scorepad.errors import GameError, ScorepadError
+from scorepad.errors import GameError, GameFileError, ScorepadError
 from scorepad.i18n import _
 from scorepad.serve.drawing import drawn_page
 from scorepad.serve.guard import NotFound, sentence
@@ -70,6 +70,8 @@ class GamePages:
         # A game's page as last drawn, by file, role and language: the file's stamp it
         # was drawn at and the page (see `game_page`).
         self.drawn: dict[tuple[Path, str, str], tuple[object, bytes]] = {}
+        # When each game to a clock that a page was drawn from runs out (`stamp`).
+        self.clocks: dict[Path, int] = {}
         self._event_path: Path | None = None
 
     def game_path(self, name: str) -> Path:
@@ -92,8 +94,11 @@ class GamePages:
 
         view = game_view(game)
         moved = self.moving_on(role, game, view.finished)
+        if game.clock is not None:  # its live pages are drawn again as its time runs
+            self.clocks[path] = game.clock.end
         return moved | {
             "closed_said": _closed_words() if moved["closed"] else "",
+            "director_open": False,  # the director's forms, folded away until asked for
             "role": role,
             "view": view,
             "addresses": self.urls.game_addresses(role, path.stem),
@@ -152,13 +157,19 @@ class GamePages:
     def stamp(self, path: Path) -> object:
         """What changes when a live page of `path` must be drawn again: the game file's
         stamp, and with every game served the current game's too (a finished game's
-        watchers follow the keeper to the next); for the games folder, its own."""
+        watchers follow the keeper to the next); for the games folder, its own. For a
+        game to a clock, also the minutes left by the server's clock: its pages say the
+        time left each minute, and that time is up once it is, with no change to the file
+        (the clock's end is noted when a page of it is drawn, so no file is read here)."""
         from scorepad.service.reads import current_file, file_stamp, games_dir
 
         if self.config.game is not None or path == games_dir():
-            return file_stamp(path)
-        night = file_stamp(self.event_path()) if self.config.event else None  # seated next
-        return (file_stamp(path), file_stamp(current_file()), night)
+            stamp: object = file_stamp(path)
+        else:
+            night = file_stamp(self.event_path()) if self.config.event else None  # seated next
+            stamp = (file_stamp(path), file_stamp(current_file()), night)
+        end = self.clocks.get(path)
+        return stamp if end is None else (stamp, _minutes_left(end))
 
     def event_path(self) -> Path:
         """The file of the club night served (looked up once)."""
@@ -184,6 +195,7 @@ class GamePages:
         drawn: dict[str, object] = {
             "version": view.version, "entries": view.entries, "steps": view.steps, "html": html,
             "deal": f" · {view.deal}" if view.deal else "",  # the header's, outside the live part
+            "clock": view.clock,  # the time left, which runs with no change to the game
         }  # fmt: skip
         if values["next_url"]:
             drawn["follow"] = values["next_url"]
@@ -192,6 +204,7 @@ class GamePages:
     def game_page(
         self, role: str, path: Path, *, message: str = "", status: int = 200,
         form: Mapping[str, str] | None = None, note: str = "",
+        ruling: Mapping[str, str] | None = None,
     ) -> Response:  # fmt: skip
         """A game's page; a plain one (no message, no form typed) drawn again only once
         the file has changed.
@@ -208,7 +221,7 @@ class GamePages:
         """
         from scorepad.service.reads import load_game
 
-        plain = not message and not note and status == 200 and form is None
+        plain = not message and not note and status == 200 and form is None and ruling is None
         key = (path, role, i18n.language())
         stamp = self.stamp(path)  # before the load: a save in between is drawn next time
         if plain and stamp is not None:
@@ -219,6 +232,13 @@ class GamePages:
         values = self.game_values(role, path, game)
         if form is not None and values["view"].form is not None:
             values["view"] = _refilled(values["view"], game, form)
+        if ruling is not None:  # a ruling refused: its form open, with what was typed
+            from scorepad.pages.forms import ruling_form
+
+            values["view"] = dataclasses.replace(
+                values["view"], ruling=ruling_form(game, dict(ruling))
+            )
+            values["director_open"] = True
         page = drawn_page(
             self.env, "game.html", status, message=message, note=note,
             here=values["addresses"].page, **values,
@@ -290,6 +310,51 @@ class GamePages:
             rounds=len(game.rounds),
         )
 
+    def ruling_page(self, role: str, request: Request) -> Response:
+        """The question before a ruling: what it would record, with the scores after it,
+        on a plain page, so that it asks without a script too.
+
+        Its form carries the version of the game the ruling was judged on; a game
+        changed since the director's form was drawn is said, and judged as it is now.
+        What the rules refuse is said on the game's page, with the form as typed.
+        """
+        from urllib.parse import urlencode
+
+        from scorepad.pages import actions
+        from scorepad.pages.forms import RULING_FIELDS
+        from scorepad.service.games import game_version
+        from scorepad.service.reads import load_game
+        from scorepad.words.rulingtext import ruling_words
+
+        path = self.game_path(request.path_params["name"])
+        asked = {
+            key: value[:500]
+            for key, value in request.query_params.items()
+            if key in (*RULING_FIELDS, "version")
+        }
+        game = load_game(path)
+        try:
+            preview, current = actions.preview_ruling(game, asked)
+        except (actions.FormError, GameFileError):
+            raise
+        except ScorepadError as error:
+            return self.game_page(role, path, message=sentence(error), status=400, ruling=asked)
+        message = ""
+        if not current:
+            message = _("The game was just changed on another device; here it is as it stands now.")
+        fields = {**asked, "version": game_version(game)}
+        return drawn_page(
+            self.env,
+            "ruling.html",
+            role=role,
+            name=game.name,
+            said=ruling_words(preview.game, preview.standings, preview.number),
+            fields=fields,
+            addresses=self.urls.game_addresses(role, path.stem),
+            here=self.urls.game(role, path.stem, "ruling") + "?" + urlencode(asked),
+            message=message,
+        )
+
     def undo_page(self, role: str, request: Request) -> Response:
         """The question before an undo: a plain page, so that it works without a script.
 
@@ -322,6 +387,14 @@ class GamePages:
             here=self.urls.undo(role, path.stem, view.version),
             message=message,
         )
+
+
+def _minutes_left(end: int) -> int:
+    """The whole minutes left before `end` by the server's clock, counted up (0 once time
+    is up): it changes as each minute of the clock runs out, and at the end."""
+    from scorepad.service import clock as service_clock
+
+    return max(0, -int((service_clock.now() - end) // 60))
 
 
 def _closed_words() -> str:

@@ -106,8 +106,9 @@ def switch_links(page: str) -> list[dict[str, str]]:
     drawn again after a refusal switches to the page and not to the form's action.
     """
     spoken = language()
+    joint = "&" if "?" in page else "?"  # a page asked with a query (undo, a ruling) keeps it
     return [
-        {"code": code, "name": NAMES[code], "href": f"{page}?{SWITCH}={code}"}
+        {"code": code, "name": NAMES[code], "href": f"{page}{joint}{SWITCH}={code}"}
         for code in LANGUAGES
         if code != spoken
     ]

@@ -32,6 +32,7 @@ from scorepad.engine.game import (
     EventSeat,
     Game,
     Standings,
+    awaiting_ok,
     correction_of,
     new_game,
     open_round,
@@ -62,10 +63,11 @@ def game_version(game: Game) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One entry of a game: round `number`'s bids, or its tricks."""
+    """One entry of a game: round `number`'s bids, or its tricks, or (`ok`, under
+    `confirm_entries`) the other side's OK of its tricks."""
 
     number: int
-    kind: Literal["bids", "tricks"]
+    kind: Literal["bids", "tricks", "ok"]
 
 
 class StaleGameError(GameError):
@@ -91,11 +93,15 @@ class StaleGameError(GameError):
 
 
 def waits_for(game: Game) -> Step | None:
-    """The entry a game takes next: the open round's tricks, or the next round's bids;
+    """The entry a game takes next: the open round's tricks, the other side's OK of a
+    round's tricks (the engine bids no new round until then), or the next round's bids;
     None once the game is over."""
     waiting = open_round(game)
     if waiting is not None:
         return Step(waiting, "tricks")
+    agreeing = awaiting_ok(game)
+    if agreeing is not None:
+        return Step(agreeing, "ok")
     if standings(game).finished:
         return None
     return Step(len(game.rounds) + 1, "bids")
@@ -284,8 +290,19 @@ def rename_game(old: str, new: str) -> tuple[Game, Path, bool]:
 
 
 def checked_version(game: Game, version: str | None) -> None:
-    if version is not None and version != game_version(game):
-        raise StaleGameError(game, _entries_since(game, version))
+    """Refuse a change asked for from a version of the game other than `game`.
+
+    The game shown may be `game` before this very change called time (`tables`: the
+    first change after the clock ran out calls it): that is the game as shown, and the
+    call is no entry anyone could have seen."""
+    if version is None or version == game_version(game):
+        return
+    clock = game.clock
+    if clock is not None and clock.called is not None:
+        uncalled = dataclasses.replace(game, clock=dataclasses.replace(clock, called=None))
+        if version == game_version(uncalled):
+            return
+    raise StaleGameError(game, _entries_since(game, version))
 
 
 def _entries_since(game: Game, version: str) -> tuple[Step, ...] | None:
@@ -451,17 +468,16 @@ def correct_round(
 
 def undo(path: Path, *, version: str | None = None, force: bool = False) -> Undone:
     """Take back the last entry: the last round's tricks, or else its bids."""
-    from scorepad.engine.entry import undo_last
+    from scorepad.engine.entry import last_entry, undo_last
 
     def change(game: Game) -> tuple[Game, Undone]:
         checked_version(game, version)
+        took = last_entry(game)
         changed = undo_last(game)
-        if len(changed.misdeals) < len(game.misdeals):
+        if took == "misdeal":
             return changed, Undone(changed, game.misdeals[-1].before_round, "misdeal", ())
+        assert took is not None  # undo_last refused a game with nothing entered
         last = game.rounds[-1]
-        took: Literal["tricks", "bids", "ruling", "misdeal"] = (
-            "ruling" if last.rulings else "tricks" if last.played else "bids"
-        )
         bids = tuple(entry.bids for entry in last.sides)
         return changed, Undone(changed, len(game.rounds), took, bids)
 

@@ -136,7 +136,14 @@
       typed[keyOf(form)] = valuesOf(form);
     });
     var focused = document.activeElement && document.activeElement.name;
+    // A folded part someone opened (the director's forms) stays open.
+    var opened = Array.prototype.map.call(live.querySelectorAll("details[open]"), function (part) {
+      return part.className;
+    });
     live.innerHTML = data.html;
+    live.querySelectorAll("details").forEach(function (part) {
+      if (opened.indexOf(part.className) >= 0) part.open = true;
+    });
     live.dataset.version = data.version;
     live.querySelectorAll("form.entry[data-round]").forEach(function (form) {
       if (typed[keyOf(form)]) put(form, typed[keyOf(form)]);
@@ -155,7 +162,12 @@
       var data = JSON.parse(event.data);
       if (data.error) { offline(true, data.error); return; }
       if (data.follow && data.follow !== nextGame) { window.location.assign(data.follow); return; }
-      if (data.version === live.dataset.version) return;
+      if (data.version === live.dataset.version) {
+        // The game is as shown; only its clock has run on (the server's words).
+        var clock = live.querySelector(".clock");
+        if (clock && data.clock) clock.textContent = data.clock;
+        return;
+      }
       if (live.dataset.reload) { window.location.reload(); return; }
       if (data.steps !== undefined) {
         sayChanged(live.dataset.steps, data.steps);
@@ -164,7 +176,7 @@
       redraw(data);
       var deal = document.getElementById("deal");
       if (deal && data.deal !== undefined) deal.textContent = data.deal;
-      document.querySelectorAll(".message, .note:not(#changed)").forEach(function (old) { old.remove(); });
+      document.querySelectorAll("p.message, p.note:not(#changed)").forEach(function (old) { old.remove(); });
       enhance();
     });
     source.onerror = function () {
