@@ -340,7 +340,7 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
             scored = side.result
             # A round not scored (yet) says its rulings all the same: a forfeit ends a
             # game with its round in play, and a ruling's reason is shown everywhere.
-            lines = scored.lines if scored else ruling_lines(row.round.rulings, index)
+            lines = scored.lines if scored else side.unscored_rulings
             reasons = tuple(line_words(line) for line in lines if line.kind.is_bad)
             tricks = ""
             if side.tricks is not None:
