@@ -336,7 +336,7 @@ def sheet_rows(game: Game, result: Standings) -> tuple[SheetRow, ...]:
     bags_counted = game.rules.bags and not game.rules.quicksand
     for row in result.rounds:
         cells = []
-        for index, side in zip(side_order(game), side_rounds(game, row), strict=True):
+        for side in side_rounds(game, row):
             scored = side.result
             # A round not scored (yet) says its rulings all the same: a forfeit ends a
             # game with its round in play, and a ruling's reason is shown everywhere.
