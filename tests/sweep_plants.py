@@ -4,8 +4,8 @@ their source, planted one at a time for the sweep to catch.
 A bug is planted by compiling the function again from its source with one line
 changed, and putting the new function in place of the old one wherever a module holds
 it (its own module, and those that imported its name), with a `MonkeyPatch`, so that
-it is taken out again at the end. Used by tests/test_sim_sweep.py (three of them) and
-benchmarks/sim_planted_sweep.py (all twelve).
+it is taken out again at the end. Used by tests/test_sim_sweep.py and
+benchmarks/sim_planted_sweep.py (all of them).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import NamedTuple
 import pytest
 
 from scorepad.club import event
-from scorepad.engine import bids, scoring
+from scorepad.engine import bids, clock, entry, fold, game, rulings, scoring
 from scorepad.files import gameindex
 
 
@@ -98,6 +98,45 @@ PLANTS: dict[str, Plant] = {
         bids, "check_table_bids", "if rules.no_hell and total == rules.tricks:",
         "if rules.no_hell and total == rules.tricks + 1:",
         "under no hell the bids may not add up to the tricks in a deal"),
+    # Issue 42's director's kit, which only the sweep's director reaches: the scoring of
+    # rulings, sets in a row, the clock's end, misdeals, the other side's OK.
+    "books-cost-ten-points-a-book": Plant(
+        rulings, "ruling_lines", "ruling.amount if ruling.kind is RulingKind.POINTS else 0,",
+        "ruling.amount if ruling.kind is RulingKind.POINTS else -10 * ruling.amount,",
+        "books move tricks from one side's contract to the other's: no points of their own"),
+    "set-ruling-spares-an-exact-contract": Plant(
+        rulings, "ruled_hands", "if contract >= 1 and took >= contract:",
+        "if contract >= 1 and took > contract:",
+        "a side ruled set is scored as if it took one trick fewer than its contract"),
+    "books-taken-from-a-nil": Plant(
+        rulings, "_take", "for index in _contract_hands(hands):",
+        "for index in range(len(hands)):",
+        "books come off the side's bidders of a number: a nil bidder's tricks are never touched"),
+    "forfeit-won-by-the-forfeiter": Plant(
+        rulings, "forfeited_by", "return ruling.side", "return 1 - ruling.side",
+        "a forfeit ends the game: the other side wins"),
+    "a-made-deal-keeps-the-run": Plant(
+        fold, "fold_round",
+        "[run + 1 if side[2] else 0 for run, side in", "[run + side[2] for run, side in",
+        "a deal in which a side is not set breaks its run of sets in a row"),
+    "time-plays-one-deal-more": Plant(
+        scoring, "judge_round", "if called is not None and deals >= called:",
+        "if called is not None and deals > called:",
+        "when time is called, the deal in play is the last (but for a tie)"),
+    "time-called-in-the-next-deal": Plant(
+        clock, "deal_in_play", "return len(game.rounds)\n", "return len(game.rounds) + 1\n",
+        "the deal in play at the call is the one whose tricks are awaited"),
+    "misdeal-not-seen-by-the-next-dealer": Plant(
+        game, "next_dealer", "game.misdeals[-1].before_round > len(game.rounds)",
+        "game.misdeals[-1].before_round > len(game.rounds) + 1",
+        "after a misdeal under \"next\" the deal passes on"),
+    "tricks-never-wait-for-the-ok": Plant(
+        entry, "set_tricks", "waiting=game.rules.confirm_entries and number == len(game.rounds),",
+        "waiting=False,",
+        "under confirm_entries a round's tricks wait for the other side's OK"),
+    "a-waiting-round-is-scored": Plant(
+        game, "standings", "if not round_.played or round_.waiting:", "if not round_.played:",
+        "a round waiting for the other side's OK is not scored"),
     # Four of the club night and its ratings, which only whole nights reach.
     "bye-counted-as-a-win": Plant(
         event, "event_standings", "row(unit)[4] += 1", "row(unit)[4] += 1; row(unit)[1] += 1",

@@ -247,6 +247,98 @@ PROBLEMS: list[tuple[Problem, str, str]] = [
         " laut Referenz gewonnen von Partei 2 (Boston)",
     ),
     (
+        Problem("end", "end", {"scores": [283, -96], "engine": (True, 0, "forfeit"),
+                               "reference": (True, 1, "sets-in-a-row")}),
+        "after scores [283, -96]: the game is won by side 1 (forfeit) by the engine, won by"
+        " side 2 (sets-in-a-row) by the reference",
+        "bei den Ständen [283, -96] ist die Partie laut Engine gewonnen von Partei 1"
+        " (Aufgabe), laut Referenz gewonnen von Partei 2 (verfehlte Kontrakte in Folge)",
+    ),
+    (
+        Problem("ruling", "ruling",
+                {"hands": (("number", 6, 6), ("nil", 0, 1)), "side": 0, "score": -90, "bags": 0,
+                 "rulings": [(0, "books", 1), (0, "points", -20)],
+                 "engine": (110, 1, 0, True, False), "reference": (50, 1, 0, True, False)}),
+        "side 1 (bid 6 took 6, nil took 1) from score -90, 0 bags, ruled 1 book against"
+        " side 1; -20 points to side 1: the engine gives +110 points, 1 bags after,"
+        " 0 penalties, made, the reference scorer +50 points, 1 bags after, 0 penalties, made",
+        "Partei 1 (Ansage 6: 6 gemacht, Null: 1 gemacht) ab Stand -90, Überstiche 0,"
+        " entschieden 1 Stich gegen Partei 1; -20 Punkte für Partei 1: die Engine gibt"
+        " Punkte +110, Überstiche danach 1, Strafen 0, Kontrakt erfüllt, die Referenz"
+        " Punkte +50, Überstiche danach 1, Strafen 0, Kontrakt erfüllt",
+    ),
+    (
+        Problem("ruling", "ruling",
+                {"hands": (("number", 4, 4), ("number", 3, 3)), "side": 1, "score": 200,
+                 "bags": 4, "rulings": [(1, "set", 0), (0, "books", 2), (1, "forfeit", 0)],
+                 "engine": (70, 4, 0, True, False), "reference": (-70, 4, 0, False, False)}),
+        "side 2 (bid 4 took 4, bid 3 took 3) from score 200, 4 bags, ruled set against"
+        " side 2; 2 books against side 1; forfeit by side 2: the engine gives +70 points,"
+        " 4 bags after, 0 penalties, made, the reference scorer -70 points, 4 bags after,"
+        " 0 penalties, set",
+        "Partei 2 (Ansage 4: 4 gemacht, Ansage 3: 3 gemacht) ab Stand 200, Überstiche 4,"
+        " entschieden verfehlt gegen Partei 2; 2 Stiche gegen Partei 1; Aufgabe von Partei 2:"
+        " die Engine gibt Punkte +70, Überstiche danach 4, Strafen 0, Kontrakt erfüllt, die"
+        " Referenz Punkte -70, Überstiche danach 4, Strafen 0, Kontrakt verfehlt",
+    ),
+    (
+        Problem("misdeal", "dealer",
+                {"dealt": ["played", "played", "next", "same"], "engine": 2, "reference": 1}),
+        "after 2 deals played and the misdeals since (the deal passes on; the same player"
+        " deals again), the engine has seat 3 deal, the reference seat 2",
+        "nach 2 gespielten Runden und dem Vergeben seitdem (der Nächste gibt; derselbe Spieler"
+        " gibt noch einmal) lässt die Engine Platz 3 geben, die Referenz Platz 2",
+    ),
+    (
+        Problem("confirm", "waiting", {"deal": 1, "waiting": False, "scores": None,
+                                       "ref_scores": None}),
+        "round 1 does not wait for the other side's OK the rules ask for",
+        "Runde 1 wartet nicht auf das OK der anderen Partei, das die Regeln verlangen",
+    ),
+    (
+        Problem("confirm", "waiting", {"deal": 2, "waiting": True, "scores": None,
+                                       "ref_scores": None}),
+        "round 2 waits for the other side's OK, though the rules do not ask for it",
+        "Runde 2 wartet auf das OK der anderen Partei, obwohl die Regeln es nicht verlangen",
+    ),
+    (
+        Problem("confirm", "waiting", {"deal": 3, "waiting": True, "scores": [1210, 40],
+                                       "ref_scores": [1130, 60]}),
+        "with round 3 waiting for the other side's OK the sheet gives scores [1210, 40], the"
+        " reference's fold before it [1130, 60]",
+        "während Runde 3 auf das OK der anderen Partei wartet, zeigt der Spielstand die Stände"
+        " [1.210, 40], die Referenz vor ihr [1.130, 60]",
+    ),
+    (
+        Problem("clock", "clock", {"minutes": 27, "engine": 5, "reference": 4}),
+        "a clock of 27 minutes: the engine calls time in deal 5, the reference in deal 4",
+        "eine Uhr von 27 Minuten: laut Engine ist die Zeit in Runde 5 abgelaufen, laut"
+        " Referenz in Runde 4",
+    ),
+    (
+        Problem("clock", "clock", {"minutes": 180, "engine": None, "reference": 19}),
+        "a clock of 180 minutes: the engine does not call time, the reference in deal 19",
+        "eine Uhr von 180 Minuten: laut Engine ist die Zeit nicht abgelaufen, laut Referenz"
+        " in Runde 19",
+    ),
+    (
+        Problem("clock", "clock", {"minutes": 30, "engine": 4, "reference": None}),
+        "a clock of 30 minutes: the engine calls time in deal 4, the reference does not",
+        "eine Uhr von 30 Minuten: laut Engine ist die Zeit in Runde 4 abgelaufen, laut"
+        " Referenz nicht",
+    ),
+    (
+        Problem("misdeal", "refused", {"call": "misdeal", "deal": 7, "error": "#42"}),
+        "the engine refused a misdeal in deal 7, which the rules allow: #42",
+        "die Engine lehnte ein Vergeben in Runde 7 ab, obwohl die Regeln es erlauben: #42",
+    ),
+    (
+        Problem("confirm", "refused", {"call": "confirm", "deal": 2, "error": "#42"}),
+        "the engine refused the other side's OK in deal 2, which the rules allow: #42",
+        "die Engine lehnte das OK der anderen Partei in Runde 2 ab, obwohl die Regeln es"
+        " erlauben: #42",
+    ),
+    (
         Problem("standings", "standings", {"scores": (510, 230), "winner": 0,
                                            "sim_scores": (510, 240), "sim_winner": None}),
         "standings give (510, 230), winner 0; the simulator (510, 240), winner None",
@@ -309,7 +401,8 @@ def test_no_english_word_is_left_in_the_german(problem: Problem, english: str, g
     below marks the message around them, so it cannot see them."""
     set_language("de")
     shared = _words(problem.words) & _words(english)
-    assert shared <= {*_NOT_WORDS, "blind", "in"}  # words German writes too (`blind 6`)
+    # Words German writes too (`blind 6`, `das OK der anderen Partei`).
+    assert shared <= {*_NOT_WORDS, "blind", "in", "OK"}
 
 
 def _words(text: str) -> set[str]:

@@ -24,12 +24,14 @@ from scorepad.engine.refusals import check_new_rules
 from scorepad.files import gamefile
 from scorepad.files.presets import preset_names, resolve_rules
 from scorepad.sim import sweep
+from scorepad.sim.director import DirectorMix
 from scorepad.sim.explorer import ExplorerBot
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.nights import NIGHTS, night_cases
+from scorepad.sim.reach import SITUATIONS
 from scorepad.sim.referee import knobs_of_preset
 from scorepad.sim.refusaltries import REFERENCE_NAME, TRIED_REASONS
-from scorepad.sim.sweep import SITUATIONS, play_sweep
+from scorepad.sim.sweep import play_sweep
 from scorepad.sim.sweepcases import EDGE_CASES, HEADINGS, pair_allowed, sweep_cases
 from tests.sweep_plants import PLANTS, plant
 
@@ -40,7 +42,7 @@ SMALL = 2 * (len(preset_names()) + len(EDGE_CASES))
 
 @pytest.mark.parametrize("bug", sorted(PLANTS))
 def test_each_planted_bug_still_finds_its_line_in_the_engine(bug: str) -> None:
-    """The twelve bugs of benchmarks/sim_planted_sweep.py each change one line of the
+    """The bugs of benchmarks/sim_planted_sweep.py each change one line of the
     engine's source: that line is there, once (a refactor of the engine moves it)."""
     import inspect
     import textwrap
@@ -103,6 +105,75 @@ def test_a_side_s_table_s_or_night_s_planted_bug_is_caught_and_named(
     found = [found for found in report["violations"] if found["check"] == check]
     assert found, (PLANTS[bug].rule, Counter(v["check"] for v in report["violations"]))
     assert {(violation["rule"], violation["rule_doc"]) for violation in found} == {rule}
+
+
+# A director who acts more often than a sweep's own, so that a sweep of every preset and
+# edge case twice reaches each of its calls many times. (The default sweep, 1,000 games at
+# the usual rates, catches each of these bugs too: benchmarks/sim_planted_sweep.py.)
+BUSY = DirectorMix(misdeal=0.1, ruling=0.3, look=1.0, clock=0.5, forfeit=0.5)
+RULINGS, CLOCK = "docs/rules.md, Rulings", ("the clock", "docs/rules.md, The clock")
+
+
+def test_a_planted_bug_in_a_ruling_s_scoring_is_caught_by_the_usual_director(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plant(monkeypatch, "books-cost-ten-points-a-book")
+    report = play_sweep(0, SMALL, nights=0).as_json()
+    found = [found for found in report["violations"] if found["check"] == "ruling"]
+    assert found, Counter(violation["check"] for violation in report["violations"])
+    assert "book against side" in found[0]["message"] or "books against" in found[0]["message"]
+    assert {violation["rule_doc"] for violation in found} == {RULINGS}
+    assert any("books" in violation["rule"] for violation in found)
+
+
+@pytest.mark.parametrize(
+    ("bug", "check", "rule"),
+    [
+        ("books-cost-ten-points-a-book", "ruling", ("rulings: books", RULINGS)),
+        ("set-ruling-spares-an-exact-contract", "ruling", ("rulings: set", RULINGS)),
+        ("books-taken-from-a-nil", "ruling", ("rulings: books", RULINGS)),
+        ("forfeit-won-by-the-forfeiter", "end", ("rulings: forfeit", RULINGS)),
+        ("a-made-deal-keeps-the-run", "end", ("sets_in_a_row", "docs/rules.md, How a game ends")),
+        ("time-plays-one-deal-more", "end", CLOCK),
+        ("time-called-in-the-next-deal", "clock", CLOCK),
+        ("misdeal-not-seen-by-the-next-dealer", "misdeal",
+         ("misdeal_redeal", "docs/rules.md, Misdeals")),
+        ("tricks-never-wait-for-the-ok", "confirm",
+         ("confirm_entries", "docs/rules.md, The other side's OK")),
+        ("a-waiting-round-is-scored", "confirm",
+         ("confirm_entries", "docs/rules.md, The other side's OK")),
+    ],
+)  # fmt: skip
+def test_a_planted_bug_of_the_director_s_kit_is_caught_and_named(
+    bug: str, check: str, rule: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rulings, sets in a row, the clock's end, misdeals and the other side's OK, which
+    only the sweep's director reaches: each bug is caught by the check it breaks, and
+    named by the rule and the section of docs/rules.md that says it (a ruled round by
+    the kinds of ruling made on its deal)."""
+    plant(monkeypatch, bug)
+    report = play_sweep(0, SMALL, direction=BUSY, nights=0).as_json()
+    found = [found for found in report["violations"] if found["check"] == check]
+    assert found, (PLANTS[bug].rule, Counter(v["check"] for v in report["violations"]))
+    named = {(violation["rule"], violation["rule_doc"]) for violation in found}
+    if check == "ruling":  # "rulings: books", or "rulings: books, points" on one deal
+        knob, doc = rule
+        assert {doc for _, doc in named} == {doc}
+        assert any(knob.split(": ")[1] in name for name, _ in named), named
+    else:
+        assert named == {rule}
+
+
+def test_a_sweep_under_a_busy_director_finds_nothing_wrong() -> None:
+    report = play_sweep(0, SMALL, direction=BUSY, nights=0).as_json()
+    assert report["violation_count"] == 0, report["violations"][:3]
+    reached = report["reached"]
+    for what in ("books ruling", "points ruling", "set ruling", "forfeit ruling",
+                 "forfeit ruling in play", "misdeal, redeal same", "misdeal, redeal next",
+                 "round agreed by the other side", "time called in play",
+                 "time called between deals", "ended by time", "ended by forfeit",
+                 "ended by sets-in-a-row"):  # fmt: skip
+        assert reached[what], what
 
 
 def test_a_sweep_tries_the_refused_bids_of_every_level_and_plays_every_format_of_night() -> None:
@@ -213,6 +284,24 @@ def test_simulate_sweep_reports_what_it_reached_as_json() -> None:
     # A sweep this small plays the fixed cases alone and says what it did not reach.
     assert data["not_reached"]["knob_values"]
     assert data["knob_pairs"]["possible"] is None
+
+
+def test_simulate_sweep_shows_the_director_s_kit_it_played() -> None:
+    """The new knobs' values, and the rulings, misdeals and clock by kind, in the text
+    report (a situation the report looks for has its words)."""
+    result = runner.invoke(app, ["simulate", "--sweep", "--games", "40", "--seed", "1",
+                                 "--jobs", "1"])  # fmt: skip
+    assert result.exit_code == 0, result.stdout
+    for words in ("sets_in_a_row", "misdeal_redeal", "confirm_entries", "ruling: books",
+                  "ruling: set", "misdeal, the same player deals again", "game ended by time",
+                  "game ended by sets in a row"):  # fmt: skip
+        assert words in result.stdout, words
+    data = json.loads(runner.invoke(app, ["simulate", "--sweep", "--games", "40", "--seed",
+                                          "1", "--jobs", "1", "--json"]).stdout)  # fmt: skip
+    for knob, values in (("sets_in_a_row", ("0", "2")), ("misdeal_redeal", ('"same"', '"next"')),
+                         ("confirm_entries", ("false", "true"))):  # fmt: skip
+        assert all(data["knob_values"][knob][value] for value in values), knob
+    assert data["reached"]["books ruling"] and data["reached"]["misdeal, redeal same"]
 
 
 def test_simulate_sweep_refuses_the_options_of_a_single_run() -> None:

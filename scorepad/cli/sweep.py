@@ -14,8 +14,8 @@ from scorepad.i18n import N_, _, format_number
 from scorepad.render.problems import check_words
 from scorepad.render.sweepwords import reason_words
 from scorepad.sim.nights import NIGHT_SITUATIONS
+from scorepad.sim.reach import SITUATIONS
 from scorepad.sim.refusaltries import TRIED_REASONS
-from scorepad.sim.sweep import SITUATIONS
 from scorepad.sim.sweepcases import SWEEP_VALUES
 
 if TYPE_CHECKING:
@@ -57,8 +57,23 @@ SITUATION_WORDS = {
     "ended by target": N_("game ended by the target"),
     "ended by loss-limit": N_("game ended by the loss limit"),
     "ended by sets": N_("game ended by sets"),
+    "ended by sets-in-a-row": N_("game ended by sets in a row"),
     "ended by boston": N_("game ended by Boston"),
     "ended by deal-limit": N_("game ended by the deal limit"),
+    "books ruling": N_("ruling: books"),
+    "points ruling": N_("ruling: points"),
+    "set ruling": N_("ruling: set"),
+    "forfeit ruling": N_("ruling: forfeit"),
+    "forfeit ruling in play": N_("ruling: forfeit in play, before the tricks"),
+    "misdeal, redeal same": N_("misdeal, the same player deals again"),
+    "misdeal, redeal next": N_("misdeal, the deal passes on"),
+    "round agreed by the other side": N_("round agreed by the other side"),
+    "game to a clock, time called": N_("game to a clock, time called"),
+    "time called in play": N_("time called in play, before the tricks"),
+    "time called between deals": N_("time called between deals"),
+    "a tie at the call played on": N_("a tie when time was called, played on"),
+    "ended by time": N_("game ended by time"),
+    "ended by forfeit": N_("game ended by a forfeit"),
 }
 
 # What the club nights look for (scorepad.sim.nights.NIGHT_SITUATIONS), in words.
@@ -66,6 +81,7 @@ NIGHT_WORDS = {
     "rotate night": N_("night of rotating partners"),
     "pairs night": N_("night of fixed pairs, round robin"),
     "swiss night": N_("swiss night of fixed pairs"),
+    "most-wins night": N_("most-wins night of fixed pairs, winners meeting winners"),
     "table game": N_("table's game"),
     "bye": N_("bye"),
     "player or pair added": N_("player or pair added between rounds"),

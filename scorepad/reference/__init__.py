@@ -19,6 +19,7 @@ Everything is plain values (`rulebook` says which).
   each round held that the scores before it did not allow.
 - `deals`: `who_deals(players, first_dealer, deals)`, who deals each deal, misdeals and
   the rule for who deals after one included.
+- `clock`: `deal_called(end, changes)`, the deal in play when a game's time is called.
 - `night`: `fold_night(field, rounds, pairs)`, a club night's standings folded from its
   tables' results (README.md, Club night).
 """

@@ -74,34 +74,16 @@ def play_game(
     kept: tuple[list[int], list[int], list[int]] | None = None
     for number, round_ in enumerate(rounds, start=1):
         warnings.append(blind_bids_not_allowed(knobs, round_, [led.score for led in ledgers]))
-        this_round = []
-        bostons = []
         ruled = list(rulings[number - 1]) if number <= len(rulings) else []
-        round_ = tricks_after_rulings(round_, ruled)
-        for side, hands in enumerate(round_):
-            ledger = ledgers[side]
-            result = keeper.score_side(hands, ledger.score, ledger.bags)
-            for against, what, how_many in ruled:
-                if against == side and what == "points":  # points, never bags
-                    result.points += how_many
-                    result.score += how_many
-            ledger.score, ledger.bags = result.score, result.bags
-            if result.made is False:
-                ledger.sets += 1
-                ledger.in_a_row += 1
-            else:  # made, or no contract to be set: the run is broken
-                ledger.in_a_row = 0
-            if result.boston:
-                bostons.append(side)
-            this_round.append(result)
+        this_round, bostons = score_a_round(keeper, ledgers, round_, ruled)
         results.append(this_round)
         if ending is not None:
             continue  # after the end: scored, but it decides nothing
         note_the_losses(knobs, ledgers, number)
         verdict = check_the_end(knobs, ledgers, bostons, number, time_called_in)
-        forfeits = [against for against, what, _ in ruled if what == "forfeit"]
-        if forfeits:  # the game ends with this round; the other side wins
-            verdict = (1 - forfeits[0], "forfeit")
+        forfeit = forfeited_by(ruled)
+        if forfeit is not None:  # the game ends with this round; the other side wins
+            verdict = (1 - forfeit, "forfeit")
         if verdict is not None:
             ending = (verdict[0], number, verdict[1])
             kept = ([led.score for led in ledgers], [led.bags for led in ledgers],
@@ -112,6 +94,47 @@ def play_game(
     if ending is None:
         return GameResult(results, None, None, None, *kept, warnings)
     return GameResult(results, ending[0], ending[1], ending[2], *kept, warnings)
+
+
+def score_a_round(
+    keeper: Scorekeeper,
+    ledgers: Sequence[Ledger],
+    round_: Sequence[Sequence[Hand]],
+    ruled: Sequence[Ruling] = (),
+) -> tuple[list[SideResult], list[int]]:
+    """Score a played round into each side's ledger, after its rulings (docs/rules.md
+    "Rulings": books and set change the tricks scored, points are added to the score and
+    never to the bags): each side's result, and the sides that made a Boston. A set adds
+    to the side's sets and its run of sets in a row; a round in which it is not set (made,
+    or no contract to be set) breaks the run."""
+    this_round = []
+    bostons = []
+    for side, hands in enumerate(tricks_after_rulings(round_, ruled)):
+        ledger = ledgers[side]
+        result = keeper.score_side(hands, ledger.score, ledger.bags)
+        for against, what, how_many in ruled:
+            if against == side and what == "points":  # points, never bags
+                result.points += how_many
+                result.score += how_many
+        ledger.score, ledger.bags = result.score, result.bags
+        if result.made is False:
+            ledger.sets += 1
+            ledger.in_a_row += 1
+        else:
+            ledger.in_a_row = 0
+        if result.boston:
+            bostons.append(side)
+        this_round.append(result)
+    return this_round, bostons
+
+
+def forfeited_by(ruled: Sequence[Ruling]) -> int | None:
+    """The side that forfeited the game in a round's rulings (the first to), if one did:
+    the game ends with the round, and the other side wins (docs/rules.md "Rulings")."""
+    for against, what, _ in ruled:
+        if what == "forfeit":
+            return against
+    return None
 
 
 def tricks_after_rulings(

@@ -16,7 +16,14 @@ from scorepad.engine.bids import Bid, check_side_bids, check_table_bids, say_bid
 from scorepad.engine.cards import CODE_CARDS, Suit, format_card, format_cards
 from scorepad.errors import BidError
 from scorepad.i18n import N_, _, format_number, pgettext, speaking
-from scorepad.render.sweepwords import night_words, ratings_words, refusal_words
+from scorepad.render.sweepwords import (
+    DIRECTOR_WORDS,
+    hand_words,
+    night_words,
+    ratings_words,
+    refusal_words,
+    side_result_words,
+)
 
 Values = Mapping[str, Any]
 Said = TypeVar("Said")
@@ -46,6 +53,10 @@ def check_words(check: str) -> str:
         "kernel": pgettext("check", "kernel"),
         "standings": pgettext("check", "standings"),
         "file": pgettext("check", "file"),
+        "ruling": pgettext("check", "ruling"),
+        "misdeal": pgettext("check", "misdeal"),
+        "confirm": pgettext("check", "confirm"),
+        "clock": pgettext("check", "clock"),
     }
     return names.get(check, check)
 
@@ -103,11 +114,6 @@ def _numbers(values: Iterable[int], brackets: str = "[]") -> str:
     return brackets[0] + ", ".join(format_number(value) for value in values) + brackets[1]
 
 
-def _signed(value: int) -> str:
-    """`+52`, `-100`, `+0`."""
-    return ("+" if value >= 0 else "") + format_number(value)
-
-
 def _seat(seat: int) -> str:
     return _("seat {number}").format(number=seat + 1)
 
@@ -130,6 +136,8 @@ _END_REASONS = {
     "sets": N_("sets"),
     "deal-limit": N_("deal-limit"),
     "time": N_("time"),
+    "sets-in-a-row": N_("sets-in-a-row"),
+    "forfeit": N_("forfeit"),
 }
 
 
@@ -284,46 +292,17 @@ def _bags_without_rule(v: Values) -> str:
     return _("bags counted though the rules have none")
 
 
-def _hand(kind: str, bid: int, took: int) -> str:
-    """A hand as the reference took it (its kind, number bid and tricks)."""
-    if kind == "nil":
-        return _("nil took {took}").format(took=took)
-    if kind == "bnil":
-        return _("blind nil took {took}").format(took=took)
-    if kind == "blind":
-        return _("blind {bid} took {took}").format(bid=bid, took=took)
-    return _("bid {bid} took {took}").format(bid=bid, took=took)
-
-
-def _side_result(result: Sequence[Any]) -> str:
-    """A side's round: points, bags after it, penalties, its contract, and Boston."""
-    points, bags, penalties, made, boston = result
-    contract = (
-        _("no contract")
-        if made is None
-        else pgettext("contract", "made")
-        if made
-        else pgettext("contract", "set")
-    )
-    said = (
-        _("{points} points, {bags} bags after, {penalties} penalties, {contract}, Boston")
-        if boston
-        else _("{points} points, {bags} bags after, {penalties} penalties, {contract}")
-    )
-    return said.format(points=_signed(points), bags=bags, penalties=penalties, contract=contract)
-
-
 def _reference(v: Values) -> str:
     return _(
         "side ({hands}) from score {score}, {bags} bags: the engine gives {engine}"
         " (score {result}), the reference scorer {reference}"
     ).format(
-        hands=", ".join(_hand(*hand) for hand in v["hands"]),
+        hands=", ".join(hand_words(*hand) for hand in v["hands"]),
         score=format_number(v["score"]),
         bags=v["bags"],
-        engine=_side_result(v["engine"]),
+        engine=side_result_words(v["engine"]),
         result=format_number(v["result"]),
-        reference=_side_result(v["reference"]),
+        reference=side_result_words(v["reference"]),
     )
 
 
@@ -446,5 +425,6 @@ _SAY: dict[str, Callable[[Values], str]] = {
     "bot-passes": _bot_passes,
     "bot-bids": _bot_bids,
     "bot-play": _bot_play,
+    **DIRECTOR_WORDS,
 }
 KINDS = tuple(_SAY)

@@ -15,7 +15,9 @@ to the independent reference. docs/simulator.md has the whole story.
 - Checks: `scorer` (the engine, checked), `keys` (memo keys), `checker` (the bid checks),
   `validate` (a plain replay of the play, the second reading), `referee` (the reference
   at run time), `violated` (the rule a violation concerns).
-- Reports: `sweep` and `sweepcases` (every preset and a sample of knob combinations),
+- Reports: `sweep` and `sweepcases` (every preset and a sample of knob combinations,
+  played under a `director` who calls misdeals, makes rulings, agrees rounds and plays
+  to a clock; `reach`, what each game reached),
   `nights` (whole club nights played by bots, their standings and ratings checked),
   `compare` (house rules side by side), `record` (hand records), `league` (bots of known
   skill, rated as people are).

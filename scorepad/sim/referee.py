@@ -32,6 +32,8 @@ from scorepad.reference import rulebook, scorekeeper, tally
 from scorepad.sim.validate import Problem
 
 PlainHand = tuple[str, int, int]  # the reference's (kind, number bid, tricks)
+# A side's round as the engine scored it: points, bags after, penalties, made, Boston.
+EngineSide = tuple[int, int, int, bool | None, bool]
 MEMO_LIMIT = 400_000
 # A bid's kind as the reference names it.
 PLAIN_KIND = {
@@ -113,14 +115,14 @@ class Referee:
         self.rules = rules
         self.knobs = dict(knobs) if knobs is not None else reference_knobs(rules)
         knobs = self.knobs
-        self._keeper = scorekeeper.Scorekeeper(knobs)
+        self.keeper = scorekeeper.Scorekeeper(knobs)
         self.reads_score = rules.points_read_score
 
     def side(self, hands: tuple[PlainHand, ...], score: int, bags: int) -> RefSide:
         """A side's round as the reference scores it. Not memoised here: each caller
         keeps what it asked under its own key (the engine's scorer compares each side deal
         new to it once; the game's fold keeps its answers by the seats' bids)."""
-        result = self._keeper.score_side(hands, score, bags)
+        result = self.keeper.score_side(hands, score, bags)
         return RefSide(result.points, result.bags, result.penalties, result.made, result.boston)
 
     def compare(
@@ -180,6 +182,7 @@ class Referee:
         fell: Sequence[bool] | None = None,
         runs: Sequence[int] | None = None,
         ran: Sequence[bool] | None = None,
+        called: int | None = None,
     ) -> tuple[bool, int | None, str | None]:
         """Whether the game is over after a round, its winner (None: a draw) and why: the
         reference's own reading of the end (`tally.check_the_end`), never the
@@ -189,7 +192,9 @@ class Referee:
         `fell`: whether each side out fell through the loss limit then (None: judged from
         where the sides stand now, `tally.fell_by_now`, for a caller with no
         history); `number`: the deal just played; `runs`: each side's sets in a row, and
-        `ran` whether a side out lost by them (None: judged from `runs` now)."""
+        `ran` whether a side out lost by them (None: judged from `runs` now); `called`:
+        the deal in play when the clock's time was called (None: no clock, or not yet),
+        the last but for a tie (docs/rules.md, The clock)."""
         runs = runs or [0] * len(scores)
         ledgers = [
             tally.Ledger(score=score, sets=count, in_a_row=run, lost_in=lost_in)
@@ -203,7 +208,7 @@ class Referee:
                 self.knobs, ledger
             )
         bostons = () if boston_by is None else (boston_by,)
-        verdict = tally.check_the_end(self.knobs, ledgers, bostons, number)
+        verdict = tally.check_the_end(self.knobs, ledgers, bostons, number, called)
         return _NOT_OVER if verdict is None else (True, *verdict)
 
 
@@ -268,10 +273,12 @@ class GameFold:
         taken: Sequence[int],
         outcome: Outcome | None,
         theirs: Running,
+        called: int | None = None,
     ) -> list[Problem]:
         """Fold deal `number` (its seats' bid keys, bids and tricks) and compare the running
         scores, bags and sets, and the end of the game (`outcome`, the engine's: None
-        plays on), with the simulator's after the same deal (`theirs`). After a
+        plays on), with the simulator's after the same deal (`theirs`); `called`: the deal
+        in play when the clock's time was called, as the reference reads it. After a
         difference the fold takes the simulator's numbers, so each deal is judged on its
         own. Every deal's end is judged by the reference: a quick test that skipped the
         judging of a deal far from the end bought 1.13 and 1.22x with random bots, 1.21
@@ -297,7 +304,7 @@ class GameFold:
         same = (
             tuple(ref_scores) == scores and tuple(ref_bags) == bags and tuple(ref_sets) == sets
         )
-        return self._judge(number, outcome, boston_by, same, theirs)
+        return self._judge(number, outcome, boston_by, same, theirs, called)
 
     def _side(
         self, side: int, bids: Sequence[object], taken: Sequence[int], key: tuple[object, ...]
@@ -351,22 +358,66 @@ class GameFold:
                 memo[swapped] = found
         return found
 
+    def ruled_deal(
+        self, number: int, hands: Sequence[tuple[PlainHand, ...]] | None,
+        rulings: Sequence[tally.Ruling], engine: Sequence[EngineSide], outcome: Outcome | None,
+        theirs: Running, called: int | None = None,
+    ) -> list[Problem]:  # fmt: skip
+        """Fold deal `number`, on which the director ruled (docs/rules.md, Rulings), by the
+        reference's own reading of the rulings (`tally.score_a_round`), and hold each
+        side's round to the engine's (`engine`: points, bags after, penalties, made,
+        Boston, as the score pad scored the ruled round), then the running numbers and
+        the end to the simulator's, as `deal` does. `hands`: each side's plain hands as
+        played; None for a deal whose tricks were never entered (a forfeit in play)."""
+        problems: list[Problem] = []
+        boston_by = None
+        if hands is not None:
+            ledgers = [
+                tally.Ledger(score=score, bags=bags, sets=count, in_a_row=run)
+                for score, bags, count, run in zip(
+                    self.scores, self.bags, self.sets, self.runs, strict=True)
+            ]  # fmt: skip
+            results, bostons = tally.score_a_round(self.referee.keeper, ledgers, hands, rulings)
+            for side, (result, scored) in enumerate(zip(results, engine, strict=True)):
+                ref = (result.points, result.bags, result.penalties, result.made, result.boston)
+                if tuple(scored) != ref:
+                    problems.append(Problem("ruling", "ruling", {
+                        "hands": hands[side], "rulings": list(rulings), "side": side,
+                        "score": self.scores[side], "bags": self.bags[side],
+                        "engine": tuple(scored), "reference": ref}))  # fmt: skip
+            self.scores[:] = [ledger.score for ledger in ledgers]
+            self.bags[:] = [ledger.bags for ledger in ledgers]
+            self.sets[:] = [ledger.sets for ledger in ledgers]
+            self.runs[:] = [ledger.in_a_row for ledger in ledgers]
+            boston_by = bostons[-1] if bostons else None
+        same = (tuple(self.scores), tuple(self.bags), tuple(self.sets)) == (
+            theirs.scores, theirs.bags, theirs.sets)  # fmt: skip
+        forfeit = tally.forfeited_by(rulings)
+        return problems + self._judge(number, outcome, boston_by, same, theirs, called, forfeit,
+                                      judge=hands is not None)  # fmt: skip
+
     def _judge(
         self, number: int, outcome: Outcome | None, boston_by: int | None, same: bool,
-        theirs: Running,
+        theirs: Running, called: int | None = None, forfeit: int | None = None,
+        judge: bool = True,
     ) -> list[Problem]:  # fmt: skip
-        """The end of the game by the reference, and what differs from the simulator's."""
+        """The end of the game by the reference, and what differs from the simulator's:
+        a forfeit (by side `forfeit`) ends it with the deal, the other side winning; with
+        `judge` False (a deal whose tricks never came) nothing else is judged."""
         scores, bags, sets = theirs.scores, theirs.bags, theirs.sets
         ended = (True, outcome.winner, outcome.reason.value) if outcome is not None else _NOT_OVER
         referee = self.referee
         ref_scores, ref_bags, ref_sets = self.scores, self.bags, self.sets
         out_since = self.out_since
-        referee.note_losses(
-            number, ref_scores, ref_sets, out_since, self.fell, self.runs, self.ran
-        )
-        truth = referee.end(
-            ref_scores, ref_sets, boston_by, out_since, number, self.fell, self.runs, self.ran
-        )
+        truth = _NOT_OVER
+        if judge:
+            referee.note_losses(
+                number, ref_scores, ref_sets, out_since, self.fell, self.runs, self.ran
+            )
+            truth = referee.end(ref_scores, ref_sets, boston_by, out_since, number, self.fell,
+                                self.runs, self.ran, called)  # fmt: skip
+        if forfeit is not None:
+            truth = (True, 1 - forfeit, "forfeit")
         if same and truth == ended:
             return _NOTHING
         problems = []

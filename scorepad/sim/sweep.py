@@ -14,11 +14,17 @@ every kind of bid the rules allow):
   played and as many pairs of knobs as the rules allow are played together away from
   their defaults.
 
+Every game is played under a director (`director.py`), who at seeded rates calls
+misdeals, makes rulings of every kind, has the other side agree rounds under
+`confirm_entries` and plays some games to a clock, through the engine's entry
+functions, each read apart by the reference.
+
 Every deal and every game's end is checked as in any run (the reference scores every
 side and folds every game, with the rules it read from the preset file and the
 overrides itself), and each game is kept and folded by the score pad too. The report
-counts how often each knob value, bid kind and situation was reached, names what was
-not, and lists every violation with its case and the deal to replay.
+counts how often each knob value, bid kind, situation, ruling and misdeal was reached
+(`reach.py`), names what was not, and lists every violation with its case and the deal
+to replay.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorepad.engine.bids import BLIND_NIL, NIL, Bid, BidKind, number, open_bids
+from scorepad.engine.clock import Clock
 from scorepad.engine.game import Game, Standings, side_hands, standings
 from scorepad.engine.rules import Rules, format_value
 from scorepad.engine.scoring import LineKind, Said, judge_end, score_side
@@ -39,6 +46,7 @@ from scorepad.files.gamefile import game_from_toml
 from scorepad.files.gamewrite import game_to_toml
 from scorepad.files.presets import preset_names
 from scorepad.reference import refusals, rulebook
+from scorepad.sim.director import USUAL_DIRECTION, DirectorMix
 from scorepad.sim.explorer import USUAL_MIX, ExplorerBot, ExplorerMix
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.nights import (
@@ -50,6 +58,7 @@ from scorepad.sim.nights import (
     night_cases,
 )
 from scorepad.sim.parallel import play_ranges
+from scorepad.sim.reach import SITUATIONS, game_reach
 from scorepad.sim.referee import PLAIN_KIND, Referee, knobs_of_preset
 from scorepad.sim.refusaltries import OUT_OF_REACH, TRIED_REASONS, RefusalTry, try_problems
 from scorepad.sim.results import GameResult, Violation
@@ -68,121 +77,21 @@ from scorepad.sim.violated import rule_of
 GAMES = 1000  # the default games of a sweep, over all its cases
 MAX_DEALS = 150  # a sweep's game still going after this many deals is cut off
 
-# ---------------------------------------------------------------------------
-# What a game reached
-
-
-def game_reach(folded: Standings, rules: Rules) -> Counter[str]:
-    """The bid kinds and situations a played game reached, read from its rounds as the
-    score pad folds them (`game.standings`)."""
-    reached: Counter[str] = Counter()
-    scores = [0] * rules.sides
-    out = [False] * rules.sides
-    limit = rules.loss_limit
-    for result in folded.rounds:
-        if result.sides is None or result.after_end:
-            continue
-        for side, (entry, scored) in enumerate(zip(result.round.sides, result.sides, strict=True)):
-            behind = max(s for other, s in enumerate(scores) if other != side) - scores[side]
-            _bids_reached(reached, rules, entry.bids, entry.tricks or (), scored, behind)
-        before = scores
-        scores = [scored.score for scored in result.sides]
-        if limit is not None:
-            fell = [side for side in range(rules.sides) if scores[side] <= limit]
-            if len(fell) > 1 and len({scores[side] for side in fell}) == 1:
-                reached["sides through the loss limit together, level"] += 1
-            for side in range(rules.sides):
-                if scores[side] == limit:
-                    reached["a score exactly at the loss limit"] += 1
-                if scores[side] <= limit and not out[side]:
-                    reached["a side through the loss limit"] += 1
-                    out[side] = True
-                elif out[side] and before[side] <= limit < scores[side]:
-                    reached["a side out climbed back above the loss limit"] += 1
-        if rules.target in scores:
-            reached["a score exactly at the target"] += 1
-    outcome = folded.outcome
-    reached[f"ended by {outcome.reason.value if outcome else 'nothing yet'}"] += 1
-    return reached
-
-
-def _bids_reached(
-    reached: Counter[str], rules: Rules, bids: Sequence[Any], tricks: Sequence[int],
-    scored: Any, behind: int,
-) -> None:  # fmt: skip
-    kinds = [bid.kind.value for bid in bids]
-    for bid, took in zip(bids, tricks, strict=False):
-        kind = bid.kind.value
-        if kind == "nil":
-            reached["nil" if took == 0 else "nil failed"] += 1
-        elif kind == "bnil":
-            reached["blind nil" if took == 0 else "blind nil failed"] += 1
-            deficit = rules.blind_nil_deficit
-            if deficit and behind == deficit:
-                reached["blind nil at exactly the deficit"] += 1
-            elif deficit and deficit < behind <= deficit + 10:
-                reached["blind nil just past the deficit"] += 1
-        elif kind == "blind":
-            reached["blind bid"] += 1
-    if len(bids) == 1 and rules.side_size == 2:
-        reached["joint team bid"] += 1
-    if len(bids) == 2 and all(kind in ("nil", "bnil") for kind in kinds):
-        reached["double nil"] += 1
-        if rules.double_nil == "all-or-nothing":
-            reached["double nil, all or nothing"] += 1
-    if scored.made is None:
-        return
-    contract = scored.contract
-    if "blind" in kinds and not scored.made:
-        reached["blind contract set"] += 1
-    if contract > rules.tricks:
-        reached["overbid of the deal"] += 1
-    elif contract == rules.tricks:
-        reached["Boston bid" if rules.boston else "every trick bid"] += 1
-    if rules.ten_for_200 and rules.ten_for_200_bid <= contract < rules.tricks:
-        reached["10-for-200 contract"] += 1
-    if any(kind in ("nil", "bnil") for kind in kinds) and any(
-        kind in ("nil", "bnil") and took for kind, took in zip(kinds, tricks, strict=False)
-    ):
-        reached["failed nil beside a contract"] += 1
-    if scored.penalties >= 2:
-        reached["two or more bag penalties in a round"] += 1
-    taken = sum(tricks)
-    if rules.exact_bonus and contract in rules.exact_bonus_bids and scored.made:
-        reached["exact bonus bid made exactly" if taken == contract else
-                "exact bonus bid made with overtricks"] += 1  # fmt: skip
-    if rules.big_contract_bonus and scored.made and contract >= rules.big_contract_from:
-        reached["big contract made at its threshold" if contract == rules.big_contract_from
-                else "big contract made above its threshold"] += 1  # fmt: skip
-
-
-# Every situation the report looks for, so that it can say which were not reached.
-SITUATIONS = (
-    "nil", "nil failed", "blind nil", "blind nil failed", "blind nil at exactly the deficit",
-    "blind nil just past the deficit", "blind bid", "blind contract set", "joint team bid",
-    "double nil", "double nil, all or nothing", "overbid of the deal", "Boston bid",
-    "10-for-200 contract",
-    "failed nil beside a contract", "two or more bag penalties in a round",
-    "exact bonus bid made exactly", "exact bonus bid made with overtricks",
-    "big contract made at its threshold", "big contract made above its threshold",
-    "a score exactly at the target", "a score exactly at the loss limit",
-    "a side through the loss limit", "sides through the loss limit together, level",
-    "a side out climbed back above the loss limit", "ended by target", "ended by loss-limit",
-    "ended by sets", "ended by sets-in-a-row", "ended by boston", "ended by deal-limit",
-)  # fmt: skip
-
-
-def game_problems(folded: Standings, rules: Rules, referee: Referee) -> list[Problem]:
+def game_problems(
+    folded: Standings, rules: Rules, referee: Referee, clock: Clock | None = None
+) -> list[Problem]:
     """What a sweep checks of a kept game beyond a run's checks, read from the score
     pad's fold: every line of the sheet has its words and its kind; each side's first
     round scored with no score and bags given (`score_side`'s defaults) is the
     reference's; and after every round, the end read from the scores and sets alone
     (`judge_end` without the history, as a caller with only the totals reads it) is the
-    reference's reading without the history (`Referee.end` without `fell`)."""
+    reference's reading without the history (`Referee.end` without `fell`), the deal in
+    play when the game's `clock` was called given to both."""
     problems: list[Problem] = []
     sides = range(rules.sides)
     sets = [0] * rules.sides
     runs = [0] * rules.sides
+    called = clock.called if clock is not None else None
     for result in folded.rounds:
         if result.sides is None or result.after_end:
             continue
@@ -203,14 +112,14 @@ def game_problems(folded: Standings, rules: Rules, referee: Referee) -> list[Pro
                 ref = referee.side(plain, 0, 0)
                 problems += referee.compare(plain, 0, 0, score_side(rules, hands), ref)
         scores = [scored.score for scored in result.sides]
-        outcome = judge_end(
-            rules, scores, sets=sets, boston_by=boston_by, deals=result.number, runs=runs
-        )
+        outcome = judge_end(rules, scores, sets=sets, boston_by=boston_by, deals=result.number,
+                            runs=runs, called=called)  # fmt: skip
         ended = (True, outcome.winner, outcome.reason.value) if outcome else (False, None, None)
         lost = [
             0 if referee.has_lost(scores[side], sets[side], runs[side]) else None for side in sides
         ]
-        truth = referee.end(scores, sets, boston_by, lost, result.number, runs=runs)
+        truth = referee.end(scores, sets, boston_by, lost, result.number, runs=runs,
+                            called=called)  # fmt: skip
         if truth != ended:
             problems.append(Problem("end", "end", {"scores": scores, "engine": ended,
                                                    "reference": truth}))  # fmt: skip
@@ -377,10 +286,11 @@ class _Player:
     """This process's runners, one per case, made the first time a case is played."""
 
     def __init__(self, seed: int, cases: Sequence[tuple[SweepCase, Rules]], mix: ExplorerMix,
-                 plan: Sequence[tuple[int, int]]) -> None:  # fmt: skip
+                 plan: Sequence[tuple[int, int]], direction: DirectorMix) -> None:  # fmt: skip
         self.seed = seed
         self.cases = cases
         self.mix = mix
+        self.direction = direction
         self.plan = plan
         self.runners: dict[int, tuple[GameRunner, Referee]] = {}
         self.tries: list[RefusalTry] = []  # the explorers' tries of the game being played
@@ -395,6 +305,7 @@ class _Player:
             found = self.runners[index] = GameRunner(
                 rules, preset=case.preset, seed=self.seed + index, keep_game=True,
                 max_deals=MAX_DEALS, knobs=knobs, seat_bots=[explorer] * rules.players,
+                director=self.direction,
             ), Referee(rules, knobs)  # fmt: skip
         return found
 
@@ -405,7 +316,8 @@ class _Player:
             result: GameResult = runner.play_game(game)
             assert result.game is not None
             folded = standings(result.game)
-            problems = game_problems(folded, runner.rules, referee) + file_problems(result.game)
+            problems = game_problems(folded, runner.rules, referee, result.game.clock)
+            problems += file_problems(result.game)
             problems += try_problems(runner.rules, self.tries)
             tally.refusals_tried.update(tried.refused for tried in self.tries)
             self.tries.clear()
@@ -420,7 +332,9 @@ class _Player:
             tally.violation_count += len(result.violations)
             room = MAX_KEPT - len(tally.violations)
             tally.violations.extend((index, found) for found in result.violations[: max(room, 0)])
-            tally.reached.update(game_reach(folded, runner.rules))
+            tally.reached.update(game_reach(folded, runner.rules, result.game))
+            if runner.director is not None:
+                tally.reached.update(runner.director.reached)
             tally.knob_games.update(knob_values(runner.rules).items())
             result.game = None
 
@@ -431,11 +345,13 @@ def play_sweep(
     *,
     jobs: int = 1,
     mix: ExplorerMix = USUAL_MIX,
+    direction: DirectorMix = USUAL_DIRECTION,
     nights: int = NIGHTS,
     progress: Callable[[int], None] | None = None,
 ) -> SweepReport:
     """Play a sweep of `games` games from `seed`, and `nights` club nights, on `jobs`
-    processes (the same report whatever `jobs` is, but for the time)."""
+    processes (the same report whatever `jobs` is, but for the time). `mix`: how often
+    the explorers make each kind of bid; `direction`: how often the director acts."""
     if games < 1:
         raise ScorepadError(f"--games {games}: a sweep plays at least 1 game")
     started = time.perf_counter()
@@ -444,7 +360,7 @@ def play_sweep(
     sampled = max(0, games // 4 - fixed)
     cases = sweep_cases(seed, sampled)
     plan = [(unit % len(cases), unit // len(cases)) for unit in range(games)]
-    player = _Player(seed, cases, mix, plan)
+    player = _Player(seed, cases, mix, plan, direction)
     tally = play_ranges(SweepTally(), games, player.play, jobs=jobs, progress=progress)
     played: set[tuple[str, str]] = set()
     for index in {index for index, _ in plan}:

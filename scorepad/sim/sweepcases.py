@@ -26,6 +26,7 @@ SWEEP_VALUES: dict[str, tuple[object, ...]] = {
     "jokers": (True, False),
     "removed_cards": ((), ("2C",), ("2C", "2D"), ("2C", "2D", "2H", "2S")),
     "redeal_without_spades": (True, False),
+    "misdeal_redeal": ("same", "next"),
     "target": (100, 150, 250, 500, 1000, 2000),
     "loss_limit": ("none", -50, -100, -200, -500),
     "tie": ("play-on", "draw"),
@@ -33,6 +34,7 @@ SWEEP_VALUES: dict[str, tuple[object, ...]] = {
     "sets_in_a_row": (0, 1, 2, 3),
     "deal_limit": (0, 6, 20),
     "boston_wins": (True, False),
+    "confirm_entries": (False, True),
     "nil": (True, False),
     "zero_bid": ("nil", "plain"),
     "blind_nil": (True, False),
@@ -73,7 +75,8 @@ SWEEP_VALUES: dict[str, tuple[object, ...]] = {
 # docs/rules.md "Every knob": the heading of each knob's table, from its first knob on in
 # `SWEEP_VALUES`'s order (tests/test_sim_sweep.py holds this to the page).
 _FIRST_UNDER = {"players": "The table and the deck", "target": "How a game ends",
-                "nil": "Bidding", "contract_scoring": "Scoring"}  # fmt: skip
+                "confirm_entries": "Keeping the score", "nil": "Bidding",
+                "contract_scoring": "Scoring"}  # fmt: skip
 
 
 def _headings() -> dict[str, str]:

@@ -15,15 +15,19 @@ from scorepad.reference import rulebook
 from scorepad.sim.sweepcases import HEADINGS
 from scorepad.sim.validate import Problem
 
-# The rules of play and the score pad's fold are no knob.
-PLAY, FOLD, FILE = "play", "fold", "file"
+# The rules of play, the score pad's fold, the clock and the director's rulings are no
+# knob; misdeals and the other side's OK have a section of their own beside their knob.
+PLAY, FOLD, FILE, CLOCK, RULINGS = "play", "fold", "file", "the clock", "rulings"
 RULE_DOCS = {PLAY: "RULES.md 1-4, the game", FOLD: "docs/rules.md, Scoring and How a game ends",
-             FILE: "docs/game-file.md"}  # fmt: skip
+             FILE: "docs/game-file.md", CLOCK: "docs/rules.md, The clock",
+             "misdeal_redeal": "docs/rules.md, Misdeals",
+             "confirm_entries": "docs/rules.md, The other side's OK"}  # fmt: skip
 NIGHT_DOC = "README.md, Club night"
 RATINGS_DOC = "docs/ratings.md, Which games, in which order"
 _END_KNOBS = {"target": "target", "loss-limit": "loss_limit", "sets": "sets_to_lose",
               "sets-in-a-row": "sets_in_a_row",
-              "boston": "boston_wins", "deal-limit": "deal_limit"}  # fmt: skip
+              "boston": "boston_wins", "deal-limit": "deal_limit", "time": CLOCK,
+              "forfeit": "rulings: forfeit"}  # fmt: skip
 # The reference's reasons for refusing bids, by the knob each reads.
 _REFUSAL_KNOBS = {
     "nil-off": "nil", "blind-nil-off": "blind_nil", "blind-nil-not-behind": "blind_nil_deficit",
@@ -33,6 +37,9 @@ _REFUSAL_KNOBS = {
     "joint-bid-under-suicide": "partner_bidding", "joint-bid-of-0": "partner_bidding",
     "suicide": "suicide", "min-team-bid": "min_team_bid", "no-hell": "no_hell",
 }  # fmt: skip
+# The director's checks (director.py), by kind, and its calls the engine refused.
+_DIRECTOR_KNOBS = {"dealer": "misdeal_redeal", "waiting": "confirm_entries", "clock": CLOCK}
+_CALL_KNOBS = {"misdeal": "misdeal_redeal", "confirm": "confirm_entries", "ruling": RULINGS}
 _OPEN_KNOBS = {"nil": "nil", "bnil": "blind_nil", "blind": "blind_bids", "number": "players"}
 # Each bid rule at its most permissive: the first whose loosening lets the engine
 # accept the bids it refused is the rule it read.
@@ -53,6 +60,8 @@ def rule_of(problem: Problem, knobs: Mapping[str, object]) -> tuple[str, str]:
     if problem.kind == "ratings":
         return "ratings in the order played", RATINGS_DOC
     key = _knob_of(problem, knobs)
+    if key.startswith(RULINGS):
+        return key, "docs/rules.md, Rulings"
     return key, RULE_DOCS.get(key) or f"docs/rules.md, {HEADINGS.get(key, 'Every knob')}"
 
 
@@ -72,6 +81,13 @@ def _knob_of(problem: Problem, knobs: Mapping[str, object]) -> str:
         return _END_KNOBS.get(truth[2] if truth[0] else engine[2], "target")
     if kind == "reference":
         return _scoring_knob(values, knobs)
+    if kind == "ruling":  # a ruled side's round, by the kinds of ruling made on the deal
+        made = dict.fromkeys(what for _, what, _ in values["rulings"])
+        return f"{RULINGS}: {', '.join(made)}"
+    if kind in _DIRECTOR_KNOBS:
+        return _DIRECTOR_KNOBS[kind]
+    if kind == "refused":  # a call the docs allow, refused by the engine's entry function
+        return _CALL_KNOBS.get(values["call"], PLAY)
     if kind in ("fold", "standings"):
         return FOLD
     if kind == "file":
