@@ -225,3 +225,20 @@ def test_the_organizer_reopens_a_finished_table_after_asking(
     assert "Table 1 of round 1 was reopened after round 2 was seated: the standings" in room
     ok("tricks", "-g", "club-r1-t1", "Dee=5", "Cid=3", "Fay=3", "Ann=2")  # entered again
     assert "is open again" not in client.get(organizer).text
+
+
+
+def test_the_organizer_is_offered_to_take_a_seating_back_only_until_a_table_enters(
+    client: TestClient, home: Path
+) -> None:
+    from scorepad.files.store import load_game_file
+
+    play("club-r1-t1", ["Dee=4", "Cid=3", "Fay=3", "Ann=3"], ["Dee=5", "Cid=3", "Fay=3", "Ann=2"])
+    play("club-r1-t2", ["Eve=3", "Bob=4", "Hal=2", "Gus=4"], ["Eve=3", "Bob=4", "Hal=2", "Gus=4"])
+    organizer = f"/organizer/{'o' * 22}/"
+    assert 'action="unseat"' not in client.get(organizer).text  # round 1: nothing to take back
+    assert client.post(organizer + "seat", data={"sure": "yes"}).status_code == 303
+    assert "Take back the seating of round 2" in client.get(organizer).text
+    players = load_game_file(home / "games" / "club-r2-t2.toml").players
+    ok("bid", "-g", "club-r2-t2", *(f"{player}=3" for player in players))  # a table bids
+    assert 'action="unseat"' not in client.get(organizer).text

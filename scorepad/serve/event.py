@@ -180,6 +180,7 @@ class EventPages:
         return {
             "over": over,
             "winners": winners,
+            "entered": view.entered,
             "changes": [
                 *([redrawn()] if redrawn is not None else []),
                 *(reopened_words(r) for r in event.reopened),

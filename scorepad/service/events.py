@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -135,8 +135,7 @@ def table_games(event: Event) -> dict[str, Game]:
             if not path.is_file():
                 raise EventError(
                     _(
-                        "table {table} of round {round}: game {game} is gone (renamed or"
-                        " deleted?)"
+                        "table {table} of round {round}: game {game} is gone (renamed or deleted?)"
                     ).format(table=table, round=round_.number, game=name),
                     todo=Todo.RESTORE_GAME,
                     name=name,
@@ -167,11 +166,28 @@ class EventView:
     event: Event
     standings: EventStandings
     rules: Rules | None = None
+    # The tables of the round in play whose game has an entry: its seating can no longer
+    # be taken back (`seating.unseat`).
+    entered: tuple[int, ...] = ()
+
+
+def tables_entered(event: Event, games: Mapping[str, Game], number: int) -> tuple[int, ...]:
+    """The tables of round `number` whose game (among `games`, by name) has an entry."""
+    round_ = event.round(number)
+    if round_ is None or not round_.seated:
+        return ()
+    tables = range(1, len(round_.seats.tables) + 1)
+    return tuple(
+        table
+        for table in tables
+        if (game := games.get(event.game_name(number, table))) and game.rounds
+    )
 
 
 def event_view(path: Path, event: Event, games: dict[str, Game]) -> EventView:
     rules = next((game.rules for game in games.values()), None)
-    return EventView(path, event, event_standings(event, games), rules)
+    entered = tables_entered(event, games, event.current)
+    return EventView(path, event, event_standings(event, games), rules, entered)
 
 
 def show_event(name: str | None) -> EventView:

@@ -32,6 +32,7 @@ from scorepad.service.events import (
     seat_round,
     start_table_games,
     table_games,
+    tables_entered,
 )
 
 
@@ -142,11 +143,8 @@ def unseat(name: str | None) -> EventView:
         with ExitStack() as held:  # every table's game held still while it is checked
             for game_name in names:
                 held.enter_context(game_lock(folder / f"{game_name}.toml"))
-            entered = [
-                table
-                for table, game_name in enumerate(names, 1)
-                if load_game_file(folder / f"{game_name}.toml").rounds
-            ]
+            held = {game_name: load_game_file(folder / f"{game_name}.toml") for game_name in names}
+            entered = tables_entered(event, held, current)
             if entered:
                 raise EventError(
                     ngettext(
