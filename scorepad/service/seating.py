@@ -143,8 +143,8 @@ def unseat(name: str | None) -> EventView:
         with ExitStack() as held:  # every table's game held still while it is checked
             for game_name in names:
                 held.enter_context(game_lock(folder / f"{game_name}.toml"))
-            held = {game_name: load_game_file(folder / f"{game_name}.toml") for game_name in names}
-            entered = tables_entered(event, held, current)
+            loaded = {name: load_game_file(folder / f"{name}.toml") for name in names}
+            entered = tables_entered(event, loaded, current)
             if entered:
                 raise EventError(
                     ngettext(
