@@ -15,7 +15,8 @@ its table finished (a table of fewer deals finishes sooner; the rounds follow on
 another), and rated as `scorepad ratings --event` rates them (`files.gameindex`: the
 files read, put in the order played, rated by `club.ratings`), against openskill's
 Thurstone-Mosteller model called here directly with the settings docs/ratings.md names,
-the finished games in the order the tables finished.
+the finished games in the order the tables finished; and once more as asked while the
+last round's tables play their last deal (those games not rated, counted as unfinished).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import os
 import random
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +42,7 @@ from scorepad.club.event import (
     with_player_added,
     with_player_dropped,
 )
+from scorepad.club.ratings import Unrated
 from scorepad.club.seats import FORMATS, Format, Pair, check_field
 from scorepad.engine.game import EventSeat, Game, new_game
 from scorepad.errors import ScorepadError
@@ -210,6 +212,8 @@ def play_night(seed: int, case: NightCase) -> tuple[list[Violation], Counter[str
         assert round_ is not None
         reached["bye"] += len(round_.seats.byes)
         latest = clock
+        tables = range(1, len(round_.seats.tables) + 1)
+        in_play = {event.game_name(number, table) for table in tables}  # the last, at the end
         for table, seats in enumerate(round_.seats.tables, start=1):
             result = runner.play_game(index)
             index += 1
@@ -257,6 +261,9 @@ def play_night(seed: int, case: NightCase) -> tuple[list[Violation], Counter[str
                 event = _changed(event, changed, draw)
                 reached["player or pair dropped"] += 1
     violations += _ratings_violations(case, finished, reached)
+    # The ratings asked while the last round's tables play their last deal: those games
+    # are not finished, so not rated but counted as unfinished (`scorepad ratings`).
+    violations += _ratings_violations(case, finished, reached, in_play=in_play)
     return violations, reached, index, deals
 
 
@@ -328,28 +335,38 @@ def _result_of(game: Game | None) -> tuple[int, int, int | None] | None:
 
 
 def _ratings_violations(
-    case: NightCase, finished: Sequence[tuple[int, Game, GameResult]], reached: Counter[str]
+    case: NightCase,
+    finished: Sequence[tuple[int, Game, GameResult]],
+    reached: Counter[str],
+    in_play: Collection[str] = (),
 ) -> list[Violation]:
     """The night's games rated as `scorepad ratings --event` rates them, from their files
-    saved at the time each table finished, against openskill in the order played."""
+    saved at the time each table finished, against openskill in the order played; the
+    games `in_play` as saved before their last deal, not finished, so not rated but
+    counted as unfinished, as a game cut off is."""
     model = ThurstoneMostellerFull(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, epsilon=EPSILON)
-    rated_before = reached["game rated"]
     truth: dict[str, Belief] = {}
     truth_pairs: dict[str, Belief] = {}
+    count = 0  # the games rated
     for _when, game, result in sorted(finished, key=lambda done: done[0]):
-        if result.end == "unfinished":
+        if result.end == "unfinished" or game.name in in_play:
             continue
         sides = [[game.players[seat] for seat in (side, side + 2)] for side in (0, 1)]
         ranks = [0.0, 0.0] if result.winner is None else [
             0.0 if side == result.winner else 1.0 for side in (0, 1)]  # fmt: skip
         _rate(model, truth, sides, ranks)
         _rate(model, truth_pairs, [["+".join(sorted(side))] for side in sides], ranks)
-        reached["game rated"] += 1
+        count += 1
     truth_pairs = {key: value for key, value in truth_pairs.items() if value[2] >= PAIR_GAMES}
-    reached["partnership rated"] += len(truth_pairs)
+    if not in_play:
+        reached["game rated"] += count
+        reached["partnership rated"] += len(truth_pairs)
     with tempfile.TemporaryDirectory(prefix="scorepad-night-") as folder:
         paths = []
         for when, game, _result in finished:
+            if game.name in in_play:  # saved after the deal before its last
+                game = dataclasses.replace(game, rounds=game.rounds[:-1])
+                when -= 600
             path = Path(folder) / f"{game.name}.toml"
             path.write_text(game_to_toml(game), encoding="utf-8")
             at = (1_800_000_000 + when) * 1_000_000_000
@@ -366,10 +383,14 @@ def _ratings_violations(
                 "night": case.number + 1, "player": f"{key} (rating {value})",
                 "engine": None, "reference": truth.get(key, truth_pairs.get(key))}))  # fmt: skip
             break
-    if rated.rated != reached["game rated"] - rated_before:
+    # docs/ratings.md: only finished partnership games are rated; the others are counted.
+    not_rated = (rated.unrated[Unrated.UNFINISHED], rated.unrated[Unrated.INDIVIDUAL])
+    if (rated.rated, not_rated) != (count, (len(finished) - count, 0)):
         problems.append(Problem("ratings", "ratings", {
-            "night": case.number + 1, "player": f"games rated {rated.rated}",
-            "engine": None, "reference": None}))  # fmt: skip
+            "night": case.number + 1, "engine": None, "reference": None,
+            "player": f"games rated {rated.rated}, unfinished {not_rated[0]}, of one player"
+                      f" {not_rated[1]} (of {count}, {len(finished) - count}, 0)",
+        }))  # fmt: skip
     engine = {entry.player: (entry.mu, entry.sigma, entry.games) for entry in rated.players()}
     engine_pairs = {"+".join(sorted(entry.pair)): (entry.mu, entry.sigma, entry.games)
                     for entry in rated.partnerships()}  # fmt: skip

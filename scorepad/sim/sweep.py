@@ -406,7 +406,7 @@ class _Player:
             assert result.game is not None
             folded = standings(result.game)
             problems = game_problems(folded, runner.rules, referee) + file_problems(result.game)
-            problems += try_problems(runner.rules, self.tries)
+            problems += try_problems(runner.rules, self.tries, referee.knobs)
             tally.refusals_tried.update(tried.refused for tried in self.tries)
             self.tries.clear()
             if game == 0:  # once a rule set
