@@ -5,7 +5,7 @@ A bug is planted by compiling the function again from its source with one line
 changed, and putting the new function in place of the old one wherever a module holds
 it (its own module, and those that imported its name), with a `MonkeyPatch`, so that
 it is taken out again at the end. Used by tests/test_sim_sweep.py (three of them) and
-benchmarks/sim_planted_sweep.py (all twelve).
+benchmarks/sim_planted_sweep.py (all of them).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import pytest
 
-from scorepad.club import event
+from scorepad.club import event, ratings
 from scorepad.engine import bids, scoring
 from scorepad.files import gameindex
 
@@ -113,6 +113,9 @@ PLANTS: dict[str, Plant] = {
         gameindex, "in_order_played", "key=lambda game: (game.mtime_ns, str(game.path))",
         "key=lambda game: str(game.path)",
         "games are rated in the order played"),
+    "unfinished-game-rated-as-a-draw": Plant(
+        ratings, "match_from", "if not facts.finished:", "if facts.finished is None:",
+        "only finished games are rated; an unfinished one is counted as such"),
 }  # fmt: skip
 
 

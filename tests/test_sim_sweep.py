@@ -93,6 +93,9 @@ TWICE = 54
         ("standings-by-points-first", "night", ("standings, rank", "README.md, Club night")),
         ("ratings-in-file-name-order", "ratings",
          ("ratings in the order played", "docs/ratings.md, Which games, in which order")),
+        # Only the ratings asked while a night's last round plays meet unfinished games.
+        ("unfinished-game-rated-as-a-draw", "ratings",
+         ("ratings in the order played", "docs/ratings.md, Which games, in which order")),
     ],
 )  # fmt: skip
 def test_a_side_s_table_s_or_night_s_planted_bug_is_caught_and_named(
@@ -121,6 +124,18 @@ def test_a_sweep_tries_the_refused_bids_of_every_level_and_plays_every_format_of
         assert nights["reached"][what], what
     fields = [case.players for case in night_cases(0)]
     assert min(fields) == 8 and max(fields) == 21
+
+
+def test_a_refusal_that_leaves_out_what_is_allowed_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every refusal the explorers meet is said as a player sees it: the bids allowed
+    instead (here, the least blind bid left out where blind bids are open) are named."""
+    forms = bids.bid_forms
+    monkeypatch.setattr(bids, "bid_forms", lambda rules: forms(rules).split(", blind")[0])
+    found = [found for found in play_sweep(0, SMALL).as_json()["violations"]
+             if found["check"] == "bids"]  # fmt: skip
+    assert found and all("said:" in violation["message"] for violation in found), found[:1]
 
 
 def test_the_engine_and_the_reference_name_the_same_refusals() -> None:
