@@ -20,5 +20,5 @@ Everything is plain values (`rulebook` says which).
 - `deals`: `who_deals(players, first_dealer, deals)`, who deals each deal, misdeals and
   the rule for who deals after one included.
 - `night`: `fold_night(field, rounds, pairs)`, a club night's standings folded from its
-  tables' results (README.md, Club night).
+  tables' results (README.md, Club night); `seat_of(round, name)`, where a player sits.
 """

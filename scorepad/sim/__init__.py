@@ -16,7 +16,8 @@ to the independent reference. docs/simulator.md has the whole story.
   `validate` (a plain replay of the play, the second reading), `referee` (the reference
   at run time), `violated` (the rule a violation concerns).
 - Reports: `sweep` and `sweepcases` (every preset and a sample of knob combinations),
-  `nights` (whole club nights played by bots, their standings and ratings checked),
+  `nights` (whole club nights played by bots, their standings and ratings checked;
+  `nightviews`: what the night's pages show beside them),
   `compare` (house rules side by side), `record` (hand records), `league` (bots of known
   skill, rated as people are).
 """

@@ -30,7 +30,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorepad.engine.bids import BLIND_NIL, NIL, Bid, BidKind, number, open_bids
+from scorepad.engine.bids import (
+    BLIND_NIL,
+    NIL,
+    Bid,
+    BidKind,
+    number,
+    open_bids,
+    parse_bid,
+    show_bid,
+)
 from scorepad.engine.game import Game, Standings, side_hands, standings
 from scorepad.engine.rules import Rules, format_value
 from scorepad.engine.scoring import LineKind, Said, judge_end, score_side
@@ -249,7 +258,11 @@ def open_bid_problems(rules: Rules, knobs: Mapping[str, object]) -> list[Problem
 
 def file_problems(game: Game) -> list[Problem]:
     """A kept game written to its file and read back (docs/game-file.md): the same game,
-    every bid read as it was written (a blind number, nil, blind nil, a plain 0)."""
+    every bid read as it was written (a blind number, nil, blind nil, a plain 0); and
+    each bid as the sheet shows it (`show_bid`, which a player may type back) read back."""
+    for bid in {bid for round_ in game.rounds for entry in round_.sides for bid in entry.bids}:
+        if parse_bid(show_bid(bid), game.rules) != bid:
+            return [Problem("file", "file", {"error": f"{bid} shown as {show_bid(bid)}"})]
     try:
         again = game_from_toml(game_to_toml(game), game.name)
     except ScorepadError as error:
