@@ -260,10 +260,10 @@ def file_problems(game: Game) -> list[Problem]:
     """A kept game written to its file and read back (docs/game-file.md): the same game,
     every bid read as it was written (a blind number, nil, blind nil, a plain 0); and
     each bid as the sheet shows it (`show_bid`, which a player may type back) read back."""
-    for bid in {bid for round_ in game.rounds for entry in round_.sides for bid in entry.bids}:
-        if parse_bid(show_bid(bid), game.rules) != bid:
-            return [Problem("file", "file", {"error": f"{bid} shown as {show_bid(bid)}"})]
     try:
+        for bid in {bid for round_ in game.rounds for entry in round_.sides for bid in entry.bids}:
+            if parse_bid(show_bid(bid), game.rules) != bid:
+                return [Problem("file", "file", {"error": f"{bid} shown as {show_bid(bid)}"})]
         again = game_from_toml(game_to_toml(game), game.name)
     except ScorepadError as error:
         return [Problem("file", "file", {"error": str(error)})]
