@@ -13,21 +13,41 @@ files it mutates in place, and keeps its results in the copy's `.mutmut-cache`):
 - the unit tests: the test modules of what is mutated (`--tests`), with pytest;
 - the sweep alone: `scorepad simulate --sweep --games N` (exit 1 on a violation).
 
-Both skip mutations of strings (the engine's words: labels and messages the sweep
-does not read, which the unit tests check). Each way stops after `--minutes`; the
-mutants both ways tested are compared: the kill rate of each, the share of the unit
-tests' kills the sweep also kills, and every mutant the unit tests kill and the sweep
-does not (the survivors), with its diff. Mutation runs are CPU-heavy: run this with
-`nice -n 19`, and quote the load it prints.
+A mutant is killed when its command fails, whatever its exit status: mutmut 2 itself
+counts only status 1 as a failure, which is pytest's for failed tests, but a mutated
+module that no longer imports stops pytest with status 2, and a sweep that stops with
+an error (a bid its bots made refused, a game that no longer reads) ends with status 2
+too; each command is run by this script's `--failing-as-1` (status 1 for any failure; the
+command dies with it when mutmut kills it at a timeout).
+
+That also removes the mutated modules' bytecode before each command. mutmut puts a
+file back by moving its copy (written the second the mutant was) over it, so a mutant
+as long as the line it replaced leaves bytecode whose recorded time and size match the
+source put back: Python would go on running that mutant, unseen, under the mutants of
+the other files tested after it. (In a run here, a mutant of the ratings stayed so under
+the unit tests, whose conftest turns the bytecode cache on: mutants of the engine that no
+unit test tells apart were "killed" by it.)
+
+Both skip mutations of strings (the engine's words: labels and messages, which the unit
+tests check and the sweep reads only for the numbers a refusal names). Each way stops
+after `--minutes`; the mutants both ways tested are compared: the kill rate of each, the
+share of the unit tests' kills the sweep also kills, and every mutant the unit tests kill
+and the sweep does not (the survivors), with its diff. Mutation runs are CPU-heavy: run this with
+`nice -n 19`, and quote the load it prints. While it runs, read a copy's cache only
+read-only: `mutmut show` updates the cache's line numbers from the file as it is then,
+mutated or not.
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import ctypes
+import importlib.util
 import os
 import random
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -116,7 +136,23 @@ def diff_of(tree: Path, ident: int) -> str:
                      and not line.startswith(("---", "+++")))  # fmt: skip
 
 
+def failing_as_1(paths: str, command: list[str]) -> int:
+    """Run `command` and give 0 if it passed, else 1; it is killed when this process is
+    (mutmut kills the command it started when it runs past its timeout). The bytecode of
+    the modules `paths` names (commas between) is removed first."""
+    for path in paths.split(","):
+        Path(importlib.util.cache_from_source(path)).unlink(missing_ok=True)
+    libc = ctypes.CDLL(None, use_errno=True)
+    pr_set_pdeathsig = 1  # Linux: the signal the child gets when its parent dies
+    status = subprocess.call(
+        command, preexec_fn=lambda: libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+    )
+    return 0 if status == 0 else 1
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--failing-as-1"]:
+        raise SystemExit(failing_as_1(sys.argv[2], sys.argv[3:]))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--paths", default=PATHS)
     parser.add_argument("--tests", default=UNIT_TESTS)
@@ -128,11 +164,14 @@ def main() -> None:
     if shutil.which("tar") is None:
         raise SystemExit("needs tar")
     python = sys.executable
-    ways = {
+    commands = {
         "unit": f"{python} -m pytest -x -q -p no:cacheprovider -n 0 {args.tests}",
         "sweep": f"{python} -m scorepad simulate --sweep --games {args.sweep_games}"
                  " --jobs 1 --json",
     }  # fmt: skip
+    # Any failure kills, not status 1 alone (see above).
+    wrapper = f"{python} {Path(__file__).resolve()} --failing-as-1 {args.paths}"
+    ways = {name: f"{wrapper} {command}" for name, command in commands.items()}
     started = time.perf_counter()
     with open("/proc/loadavg") as load:
         print(f"load at the start {load.read().split()[0]}", flush=True)

@@ -2,10 +2,12 @@
 
     python benchmarks/sim_planted_sweep.py [--games N] [--seed S] [--jobs J]
 
-Issue 32's twelve engine bugs, issue 43's seven (three of the side's and the table's
-bid rules, three of a club night's standings, the ratings' order) and issue 42's ten of
-the director's kit (the scoring of rulings, sets in a row, the clock's end, misdeals,
-the other side's OK). Prints, for each bug,
+Issue 32's twelve engine bugs; issue 43's twelve (three of the side's and the table's bid
+rules, three of a club night's standings, the ratings' order, an unfinished game rated,
+and four of what a night's pages show: a table's deals, the next seats, the field's
+changes, the rounds a field can play); and issue 42's ten of the director's kit (the
+scoring of rulings, sets in a row, the clock's end, misdeals, the other side's OK).
+Prints, for each bug,
 the violations the sweep reported, the checks that caught it and the first message, then
 how many were caught and the time. The bugs are one-line changes of the source
 (tests/sweep_plants.py), planted in this process before the sweep starts (its workers

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import pytest
 
-from scorepad.club import event
+from scorepad.club import event, ratings
 from scorepad.engine import bids, clock, entry, fold, game, rulings, scoring
 from scorepad.files import gameindex
 
@@ -152,6 +152,24 @@ PLANTS: dict[str, Plant] = {
         gameindex, "in_order_played", "key=lambda game: (game.mtime_ns, str(game.path))",
         "key=lambda game: str(game.path)",
         "games are rated in the order played"),
+    # What a night's pages show beside its standings (scorepad.sim.nightviews).
+    "deals-played-counted-twice": Plant(
+        event, "_table_state", "played = sum(1 for r in game.rounds if r.played)",
+        "played = sum(2 for r in game.rounds if r.played)",
+        "a table shows the deals its game played"),
+    "next-seat-without-opponents": Plant(
+        event, "next_seats", "against = there.sides[1 - side]", "against = ()",
+        "a finished table's page says who each player plays next"),
+    "field-without-the-byes": Plant(
+        event, "round_field", "for name in table.players), *seats.byes)",
+        "for name in table.players),)",
+        "who sits out a round is still in the field"),
+    "round-robin-one-round-short": Plant(
+        event, "check_rounds", "if rounds <= most:", "if rounds < most:",
+        "pairs meet each other pair once: N-1 rounds, or N for an odd N"),
+    "unfinished-game-rated-as-a-draw": Plant(
+        ratings, "match_from", "if not facts.finished:", "if facts.finished is None:",
+        "only finished games are rated; an unfinished one is counted as such"),
 }  # fmt: skip
 
 

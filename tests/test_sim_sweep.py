@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorepad.cli.main import app
+from scorepad.club.ratings import Ratings
 from scorepad.club.seats import FORMATS
 from scorepad.engine import bids
 from scorepad.engine.bids import Bid, BidKind, number
@@ -94,6 +95,16 @@ TWICE = 54
         ("bye-counted-as-a-game", "night", ("standings, games", "README.md, Club night")),
         ("standings-by-points-first", "night", ("standings, rank", "README.md, Club night")),
         ("ratings-in-file-name-order", "ratings",
+         ("ratings in the order played", "docs/ratings.md, Which games, in which order")),
+        # What a night's pages show beside the standings.
+        ("deals-played-counted-twice", "night", ("standings, table", "README.md, Club night")),
+        ("next-seat-without-opponents", "night",
+         ("standings, next seats", "README.md, Club night")),
+        ("field-without-the-byes", "night", ("standings, field changes", "README.md, Club night")),
+        ("round-robin-one-round-short", "night",
+         ("standings, rounds planned", "README.md, Club night")),
+        # Only the ratings asked while a night's last round plays meet unfinished games.
+        ("unfinished-game-rated-as-a-draw", "ratings",
          ("ratings in the order played", "docs/ratings.md, Which games, in which order")),
     ],
 )  # fmt: skip
@@ -192,6 +203,35 @@ def test_a_sweep_tries_the_refused_bids_of_every_level_and_plays_every_format_of
         assert nights["reached"][what], what
     fields = [case.players for case in night_cases(0)]
     assert min(fields) == 8 and max(fields) == 21
+
+
+def test_a_refusal_that_leaves_out_what_is_allowed_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every refusal the explorers meet is said as a player sees it: the bids allowed
+    instead (here, the least blind bid left out where blind bids are open) are named."""
+    forms = bids.bid_forms
+    monkeypatch.setattr(bids, "bid_forms", lambda rules: forms(rules).split(", blind")[0])
+    found = [found for found in play_sweep(0, SMALL).as_json()["violations"]
+             if found["check"] == "bids"]  # fmt: skip
+    assert found and all("said:" in violation["message"] for violation in found), found[:1]
+
+
+def test_the_chances_shown_for_a_table_in_play_are_held_to_openskill(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(Ratings, "chances", lambda self, sides: [0.5] * len(sides))
+    found = [found for found in play_sweep(0, TWICE).as_json()["violations"]
+             if found["check"] == "ratings"]  # fmt: skip
+    assert found and all("chances" in violation["message"] for violation in found)
+
+
+def test_a_bid_the_sheet_shows_as_another_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each bid of a kept game, as the sheet shows it, reads back as the same bid."""
+    monkeypatch.setattr(sweep, "show_bid", lambda bid: "nil" if bid.is_nil else str(bid))
+    found = [found for found in play_sweep(0, SMALL).as_json()["violations"]
+             if found["check"] == "file"]  # fmt: skip
+    assert found and all("bnil shown as nil" in violation["message"] for violation in found)
 
 
 def test_the_engine_and_the_reference_name_the_same_refusals() -> None:

@@ -21,5 +21,5 @@ Everything is plain values (`rulebook` says which).
   the rule for who deals after one included.
 - `clock`: `deal_called(end, changes)`, the deal in play when a game's time is called.
 - `night`: `fold_night(field, rounds, pairs)`, a club night's standings folded from its
-  tables' results (README.md, Club night).
+  tables' results (README.md, Club night); `seat_of(round, name)`, where a player sits.
 """

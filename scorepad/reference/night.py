@@ -90,3 +90,15 @@ def fold_night(
             rank = rows[-1][0]
         rows.append((rank, name, games, wins, margin, points, byes))
     return rows
+
+
+def seat_of(round_: NightRound, name: str) -> tuple[int | None, str, Pair | tuple[()], bool]:
+    """Where a player sits in a round: the table (counted from 1), the partner, the two
+    across the table, and whether the player sits out; a player the round does not
+    seat has no table, no partner and nobody across."""
+    for number, table in enumerate(round_.tables, start=1):
+        first, second = table.sides
+        for mine, theirs in ((first, second), (second, first)):
+            if name in mine:
+                return number, mine[0] if mine[1] == name else mine[1], theirs, False
+    return None, "", (), name in round_.byes

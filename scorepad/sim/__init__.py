@@ -18,7 +18,8 @@ to the independent reference. docs/simulator.md has the whole story.
 - Reports: `sweep` and `sweepcases` (every preset and a sample of knob combinations,
   played under a `director` who calls misdeals, makes rulings, agrees rounds and plays
   to a clock; `reach`, what each game reached),
-  `nights` (whole club nights played by bots, their standings and ratings checked),
+  `nights` (whole club nights played by bots, their standings and ratings checked;
+  `nightviews`: what the night's pages show beside them),
   `compare` (house rules side by side), `record` (hand records), `league` (bots of known
   skill, rated as people are).
 """

@@ -8,14 +8,17 @@ A night is built as `scorepad event` builds one, but through the pure club funct
 table's game is played by heuristic bots (`gameloop.GameRunner`, every deal checked as
 in any run) and kept as the table's game (`NAME-rR-tT`, its event seat). After every
 round the event's standings (`event_standings`) are held to the reference's
-(`reference.night.fold_night`, written from the README's "Club night").
+(`reference.night.fold_night`, written from the README's "Club night"), and what the
+night's pages show beside them to what the night made (`nightviews`: each table's state,
+where its players sit next, who joined and left, the rounds planned, the event file).
 
 At the end of the night its games are written to their files, each saved at the time
 its table finished (a table of fewer deals finishes sooner; the rounds follow one
 another), and rated as `scorepad ratings --event` rates them (`files.gameindex`: the
 files read, put in the order played, rated by `club.ratings`), against openskill's
 Thurstone-Mosteller model called here directly with the settings docs/ratings.md names,
-the finished games in the order the tables finished.
+the finished games in the order the tables finished; and once more as asked while the
+last round's tables play their last deal (those games not rated, counted as unfinished).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import os
 import random
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +44,7 @@ from scorepad.club.event import (
     with_player_added,
     with_player_dropped,
 )
+from scorepad.club.ratings import Unrated
 from scorepad.club.seats import FORMATS, Format, Pair, check_field
 from scorepad.engine.game import EventSeat, Game, new_game
 from scorepad.errors import ScorepadError
@@ -48,6 +52,7 @@ from scorepad.files.gameindex import in_order_played, rate_indexed, read_games
 from scorepad.files.gamewrite import game_to_toml
 from scorepad.files.presets import resolve_rules
 from scorepad.reference.night import NightRound, NightTable, fold_night
+from scorepad.sim import nightviews
 from scorepad.sim.gameloop import GameRunner
 from scorepad.sim.referee import knobs_of_preset
 from scorepad.sim.results import GameResult, Violation
@@ -190,7 +195,10 @@ def play_night(seed: int, case: NightCase) -> tuple[list[Violation], Counter[str
     event = draw_rounds(event, draw)
     every_pair = list(pairs)
     games: dict[str, Game] = {}
+    results: dict[str, GameResult] = {}
+    made: nightviews.Changes = {}  # who joined and who left, by round
     finished: list[tuple[int, Game, GameResult]] = []  # (when it finished, game, result)
+    views = nightviews.rounds_problems(case.number, event)  # what the pages show
     violations: list[Violation] = []
     clock, index, deals, joined = 0, 0, 0, 0
     for number in range(1, case.rounds + 1):
@@ -208,8 +216,11 @@ def play_night(seed: int, case: NightCase) -> tuple[list[Violation], Counter[str
         event = dataclasses.replace(event, rounds=tuple(seated))
         round_ = event.round(number)
         assert round_ is not None
+        views += nightviews.next_seat_problems(case.number, event, number)
         reached["bye"] += len(round_.seats.byes)
         latest = clock
+        tables = range(1, len(round_.seats.tables) + 1)
+        in_play = {event.game_name(number, table) for table in tables}  # the last, at the end
         for table, seats in enumerate(round_.seats.tables, start=1):
             result = runner.play_game(index)
             index += 1
@@ -223,6 +234,7 @@ def play_night(seed: int, case: NightCase) -> tuple[list[Violation], Counter[str
                                        rounds=result.game.rounds,
                                        event=EventSeat(name, number, table))  # fmt: skip
             games[game.name] = game
+            results[game.name] = result
             try:  # the table's game as the night seated it, as the service checks it
                 check_table_game(event, number, table, game)
             except ScorepadError as error:
@@ -237,6 +249,10 @@ def play_night(seed: int, case: NightCase) -> tuple[list[Violation], Counter[str
             finished.append((when, game, result))
         clock = latest + 60
         violations += _standings_violations(event, games, every_pair, case, number, reached)
+        views += nightviews.table_problems(case.number, number, event,
+                                           event_standings(event, games).rounds, results,
+                                           rules.deal_limit)  # fmt: skip
+        views += nightviews.file_problems(case.number, number, event)
         if number in case.adds:
             added: str | Pair = _names(1, 40 + joined)[0]
             if case.format != "rotate":
@@ -244,19 +260,27 @@ def play_night(seed: int, case: NightCase) -> tuple[list[Violation], Counter[str
                 added = (first, second)
                 every_pair.append(added)
             joined += 2
+            made.setdefault(number + 1, (set(), set()))[0].update(
+                (added,) if isinstance(added, str) else added)  # fmt: skip
             event = _changed(event, with_player_added(event, added), draw)
             reached["player or pair added"] += 1
         if number in case.drops:
             dropped = event.players[int(draw.random() * len(event.players))]
             try:
-                changed, _gone = with_player_dropped(event, dropped)
+                changed, gone = with_player_dropped(event, dropped)
                 check_field(len(changed.players), changed.format)
             except ScorepadError:
                 pass  # the field would be too small: the night goes on as it is
             else:
+                made.setdefault(number + 1, (set(), set()))[1].update(gone)
                 event = _changed(event, changed, draw)
                 reached["player or pair dropped"] += 1
+    views += nightviews.field_problems(case.number, event, made)
+    violations += [Violation(0, case.number, found.values["round"], found) for found in views]
     violations += _ratings_violations(case, finished, reached)
+    # The ratings asked while the last round's tables play their last deal: those games
+    # are not finished, so not rated but counted as unfinished (`scorepad ratings`).
+    violations += _ratings_violations(case, finished, reached, in_play=in_play)
     return violations, reached, index, deals
 
 
@@ -279,9 +303,10 @@ def _standings_violations(
     for round_ in event.rounds:
         tables = []
         for table, seats in enumerate(round_.seats.tables, start=1):
-            game = games.get(event.game_name(round_.number, table)) if round_.seated else None
+            seated = round_.number <= number  # as the night seated them, not as the event says
+            game = games.get(event.game_name(round_.number, table)) if seated else None
             tables.append(NightTable(seats.sides, _result_of(game)))
-        rounds.append(NightRound(round_.seated, tuple(tables), round_.seats.byes))
+        rounds.append(NightRound(round_.number <= number, tuple(tables), round_.seats.byes))
     truth = fold_night(event.players, rounds, pairs if event.format != "rotate" else None,
                        by_points=event.format != "most-wins")  # fmt: skip
     rows = event_standings(event, games).rows
@@ -328,28 +353,39 @@ def _result_of(game: Game | None) -> tuple[int, int, int | None] | None:
 
 
 def _ratings_violations(
-    case: NightCase, finished: Sequence[tuple[int, Game, GameResult]], reached: Counter[str]
+    case: NightCase,
+    finished: Sequence[tuple[int, Game, GameResult]],
+    reached: Counter[str],
+    in_play: Collection[str] = (),
 ) -> list[Violation]:
     """The night's games rated as `scorepad ratings --event` rates them, from their files
-    saved at the time each table finished, against openskill in the order played."""
+    saved at the time each table finished, against openskill in the order played; the
+    games `in_play` as saved before their last deal, not finished, so not rated but
+    counted as unfinished, as a game cut off is, and each side's chance to win them as
+    the event's page shows it (openskill's prediction from the ratings before them)."""
     model = ThurstoneMostellerFull(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, epsilon=EPSILON)
-    rated_before = reached["game rated"]
     truth: dict[str, Belief] = {}
     truth_pairs: dict[str, Belief] = {}
+    count = 0  # the games rated
     for _when, game, result in sorted(finished, key=lambda done: done[0]):
-        if result.end == "unfinished":
+        if result.end == "unfinished" or game.name in in_play:
             continue
         sides = [[game.players[seat] for seat in (side, side + 2)] for side in (0, 1)]
         ranks = [0.0, 0.0] if result.winner is None else [
             0.0 if side == result.winner else 1.0 for side in (0, 1)]  # fmt: skip
         _rate(model, truth, sides, ranks)
         _rate(model, truth_pairs, [["+".join(sorted(side))] for side in sides], ranks)
-        reached["game rated"] += 1
+        count += 1
     truth_pairs = {key: value for key, value in truth_pairs.items() if value[2] >= PAIR_GAMES}
-    reached["partnership rated"] += len(truth_pairs)
+    if not in_play:
+        reached["game rated"] += count
+        reached["partnership rated"] += len(truth_pairs)
     with tempfile.TemporaryDirectory(prefix="scorepad-night-") as folder:
         paths = []
         for when, game, _result in finished:
+            if game.name in in_play:  # saved after the deal before its last
+                game = dataclasses.replace(game, rounds=game.rounds[:-1])
+                when -= 600
             path = Path(folder) / f"{game.name}.toml"
             path.write_text(game_to_toml(game), encoding="utf-8")
             at = (1_800_000_000 + when) * 1_000_000_000
@@ -366,10 +402,26 @@ def _ratings_violations(
                 "night": case.number + 1, "player": f"{key} (rating {value})",
                 "engine": None, "reference": truth.get(key, truth_pairs.get(key))}))  # fmt: skip
             break
-    if rated.rated != reached["game rated"] - rated_before:
+    # docs/ratings.md: only finished partnership games are rated; the others are counted.
+    not_rated = (rated.unrated[Unrated.UNFINISHED], rated.unrated[Unrated.INDIVIDUAL])
+    for _when, game, _result in finished if in_play else ():  # the chances shown for them
+        if game.name in in_play:
+            sides = [[game.players[seat] for seat in (side, side + 2)] for side in (0, 1)]
+            predicted = model.predict_win([[model.rating(mu=mu, sigma=sigma) for mu, sigma, _
+                                            in (truth.get(name, (MU, SIGMA, 0)) for name in side)]
+                                           for side in sides])  # fmt: skip
+            chances = rated.chances(sides)
+            if any(abs(a - b) > CLOSE for a, b in zip(chances, predicted, strict=True)):
+                problems.append(Problem("ratings", "ratings", {
+                    "night": case.number + 1, "engine": None, "reference": None,
+                    "player": f"{game.name}'s chances {chances} (of {predicted})"}))  # fmt: skip
+                break
+    if (rated.rated, not_rated) != (count, (len(finished) - count, 0)):
         problems.append(Problem("ratings", "ratings", {
-            "night": case.number + 1, "player": f"games rated {rated.rated}",
-            "engine": None, "reference": None}))  # fmt: skip
+            "night": case.number + 1, "engine": None, "reference": None,
+            "player": f"games rated {rated.rated}, unfinished {not_rated[0]}, of one player"
+                      f" {not_rated[1]} (of {count}, {len(finished) - count}, 0)",
+        }))  # fmt: skip
     engine = {entry.player: (entry.mu, entry.sigma, entry.games) for entry in rated.players()}
     engine_pairs = {"+".join(sorted(entry.pair)): (entry.mu, entry.sigma, entry.games)
                     for entry in rated.partnerships()}  # fmt: skip

@@ -7,12 +7,16 @@ a blind bid under its least, above the deal, ...), for the side (suicide's pair 
 `min_team_bid`, a joint team bid of nil or of 0), or, as the table's last bidder, for
 the table (no hell's refused total). The sweep holds the engine's bid checks to each
 (`try_problems`): they must refuse it, with the refusal whose kind `REFERENCE_NAME` maps
-to the reason the reference gave. The facts are compared, never the words.
+to the reason the reference gave. The facts are compared; of the words (in whatever
+language is spoken), only that the refusal can be said, on one line, naming who bid and
+the numbers of what is wrong and of what is allowed instead (`NAMED`), as every refusal
+of bad input must.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -27,6 +31,8 @@ from scorepad.engine.bids import (
 )
 from scorepad.engine.rules import Rules
 from scorepad.errors import BidError
+from scorepad.reference import refusals, rulebook
+from scorepad.sim.referee import PLAIN_KIND
 from scorepad.sim.validate import Problem
 
 # The engine's refusal kinds, by the reference's names for the same reasons. Blind nil
@@ -58,6 +64,27 @@ OUT_OF_REACH = {"joint-bid-under-suicide": "a new game refuses suicide with part
 
 Level = Literal["bid", "side", "table"]
 
+# The numbers a refusal names, by the reference's reason: of the bid refused (`bid`),
+# the side's bids (`bids`, their `contract`), how far the side trails (`behind`, when it
+# does), the tricks of a deal (`deal`), a knob, or the bids a player may type instead
+# (`forms`: the lowest and highest plain numbers, the least blind bid, a 0 read as nil).
+NAMED: dict[str, tuple[str, ...]] = {
+    "nil-off": ("forms",),
+    "blind-nil-off": ("forms",),
+    "blind-bids-off": ("forms",),
+    "blind-bid-too-small": ("bid", "blind_bid_min"),
+    "blind-nil-not-behind": ("blind_nil_deficit", "behind"),
+    "blind-bid-not-behind": ("blind_bid_deficit", "behind"),
+    "above-the-deal": ("bid", "forms"),
+    "zero-is-nil": ("bid",),
+    "joint-nil": (),
+    "joint-bid-under-suicide": (),
+    "joint-bid-of-0": ("bid", "deal"),
+    "suicide": ("bids", "suicide_min_bid"),
+    "min-team-bid": ("contract", "min_team_bid"),
+    "no-hell": ("bid", "deal"),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class RefusalTry:
@@ -80,15 +107,17 @@ def reference_name(refusal: BidRefusal) -> str:
     return REFERENCE_NAME[(refusal.why, kind)]
 
 
-def engine_reason(rules: Rules, tried: RefusalTry) -> str | None:
+def engine_reason(rules: Rules, tried: RefusalTry, knobs: Mapping[str, object]) -> str | None:
     """Why the engine's bid checks refuse the try (the reference's name), None if they
-    take it: each side's bids (one bid alone at the level `bid`), then the table's."""
+    take it: each side's bids (one bid alone at the level `bid`), then the table's. A
+    refusal whose words leave out who bid or a number it must name (`NAMED`) is given
+    with its words."""
     try:
         if tried.level == "bid":
             check_bid(rules, tried.sides[0][0], who="player", trailing_by=tried.trailing[0])
             return None
-        for side, bids in enumerate(tried.sides):
-            check_side_bids(rules, bids, who=["player"] * len(bids), side=f"side {side + 1}",
+        for side, bids in enumerate(tried.sides):  # sides named without a number
+            check_side_bids(rules, bids, who=["player"] * len(bids), side=f"side {chr(65 + side)}",
                             trailing_by=tried.trailing[side], joint=tried.joint[side])  # fmt: skip
         if tried.level == "table":
             check_table_bids(rules, tried.order, last="the last bidder")
@@ -99,16 +128,55 @@ def engine_reason(rules: Rules, tried: RefusalTry) -> str | None:
         # No hell's refusal names the one bid refused: the last, which made the deal.
         if name == "no-hell" and refusal.refused != tried.order[-1].tricks:
             return f"no-hell, refusing {refusal.refused}"
+        said = str(error)
+        named = {int(found) for found in re.findall(r"\d+", said)}
+        if name == tried.refused and (
+            "\n" in said or refusal.who not in said or not _named(knobs, tried) <= named
+        ):
+            return f"{name}, said: {said}"
         return name
     return None
 
 
-def try_problems(rules: Rules, tries: Sequence[RefusalTry]) -> list[Problem]:
+def _named(knobs: Mapping[str, object], tried: RefusalTry) -> set[int]:
+    """The numbers the refusal of the try must name (`NAMED`), from the reference's
+    reading of the rules and of which side's bids, and which bid, it refuses."""
+    why, deal = tried.refused, rulebook.tricks_in_a_deal(knobs)
+    side = 0
+    if tried.level == "table" and why != "no-hell":  # the side whose bids are refused
+        alone = {**knobs, "no_hell": False}
+        side = next(number for number, bids in enumerate(tried.sides) if refusals.bid_refusal(
+            alone, [[(PLAIN_KIND[bid.kind], bid.tricks) for bid in bids]],
+            [tried.trailing[number]]) == why)  # fmt: skip
+    bids, behind = tried.sides[side], tried.trailing[side]
+    bid = tried.order[-1] if why == "no-hell" else next(
+        (one for one in bids if refusals.one_bid_refusal(
+            knobs, PLAIN_KIND[one.kind], one.tricks, behind, deal) == why), bids[0])  # fmt: skip
+    plain, blind = ([n for n in range(deal + 1)
+                     if not refusals.one_bid_refusal(knobs, kind, n, None, deal)]
+                    for kind in ("number", "blind"))  # fmt: skip
+    forms = {min(plain, default=deal), deal, *blind[:1]}
+    if knobs["nil"] is True and knobs["zero_bid"] == "nil":
+        forms.add(0)  # a 0 typed is nil
+    numbers = [one.tricks for one in bids if not one.is_nil]
+    facts = {"bid": {bid.tricks}, "bids": set(numbers), "contract": {sum(numbers)},
+             "behind": {behind} if behind > 0 else set(), "deal": {deal},
+             "forms": forms}  # fmt: skip
+    found: set[int] = set()
+    for fact in NAMED[why]:
+        found |= facts[fact] if fact in facts else {rulebook.whole_number(knobs, fact)}
+    return found
+
+
+def try_problems(
+    rules: Rules, tries: Sequence[RefusalTry], knobs: Mapping[str, object]
+) -> list[Problem]:
     """Each try the engine's bid checks take, or refuse for another reason than the
-    reference's."""
+    reference's (or in words that leave out what they must name); `knobs` the rules as
+    the reference reads them."""
     problems = []
     for tried in tries:
-        engine = engine_reason(rules, tried)
+        engine = engine_reason(rules, tried, knobs)
         if engine != tried.refused:
             problems.append(Problem("bids", "refusal", {
                 "level": tried.level, "sides": tried.sides, "trailing": tried.trailing,

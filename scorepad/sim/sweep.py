@@ -36,7 +36,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorepad.engine.bids import BLIND_NIL, NIL, Bid, BidKind, number, open_bids
+from scorepad.engine.bids import (
+    BLIND_NIL,
+    NIL,
+    Bid,
+    BidKind,
+    number,
+    open_bids,
+    parse_bid,
+    show_bid,
+)
 from scorepad.engine.clock import Clock
 from scorepad.engine.game import Game, Standings, side_hands, standings
 from scorepad.engine.rules import Rules, format_value
@@ -158,8 +167,12 @@ def open_bid_problems(rules: Rules, knobs: Mapping[str, object]) -> list[Problem
 
 def file_problems(game: Game) -> list[Problem]:
     """A kept game written to its file and read back (docs/game-file.md): the same game,
-    every bid read as it was written (a blind number, nil, blind nil, a plain 0)."""
+    every bid read as it was written (a blind number, nil, blind nil, a plain 0); and
+    each bid as the sheet shows it (`show_bid`, which a player may type back) read back."""
     try:
+        for bid in {bid for round_ in game.rounds for entry in round_.sides for bid in entry.bids}:
+            if parse_bid(show_bid(bid), game.rules) != bid:
+                return [Problem("file", "file", {"error": f"{bid} shown as {show_bid(bid)}"})]
         again = game_from_toml(game_to_toml(game), game.name)
     except ScorepadError as error:
         return [Problem("file", "file", {"error": str(error)})]
@@ -318,7 +331,7 @@ class _Player:
             folded = standings(result.game)
             problems = game_problems(folded, runner.rules, referee, result.game.clock)
             problems += file_problems(result.game)
-            problems += try_problems(runner.rules, self.tries)
+            problems += try_problems(runner.rules, self.tries, referee.knobs)
             tally.refusals_tried.update(tried.refused for tried in self.tries)
             self.tries.clear()
             if game == 0:  # once a rule set
