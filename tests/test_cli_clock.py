@@ -3,8 +3,11 @@ every moment is set by the test (`scorepad.service.clock.now`), nothing waits.""
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_cli_games import ok, refused
@@ -100,81 +103,57 @@ def test_table_mode_says_the_time_left_then_that_time_is_up(home: Path, clock: F
     assert "Time left" not in out.split("Tricks of round 2")[1]  # over: no clock said
 
 
+def _watched(path: Path, console: Any, steps: list[tuple[str, Callable[[], object]]]) -> list[str]:
+    """Watch `path` in this thread, polling with no pause: once a step's words are on the
+    screen, its act runs. Ends when every step's words were seen, or after 1,000 polls
+    (a watch that never shows them); returns the words never seen."""
+    from scorepad.cli.watch import watch_sheet
+
+    left = list(steps)
+    polls = itertools.count()
+
+    def until() -> bool:
+        while left and left[0][0] in console.file.getvalue():
+            left.pop(0)[1]()
+        return not left or next(polls) >= 1000
+
+    watch_sheet(path, console, interval=0, until=until)
+    return [words for words, _act in left]
+
+
 def test_a_watched_sheet_says_the_time_left_and_is_drawn_again_when_time_runs_out(
     home: Path, clock: FakeClock
 ) -> None:
     """`show --watch` into a pipe: the time left at first, and, with no change to the file,
-    the sheet once more when the clock runs out. The loop waits for the words, not for a
-    time: its 60 s only end a test that hangs."""
+    the sheet once more when the clock runs out."""
     import io
-    import threading
-    import time
 
     from rich.console import Console
-
-    from scorepad.cli.watch import watch_sheet
 
     ok("new", "g", "--players", "Ann,Bob,Cy,Di", "--minutes", "45")
     ok("bid", "Ann=3", "Bob=3", "Cy=3", "Di=3")
     clock.at(10)
-    screen = io.StringIO()
-    console = Console(file=screen, width=80, no_color=True)
-    done = threading.Event()
-    watching = threading.Thread(
-        target=watch_sheet,
-        args=(home / "games" / "g.toml", console),
-        kwargs={"interval": 0.02, "until": done.is_set},
-    )
-    watching.start()
-
-    def shown(words: str) -> bool:
-        deadline = time.monotonic() + 60
-        while words not in screen.getvalue() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        return words in screen.getvalue()
-
-    try:
-        assert shown("Time left: 35:00.")
-        clock.at(46)
-        assert shown("Time is up: deal 1 is the last (a tie plays one more).")
-    finally:
-        done.set()
-        watching.join(timeout=60)
-    assert screen.getvalue().count("Time left") == 1  # a pipe is not written every second
+    console = Console(file=io.StringIO(), width=80, no_color=True)
+    steps = [
+        ("Time left: 35:00.", lambda: clock.at(46)),
+        ("Time is up: deal 1 is the last (a tie plays one more).", lambda: None),
+    ]
+    assert _watched(home / "games" / "g.toml", console, steps) == []
+    assert console.file.getvalue().count("Time left") == 1  # a pipe is not written every second
 
 
 def test_a_watched_sheet_on_a_terminal_counts_the_time_down(home: Path, clock: FakeClock) -> None:
     """On a terminal the watched sheet is drawn again as the clock's seconds go by, with no
-    change to the file (the loop waits for the words; its 60 s only end a hung test)."""
+    change to the file."""
     import io
-    import threading
-    import time
 
     from rich.console import Console
 
-    from scorepad.cli.watch import watch_sheet
-
     ok("new", "g", "--players", "Ann,Bob,Cy,Di", "--minutes", "45")
     clock.at(10)
-    screen = io.StringIO()
-    console = Console(file=screen, force_terminal=True, width=80, no_color=True)
-    done = threading.Event()
-    watching = threading.Thread(
-        target=watch_sheet,
-        args=(home / "games" / "g.toml", console),
-        kwargs={"interval": 0.02, "until": done.is_set},
-    )
-    watching.start()
-    try:
-        for minute, said in ((10, "Time left: 35:00."), (10.5, "Time left: 34:30.")):
-            clock.at(minute)
-            deadline = time.monotonic() + 60
-            while said not in screen.getvalue() and time.monotonic() < deadline:
-                time.sleep(0.02)
-            assert said in screen.getvalue()
-    finally:
-        done.set()
-        watching.join(timeout=60)
+    console = Console(file=io.StringIO(), force_terminal=True, width=80, no_color=True)
+    steps = [("Time left: 35:00.", lambda: clock.at(10.5)), ("Time left: 34:30.", lambda: None)]
+    assert _watched(home / "games" / "g.toml", console, steps) == []
 
 
 @pytest.mark.parametrize("minutes", ["0", "1441", "-5"])
