@@ -34,6 +34,7 @@ from scorepad.export.json import game_json
 from scorepad.i18n import _
 from scorepad.pages import actions
 from scorepad.pages.addresses import GameAddresses
+from scorepad.pages.drawing import environment
 from scorepad.pages.forms import RULING_FIELDS, bids_form, round_values, ruling_form, tricks_form
 from scorepad.pages.notes import (
     agreed_note,
@@ -64,22 +65,11 @@ _SERVED = Path(__file__).parent.parent / "serve" / "templates"
 
 
 def _env() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.ChoiceLoader(
-            [jinja2.FileSystemLoader(_TEMPLATES), jinja2.FileSystemLoader(_SERVED)]
-        ),
-        autoescape=True,
-        auto_reload=False,  # an app's templates never change while it runs
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-        extensions=["jinja2.ext.i18n"],
+    loader = jinja2.ChoiceLoader(
+        [jinja2.FileSystemLoader(_TEMPLATES), jinja2.FileSystemLoader(_SERVED)]
     )
-    env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the extension
-        gettext=i18n._, ngettext=i18n.ngettext, pgettext=i18n.pgettext
-    )
-    env.globals.update(language=i18n.language, languages=_languages)
-    env.filters["number"] = i18n.format_number
+    env = environment(loader, auto_reload=False)  # an app's templates never change as it runs
+    env.globals.update(languages=_languages)
     return env
 
 

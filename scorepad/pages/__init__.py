@@ -11,4 +11,5 @@ what a page shows and what its forms change, with no web server in them (no Star
   and the director's calls (a ruling asked first, then made; a misdeal; the other side's
   OK).
 - `addresses`: the addresses under a game's page (its rounds, forms, undo, live feed).
+- `drawing`: the templates' environment both faces draw with (escaping, words, numbers).
 """
