@@ -132,6 +132,23 @@ def scorepad_process(
     )
 
 
+# The last line serve prints before it serves: a QR code's caption, or on this machine's
+# loopback (no QR code: no phone could open the link) the line that says so.
+LAST_LINES = ("Scan the code", "Den Code oben scannen", "Only this machine", "Nur dieser Rechner")
+
+
+def announcement(process: subprocess.Popen[str]) -> list[str]:
+    """The lines `scorepad serve` (running as `process`) prints before it serves: its
+    links. Fewer lines than that where it stopped before serving."""
+    assert process.stdout is not None
+    lines = []
+    for line in process.stdout:
+        lines.append(line.rstrip("\n"))
+        if line.startswith(LAST_LINES):
+            break
+    return lines
+
+
 def _as_at_a_terminal() -> None:
     """Run in the child before it starts: Ctrl-C reaches it as at a terminal, even where
     the tests themselves run with SIGINT ignored (a background job of a script), which a

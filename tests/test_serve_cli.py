@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import IO
 
 import pytest
-from conftest import scorepad_process
+from conftest import LAST_LINES, announcement, scorepad_process
 from typer.testing import CliRunner
 
 from scorepad.cli.main import app
@@ -53,11 +53,6 @@ class Server:
         self.keep = next(iter(re.findall(r"(http://\S+/keep/\S*)", printed)), "")
 
 
-# The last line serve prints before it serves: a QR code's caption, or on this machine's
-# loopback (no QR code: no phone could open the link) the line that says so.
-LAST_LINES = ("Scan the code", "Den Code oben scannen", "Only this machine", "Nur dieser Rechner")
-
-
 @contextmanager
 def serving(
     *args: str, language: str = "en", env: dict[str, str] | None = None,
@@ -73,14 +68,9 @@ def serving(
         env={**os.environ, "PYTHONUNBUFFERED": "0", "SCOREPAD_LANG": language, **(env or {})},
         stderr=stderr,
     )
-    lines: list[str] = []
     try:
-        assert process.stdout is not None
-        for line in process.stdout:
-            lines.append(line.rstrip("\n"))
-            if line.startswith(LAST_LINES):
-                break
-        else:
+        lines = announcement(process)
+        if not lines or not lines[-1].startswith(LAST_LINES):
             said = process.stderr.read() if process.stderr else ""
             pytest.fail(f"serve printed no links: {lines} {said}")
         yield Server(process, lines)

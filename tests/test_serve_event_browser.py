@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NEEDS_BROWSER, scorepad_process
+from conftest import NEEDS_BROWSER, announcement, scorepad_process
 from typer.testing import CliRunner
 
 from scorepad.cli.main import app
@@ -34,14 +34,9 @@ def room(home: Path) -> Iterator[str]:
         "serve", "--event", "club", "--port", "0",
         env={**os.environ, "PYTHONUNBUFFERED": "0", "SCOREPAD_LANG": "en"},
     )  # fmt: skip
-    lines = []
     try:
-        assert process.stdout is not None
-        for line in process.stdout:
-            lines.append(line)
-            if line.startswith(("Scan the code", "Only this machine")):
-                break
-        found = re.findall(r"(http://[^/\s]+)/room/", "".join(lines))
+        lines = announcement(process)
+        found = re.findall(r"(http://[^/\s]+)/room/", "\n".join(lines))
         assert found, lines
         yield found[0]
     finally:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+from conftest import announcement
 from typer.testing import CliRunner
 
 from scorepad.cli.main import app
@@ -43,13 +44,8 @@ def night_server(home: Path, files: int | None = None) -> Iterator[tuple[int, st
                  "SCOREPAD_SERVE_DEADLINE": "30"},
         )  # fmt: skip
         try:
-            assert process.stdout is not None
-            lines = []
-            for line in process.stdout:
-                lines.append(line)
-                if line.startswith(("Scan the code", "Only this machine")):
-                    break
-            found = re.findall(r"http://127\.0\.0\.1:(\d+)(/room/\S+/)", "".join(lines))
+            lines = announcement(process)
+            found = re.findall(r"http://127\.0\.0\.1:(\d+)(/room/\S+/)", "\n".join(lines))
             assert found, lines
             yield int(found[0][0]), found[0][1], log
         finally:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NEEDS_BROWSER, scorepad_process
+from conftest import NEEDS_BROWSER, announcement, scorepad_process
 from typer.testing import CliRunner
 
 from scorepad.cli.main import app
@@ -35,13 +35,7 @@ def night(home: Path) -> Iterator[dict[str, str]]:
         env={**os.environ, "PYTHONUNBUFFERED": "0", "SCOREPAD_LANG": "en"},
     )  # fmt: skip
     try:
-        assert process.stdout is not None
-        lines = []
-        for line in process.stdout:
-            lines.append(line)
-            if line.startswith(("Scan the code", "Only this machine")):
-                break
-        text = "".join(lines)
+        text = "\n".join(announcement(process))
         room = re.findall(r"(http://\S+/room/[\w-]{22}/)", text)
         organizer = re.findall(r"(http://\S+/organizer/[\w-]{22}/)", text)
         assert room and organizer, text  # tokens on loopback too
